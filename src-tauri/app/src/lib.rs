@@ -1,0 +1,1 @@
+//! The command layer: app state and one function per command.

@@ -1,0 +1,1 @@
+//! Word Club rules engine (no I/O).

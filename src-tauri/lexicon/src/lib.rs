@@ -1,0 +1,283 @@
+//! Word Club's word lists.
+//!
+//! Every shipped list (`wordlists/lists.json`) is compiled into an [`fst::Set`] at build time
+//! and embedded in the binary; opening one is a header check, never a parse of text. Keys are
+//! upper-case `A`–`Z` only. A player or a test may also open a custom list from a file
+//! ([`WordList::from_file`]).
+//!
+//! Two ways to ask about a word:
+//! - [`WordList::check`] takes any text, folds case, and gives a typed error for anything that
+//!   is not `A`–`Z` (`cats'`, `e-mail`, empty input).
+//! - [`WordList::contains`] is the engine's hot path: upper-case `A`–`Z` bytes in, `bool` out.
+
+mod error;
+
+pub use error::LexiconError;
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+/// What identifies a list: a match is pinned to `id` and `sha256` for its whole life.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ListInfo {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    pub word_count: usize,
+    /// SHA-256 of the list's text file, lower-case hex.
+    pub sha256: String,
+}
+
+/// One word list, ready for lookups.
+pub struct WordList {
+    info: ListInfo,
+    set: fst::Set<Cow<'static, [u8]>>,
+}
+
+impl std::fmt::Debug for WordList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WordList")
+            .field("info", &self.info)
+            .finish()
+    }
+}
+
+pub(crate) struct BuiltinList {
+    id: &'static str,
+    name: &'static str,
+    version: &'static str,
+    #[allow(dead_code)]
+    file: &'static str,
+    word_count: usize,
+    sha256: &'static str,
+    #[allow(dead_code)]
+    distinct_words: usize,
+    fst: &'static [u8],
+}
+
+include!(concat!(env!("OUT_DIR"), "/builtin_lists.rs"));
+
+static OPENED: OnceLock<Vec<WordList>> = OnceLock::new();
+
+fn opened() -> &'static [WordList] {
+    OPENED.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|b| WordList {
+                info: ListInfo {
+                    id: b.id.to_string(),
+                    name: b.name.to_string(),
+                    version: b.version.to_string(),
+                    word_count: b.word_count,
+                    sha256: b.sha256.to_string(),
+                },
+                // The bytes were written by fst itself in build.rs, so this cannot fail.
+                set: fst::Set::new(Cow::Borrowed(b.fst)).expect("embedded fst is valid"),
+            })
+            .collect()
+    })
+}
+
+impl WordList {
+    /// Every shipped list, in manifest order.
+    pub fn builtins() -> &'static [WordList] {
+        opened()
+    }
+
+    /// A shipped list by id (`wordclub`, `enable2k`, `enable-2-9`).
+    pub fn builtin(id: &str) -> Result<&'static WordList, LexiconError> {
+        opened()
+            .iter()
+            .find(|l| l.info.id == id)
+            .ok_or_else(|| LexiconError::UnknownList {
+                id: id.to_string(),
+                known: opened().iter().map(|l| l.info.id.clone()).collect(),
+            })
+    }
+
+    /// A custom list from a text file, one word a line (blank lines ignored, case folded).
+    /// Its id is `file:<file name>`; its SHA-256 is that of the file's bytes.
+    pub fn from_file(path: &Path) -> Result<WordList, LexiconError> {
+        let bytes = std::fs::read(path).map_err(|e| LexiconError::ListFile {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        let text = String::from_utf8(bytes.clone()).map_err(|_| LexiconError::ListFile {
+            path: path.display().to_string(),
+            reason: "the file is not UTF-8 text".to_string(),
+        })?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        let mut words = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let word = normalise(line).map_err(|e| LexiconError::ListFile {
+                path: path.display().to_string(),
+                reason: format!("line {}: {}", number + 1, e),
+            })?;
+            words.push(word);
+        }
+        let sha256 = hex(&Sha256::digest(&bytes));
+        Self::from_normalised(
+            format!("file:{name}"),
+            name,
+            "file".to_string(),
+            sha256,
+            words,
+        )
+    }
+
+    /// A list from words already in hand (tests, custom vocabularies). Each word is checked
+    /// and case-folded like [`WordList::check`] input.
+    pub fn from_words<I, S>(id: &str, name: &str, words: I) -> Result<WordList, LexiconError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut upper = Vec::new();
+        let mut text = String::new();
+        for w in words {
+            let w = normalise(w.as_ref())?;
+            text.push_str(&w.to_ascii_lowercase());
+            text.push('\n');
+            upper.push(w);
+        }
+        let sha256 = hex(&Sha256::digest(text.as_bytes()));
+        Self::from_normalised(
+            id.to_string(),
+            name.to_string(),
+            "custom".into(),
+            sha256,
+            upper,
+        )
+    }
+
+    fn from_normalised(
+        id: String,
+        name: String,
+        version: String,
+        sha256: String,
+        mut words: Vec<String>,
+    ) -> Result<WordList, LexiconError> {
+        words.sort_unstable();
+        words.dedup();
+        let word_count = words.len();
+        let set = fst::Set::from_iter(words).map_err(|e| LexiconError::ListFile {
+            path: id.clone(),
+            reason: e.to_string(),
+        })?;
+        let set = fst::Set::new(Cow::Owned(set.into_fst().into_inner())).map_err(|e| {
+            LexiconError::ListFile {
+                path: id.clone(),
+                reason: e.to_string(),
+            }
+        })?;
+        Ok(WordList {
+            info: ListInfo {
+                id,
+                name,
+                version,
+                word_count,
+                sha256,
+            },
+            set,
+        })
+    }
+
+    pub fn info(&self) -> &ListInfo {
+        &self.info
+    }
+
+    pub fn id(&self) -> &str {
+        &self.info.id
+    }
+
+    /// The underlying set (upper-case keys), for move generators that walk it.
+    pub fn fst(&self) -> &fst::Set<Cow<'static, [u8]>> {
+        &self.set
+    }
+
+    /// Hot path: is this upper-case `A`–`Z` word in the list? Other bytes simply miss.
+    #[inline]
+    pub fn contains(&self, word: &[u8]) -> bool {
+        self.set.contains(word)
+    }
+
+    /// Is this word in the list? Case-insensitive; anything but letters `A`–`Z` (spaces,
+    /// hyphens, apostrophes, accents, digits, empty input) is a typed error.
+    pub fn check(&self, word: &str) -> Result<bool, LexiconError> {
+        let upper = normalise(word)?;
+        Ok(self.contains(upper.as_bytes()))
+    }
+
+    /// The message a refused word gets: never "not a word", always the list's name.
+    pub fn rejection(&self) -> String {
+        format!("not in this match's word list ({})", self.info.name)
+    }
+}
+
+/// Case-folds `word` to upper-case `A`–`Z`, or says which character is not allowed.
+pub fn normalise(word: &str) -> Result<String, LexiconError> {
+    if word.is_empty() {
+        return Err(LexiconError::EmptyWord);
+    }
+    if let Some(c) = word.chars().find(|c| !c.is_ascii_alphabetic()) {
+        return Err(LexiconError::NotAToZ {
+            input: word.to_string(),
+            character: c,
+        });
+    }
+    Ok(word.to_ascii_uppercase())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wordclub_knows_two_letter_words_and_both_spellings() {
+        let list = WordList::builtin("wordclub").unwrap();
+        for w in ["QI", "za", "EW", "colour", "color", "aa"] {
+            assert_eq!(list.check(w), Ok(true), "{w}");
+        }
+        for w in ["CATX", "London", "NATO"] {
+            assert_eq!(list.check(w), Ok(false), "{w}");
+        }
+    }
+
+    #[test]
+    fn check_names_the_character_that_is_not_a_to_z() {
+        let list = WordList::builtin("wordclub").unwrap();
+        assert_eq!(
+            list.check("cats'"),
+            Err(LexiconError::NotAToZ {
+                input: "cats'".into(),
+                character: '\''
+            })
+        );
+        assert!(matches!(
+            list.check("e-mail"),
+            Err(LexiconError::NotAToZ { character: '-', .. })
+        ));
+        assert_eq!(list.check(""), Err(LexiconError::EmptyWord));
+    }
+
+    #[test]
+    fn unknown_list_is_a_typed_error() {
+        let err = WordList::builtin("nope").unwrap_err();
+        assert_eq!(err.kind(), "unknown_list");
+    }
+}

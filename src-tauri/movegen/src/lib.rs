@@ -1,0 +1,1 @@
+//! Move generator, best move, computer players, simulation.
