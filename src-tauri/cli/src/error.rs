@@ -1,0 +1,32 @@
+use serde_json::json;
+use wordclub_lexicon::LexiconError;
+
+/// A CLI failure: a stable `kind` and a message for people.
+#[derive(Debug)]
+pub struct CliError {
+    pub kind: String,
+    pub message: String,
+}
+
+impl CliError {
+    pub fn new(kind: &str, message: impl Into<String>) -> Self {
+        CliError {
+            kind: kind.to_string(),
+            message: message.into(),
+        }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliError::new("usage", message)
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        json!({"error": {"kind": self.kind, "message": self.message}})
+    }
+}
+
+impl From<LexiconError> for CliError {
+    fn from(e: LexiconError) -> Self {
+        CliError::new(e.kind(), e.to_string())
+    }
+}
