@@ -1,0 +1,207 @@
+//! Every refusal the engine can give, each naming what is wrong.
+use std::fmt;
+
+use crate::board::Square;
+
+/// A refused action or bad input. A refused action never changes the match.
+///
+/// `kind()` is stable snake_case for programs; `Display` is the message for people.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// No rule set has this id.
+    UnknownRuleSet { id: String, known: Vec<String> },
+    /// A move with no tiles in it.
+    NoTiles,
+    /// A square outside the board.
+    OffBoard { square: String, size: u8 },
+    /// Two staged tiles on one square.
+    DuplicateSquare { square: Square },
+    /// The placed tiles are not in one row or one column.
+    NotInOneLine,
+    /// An empty square lies between the first and last placed tile.
+    Gap { square: Square },
+    /// A later move that touches no committed tile.
+    NotConnected,
+    /// The first move does not cover the star.
+    StarNotCovered { star: Square },
+    /// The first move forms no word of 2+ letters (a single tile on an empty board).
+    FirstWordTooShort,
+    /// A tile placed on a filled square.
+    SquareOccupied { square: Square },
+    /// The player's rack does not hold this tile (`?` for a blank).
+    TileNotOnRack { letter: char, rack: String },
+    /// A blank placed without choosing the letter it stands for.
+    BlankWithoutLetter { square: Square },
+    /// A character that is not a letter A–Z (or `?` for a blank where allowed).
+    InvalidLetter { character: char },
+    /// Words the move forms that are not in the match's word list, each named.
+    NotInList { words: Vec<String>, list: String },
+    /// Exchanging is not allowed now (bag too small, or the rule set has none).
+    ExchangeNotAllowed { bag: usize, min_bag: usize },
+    /// The number of tiles to exchange is outside what the rule set allows.
+    ExchangeCount {
+        given: usize,
+        min: usize,
+        max: usize,
+    },
+    /// Passing is not allowed now (solo: only with an empty bag).
+    PassNotAllowed { bag: usize },
+    /// This hint kind is not offered by the rule set.
+    HintNotAllowed { kind: String, rules: String },
+    /// It is another player's turn.
+    NotYourTurn { player: usize, to_move: usize },
+    /// The match has ended; nothing more can be played.
+    MatchOver,
+    /// No such seat (or the player has resigned).
+    PlayerNotInMatch { player: usize, players: usize },
+    /// The rule set does not allow this many players.
+    PlayerCount { given: usize, min: u8, max: u8 },
+    /// A computer seat where the rule set has none.
+    ComputerSeatNotAllowed { rules: String },
+    /// An action was applied with a word list other than the match's pinned one.
+    WrongWordList { expected: String, given: String },
+    /// A rule set that cannot be played (board size, star, rack size).
+    InvalidRuleSet { reason: String },
+    /// Fixed racks or bag order that do not match the rule set's bag.
+    BadDeal { reason: String },
+    /// CGP or GCG text that cannot be read.
+    Notation { input: String, reason: String },
+    /// Events that cannot be replayed (missing start, inconsistent draws, altered scores).
+    BadEvents { index: usize, reason: String },
+}
+
+impl EngineError {
+    /// Stable snake_case name of the refusal.
+    pub fn kind(&self) -> &'static str {
+        use EngineError::*;
+        match self {
+            UnknownRuleSet { .. } => "unknown_rule_set",
+            NoTiles => "no_tiles",
+            OffBoard { .. } => "off_board",
+            DuplicateSquare { .. } => "duplicate_square",
+            NotInOneLine => "not_in_one_line",
+            Gap { .. } => "gap",
+            NotConnected => "not_connected",
+            StarNotCovered { .. } => "star_not_covered",
+            FirstWordTooShort => "first_word_too_short",
+            SquareOccupied { .. } => "square_occupied",
+            TileNotOnRack { .. } => "tile_not_on_rack",
+            BlankWithoutLetter { .. } => "blank_without_letter",
+            InvalidLetter { .. } => "invalid_letter",
+            NotInList { .. } => "not_in_list",
+            ExchangeNotAllowed { .. } => "exchange_not_allowed",
+            ExchangeCount { .. } => "exchange_count",
+            PassNotAllowed { .. } => "pass_not_allowed",
+            HintNotAllowed { .. } => "hint_not_allowed",
+            NotYourTurn { .. } => "not_your_turn",
+            MatchOver => "match_over",
+            PlayerNotInMatch { .. } => "player_not_in_match",
+            PlayerCount { .. } => "player_count",
+            ComputerSeatNotAllowed { .. } => "computer_seat_not_allowed",
+            WrongWordList { .. } => "wrong_word_list",
+            InvalidRuleSet { .. } => "invalid_rule_set",
+            BadDeal { .. } => "bad_deal",
+            Notation { .. } => "notation",
+            BadEvents { .. } => "bad_events",
+        }
+    }
+
+    /// The words a `not_in_list` refusal names (empty for every other refusal).
+    pub fn words(&self) -> &[String] {
+        match self {
+            EngineError::NotInList { words, .. } => words,
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use EngineError::*;
+        match self {
+            UnknownRuleSet { id, known } => {
+                write!(f, "no rule set {id:?}; known: {}", known.join(", "))
+            }
+            NoTiles => write!(f, "the move places no tiles"),
+            OffBoard { square, size } => {
+                write!(f, "square {square} is not on the {size}×{size} board")
+            }
+            DuplicateSquare { square } => write!(f, "two tiles are staged on {square}"),
+            NotInOneLine => write!(f, "the tiles are not in one row or one column"),
+            Gap { square } => write!(f, "the tiles leave a gap at {square}"),
+            NotConnected => write!(f, "the move does not touch any tile on the board"),
+            StarNotCovered { star } => write!(f, "the first move must cover the star ({star})"),
+            FirstWordTooShort => write!(f, "the first word must have at least 2 letters"),
+            SquareOccupied { square } => write!(f, "square {square} already holds a tile"),
+            TileNotOnRack { letter, rack } => {
+                if *letter == '?' {
+                    write!(f, "no blank left on the rack ({rack})")
+                } else {
+                    write!(f, "no {letter} left on the rack ({rack})")
+                }
+            }
+            BlankWithoutLetter { square } => {
+                write!(f, "the blank on {square} needs a letter A–Z")
+            }
+            InvalidLetter { character } => {
+                write!(f, "{character:?} is not a letter A–Z")
+            }
+            NotInList { words, list } => write!(
+                f,
+                "{}: not in this match's word list ({list})",
+                words.join(", ")
+            ),
+            ExchangeNotAllowed { bag, min_bag } => {
+                if *min_bag == 0 {
+                    write!(f, "this rule set has no exchange")
+                } else if *min_bag == 1 {
+                    write!(f, "exchange needs tiles in the bag; it is empty")
+                } else {
+                    write!(
+                        f,
+                        "exchange needs at least {min_bag} tiles in the bag; it holds {bag}"
+                    )
+                }
+            }
+            ExchangeCount { given, min, max } => write!(
+                f,
+                "exchange {given} tiles is not allowed here: choose {min} to {max}"
+            ),
+            PassNotAllowed { bag } => write!(
+                f,
+                "pass is only allowed when the bag is empty; it holds {bag}"
+            ),
+            HintNotAllowed { kind, rules } => {
+                write!(f, "the hint {kind:?} is not offered in {rules}")
+            }
+            NotYourTurn { player, to_move } => write!(
+                f,
+                "it is not player {}'s turn (player {} is to move)",
+                player + 1,
+                to_move + 1
+            ),
+            MatchOver => write!(f, "the match is over"),
+            PlayerNotInMatch { player, players } => write!(
+                f,
+                "player {} is not playing in this match ({players} seats)",
+                player + 1
+            ),
+            PlayerCount { given, min, max } => {
+                write!(f, "{given} players: this rule set takes {min} to {max}")
+            }
+            ComputerSeatNotAllowed { rules } => {
+                write!(f, "{rules} has no computer seats")
+            }
+            WrongWordList { expected, given } => write!(
+                f,
+                "this match is pinned to word list {expected}, not {given}"
+            ),
+            InvalidRuleSet { reason } => write!(f, "invalid rule set: {reason}"),
+            BadDeal { reason } => write!(f, "bad deal: {reason}"),
+            Notation { input, reason } => write!(f, "cannot read {input:?}: {reason}"),
+            BadEvents { index, reason } => write!(f, "event {index}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}

@@ -1,0 +1,570 @@
+//! Rule sets as plain data. Each built-in rule set is defined once, in its own function
+//! below; the rest of the engine reads these fields and never tests a rule set's id.
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::board::{Square, BLANK};
+use crate::error::EngineError;
+
+/// What a square adds when a tile is placed on it this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Premium {
+    #[default]
+    None,
+    DoubleLetter,
+    TripleLetter,
+    DoubleWord,
+    TripleWord,
+}
+
+impl Premium {
+    pub fn letter_multiplier(self) -> u32 {
+        match self {
+            Premium::DoubleLetter => 2,
+            Premium::TripleLetter => 3,
+            _ => 1,
+        }
+    }
+
+    pub fn word_multiplier(self) -> u32 {
+        match self {
+            Premium::DoubleWord => 2,
+            Premium::TripleWord => 3,
+            _ => 1,
+        }
+    }
+}
+
+/// One premium square of a layout (squares not listed are plain).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PremiumSquare {
+    pub square: Square,
+    pub premium: Premium,
+}
+
+/// One kind of tile in the bag: `letter` is `A`–`Z` or `?` for the blank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileSpec {
+    pub letter: char,
+    pub count: u8,
+    pub value: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRange {
+    pub min: u8,
+    pub max: u8,
+}
+
+/// How a player may exchange tiles instead of playing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ExchangePolicy {
+    /// No exchange at all.
+    None,
+    /// Choose `1..=max_tiles` tiles, only while the bag holds at least `min_bag`.
+    Chosen { min_bag: u8, max_tiles: u8 },
+    /// Solo: the staged draft is recalled and the whole rack is replaced, or as many tiles as
+    /// the bag holds when it holds fewer (`min(bag, rack)`); refused with an empty bag.
+    WholeRack,
+}
+
+/// When a player may pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassPolicy {
+    Always,
+    /// Solo: the exchange control becomes Pass once the bag is empty.
+    OnlyWhenBagEmpty,
+}
+
+/// A hint a rule set offers. Taking one is recorded as assistance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HintKind {
+    /// Words spellable from the rack alone (blanks included), not where they fit.
+    WordsFromRack,
+    /// The best-scoring legal placement, staged as a draft.
+    SuggestMove,
+}
+
+impl HintKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HintKind::WordsFromRack => "words_from_rack",
+            HintKind::SuggestMove => "suggest_move",
+        }
+    }
+}
+
+/// A fixed number of turns (plays, exchanges and passes all count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnLimit {
+    pub turns: u32,
+    /// `true`: `turns` each (classic-15-ten); `false`: `turns` in total (solo-10).
+    pub per_player: bool,
+}
+
+/// How a match ends and what happens to the racks then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndRules {
+    /// The bag is empty and a player uses their last tile.
+    pub going_out: bool,
+    /// Every active player passes or exchanges this many times in a row.
+    pub scoreless_turns_in_a_row: Option<u8>,
+    /// Resigning is allowed (2 active players: ends; 3–4: the resigner leaves).
+    pub resign: bool,
+    pub turn_limit: Option<TurnLimit>,
+    /// Going out: others lose their rack value, the one who went out gains the sum.
+    /// Passes: each loses their own rack value. `false`: no deduction at all.
+    pub rack_adjustment: bool,
+}
+
+/// One complete rule set. A match stores the whole of it, never only its id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleSet {
+    pub id: String,
+    pub label: String,
+    /// A proposal under evaluation, labelled as such in the UI.
+    pub candidate: bool,
+    pub board_size: u8,
+    pub star: Square,
+    /// Premium squares; any square not listed is plain.
+    pub premiums: Vec<PremiumSquare>,
+    /// Every letter A–Z (count may be 0) then the blank `?`.
+    pub tiles: Vec<TileSpec>,
+    pub rack_size: u8,
+    /// Added when a move uses all `rack_size` tiles; 0 for none.
+    pub bingo_bonus: u32,
+    pub players: PlayerRange,
+    pub computer_seats: bool,
+    pub exchange: ExchangePolicy,
+    pub pass: PassPolicy,
+    pub hints: Vec<HintKind>,
+    pub end: EndRules,
+    /// The word list a new match uses unless another is chosen.
+    pub default_list: String,
+}
+
+/// Ids of the built-in rule sets, in display order.
+pub const RULE_SET_IDS: [&str; 5] = [
+    "wordclub-1.0",
+    "wordclub-1.1",
+    "solo-10",
+    "classic-15",
+    "classic-15-ten",
+];
+
+impl RuleSet {
+    /// A built-in rule set by id.
+    pub fn builtin(id: &str) -> Result<RuleSet, EngineError> {
+        match id {
+            "wordclub-1.0" => Ok(wordclub_1_0()),
+            "wordclub-1.1" => Ok(wordclub_1_1()),
+            "solo-10" => Ok(solo_10()),
+            "classic-15" => Ok(classic_15()),
+            "classic-15-ten" => Ok(classic_15_ten()),
+            _ => Err(EngineError::UnknownRuleSet {
+                id: id.to_string(),
+                known: RULE_SET_IDS.iter().map(|s| s.to_string()).collect(),
+            }),
+        }
+    }
+
+    /// Every built-in rule set, in display order.
+    pub fn all() -> Vec<RuleSet> {
+        RULE_SET_IDS
+            .iter()
+            .map(|id| RuleSet::builtin(id).expect("every listed id is defined"))
+            .collect()
+    }
+
+    /// SHA-256 (lower-case hex) of the rule set's JSON; two matches with equal hashes were
+    /// played under identical rules.
+    pub fn hash(&self) -> String {
+        let json = serde_json::to_vec(self).expect("a rule set always serialises");
+        Sha256::digest(&json)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// Premiums as a flat row-major grid of `board_size²` squares.
+    pub fn premium_grid(&self) -> Vec<Premium> {
+        let n = self.board_size as usize;
+        let mut grid = vec![Premium::None; n * n];
+        for p in &self.premiums {
+            if p.square.row < self.board_size && p.square.col < self.board_size {
+                grid[p.square.row as usize * n + p.square.col as usize] = p.premium;
+            }
+        }
+        grid
+    }
+
+    /// The premium printed on `square`.
+    pub fn premium_at(&self, square: Square) -> Premium {
+        self.premiums
+            .iter()
+            .find(|p| p.square == square)
+            .map_or(Premium::None, |p| p.premium)
+    }
+
+    /// Value of a rack byte (`A`–`Z` or `?`); letters outside the table are worth 0.
+    pub fn value(&self, letter: u8) -> u32 {
+        self.tiles
+            .iter()
+            .find(|t| t.letter as u32 == letter as u32)
+            .map_or(0, |t| t.value as u32)
+    }
+
+    /// Values indexed by `letter - b'A'` for A–Z, then the blank at index 26.
+    pub fn value_table(&self) -> [u8; 27] {
+        let mut table = [0u8; 27];
+        for t in &self.tiles {
+            if t.letter == '?' {
+                table[26] = t.value;
+            } else if t.letter.is_ascii_uppercase() {
+                table[(t.letter as u8 - b'A') as usize] = t.value;
+            }
+        }
+        table
+    }
+
+    /// The full bag as rack bytes in alphabetical order, blanks (`?`) last.
+    pub fn bag(&self) -> Vec<u8> {
+        let mut bag = Vec::new();
+        for t in &self.tiles {
+            let byte = if t.letter == '?' {
+                BLANK
+            } else {
+                t.letter as u8
+            };
+            bag.extend(std::iter::repeat_n(byte, t.count as usize));
+        }
+        bag
+    }
+
+    pub fn bag_size(&self) -> usize {
+        self.tiles.iter().map(|t| t.count as usize).sum()
+    }
+
+    pub fn blank_count(&self) -> usize {
+        self.tiles
+            .iter()
+            .filter(|t| t.letter == '?')
+            .map(|t| t.count as usize)
+            .sum()
+    }
+
+    pub fn offers_hint(&self, kind: HintKind) -> bool {
+        self.hints.contains(&kind)
+    }
+}
+
+// ---- the five built-in rule sets -------------------------------------------------------
+
+/// Table A: A E I L N O R S T U = 1; D G = 2; B C M P = 3; F H V W Y = 4; K = 5; J X = 7;
+/// Q Z = 9.
+const TABLE_A: [u8; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 7, 5, 1, 3, 1, 1, 3, 9, 1, 1, 1, 1, 4, 4, 7, 4, 9,
+];
+/// Table B (the classic game's): as table A but J X = 8 and Q Z = 10.
+const TABLE_B: [u8; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
+];
+const ALL_ONE: [u8; 26] = [1; 26];
+
+/// Builds the tile table from counts written `"A5 B1 …"` (letters not named: 0 tiles).
+fn tiles(counts: &str, values: &[u8; 26], blanks: u8) -> Vec<TileSpec> {
+    let mut out: Vec<TileSpec> = (0..26u8)
+        .map(|i| TileSpec {
+            letter: (b'A' + i) as char,
+            count: 0,
+            value: values[i as usize],
+        })
+        .collect();
+    for item in counts.split_whitespace() {
+        let letter = item.as_bytes()[0];
+        let count: u8 = item[1..].parse().expect("static count");
+        out[(letter - b'A') as usize].count = count;
+    }
+    out.push(TileSpec {
+        letter: '?',
+        count: blanks,
+        value: 0,
+    });
+    out
+}
+
+/// Reads a layout drawn as text: `.` plain, `d` 2L, `t` 3L, `D` 2W, `T` 3W.
+fn layout(rows: &[&str]) -> Vec<PremiumSquare> {
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let premium = match ch {
+                'd' => Premium::DoubleLetter,
+                't' => Premium::TripleLetter,
+                'D' => Premium::DoubleWord,
+                'T' => Premium::TripleWord,
+                _ => continue,
+            };
+            out.push(PremiumSquare {
+                square: Square::new(r as u8, c as u8),
+                premium,
+            });
+        }
+    }
+    out
+}
+
+fn chosen_exchange() -> ExchangePolicy {
+    ExchangePolicy::Chosen {
+        min_bag: 7,
+        max_tiles: 7,
+    }
+}
+
+fn full_match_end() -> EndRules {
+    EndRules {
+        going_out: true,
+        scoreless_turns_in_a_row: Some(3),
+        resign: true,
+        turn_limit: None,
+        rack_adjustment: true,
+    }
+}
+
+fn wordclub_1_0() -> RuleSet {
+    RuleSet {
+        id: "wordclub-1.0".into(),
+        label: "Word Club 1.0".into(),
+        candidate: false,
+        board_size: 9,
+        star: Square::new(4, 4),
+        premiums: Vec::new(),
+        tiles: tiles("A5 B1 C1 D1 E5 G1 I1 L2 N2 O2 R4 S3 T4", &ALL_ONE, 0),
+        rack_size: 7,
+        bingo_bonus: 0,
+        players: PlayerRange { min: 2, max: 4 },
+        computer_seats: true,
+        exchange: chosen_exchange(),
+        pass: PassPolicy::Always,
+        hints: vec![HintKind::WordsFromRack],
+        end: full_match_end(),
+        default_list: "wordclub".into(),
+    }
+}
+
+fn wordclub_1_1() -> RuleSet {
+    RuleSet {
+        id: "wordclub-1.1".into(),
+        label: "Word Club 1.1 (candidate)".into(),
+        candidate: true,
+        board_size: 9,
+        star: Square::new(4, 4),
+        premiums: layout(&[
+            "....t....",
+            ".........",
+            "..D...D..",
+            ".........",
+            "t.......t",
+            ".........",
+            "..D...D..",
+            ".........",
+            "....t....",
+        ]),
+        tiles: tiles(
+            "A8 B2 C2 D4 E10 F2 G2 H3 I6 J1 K1 L4 M2 N6 O6 P2 Q1 R5 S5 T7 U4 V2 W2 X1 Y2 Z1",
+            &TABLE_A,
+            2,
+        ),
+        ..wordclub_1_0()
+    }
+}
+
+fn solo_10() -> RuleSet {
+    RuleSet {
+        id: "solo-10".into(),
+        label: "Solo ten turns".into(),
+        candidate: false,
+        board_size: 9,
+        star: Square::new(4, 4),
+        premiums: layout(&[
+            "d...t...d",
+            ".D.....D.",
+            "....d....",
+            ".........",
+            "t.d.D.d.t",
+            ".........",
+            "....d....",
+            ".D.....D.",
+            "d...t...d",
+        ]),
+        tiles: tiles(
+            "A6 B2 C2 D3 E8 F1 G2 H2 I5 J1 K1 L3 M2 N4 O5 P2 Q1 R4 S4 T4 U3 V1 W1 X1 Y1 Z1",
+            &TABLE_A,
+            0,
+        ),
+        rack_size: 7,
+        bingo_bonus: 0,
+        players: PlayerRange { min: 1, max: 1 },
+        computer_seats: false,
+        exchange: ExchangePolicy::WholeRack,
+        pass: PassPolicy::OnlyWhenBagEmpty,
+        hints: Vec::new(),
+        end: EndRules {
+            going_out: false,
+            scoreless_turns_in_a_row: None,
+            resign: true,
+            turn_limit: Some(TurnLimit {
+                turns: 10,
+                per_player: false,
+            }),
+            rack_adjustment: false,
+        },
+        default_list: "enable-2-9".into(),
+    }
+}
+
+fn classic_15() -> RuleSet {
+    // Rows 1–8 as drawn in SPEC; rows 9–15 mirror rows 7–1.
+    let top = [
+        "T..d...T...d..T",
+        ".D...t...t...D.",
+        "..D...d.d...D..",
+        "d..D...d...D..d",
+        "....D.....D....",
+        ".t...t...t...t.",
+        "..d...d.d...d..",
+        "T..d...D...d..T",
+    ];
+    let rows: Vec<&str> = top.iter().chain(top[..7].iter().rev()).copied().collect();
+    RuleSet {
+        id: "classic-15".into(),
+        label: "Classic 15×15".into(),
+        candidate: false,
+        board_size: 15,
+        star: Square::new(7, 7),
+        premiums: layout(&rows),
+        tiles: tiles(
+            "A9 B2 C2 D4 E12 F2 G3 H2 I9 J1 K1 L4 M2 N6 O8 P2 Q1 R6 S4 T6 U4 V2 W2 X1 Y2 Z1",
+            &TABLE_B,
+            2,
+        ),
+        rack_size: 7,
+        bingo_bonus: 50,
+        players: PlayerRange { min: 2, max: 4 },
+        computer_seats: true,
+        exchange: chosen_exchange(),
+        pass: PassPolicy::Always,
+        hints: vec![HintKind::SuggestMove],
+        end: full_match_end(),
+        default_list: "wordclub".into(),
+    }
+}
+
+fn classic_15_ten() -> RuleSet {
+    RuleSet {
+        id: "classic-15-ten".into(),
+        label: "Classic 15×15, ten turns each".into(),
+        players: PlayerRange { min: 2, max: 2 },
+        end: EndRules {
+            going_out: true,
+            scoreless_turns_in_a_row: None,
+            resign: true,
+            turn_limit: Some(TurnLimit {
+                turns: 10,
+                per_player: true,
+            }),
+            rack_adjustment: false,
+        },
+        ..classic_15()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bag_sizes_match_spec() {
+        let sizes: Vec<usize> = RuleSet::all().iter().map(|r| r.bag_size()).collect();
+        assert_eq!(sizes, vec![32, 93, 70, 100, 100]);
+        let blanks: Vec<usize> = RuleSet::all().iter().map(|r| r.blank_count()).collect();
+        assert_eq!(blanks, vec![0, 2, 0, 2, 2]);
+    }
+
+    #[test]
+    fn classic_layout_has_the_standard_premium_counts() {
+        let r = RuleSet::builtin("classic-15").unwrap();
+        let count = |p| r.premium_grid().iter().filter(|&&q| q == p).count();
+        assert_eq!(count(Premium::TripleWord), 8);
+        assert_eq!(count(Premium::DoubleWord), 17); // 16 + the star
+        assert_eq!(count(Premium::TripleLetter), 12);
+        assert_eq!(count(Premium::DoubleLetter), 24);
+        assert_eq!(
+            r.premium_at(Square::parse("H8").unwrap()),
+            Premium::DoubleWord
+        );
+        assert_eq!(
+            r.premium_at(Square::parse("A15").unwrap()),
+            Premium::TripleWord
+        );
+        assert_eq!(
+            r.premium_at(Square::parse("D15").unwrap()),
+            Premium::DoubleLetter
+        );
+    }
+
+    #[test]
+    fn layouts_are_symmetric_about_the_diagonal() {
+        for r in RuleSet::all() {
+            for p in &r.premiums {
+                let t = Square::new(p.square.col, p.square.row);
+                assert_eq!(r.premium_at(t), p.premium, "{} {}", r.id, p.square);
+            }
+        }
+    }
+
+    #[test]
+    fn solo_layout_fixed_by_the_worked_example() {
+        let r = RuleSet::builtin("solo-10").unwrap();
+        let at = |s: &str| r.premium_at(Square::parse(s).unwrap());
+        assert_eq!(at("C5"), Premium::DoubleLetter);
+        assert_eq!(at("E3"), Premium::DoubleLetter);
+        assert_eq!(at("E5"), Premium::DoubleWord);
+        for plain in ["D5", "F5", "E4", "E6"] {
+            assert_eq!(at(plain), Premium::None, "{plain}");
+        }
+    }
+
+    #[test]
+    fn values_follow_tables() {
+        let a = RuleSet::builtin("solo-10").unwrap();
+        let b = RuleSet::builtin("classic-15").unwrap();
+        let one = RuleSet::builtin("wordclub-1.0").unwrap();
+        assert_eq!((a.value(b'Q'), a.value(b'J'), a.value(b'K')), (9, 7, 5));
+        assert_eq!((b.value(b'Q'), b.value(b'X'), b.value(BLANK)), (10, 8, 0));
+        assert_eq!((one.value(b'Z'), one.value(b'C')), (1, 1));
+    }
+
+    #[test]
+    fn hash_differs_between_rule_sets_and_is_stable() {
+        let all = RuleSet::all();
+        assert_eq!(
+            all[3].hash(),
+            RuleSet::builtin("classic-15").unwrap().hash()
+        );
+        assert_ne!(all[3].hash(), all[4].hash());
+        assert_eq!(all[0].hash().len(), 64);
+    }
+
+    #[test]
+    fn unknown_id_is_typed() {
+        assert_eq!(
+            RuleSet::builtin("nope").unwrap_err().kind(),
+            "unknown_rule_set"
+        );
+    }
+}
