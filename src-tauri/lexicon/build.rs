@@ -1,7 +1,14 @@
 //! Compiles every word list named in `wordlists/lists.json` into an `fst` set (upper-case keys)
 //! and writes `builtin_lists.rs`, which embeds the sets and their metadata in the binary, so
 //! nothing is parsed from text when the app starts.
-use std::{env, fs, path::PathBuf};
+//!
+//! It also writes `lookup.bin`, the fast lookup table (see `src/lookup.rs`) over the union of
+//! all shipped lists, where bit `i` of a word's mask says list `i` (manifest order) holds it.
+use std::{collections::BTreeMap, env, fs, path::PathBuf};
+
+#[allow(dead_code)]
+#[path = "src/lookup.rs"]
+mod lookup;
 
 #[derive(serde::Deserialize)]
 struct Entry {
@@ -21,8 +28,14 @@ fn main() {
         serde_json::from_slice(&fs::read(&manifest).expect("read wordlists/lists.json"))
             .expect("parse wordlists/lists.json");
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
+    assert!(
+        entries.len() <= lookup::MAX_LISTS,
+        "the lookup table's masks hold at most {} lists",
+        lookup::MAX_LISTS
+    );
+    let mut union: BTreeMap<Vec<u8>, u8> = BTreeMap::new();
     let mut code = String::from("pub(crate) static BUILTIN: &[BuiltinList] = &[\n");
-    for e in &entries {
+    for (index, e) in entries.iter().enumerate() {
         let path = root.join(&e.file);
         println!("cargo:rerun-if-changed={}", path.display());
         let text = fs::read_to_string(&path).expect("read word list");
@@ -40,14 +53,23 @@ fn main() {
             "{} holds a word that is not A-Z",
             e.file
         );
+        for w in &words {
+            *union.entry(w.as_bytes().to_vec()).or_insert(0) |= 1 << index;
+        }
+        let max_len = words.iter().map(|w| w.len()).max().unwrap_or(0);
         let set = fst::Set::from_iter(words.iter()).expect("build fst");
         let fst_name = format!("{}-{}.fst", e.id, e.version);
         fs::write(out.join(&fst_name), set.as_fst().as_bytes()).expect("write fst");
         code.push_str(&format!(
-            "    BuiltinList {{ id: {:?}, name: {:?}, version: {:?}, file: {:?}, word_count: {}, sha256: {:?}, distinct_words: {}, fst: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{}\")) }},\n",
-            e.id, e.name, e.version, e.file, e.word_count, e.sha256, words.len(), fst_name
+            "    BuiltinList {{ id: {:?}, name: {:?}, version: {:?}, file: {:?}, word_count: {}, sha256: {:?}, distinct_words: {}, max_len: {}, mask: {}, fst: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{}\")) }},\n",
+            e.id, e.name, e.version, e.file, e.word_count, e.sha256, words.len(), max_len, 1u8 << index, fst_name
         ));
     }
     code.push_str("];\n");
+    let table = lookup::build(union.iter().map(|(w, &m)| (w.as_slice(), m)));
+    fs::write(out.join("lookup.bin"), table).expect("write lookup.bin");
+    code.push_str(
+        "pub(crate) static LOOKUP: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/lookup.bin\"));\n",
+    );
     fs::write(out.join("builtin_lists.rs"), code).expect("write builtin_lists.rs");
 }

@@ -43,7 +43,8 @@ impl fmt::Display for LexiconError {
         match self {
             LexiconError::NotAToZ { input, character } => write!(
                 f,
-                "{input:?} is not made of the letters A-Z only ({character:?} is not allowed)"
+                "{input:?} is not made of the letters A-Z only: {character} (U+{:04X}) is not allowed",
+                u32::from(*character)
             ),
             LexiconError::EmptyWord => write!(f, "the word is empty"),
             LexiconError::UnknownList { id, known } => {

@@ -1,9 +1,49 @@
-use crate::{args::Args, CliResult};
+use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
+use std::ops::Deref;
+use std::path::Path;
 use wordclub_lexicon::WordList;
+
+/// The list every subcommand uses when given neither `--list` nor `--list-file`.
+pub const DEFAULT_LIST: &str = "wordclub";
+
+/// The options that pick a word list; every subcommand that takes a list accepts both.
+pub const LIST_OPTIONS: [&str; 2] = ["list", "list-file"];
 
 pub fn run(argv: &[String]) -> CliResult {
     let _ = Args::parse(argv, &[], &[])?;
     let lists: Vec<_> = WordList::builtins().iter().map(|l| l.info()).collect();
     Ok(json!({ "lists": lists }))
+}
+
+/// A list chosen on the command line: a shipped one, or one read from a file.
+pub enum ChosenList {
+    Builtin(&'static WordList),
+    File(Box<WordList>),
+}
+
+impl Deref for ChosenList {
+    type Target = WordList;
+    fn deref(&self) -> &WordList {
+        match self {
+            ChosenList::Builtin(list) => list,
+            ChosenList::File(list) => list,
+        }
+    }
+}
+
+/// `--list ID` (a shipped list) or `--list-file PATH` (one word a line), not both; the
+/// default list when neither is given.
+pub fn chosen_list(args: &Args) -> Result<ChosenList, CliError> {
+    match (args.value("list"), args.value("list-file")) {
+        (Some(_), Some(_)) => Err(CliError::usage(
+            "give --list ID or --list-file PATH, not both",
+        )),
+        (None, Some(path)) => Ok(ChosenList::File(Box::new(WordList::from_file(Path::new(
+            path,
+        ))?))),
+        (id, None) => Ok(ChosenList::Builtin(WordList::builtin(
+            id.unwrap_or(DEFAULT_LIST),
+        )?)),
+    }
 }

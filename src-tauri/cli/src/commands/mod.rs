@@ -2,11 +2,17 @@
 //! `USAGE`.
 use crate::{error::CliError, CliResult};
 
+mod check;
 mod lists;
+mod words;
 
 const USAGE: &str = "usage: wordclub-cli <command> [options]
 commands:
-  lists                                   the shipped word lists";
+  lists                                   the shipped word lists
+  check [--list ID | --list-file PATH] WORD...
+                                          is each word in the list (default: wordclub)
+  words [--list ID | --list-file PATH] --rack RACK
+                                          words spellable from a rack (? is a blank)";
 
 pub fn dispatch(argv: &[String]) -> CliResult {
     let Some((command, rest)) = argv.split_first() else {
@@ -14,6 +20,8 @@ pub fn dispatch(argv: &[String]) -> CliResult {
     };
     match command.as_str() {
         "lists" => lists::run(rest),
+        "check" => check::run(rest),
+        "words" => words::run(rest),
         "help" | "--help" | "-h" => Err(CliError::usage(USAGE)),
         other => Err(CliError::usage(format!(
             "unknown command {other:?}\n{USAGE}"

@@ -1,0 +1,222 @@
+//! The dictionary subcommands (`lists`, `check`, `words`) through the built binary: JSON on
+//! stdout, and `{"error":{"kind","message"}}` with a non-zero exit on bad input.
+use serde_json::{json, Value};
+use std::process::Command;
+
+/// Runs `wordclub-cli` and returns (exit code, parsed stdout).
+fn cli(args: &[&str]) -> (i32, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
+        .args(args)
+        .output()
+        .expect("run wordclub-cli");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
+    let json = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
+    (out.status.code().expect("exit code"), json)
+}
+
+fn error_kind(args: &[&str]) -> String {
+    let (code, json) = cli(args);
+    assert_ne!(code, 0, "{args:?} should fail: {json}");
+    assert!(
+        json["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{json}"
+    );
+    json["error"]["kind"]
+        .as_str()
+        .expect("error kind")
+        .to_string()
+}
+
+fn verdicts(json: &Value) -> Vec<(String, bool)> {
+    json["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| {
+            (
+                r["word"].as_str().unwrap().to_string(),
+                r["valid"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn lists_reports_the_three_shipped_lists() {
+    let (code, json) = cli(&["lists"]);
+    assert_eq!(code, 0);
+    let lists = json["lists"].as_array().unwrap();
+    let summary: Vec<(&str, u64)> = lists
+        .iter()
+        .map(|l| (l["id"].as_str().unwrap(), l["word_count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("wordclub", 253_917),
+            ("enable2k", 172_823),
+            ("enable-2-9", 105_241)
+        ]
+    );
+    assert_eq!(lists[0]["name"], "Word Club list");
+    assert_eq!(
+        lists[1]["sha256"],
+        "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
+    );
+}
+
+#[test]
+fn check_wordclub_gives_the_issue_s_verdicts() {
+    let words = [
+        "QI", "ZA", "EW", "colour", "color", "aa", "CATX", "London", "NATO",
+    ];
+    let mut args = vec!["check", "--list", "wordclub"];
+    args.extend(words);
+    let (code, json) = cli(&args);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["list"], "wordclub");
+    let expected: Vec<(String, bool)> = words
+        .iter()
+        .zip([true, true, true, true, true, true, false, false, false])
+        .map(|(w, v)| (w.to_string(), v))
+        .collect();
+    assert_eq!(verdicts(&json), expected);
+}
+
+#[test]
+fn check_uses_wordclub_when_no_list_is_given() {
+    let (code, json) = cli(&["check", "qi"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        json,
+        json!({"list": "wordclub", "results": [{"word": "qi", "valid": true}]})
+    );
+}
+
+#[test]
+fn check_enable2k_says_no_to_qi_and_za() {
+    let (code, json) = cli(&["check", "--list", "enable2k", "QI", "ZA", "AA"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["list"], "enable2k");
+    assert_eq!(
+        verdicts(&json),
+        [
+            ("QI".into(), false),
+            ("ZA".into(), false),
+            ("AA".into(), true)
+        ]
+    );
+}
+
+#[test]
+fn check_names_the_character_of_input_that_is_not_a_to_z() {
+    for (word, code_point) in [("cats'", "U+0027"), ("e-mail", "U+002D")] {
+        let (code, json) = cli(&["check", "--list", "wordclub", "CAT", word]);
+        assert_eq!(code, 2, "{json}");
+        assert_eq!(json["error"]["kind"], "not_a_to_z");
+        let message = json["error"]["message"].as_str().unwrap();
+        assert!(message.contains(word), "{message}");
+        assert!(message.contains(code_point), "{message}");
+    }
+}
+
+#[test]
+fn words_lists_rack_words_longest_first_with_blank_letters() {
+    let (code, json) = cli(&["words", "--list", "wordclub", "--rack", "AEINRST"]);
+    assert_eq!(code, 0, "{json}");
+    let words = json["words"].as_array().unwrap();
+    assert!(words.contains(&json!({"word": "RETAINS", "blanks": []})));
+    assert!(words[0]["word"].as_str().unwrap().len() == 7);
+    let lengths: Vec<usize> = words
+        .iter()
+        .map(|w| w["word"].as_str().unwrap().len())
+        .collect();
+    assert!(lengths.windows(2).all(|p| p[0] >= p[1]));
+
+    // TA? : CAT needs the blank as C, at position 0.
+    let (code, json) = cli(&["words", "--rack", "ta?"]);
+    assert_eq!(code, 0, "{json}");
+    let cat = json["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["word"] == "CAT")
+        .expect("CAT")
+        .clone();
+    assert_eq!(
+        cat,
+        json!({"word": "CAT", "blanks": [{"position": 0, "letter": "C"}]})
+    );
+}
+
+#[test]
+fn words_on_enable2k_leaves_out_qi() {
+    let (_, json) = cli(&["words", "--list", "enable2k", "--rack", "QI"]);
+    assert_eq!(json["words"], json!([]));
+    let (_, json) = cli(&["words", "--list", "wordclub", "--rack", "QI"]);
+    assert_eq!(json["words"], json!([{"word": "QI", "blanks": []}]));
+}
+
+#[test]
+fn a_list_file_works_for_check_and_words() {
+    let dir = std::env::temp_dir().join(format!("wordclub-cli-lexicon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pets.txt");
+    std::fs::write(&path, "cat\nDog\nact\n").unwrap();
+    let file = path.to_str().unwrap();
+
+    let (code, json) = cli(&["check", "--list-file", file, "CAT", "dog", "QI"]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["list"], "file:pets.txt");
+    assert_eq!(
+        verdicts(&json),
+        [
+            ("CAT".into(), true),
+            ("dog".into(), true),
+            ("QI".into(), false)
+        ]
+    );
+
+    let (code, json) = cli(&["words", "--list-file", file, "--rack", "TCA"]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(
+        json["words"],
+        json!([{"word": "ACT", "blanks": []}, {"word": "CAT", "blanks": []}])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_a_typed_error_with_a_non_zero_exit() {
+    assert_eq!(error_kind(&["words", "--rack", "ABCDEFGH"]), "bad_rack");
+    assert_eq!(error_kind(&["words", "--rack", "???A"]), "bad_rack");
+    assert_eq!(error_kind(&["words", "--rack", "AB12"]), "bad_rack");
+    assert_eq!(error_kind(&["words", "--rack", ""]), "bad_rack");
+    assert_eq!(error_kind(&["words"]), "usage");
+    assert_eq!(
+        error_kind(&["words", "--list", "nope", "--rack", "A"]),
+        "unknown_list"
+    );
+    assert_eq!(
+        error_kind(&["check", "--list", "nope", "CAT"]),
+        "unknown_list"
+    );
+    assert_eq!(
+        error_kind(&["check", "--list-file", "/no/such/list.txt", "CAT"]),
+        "list_file"
+    );
+    assert_eq!(
+        error_kind(&["words", "--list-file", "/no/such/list.txt", "--rack", "A"]),
+        "list_file"
+    );
+    assert_eq!(
+        error_kind(&["check", "--list", "wordclub", "--list-file", "x.txt", "CAT"]),
+        "usage"
+    );
+    assert_eq!(error_kind(&["check"]), "usage");
+    assert_eq!(error_kind(&["check", "--list"]), "usage");
+    assert_eq!(error_kind(&["check", ""]), "empty_word");
+}

@@ -1,0 +1,186 @@
+//! Rack words (the Word Club hint): every word of a list spellable from a rack, found by a
+//! depth-first walk of the list's `fst` that spends the rack's tiles, so the work grows with
+//! the words reachable from the rack, not with the list.
+use fst::raw::{Fst, Node};
+use serde::Serialize;
+
+use crate::LexiconError;
+
+/// The most tiles a rack holds.
+pub const RACK_MAX: usize = 7;
+/// The most blanks (`?`) a rack may hold.
+pub const BLANKS_MAX: usize = 2;
+
+/// A word spellable from a rack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RackWord {
+    /// The word, upper-case `A`–`Z`.
+    pub word: String,
+    /// The blanks the word needs, in word order: as few as possible (a real tile is always
+    /// used where one is left), and where a letter occurs more often in the word than on the
+    /// rack, the real tiles take its earliest occurrences and the blanks the later ones.
+    pub blanks: Vec<BlankUse>,
+}
+
+/// One blank of a [`RackWord`]: it stands for `letter` at `position` (0-based) of the word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BlankUse {
+    pub position: usize,
+    pub letter: char,
+}
+
+/// A checked rack: how many of each letter, and how many blanks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rack {
+    counts: [u8; 26],
+    blanks: u8,
+}
+
+impl Rack {
+    /// Reads 1..=7 tiles, letters in either case and `?` for a blank (at most two).
+    pub(crate) fn parse(rack: &str) -> Result<Rack, LexiconError> {
+        let bad = |reason: String| LexiconError::BadRack {
+            rack: rack.to_string(),
+            reason,
+        };
+        let mut parsed = Rack {
+            counts: [0; 26],
+            blanks: 0,
+        };
+        let mut tiles = 0usize;
+        for c in rack.chars() {
+            match c {
+                'A'..='Z' | 'a'..='z' => {
+                    parsed.counts[(c.to_ascii_uppercase() as u8 - b'A') as usize] += 1
+                }
+                '?' => parsed.blanks += 1,
+                other => {
+                    return Err(bad(format!(
+                        "{other:?} is not a tile: use the letters A-Z and ? for a blank"
+                    )))
+                }
+            }
+            tiles += 1;
+            if tiles > RACK_MAX {
+                break;
+            }
+        }
+        if tiles == 0 || tiles > RACK_MAX {
+            let count = rack.chars().count();
+            return Err(bad(format!(
+                "a rack holds 1 to {RACK_MAX} tiles, this one has {count}"
+            )));
+        }
+        if usize::from(parsed.blanks) > BLANKS_MAX {
+            return Err(bad(format!(
+                "a rack holds at most {BLANKS_MAX} blanks (?), this one has {}",
+                parsed.blanks
+            )));
+        }
+        Ok(parsed)
+    }
+}
+
+/// Every word of `fst` spellable from `rack`, longest first, then alphabetically.
+pub(crate) fn rack_words<D: AsRef<[u8]>>(fst: &Fst<D>, rack: Rack) -> Vec<RackWord> {
+    let mut walk = Walk {
+        fst,
+        rack,
+        word: Vec::with_capacity(RACK_MAX),
+        blank_at: Vec::with_capacity(BLANKS_MAX),
+        found: Vec::new(),
+    };
+    walk.visit(fst.root());
+    // The walk meets words in byte order, so a stable sort by length keeps them alphabetical.
+    walk.found.sort_by_key(|w| std::cmp::Reverse(w.word.len()));
+    walk.found
+}
+
+struct Walk<'f, D> {
+    fst: &'f Fst<D>,
+    /// What is left on the rack.
+    rack: Rack,
+    /// The path from the root: the word so far.
+    word: Vec<u8>,
+    /// Positions in `word` taken by blanks.
+    blank_at: Vec<usize>,
+    found: Vec<RackWord>,
+}
+
+impl<D: AsRef<[u8]>> Walk<'_, D> {
+    fn visit(&mut self, node: Node<'_>) {
+        if node.is_final() && !self.word.is_empty() {
+            self.found.push(RackWord {
+                word: self.word.iter().map(|&b| b as char).collect(),
+                blanks: self
+                    .blank_at
+                    .iter()
+                    .map(|&position| BlankUse {
+                        position,
+                        letter: self.word[position] as char,
+                    })
+                    .collect(),
+            });
+        }
+        if self.word.len() == RACK_MAX {
+            return;
+        }
+        for t in node.transitions() {
+            let Some(letter) = t.inp.checked_sub(b'A').filter(|&l| l < 26) else {
+                continue; // keys are A-Z by construction; anything else cannot be spelled
+            };
+            let letter = usize::from(letter);
+            // A real tile whenever one is left: each word is then reached by exactly one path,
+            // the one with the fewest blanks.
+            let real = self.rack.counts[letter] > 0;
+            if real {
+                self.rack.counts[letter] -= 1;
+            } else if self.rack.blanks > 0 {
+                self.rack.blanks -= 1;
+                self.blank_at.push(self.word.len());
+            } else {
+                continue;
+            }
+            self.word.push(t.inp);
+            let child = self.fst.node(t.addr);
+            self.visit(child);
+            self.word.pop();
+            if real {
+                self.rack.counts[letter] += 1;
+            } else {
+                self.rack.blanks += 1;
+                self.blank_at.pop();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_letters_in_either_case_and_blanks() {
+        let r = Rack::parse("aE?z").unwrap();
+        assert_eq!(r.counts[0], 1);
+        assert_eq!(r.counts[4], 1);
+        assert_eq!(r.counts[25], 1);
+        assert_eq!(r.blanks, 1);
+    }
+
+    #[test]
+    fn refuses_bad_racks_with_a_reason() {
+        for (rack, says) in [
+            ("", "1 to 7 tiles"),
+            ("ABCDEFGH", "this one has 8"),
+            ("???A", "at most 2 blanks"),
+            ("AB3", "'3' is not a tile"),
+            ("A B", "' ' is not a tile"),
+            ("É", "'É' is not a tile"),
+        ] {
+            let err = Rack::parse(rack).unwrap_err();
+            assert_eq!(err.kind(), "bad_rack", "{rack}");
+            assert!(err.to_string().contains(says), "{rack}: {err}");
+        }
+    }
+}
