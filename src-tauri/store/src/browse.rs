@@ -1,0 +1,393 @@
+//! Reading the history without replaying: pages of match summaries (newest first, filtered)
+//! and per-player statistics, straight from the derived columns.
+use rusqlite::types::Value;
+use rusqlite::{params, OptionalExtension, Row};
+use serde::Serialize;
+
+use crate::records::{SeatKind, Status};
+use crate::time::utc_iso;
+use crate::{Store, StoreError};
+
+/// Matches per page of [`Store::list`].
+pub const PAGE_SIZE: u32 = 20;
+
+/// Which matches to list. Every field narrows the list; `None` means any.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// A player's name, matched exactly but ignoring ASCII case.
+    pub player: Option<String>,
+    /// A rule set id, e.g. `classic-15`.
+    pub rules_id: Option<String>,
+    pub status: Option<Status>,
+    /// `Some(true)`: only matches where someone took a hint; `Some(false)`: only matches
+    /// without any.
+    pub assisted: Option<bool>,
+}
+
+/// One page of matches, newest first.
+#[derive(Debug, Clone, Serialize)]
+pub struct Page {
+    /// 1-based.
+    pub page: u32,
+    pub page_size: u32,
+    /// Matches matching the filter, over all pages.
+    pub total: u64,
+    pub pages: u32,
+    pub matches: Vec<MatchSummary>,
+}
+
+/// A match as the history list shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchSummary {
+    pub id: i64,
+    pub created_at: i64,
+    pub created_at_utc: String,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+    pub status: Status,
+    pub rules_id: String,
+    pub rules_sha256: String,
+    pub list_id: String,
+    pub list_sha256: String,
+    pub seed: String,
+    pub event_count: i64,
+    pub turn_count: i64,
+    pub hints_taken: i64,
+    pub assisted: bool,
+    pub end_reason: Option<String>,
+    pub best_turn: Option<BestTurn>,
+    pub players: Vec<PlayerSummary>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BestTurn {
+    pub seat: i64,
+    pub player: String,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub score: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerSummary {
+    pub seat: i64,
+    pub name: String,
+    pub kind: SeatKind,
+    pub level: Option<String>,
+    /// Current score; the final score once the match is finished.
+    pub score: i64,
+    /// The end-of-match rack adjustment (finished matches).
+    pub adjustment: Option<i64>,
+    pub winner: bool,
+    pub resigned: bool,
+    pub hints_taken: i64,
+    pub best_move: Option<String>,
+    pub best_move_score: Option<i64>,
+}
+
+/// One player's record over the whole history. Players are told apart by name (ignoring ASCII
+/// case) and by human/computer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerStats {
+    pub name: String,
+    pub kind: SeatKind,
+    /// Every match they sat in, whatever its status.
+    pub matches: u64,
+    pub finished: u64,
+    pub wins: u64,
+    /// Over finished matches.
+    pub average_score: Option<f64>,
+    pub best_score: Option<i64>,
+    pub best_move: Option<String>,
+    pub best_move_score: Option<i64>,
+    pub hints_taken: i64,
+}
+
+const SUMMARY_COLUMNS: &str = "m.id, m.created_at, m.updated_at, m.finished_at, m.status,
+     m.rules_id, m.rules_sha256, m.list_id, m.list_sha256, m.seed, m.event_count, m.turn_count,
+     m.hints_taken, m.end_reason, m.best_turn_seat, m.best_turn_move, m.best_turn_score";
+
+fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
+    let status: String = r.get(4)?;
+    let best_turn = match (
+        r.get::<_, Option<i64>>(14)?,
+        r.get::<_, Option<String>>(15)?,
+        r.get::<_, Option<i64>>(16)?,
+    ) {
+        (Some(seat), Some(mv), Some(score)) => Some(BestTurn {
+            seat,
+            player: String::new(),
+            mv,
+            score,
+        }),
+        _ => None,
+    };
+    let created_at: i64 = r.get(1)?;
+    let hints_taken: i64 = r.get(12)?;
+    Ok(MatchSummary {
+        id: r.get(0)?,
+        created_at,
+        created_at_utc: utc_iso(created_at),
+        updated_at: r.get(2)?,
+        finished_at: r.get(3)?,
+        status: Status::parse(&status).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, e.into())
+        })?,
+        rules_id: r.get(5)?,
+        rules_sha256: r.get(6)?,
+        list_id: r.get(7)?,
+        list_sha256: r.get(8)?,
+        seed: r.get(9)?,
+        event_count: r.get(10)?,
+        turn_count: r.get(11)?,
+        hints_taken,
+        assisted: hints_taken > 0,
+        end_reason: r.get(13)?,
+        best_turn,
+        players: Vec::new(),
+    })
+}
+
+fn player_from_row(r: &Row<'_>) -> rusqlite::Result<(i64, PlayerSummary)> {
+    let kind: String = r.get(3)?;
+    Ok((
+        r.get(0)?,
+        PlayerSummary {
+            seat: r.get(1)?,
+            name: r.get(2)?,
+            kind: if kind == "computer" {
+                SeatKind::Computer
+            } else {
+                SeatKind::Human
+            },
+            level: r.get(4)?,
+            score: r.get(5)?,
+            adjustment: r.get(6)?,
+            winner: r.get(7)?,
+            resigned: r.get(8)?,
+            hints_taken: r.get(9)?,
+            best_move: r.get(10)?,
+            best_move_score: r.get(11)?,
+        },
+    ))
+}
+
+impl Store {
+    /// A page (1-based) of matches, newest first (by start time, then id).
+    pub fn list(&self, filter: &Filter, page: u32) -> Result<Page, StoreError> {
+        if page == 0 {
+            return Err(StoreError::BadQuery {
+                reason: "pages are numbered from 1".into(),
+            });
+        }
+        // Only fixed SQL fragments are joined; every value is a parameter.
+        let mut conditions: Vec<&str> = Vec::new();
+        let mut values: Vec<Value> = Vec::new();
+        if let Some(name) = &filter.player {
+            conditions.push(
+                "EXISTS (SELECT 1 FROM players p WHERE p.match_id = m.id
+                         AND p.name = ? COLLATE NOCASE)",
+            );
+            values.push(Value::Text(name.clone()));
+        }
+        if let Some(rules) = &filter.rules_id {
+            conditions.push("m.rules_id = ?");
+            values.push(Value::Text(rules.clone()));
+        }
+        if let Some(status) = filter.status {
+            conditions.push("m.status = ?");
+            values.push(Value::Text(status.as_str().to_string()));
+        }
+        match filter.assisted {
+            Some(true) => conditions.push("m.hints_taken > 0"),
+            Some(false) => conditions.push("m.hints_taken = 0"),
+            None => {}
+        }
+        let where_clause = if conditions.is_empty() {
+            String::new()
+        } else {
+            format!("WHERE {}", conditions.join(" AND "))
+        };
+        let total: i64 = self
+            .conn
+            .prepare_cached(&format!("SELECT count(*) FROM matches m {where_clause}"))
+            .and_then(|mut s| s.query_row(rusqlite::params_from_iter(values.iter()), |r| r.get(0)))
+            .map_err(StoreError::db("counting matches"))?;
+        let offset = i64::from(page - 1) * i64::from(PAGE_SIZE);
+        let mut page_values = values.clone();
+        page_values.push(Value::Integer(i64::from(PAGE_SIZE)));
+        page_values.push(Value::Integer(offset));
+        let mut matches: Vec<MatchSummary> = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {SUMMARY_COLUMNS} FROM matches m {where_clause}
+                 ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?"
+            ))
+            .and_then(|mut s| {
+                s.query_map(
+                    rusqlite::params_from_iter(page_values.iter()),
+                    summary_from_row,
+                )?
+                .collect()
+            })
+            .map_err(StoreError::db("listing matches"))?;
+        self.attach_players(&mut matches)?;
+        Ok(Page {
+            page,
+            page_size: PAGE_SIZE,
+            total: total as u64,
+            pages: (total as u64).div_ceil(u64::from(PAGE_SIZE)) as u32,
+            matches,
+        })
+    }
+
+    /// One match's summary.
+    pub fn summary(&self, id: i64) -> Result<MatchSummary, StoreError> {
+        let one = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {SUMMARY_COLUMNS} FROM matches m WHERE m.id = ?1"
+            ))
+            .and_then(|mut s| s.query_row([id], summary_from_row).optional())
+            .map_err(StoreError::db("reading a match"))?
+            .ok_or(StoreError::MatchNotFound { id })?;
+        let mut v = vec![one];
+        self.attach_players(&mut v)?;
+        Ok(v.pop().expect("one summary"))
+    }
+
+    fn attach_players(&self, matches: &mut [MatchSummary]) -> Result<(), StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT match_id, seat, name, kind, level, score, adjustment, winner, resigned,
+                        hints_taken, best_move, best_move_score
+                 FROM players WHERE match_id = ?1 ORDER BY seat",
+            )
+            .map_err(StoreError::db("reading players"))?;
+        for m in matches.iter_mut() {
+            m.players = stmt
+                .query_map([m.id], player_from_row)
+                .and_then(|rows| rows.map(|r| r.map(|(_, p)| p)).collect())
+                .map_err(StoreError::db("reading players"))?;
+            if let Some(bt) = &mut m.best_turn {
+                if let Some(p) = m.players.iter().find(|p| p.seat == bt.seat) {
+                    bt.player = p.name.clone();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every player's record, most matches first, then by name.
+    pub fn stats(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        // SQLite takes the bare columns (best_move) from the row holding the MAX().
+        let sql = "
+            WITH seats AS (
+                SELECT p.name, p.kind, p.score, p.winner, p.hints_taken, p.best_move,
+                       p.best_move_score, m.status, m.created_at
+                FROM players p JOIN matches m ON m.id = p.match_id
+            ),
+            totals AS (
+                SELECT name COLLATE NOCASE AS key, kind,
+                       count(*) AS matches,
+                       sum(status = 'finished') AS finished,
+                       sum(CASE WHEN status = 'finished' THEN winner ELSE 0 END) AS wins,
+                       avg(CASE WHEN status = 'finished' THEN score END) AS average_score,
+                       max(CASE WHEN status = 'finished' THEN score END) AS best_score,
+                       sum(hints_taken) AS hints_taken
+                FROM seats GROUP BY name COLLATE NOCASE, kind
+            ),
+            best AS (
+                SELECT name COLLATE NOCASE AS key, kind, best_move, max(best_move_score) AS best_move_score
+                FROM seats WHERE best_move_score IS NOT NULL
+                GROUP BY name COLLATE NOCASE, kind
+            ),
+            latest AS (
+                SELECT name COLLATE NOCASE AS key, kind, name, max(created_at)
+                FROM seats GROUP BY name COLLATE NOCASE, kind
+            )
+            SELECT latest.name, totals.kind, totals.matches, totals.finished, totals.wins,
+                   totals.average_score, totals.best_score, best.best_move, best.best_move_score,
+                   totals.hints_taken
+            FROM totals
+            JOIN latest ON latest.key = totals.key AND latest.kind = totals.kind
+            LEFT JOIN best ON best.key = totals.key AND best.kind = totals.kind
+            ORDER BY totals.matches DESC, latest.name COLLATE NOCASE, totals.kind";
+        let mut stmt = self
+            .conn
+            .prepare_cached(sql)
+            .map_err(StoreError::db("computing statistics"))?;
+        let rows = stmt
+            .query_map(params![], |r| {
+                let kind: String = r.get(1)?;
+                Ok(PlayerStats {
+                    name: r.get(0)?,
+                    kind: if kind == "computer" {
+                        SeatKind::Computer
+                    } else {
+                        SeatKind::Human
+                    },
+                    matches: r.get::<_, i64>(2)? as u64,
+                    finished: r.get::<_, i64>(3)? as u64,
+                    wins: r.get::<_, i64>(4)? as u64,
+                    average_score: r.get(5)?,
+                    best_score: r.get(6)?,
+                    best_move: r.get(7)?,
+                    best_move_score: r.get(8)?,
+                    hints_taken: r.get(9)?,
+                })
+            })
+            .and_then(|rows| rows.collect())
+            .map_err(StoreError::db("computing statistics"))?;
+        Ok(rows)
+    }
+
+    /// The ids of unfinished matches, most recently played first (for "continue").
+    pub fn unfinished(&self) -> Result<Vec<i64>, StoreError> {
+        self.conn
+            .prepare_cached(
+                "SELECT id FROM matches WHERE status = 'in_progress'
+                 ORDER BY updated_at DESC, id DESC",
+            )
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(StoreError::db("listing unfinished matches"))
+    }
+}
+
+/// A stored match read back raw: header and event bodies in order.
+pub(crate) struct RawMatch {
+    pub rules_json: String,
+    pub rules_sha256: String,
+    pub list_id: String,
+    pub list_sha256: String,
+    pub events: Vec<String>,
+}
+
+impl Store {
+    pub(crate) fn raw(&self, id: i64) -> Result<RawMatch, StoreError> {
+        let (rules_json, rules_sha256, list_id, list_sha256) = self
+            .conn
+            .prepare_cached(
+                "SELECT rules_json, rules_sha256, list_id, list_sha256 FROM matches WHERE id = ?1",
+            )
+            .and_then(|mut s| {
+                s.query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+                    .optional()
+            })
+            .map_err(StoreError::db("reading a match"))?
+            .ok_or(StoreError::MatchNotFound { id })?;
+        let events = self
+            .conn
+            .prepare_cached("SELECT body FROM events WHERE match_id = ?1 ORDER BY seq")
+            .and_then(|mut s| s.query_map([id], |r| r.get(0))?.collect())
+            .map_err(StoreError::db("reading events"))?;
+        Ok(RawMatch {
+            rules_json,
+            rules_sha256,
+            list_id,
+            list_sha256,
+            events,
+        })
+    }
+}

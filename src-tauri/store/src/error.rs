@@ -1,0 +1,150 @@
+use std::fmt;
+
+/// Everything the store can refuse or fail at. [`StoreError::kind`] is a stable snake_case
+/// name for programs; `Display` is the message for people.
+#[derive(Debug)]
+pub enum StoreError {
+    /// SQLite failed while doing `context` (disk full, locked by another program, …).
+    Database {
+        context: &'static str,
+        source: rusqlite::Error,
+    },
+    /// A schema migration failed; the database stays at the version before it.
+    Migration {
+        name: &'static str,
+        source: rusqlite::Error,
+    },
+    /// A file-system operation failed (creating the folder, moving a damaged file aside).
+    Io { path: String, reason: String },
+    /// The database was written by a newer Word Club: its schema is not one we know.
+    NewerSchema { found: i64, supported: i64 },
+    /// No match with this id.
+    MatchNotFound { id: i64 },
+    /// The match is pinned to a word list version this build does not ship. It is never
+    /// played on (or replayed) with another list.
+    ListNotShipped {
+        match_id: i64,
+        list_id: String,
+        sha256: String,
+        /// The SHA-256 of the list shipped under the same id, if there is one.
+        shipped_sha256: Option<String>,
+    },
+    /// The stored rule set no longer matches the hash it was saved with.
+    RulesTampered { match_id: i64 },
+    /// The stored rule set or an event could not be read back (written by an incompatible
+    /// engine, or edited by hand).
+    Decode { match_id: i64, reason: String },
+    /// Replaying the stored events through the engine failed.
+    Replay { match_id: i64, reason: String },
+    /// A value could not be serialised for storage.
+    Encode { reason: String },
+    /// Events can only be appended to a match in progress.
+    MatchClosed { match_id: i64, status: String },
+    /// The match in hand is behind what is stored (another writer appended events).
+    OutOfSequence {
+        match_id: i64,
+        stored: i64,
+        offered: i64,
+    },
+    /// A browse filter or page that cannot be answered.
+    BadQuery { reason: String },
+}
+
+impl StoreError {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            StoreError::Database { .. } => "database",
+            StoreError::Migration { .. } => "migration",
+            StoreError::Io { .. } => "io",
+            StoreError::NewerSchema { .. } => "newer_schema",
+            StoreError::MatchNotFound { .. } => "match_not_found",
+            StoreError::ListNotShipped { .. } => "list_not_shipped",
+            StoreError::RulesTampered { .. } => "rules_tampered",
+            StoreError::Decode { .. } => "decode",
+            StoreError::Replay { .. } => "replay",
+            StoreError::Encode { .. } => "encode",
+            StoreError::MatchClosed { .. } => "match_closed",
+            StoreError::OutOfSequence { .. } => "out_of_sequence",
+            StoreError::BadQuery { .. } => "bad_query",
+        }
+    }
+
+    pub(crate) fn db(context: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
+        move |source| StoreError::Database { context, source }
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Database { context, source } => {
+                write!(f, "match history database error while {context}: {source}")
+            }
+            StoreError::Migration { name, source } => write!(
+                f,
+                "schema migration {name} failed (the history is unchanged): {source}"
+            ),
+            StoreError::Io { path, reason } => write!(f, "{path}: {reason}"),
+            StoreError::NewerSchema { found, supported } => write!(
+                f,
+                "the match history was written by a newer Word Club (schema version {found}; \
+                 this version knows up to {supported})"
+            ),
+            StoreError::MatchNotFound { id } => write!(f, "no match with id {id} in the history"),
+            StoreError::ListNotShipped {
+                match_id,
+                list_id,
+                sha256,
+                shipped_sha256,
+            } => {
+                write!(
+                    f,
+                    "match {match_id} was played with word list {list_id:?} (SHA-256 {sha256}), \
+                     which this version of Word Club does not ship"
+                )?;
+                if let Some(s) = shipped_sha256 {
+                    write!(f, " (it ships a different version, SHA-256 {s})")?;
+                }
+                write!(f, "; it cannot be continued with another list")
+            }
+            StoreError::RulesTampered { match_id } => write!(
+                f,
+                "match {match_id}: the stored rule set does not match its saved hash"
+            ),
+            StoreError::Decode { match_id, reason } => {
+                write!(f, "match {match_id} cannot be read back: {reason}")
+            }
+            StoreError::Replay { match_id, reason } => {
+                write!(f, "match {match_id} cannot be replayed: {reason}")
+            }
+            StoreError::Encode { reason } => write!(f, "cannot serialise for storage: {reason}"),
+            StoreError::MatchClosed { match_id, status } => {
+                write!(
+                    f,
+                    "match {match_id} is {status}; nothing more can be recorded"
+                )
+            }
+            StoreError::OutOfSequence {
+                match_id,
+                stored,
+                offered,
+            } => write!(
+                f,
+                "match {match_id} has {stored} events stored but the match in hand has only \
+                 {offered}: it was changed elsewhere; resume it again"
+            ),
+            StoreError::BadQuery { reason } => write!(f, "{reason}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Database { source, .. } | StoreError::Migration { source, .. } => {
+                Some(source)
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! GCG game records (the `.gcg` format of John Chew's annotated games).
+//!
+//! - `#player1`/`#player2` as GCG defines them; a 3- or 4-player match adds `#player3`/
+//!   `#player4`, which GCG does not define: the `#description` line says so.
+//! - Each move: `>Nick: RACK 8H CAT +3 3` (rack before the move, position, word with `.` for
+//!   tiles already on the board and lower case for blanks, score, cumulative score); an
+//!   exchange `>Nick: RACK -ABC +0 33`; a pass `>Nick: RACK - +0 33`.
+//! - A hint taken is a `#note` after the turn it was taken for.
+//! - End-of-match rack adjustments as GCG records them: the player who went out gains the
+//!   others' racks, `>Nick: (RACKS) +6 250`; a player who loses their rack's value,
+//!   `>Nick: RACK (RACK) -3 190`.
+//! - A resignation is a `#note`; an unfinished match is marked `#incomplete`.
+use std::fmt::Write;
+
+use wordclub_engine::{Event, HintKind, Match, Seat};
+
+use crate::browse::MatchSummary;
+use crate::time::utc_iso;
+use crate::{Store, StoreError};
+
+impl Store {
+    /// The match as a GCG game record.
+    pub fn export_gcg(&self, id: i64) -> Result<String, StoreError> {
+        let summary = self.summary(id)?;
+        let (game, _) = self.replay(id)?;
+        Ok(write_gcg(&summary, &game))
+    }
+}
+
+/// A GCG nickname: one token (no spaces, no `:`), unique in the match.
+fn nicknames(names: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (seat, name) in names.iter().enumerate() {
+        let mut nick: String = name
+            .trim()
+            .chars()
+            .map(|c| {
+                if c.is_whitespace() || c == ':' || c == '#' {
+                    '_'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        if nick.is_empty() {
+            nick = format!("Player{}", seat + 1);
+        }
+        if out.iter().any(|n| n == &nick) {
+            nick = format!("{nick}_{}", seat + 1);
+        }
+        out.push(nick);
+    }
+    out
+}
+
+fn flush(out: &mut String, seat: Seat, pending: &mut [Vec<String>]) {
+    for note in pending[seat].drain(..) {
+        let _ = writeln!(out, "{note}");
+    }
+}
+
+/// Rack text sorted, blanks (`?`) last, as GCG records usually show racks.
+fn rack(tiles: &[u8]) -> String {
+    let mut t = tiles.to_vec();
+    t.sort_by_key(|&b| (b == b'?', b));
+    t.iter().map(|&b| b as char).collect()
+}
+
+fn take(rack: &mut Vec<u8>, tiles: impl IntoIterator<Item = u8>) {
+    for t in tiles {
+        if let Some(i) = rack.iter().position(|&x| x == t) {
+            rack.remove(i);
+        }
+    }
+}
+
+fn hint_note(nick: &str, kind: HintKind, shown: &serde_json::Value) -> String {
+    let what = match shown {
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(|v| match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    let what = what.replace(['\n', '\r'], " ");
+    if what.is_empty() {
+        format!("#note {nick} took a hint ({})", kind.as_str())
+    } else {
+        format!("#note {nick} took a hint ({}): {what}", kind.as_str())
+    }
+}
+
+pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    let nicks = nicknames(&names);
+    let n = names.len();
+    let mut out = String::new();
+    let _ = writeln!(out, "#character-encoding UTF-8");
+    for (seat, (nick, name)) in nicks.iter().zip(&names).enumerate() {
+        let full = name.replace(['\n', '\r'], " ");
+        let _ = writeln!(out, "#player{} {nick} {}", seat + 1, full.trim());
+    }
+    let _ = writeln!(
+        out,
+        "#title Word Club match {} ({})",
+        summary.id,
+        game.rules().label.replace(['\n', '\r'], " ")
+    );
+    let mut description = format!(
+        "#description Word Club match {}, rule set {} (SHA-256 {}), word list {} (SHA-256 {}), \
+         started {}",
+        summary.id,
+        game.rules().id,
+        summary.rules_sha256,
+        game.list().id,
+        game.list().sha256,
+        utc_iso(summary.created_at)
+    );
+    if n > 2 {
+        let extra: Vec<String> = (3..=n).map(|k| format!("#player{k}")).collect();
+        let _ = write!(
+            description,
+            ". Extension: this match has {n} players; {} extend GCG, which defines two",
+            extra.join(" and ")
+        );
+    }
+    let _ = writeln!(out, "{description}");
+    let _ = writeln!(out, "#id wordclub {}", summary.id);
+    let _ = writeln!(out, "#lexicon {}", game.list().id);
+    if game.result().is_none() {
+        let _ = writeln!(out, "#incomplete");
+    }
+
+    let mut racks: Vec<Vec<u8>> = vec![Vec::new(); n];
+    let mut totals: Vec<i64> = vec![0; n];
+    let mut pending: Vec<Vec<String>> = vec![Vec::new(); n];
+    for event in game.events() {
+        match event {
+            Event::Started { racks: dealt, .. } => {
+                for (seat, r) in dealt.iter().enumerate().take(n) {
+                    racks[seat] = r.bytes().collect();
+                }
+            }
+            Event::Placed {
+                player,
+                tiles,
+                notation,
+                score,
+                drawn,
+                ..
+            } => {
+                let s = *player;
+                totals[s] += i64::from(*score);
+                let _ = writeln!(
+                    out,
+                    ">{}: {} {} +{} {}",
+                    nicks[s],
+                    rack(&racks[s]),
+                    notation,
+                    score,
+                    totals[s]
+                );
+                take(&mut racks[s], tiles.iter().map(|p| p.tile.rack_byte()));
+                racks[s].extend(drawn.bytes());
+                flush(&mut out, s, &mut pending);
+            }
+            Event::Exchanged {
+                player,
+                returned,
+                drawn,
+                ..
+            } => {
+                let s = *player;
+                let _ = writeln!(
+                    out,
+                    ">{}: {} -{} +0 {}",
+                    nicks[s],
+                    rack(&racks[s]),
+                    rack(returned.as_bytes()),
+                    totals[s]
+                );
+                take(&mut racks[s], returned.bytes());
+                racks[s].extend(drawn.bytes());
+                flush(&mut out, s, &mut pending);
+            }
+            Event::Passed { player } => {
+                let s = *player;
+                let _ = writeln!(out, ">{}: {} - +0 {}", nicks[s], rack(&racks[s]), totals[s]);
+                flush(&mut out, s, &mut pending);
+            }
+            Event::Resigned { player } => {
+                let s = *player;
+                let _ = writeln!(out, "#note {} resigned", nicks[s]);
+                racks[s].clear();
+                flush(&mut out, s, &mut pending);
+            }
+            Event::HintTaken {
+                player,
+                kind,
+                shown,
+            } => {
+                if let Some(p) = pending.get_mut(*player) {
+                    p.push(hint_note(&nicks[*player], *kind, shown));
+                }
+            }
+            Event::Ended { result } => {
+                let order: Vec<Seat> = match result.went_out {
+                    Some(out_seat) => std::iter::once(out_seat)
+                        .chain((0..n).filter(|&s| s != out_seat))
+                        .collect(),
+                    None => (0..n).collect(),
+                };
+                for s in order {
+                    let adj = i64::from(result.adjustments.get(s).copied().unwrap_or(0));
+                    if adj == 0 {
+                        continue;
+                    }
+                    totals[s] += adj;
+                    if Some(s) == result.went_out {
+                        let others: Vec<u8> = (0..n)
+                            .filter(|&o| {
+                                o != s && !result.resigned.get(o).copied().unwrap_or(false)
+                            })
+                            .flat_map(|o| racks[o].clone())
+                            .collect();
+                        let _ = writeln!(
+                            out,
+                            ">{}: ({}) +{} {}",
+                            nicks[s],
+                            rack(&others),
+                            adj,
+                            totals[s]
+                        );
+                    } else {
+                        let r = rack(&racks[s]);
+                        let _ = writeln!(out, ">{}: {r} ({r}) {adj} {}", nicks[s], totals[s]);
+                    }
+                }
+            }
+        }
+    }
+    // Hints taken for a turn not played (the match ended or is still going).
+    for s in 0..n {
+        flush(&mut out, s, &mut pending);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nicknames_are_single_unique_tokens() {
+        let names = [
+            "Ann Lee".to_string(),
+            "Ann_Lee".into(),
+            "".into(),
+            "a:b#c".into(),
+        ];
+        assert_eq!(
+            nicknames(&names),
+            ["Ann_Lee", "Ann_Lee_2", "Player3", "a_b_c"]
+        );
+    }
+
+    #[test]
+    fn racks_are_sorted_with_blanks_last() {
+        assert_eq!(rack(b"T?CA"), "ACT?");
+    }
+}

@@ -1,0 +1,210 @@
+//! Recording engine matches and resuming them: the typed layer over [`crate::records`].
+//!
+//! The flow in the app: `game.apply(action, list)?` → [`Store::record`] (commits) → only then
+//! answer the player. If `record` fails, the in-memory match is ahead of the history: resume it
+//! again from the store rather than playing on.
+use wordclub_engine::{Event, Match, PlayerKind, TurnKind};
+use wordclub_lexicon::WordList;
+
+use crate::records::{rules_hash, EventRow, Finish, MatchRow, Progress, SeatKind, SeatProgress};
+use crate::time::now_ms;
+use crate::{Store, StoreError};
+
+/// A stored match replayed through the engine, with the word list it is pinned to.
+#[derive(Debug)]
+pub struct Resumed {
+    pub id: i64,
+    pub game: Match,
+    pub list: &'static WordList,
+}
+
+/// The stored `kind` of an event (its serde tag).
+pub(crate) fn event_kind(e: &Event) -> &'static str {
+    match e {
+        Event::Started { .. } => "started",
+        Event::Placed { .. } => "placed",
+        Event::Exchanged { .. } => "exchanged",
+        Event::Passed { .. } => "passed",
+        Event::Resigned { .. } => "resigned",
+        Event::HintTaken { .. } => "hint_taken",
+        Event::Ended { .. } => "ended",
+    }
+}
+
+fn encode(events: &[Event]) -> Result<Vec<EventRow>, StoreError> {
+    events
+        .iter()
+        .map(|e| {
+            Ok(EventRow {
+                kind: event_kind(e).to_string(),
+                body: serde_json::to_string(e).map_err(|err| StoreError::Encode {
+                    reason: err.to_string(),
+                })?,
+            })
+        })
+        .collect()
+}
+
+/// Everything the browse columns hold, recomputed from the match.
+pub(crate) fn progress_of(game: &Match) -> Result<Progress, StoreError> {
+    let n = game.players().len();
+    let mut seats = vec![SeatProgress::default(); n];
+    for (s, seat) in seats.iter_mut().enumerate() {
+        seat.score = i64::from(game.scores()[s]);
+        seat.resigned = game.resigned()[s];
+    }
+    for e in game.events() {
+        if let Event::HintTaken { player, .. } = e {
+            if let Some(seat) = seats.get_mut(*player) {
+                seat.hints_taken += 1;
+            }
+        }
+    }
+    for t in game.turns() {
+        if t.kind != TurnKind::Place {
+            continue;
+        }
+        let seat = &mut seats[t.player];
+        // The earliest of equal best moves, as the engine's result reports it.
+        if seat
+            .best_move
+            .as_ref()
+            .is_none_or(|(_, best)| i64::from(t.score) > *best)
+        {
+            seat.best_move = Some((t.notation.clone().unwrap_or_default(), i64::from(t.score)));
+        }
+    }
+    let finish = match game.result() {
+        None => None,
+        Some(r) => {
+            let best_turn = r
+                .best_turns
+                .iter()
+                .enumerate()
+                .filter_map(|(s, b)| b.as_ref().map(|b| (s, b)))
+                .max_by(|(_, a), (_, b)| a.score.cmp(&b.score).then(b.turn.cmp(&a.turn)))
+                .map(|(s, b)| (s as i64, b.notation.clone(), i64::from(b.score)));
+            Some(Finish {
+                end_reason: serde_json::to_value(r.reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+                result_json: serde_json::to_string(r).map_err(|e| StoreError::Encode {
+                    reason: e.to_string(),
+                })?,
+                adjustments: r.adjustments.iter().map(|&a| i64::from(a)).collect(),
+                winners: (0..n).map(|s| r.winners.contains(&s)).collect(),
+                best_turn,
+            })
+        }
+    };
+    Ok(Progress {
+        turn_count: game.turns().len() as i64,
+        seats,
+        finish,
+    })
+}
+
+impl Store {
+    /// Records a new match (its events so far, normally just the start) and returns its id.
+    pub fn create(&mut self, game: &Match) -> Result<i64, StoreError> {
+        let rules_json = serde_json::to_string(game.rules()).map_err(|e| StoreError::Encode {
+            reason: e.to_string(),
+        })?;
+        let row = MatchRow {
+            rules_id: game.rules().id.clone(),
+            rules_json,
+            list_id: game.list().id.clone(),
+            list_sha256: game.list().sha256.clone(),
+            seed: game.seed(),
+            seats: game
+                .players()
+                .iter()
+                .map(|p| crate::records::SeatRow {
+                    name: p.name.clone(),
+                    kind: match p.kind {
+                        PlayerKind::Human => SeatKind::Human,
+                        PlayerKind::Computer { .. } => SeatKind::Computer,
+                    },
+                    level: match &p.kind {
+                        PlayerKind::Human => None,
+                        PlayerKind::Computer { level } => Some(level.clone()),
+                    },
+                })
+                .collect(),
+            created_at: now_ms(),
+        };
+        let events = encode(game.events())?;
+        let progress = progress_of(game)?;
+        self.insert_match(&row, &events, &progress)
+    }
+
+    /// Appends the events `game` has beyond what is stored for match `id` (its accepted actions
+    /// since the last call, `Ended` included), with the scores and result they lead to, in one
+    /// transaction. Returns how many events were appended, once they are committed to disk.
+    pub fn record(&mut self, id: i64, game: &Match) -> Result<usize, StoreError> {
+        let events = game.events();
+        let progress = progress_of(game)?;
+        self.append_rows(id, events.len(), |from| encode(&events[from..]), &progress)
+    }
+
+    /// Replays a stored match through the engine: the state it had when its last event was
+    /// recorded, ready to play on. Refuses a match whose word list version is not shipped.
+    pub fn resume(&self, id: i64) -> Result<Resumed, StoreError> {
+        let (game, list) = self.replay(id)?;
+        let list = list.map_err(|shipped_sha256| StoreError::ListNotShipped {
+            match_id: id,
+            list_id: game.list().id.clone(),
+            sha256: game.list().sha256.clone(),
+            shipped_sha256,
+        })?;
+        Ok(Resumed { id, game, list })
+    }
+
+    /// Replays a stored match (for reading: works whatever list it was played with). Also
+    /// returns its word list if that exact version is shipped, else the SHA-256 of the list
+    /// shipped under the same id, if any.
+    pub(crate) fn replay(
+        &self,
+        id: i64,
+    ) -> Result<(Match, Result<&'static WordList, Option<String>>), StoreError> {
+        let raw = self.raw(id)?;
+        let list = match WordList::builtin(&raw.list_id).ok() {
+            Some(l) if l.info().sha256 == raw.list_sha256 => Ok(l),
+            other => Err(other.map(|l| l.info().sha256.clone())),
+        };
+        if rules_hash(&raw.rules_json) != raw.rules_sha256 {
+            return Err(StoreError::RulesTampered { match_id: id });
+        }
+        let events: Vec<Event> = raw
+            .events
+            .iter()
+            .enumerate()
+            .map(|(seq, body)| {
+                serde_json::from_str(body).map_err(|e| StoreError::Decode {
+                    match_id: id,
+                    reason: format!("event {seq}: {e}"),
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        match events.first() {
+            Some(Event::Started {
+                rules_hash, list, ..
+            }) if *rules_hash == raw.rules_sha256
+                && list.id == raw.list_id
+                && list.sha256 == raw.list_sha256 => {}
+            _ => {
+                return Err(StoreError::Decode {
+                    match_id: id,
+                    reason: "the first event does not start this match's rules and word list"
+                        .into(),
+                })
+            }
+        }
+        let game = Match::replay(&events).map_err(|e| StoreError::Replay {
+            match_id: id,
+            reason: e.to_string(),
+        })?;
+        Ok((game, list))
+    }
+}
