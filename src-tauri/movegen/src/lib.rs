@@ -1,1 +1,17 @@
-//! Move generator, best move, computer players, simulation.
+//! Word Club's move generator, suggested moves, computer players and simulator.
+//!
+//! - [`Gaddag`]: the generator's own graph, built once per word list from its fst.
+//! - [`Generator`]: every legal placement of a rack on a [`Grid`] under a [`Layout`], with
+//!   scores; [`Generator::best_move`] for the "suggest a move" hint.
+
+pub mod error;
+pub mod gaddag;
+pub mod gen;
+pub mod layout;
+pub mod moves;
+
+pub use error::MovegenError;
+pub use gaddag::Gaddag;
+pub use gen::{BestScore, Count, Found, Generator, Sink};
+pub use layout::{Grid, Layout, Rack};
+pub use moves::{sort_moves, Move};

@@ -1,0 +1,58 @@
+//! Typed errors of the move generator's public API.
+
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MovegenError {
+    /// The board side is outside 2..=15 or the star lies off the board.
+    BoardSize { size: usize },
+    /// A rack text that is not letters and `?`.
+    Rack { rack: String, reason: String },
+    /// A position (CGP) the generator cannot read.
+    Position { position: String, reason: String },
+    /// A computer player name that does not exist.
+    UnknownPlayer { name: String },
+    /// The rule set cannot be driven by the generator (for example no computer seats).
+    Unsupported { reason: String },
+    /// An error reported by the rules engine while driving a match.
+    Engine { message: String },
+}
+
+impl MovegenError {
+    /// Stable snake_case name of the error kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            MovegenError::BoardSize { .. } => "board_size",
+            MovegenError::Rack { .. } => "bad_rack",
+            MovegenError::Position { .. } => "bad_position",
+            MovegenError::UnknownPlayer { .. } => "unknown_player",
+            MovegenError::Unsupported { .. } => "unsupported",
+            MovegenError::Engine { .. } => "engine",
+        }
+    }
+}
+
+impl fmt::Display for MovegenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MovegenError::BoardSize { size } => {
+                write!(
+                    f,
+                    "board size {size} is not supported (2 to 15 squares a side)"
+                )
+            }
+            MovegenError::Rack { rack, reason } => write!(f, "rack {rack:?}: {reason}"),
+            MovegenError::Position { position, reason } => {
+                write!(f, "position {position:?}: {reason}")
+            }
+            MovegenError::UnknownPlayer { name } => write!(
+                f,
+                "unknown computer player {name:?} (known: easy, medium, hard, greedy)"
+            ),
+            MovegenError::Unsupported { reason } => write!(f, "{reason}"),
+            MovegenError::Engine { message } => write!(f, "{message}"),
+        }
+    }
+}
+
+impl std::error::Error for MovegenError {}

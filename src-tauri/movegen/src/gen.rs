@@ -1,0 +1,597 @@
+//! The move generator: GADDAG walks from anchor squares over a compact board.
+//!
+//! Both directions run the same code over "lanes": across, lane `r` is row `r`; down, lane
+//! `c` is column `c` (the board is transposed into scratch arrays once per call). For each
+//! empty square the generator first computes a cross-check (the letters whose perpendicular
+//! word is in the list, as a 27-bit mask) and the perpendicular word's face-value sum.
+//!
+//! A move is found from its leftmost (topmost) anchor only: walking left from an anchor
+//! never places a tile on an earlier anchor of the same lane, so nothing is found twice.
+//! A single placed tile is reported across when its across word has 2+ letters, otherwise
+//! down; on an empty board only across openings through the star are generated.
+
+use crate::gaddag::{Arc, Gaddag, SEPARATOR};
+use crate::layout::{Grid, Layout, Rack, BLANK_BIT, MAX_SIZE};
+use crate::moves::Move;
+
+const ALL_LETTERS: u32 = ((1u32 << 27) - 1) & !1;
+const SQUARES: usize = MAX_SIZE * MAX_SIZE;
+
+/// What a sink is told about each generated move.
+pub struct Found<'a> {
+    pub lane: usize,
+    pub down: bool,
+    /// First square of the word along the lane.
+    pub start: usize,
+    /// Tiles along the word: 0 for board tiles, else placed codes.
+    pub tiles: &'a [u8],
+    pub score: i32,
+    /// The rack left after this move.
+    pub leave: &'a Rack,
+}
+
+impl Found<'_> {
+    /// The move as a value.
+    #[inline]
+    pub fn to_move(&self) -> Move {
+        let mut tiles = [0u8; MAX_SIZE];
+        tiles[..self.tiles.len()].copy_from_slice(self.tiles);
+        let (row, col) = if self.down {
+            (self.start, self.lane)
+        } else {
+            (self.lane, self.start)
+        };
+        Move {
+            row: row as u8,
+            col: col as u8,
+            down: self.down,
+            len: self.tiles.len() as u8,
+            tiles,
+            score: self.score,
+        }
+    }
+}
+
+/// Receives every generated move.
+pub trait Sink {
+    fn found(&mut self, found: &Found<'_>);
+}
+
+/// Collects every move.
+impl Sink for Vec<Move> {
+    #[inline]
+    fn found(&mut self, found: &Found<'_>) {
+        self.push(found.to_move());
+    }
+}
+
+/// Keeps the best-scoring move (ties: the first in list order).
+#[derive(Default)]
+pub struct BestScore {
+    pub best: Option<Move>,
+}
+
+impl Sink for BestScore {
+    #[inline]
+    fn found(&mut self, found: &Found<'_>) {
+        match &self.best {
+            Some(b) if b.score > found.score => {}
+            Some(b) if b.score == found.score => {
+                let m = found.to_move();
+                if Move::list_order(&m, b).is_lt() {
+                    self.best = Some(m);
+                }
+            }
+            _ => self.best = Some(found.to_move()),
+        }
+    }
+}
+
+/// Counts moves without storing them.
+#[derive(Default)]
+pub struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline]
+    fn found(&mut self, _: &Found<'_>) {
+        self.0 += 1;
+    }
+}
+
+fn rack_bits(rack: &Rack) -> u32 {
+    let mut bits = 0;
+    for (l, &n) in rack.counts.iter().enumerate() {
+        if n > 0 {
+            bits |= 1 << l;
+        }
+    }
+    bits
+}
+
+/// Scratch space for generation; keep one per thread and reuse it.
+pub struct Generator {
+    /// Per direction (0 across, 1 down): tiles by lane, cross-check masks, cross sums (-1:
+    /// no perpendicular word), letter and word multipliers.
+    tiles: [[u8; SQUARES]; 2],
+    mask: [[u32; SQUARES]; 2],
+    cross: [[i32; SQUARES]; 2],
+    lm: [[u8; SQUARES]; 2],
+    wm: [[u8; SQUARES]; 2],
+    values: [i32; 27],
+    size: usize,
+    premiums_for: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+impl Default for Generator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+struct Walk<'a, S: Sink> {
+    g: &'a Gaddag,
+    tiles: &'a [u8],
+    mask: &'a [u32],
+    cross: &'a [i32],
+    lm: &'a [u8],
+    wm: &'a [u8],
+    values: &'a [i32; 27],
+    n: usize,
+    lane: usize,
+    down: bool,
+    anchor: usize,
+    left_limit: usize,
+    rack: Rack,
+    rack_left: u32,
+    /// Bit `l` set while the rack holds letter `l` (bit 0: a blank).
+    rack_bits: u32,
+    placed: u32,
+    rack_size: u32,
+    bingo: i32,
+    word: [u8; MAX_SIZE],
+    sink: &'a mut S,
+}
+
+impl<S: Sink> Walk<'_, S> {
+    #[inline(always)]
+    fn record(&mut self, start: usize, end: usize, main: i32, wmul: i32, cross: i32) {
+        if end == start {
+            return;
+        }
+        if self.down && self.placed == 1 {
+            // A single tile with an across word was already listed across.
+            let single = (start..=end).find(|&p| self.word[p] != 0).unwrap_or(start);
+            if self.cross[single] >= 0 {
+                return;
+            }
+        }
+        let mut score = main * wmul + cross;
+        if self.placed == self.rack_size {
+            score += self.bingo;
+        }
+        self.sink.found(&Found {
+            lane: self.lane,
+            down: self.down,
+            start,
+            tiles: &self.word[start..=end],
+            score,
+            leave: &self.rack,
+        });
+    }
+
+    /// Visit square `pos` (at or left of the anchor) coming from `node`.
+    fn left(&mut self, pos: usize, node: u32, main: i32, wmul: i32, cross: i32) {
+        let t = self.tiles[pos];
+        if t != 0 {
+            if let Some(arc) = self.g.child(node, t & 0x1f) {
+                let v = if t & BLANK_BIT != 0 {
+                    0
+                } else {
+                    self.values[(t & 0x1f) as usize]
+                };
+                self.word[pos] = 0;
+                self.left_next(pos, arc, main + v, wmul, cross);
+            }
+            return;
+        }
+        let mask = self.mask[pos] & self.playable();
+        if mask == 0 {
+            return;
+        }
+        let labels = self.g.labels(node);
+        let mut avail = labels & mask;
+        let lm = self.lm[pos] as i32;
+        let wm = self.wm[pos] as i32;
+        let cs = self.cross[pos];
+        while avail != 0 {
+            let l = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            let arc = self.g.arc_unchecked_label(node, labels, l as u32);
+            if self.rack.counts[l] > 0 {
+                let v = self.values[l] * lm;
+                let c = if cs >= 0 { (cs + v) * wm } else { 0 };
+                self.take(l);
+                self.word[pos] = l as u8;
+                self.left_next(pos, arc, main + v, wmul * wm, cross + c);
+                self.give(l);
+            }
+            if self.rack.counts[0] > 0 {
+                let c = if cs >= 0 { cs * wm } else { 0 };
+                self.take(0);
+                self.word[pos] = l as u8 | BLANK_BIT;
+                self.left_next(pos, arc, main, wmul * wm, cross + c);
+                self.give(0);
+            }
+        }
+    }
+
+    /// Letters the rack can still supply, as a mask (every letter while a blank is left).
+    #[inline(always)]
+    fn playable(&self) -> u32 {
+        if self.rack.counts[0] > 0 {
+            ALL_LETTERS
+        } else {
+            self.rack_bits
+        }
+    }
+
+    #[inline(always)]
+    fn take(&mut self, l: usize) {
+        self.rack.counts[l] -= 1;
+        if self.rack.counts[l] == 0 {
+            self.rack_bits &= !(1 << l);
+        }
+        self.rack_left -= 1;
+        self.placed += 1;
+    }
+
+    #[inline(always)]
+    fn give(&mut self, l: usize) {
+        self.rack.counts[l] += 1;
+        self.rack_bits |= 1 << l;
+        self.rack_left += 1;
+        self.placed -= 1;
+    }
+
+    #[inline(always)]
+    fn left_next(&mut self, pos: usize, arc: Arc, main: i32, wmul: i32, cross: i32) {
+        let open_left = pos == 0 || self.tiles[pos - 1] == 0;
+        if arc.accepts() && open_left {
+            let a = self.anchor;
+            if a + 1 == self.n || self.tiles[a + 1] == 0 {
+                self.record(pos, a, main, wmul, cross);
+            }
+        }
+        let next = arc.target();
+        if next == 0 {
+            return;
+        }
+        if pos > 0 {
+            let p = pos - 1;
+            if self.tiles[p] != 0 || (p >= self.left_limit && self.rack_left > 0) {
+                self.left(p, next, main, wmul, cross);
+            }
+        }
+        if open_left && self.anchor + 1 < self.n {
+            if let Some(sep) = self.g.child(next, SEPARATOR) {
+                let p = self.anchor + 1;
+                if self.tiles[p] != 0 || self.rack_left > 0 {
+                    self.right(p, sep.target(), pos, main, wmul, cross);
+                }
+            }
+        }
+    }
+
+    /// Visit square `pos` (right of the anchor) coming from `node`; the word starts at `start`.
+    fn right(&mut self, pos: usize, node: u32, start: usize, main: i32, wmul: i32, cross: i32) {
+        let t = self.tiles[pos];
+        if t != 0 {
+            if let Some(arc) = self.g.child(node, t & 0x1f) {
+                let v = if t & BLANK_BIT != 0 {
+                    0
+                } else {
+                    self.values[(t & 0x1f) as usize]
+                };
+                self.word[pos] = 0;
+                self.right_next(pos, arc, start, main + v, wmul, cross);
+            }
+            return;
+        }
+        let mask = self.mask[pos] & self.playable();
+        if mask == 0 {
+            return;
+        }
+        let labels = self.g.labels(node);
+        let mut avail = labels & mask;
+        let lm = self.lm[pos] as i32;
+        let wm = self.wm[pos] as i32;
+        let cs = self.cross[pos];
+        while avail != 0 {
+            let l = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            let arc = self.g.arc_unchecked_label(node, labels, l as u32);
+            if self.rack.counts[l] > 0 {
+                let v = self.values[l] * lm;
+                let c = if cs >= 0 { (cs + v) * wm } else { 0 };
+                self.take(l);
+                self.word[pos] = l as u8;
+                self.right_next(pos, arc, start, main + v, wmul * wm, cross + c);
+                self.give(l);
+            }
+            if self.rack.counts[0] > 0 {
+                let c = if cs >= 0 { cs * wm } else { 0 };
+                self.take(0);
+                self.word[pos] = l as u8 | BLANK_BIT;
+                self.right_next(pos, arc, start, main, wmul * wm, cross + c);
+                self.give(0);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn right_next(&mut self, pos: usize, arc: Arc, start: usize, main: i32, wmul: i32, cross: i32) {
+        let open_right = pos + 1 == self.n || self.tiles[pos + 1] == 0;
+        if arc.accepts() && open_right {
+            self.record(start, pos, main, wmul, cross);
+        }
+        let next = arc.target();
+        if next == 0 || pos + 1 == self.n {
+            return;
+        }
+        if !open_right || self.rack_left > 0 {
+            self.right(pos + 1, next, start, main, wmul, cross);
+        }
+    }
+}
+
+impl Generator {
+    pub fn new() -> Generator {
+        Generator {
+            tiles: [[0; SQUARES]; 2],
+            mask: [[0; SQUARES]; 2],
+            cross: [[-1; SQUARES]; 2],
+            lm: [[1; SQUARES]; 2],
+            wm: [[1; SQUARES]; 2],
+            values: [0; 27],
+            size: 0,
+            premiums_for: None,
+        }
+    }
+
+    /// Loads the layout's premiums and values (skipped when unchanged since the last call).
+    fn load_layout(&mut self, layout: &Layout) {
+        let same = matches!(&self.premiums_for, Some((l, w)) if *l == layout.letter_mult && *w == layout.word_mult)
+            && self.size == layout.size;
+        for (v, &x) in self.values.iter_mut().zip(layout.values.iter()) {
+            *v = x as i32;
+        }
+        self.values[0] = 0;
+        if same {
+            return;
+        }
+        let n = layout.size;
+        self.size = n;
+        for r in 0..n {
+            for c in 0..n {
+                let i = r * n + c;
+                self.lm[0][i] = layout.letter_mult[i];
+                self.wm[0][i] = layout.word_mult[i];
+                self.lm[1][c * n + r] = layout.letter_mult[i];
+                self.wm[1][c * n + r] = layout.word_mult[i];
+            }
+        }
+        self.premiums_for = Some((layout.letter_mult.clone(), layout.word_mult.clone()));
+    }
+
+    /// Cross-check mask and perpendicular face sum for an empty square at `pos` of lane
+    /// `lane` in direction `dir`, looking along the perpendicular lanes `perp` (the other
+    /// direction's tiles, where this square is at lane `pos`, position `lane`).
+    fn cross_check(&self, g: &Gaddag, dir: usize, lane: usize, pos: usize) -> (u32, i32) {
+        let n = self.size;
+        let perp = &self.tiles[1 - dir][pos * n..pos * n + n];
+        let at = lane;
+        let mut before = at;
+        while before > 0 && perp[before - 1] != 0 {
+            before -= 1;
+        }
+        let mut after = at;
+        while after + 1 < n && perp[after + 1] != 0 {
+            after += 1;
+        }
+        if before == at && after == at {
+            return (ALL_LETTERS, -1);
+        }
+        let mut sum = 0;
+        for p in (before..at).chain(at + 1..=after) {
+            let t = perp[p];
+            if t & BLANK_BIT == 0 {
+                sum += self.values[(t & 0x1f) as usize];
+            }
+        }
+        let mut mask = 0u32;
+        if before < at {
+            // Follow reverse(prefix), the separator, then each letter and the suffix.
+            let mut node = g.root();
+            for p in (before..at).rev() {
+                match g.child(node, perp[p] & 0x1f) {
+                    Some(arc) => node = arc.target(),
+                    None => return (0, sum),
+                }
+            }
+            let Some(sep) = g.child(node, SEPARATOR) else {
+                return (0, sum);
+            };
+            for arc in g.arcs(sep.target()) {
+                let l = arc.label();
+                if l == SEPARATOR {
+                    continue;
+                }
+                let mut ok = arc.accepts() && after == at;
+                if after > at {
+                    let mut a = arc;
+                    ok = true;
+                    for &t in &perp[at + 1..=after] {
+                        match g.child(a.target(), t & 0x1f) {
+                            Some(next) => a = next,
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    ok = ok && a.accepts();
+                }
+                if ok {
+                    mask |= 1 << l;
+                }
+            }
+        } else {
+            // Only a suffix: follow reverse(suffix), then each letter must end the word.
+            let mut node = g.root();
+            for p in (at + 1..=after).rev() {
+                match g.child(node, perp[p] & 0x1f) {
+                    Some(arc) => node = arc.target(),
+                    None => return (0, sum),
+                }
+            }
+            for arc in g.arcs(node) {
+                if arc.label() != SEPARATOR && arc.accepts() {
+                    mask |= 1 << arc.label();
+                }
+            }
+        }
+        (mask, sum)
+    }
+
+    /// Feeds every legal placement of `rack` on `grid` to `sink`.
+    pub fn generate<S: Sink>(
+        &mut self,
+        g: &Gaddag,
+        layout: &Layout,
+        grid: &Grid,
+        rack: &Rack,
+        sink: &mut S,
+    ) {
+        let n = layout.size;
+        debug_assert_eq!(grid.size, n);
+        self.load_layout(layout);
+        let mut any = false;
+        for r in 0..n {
+            for c in 0..n {
+                let t = grid.cells[r * n + c];
+                any |= t != 0;
+                self.tiles[0][r * n + c] = t;
+                self.tiles[1][c * n + r] = t;
+            }
+        }
+        let rack_left = rack.len() as u32;
+        if rack_left == 0 {
+            return;
+        }
+        // Cross-checks for both directions.
+        for dir in 0..2 {
+            for lane in 0..n {
+                for pos in 0..n {
+                    let i = lane * n + pos;
+                    if self.tiles[dir][i] != 0 {
+                        continue;
+                    }
+                    let (m, s) = if any {
+                        self.cross_check(g, dir, lane, pos)
+                    } else {
+                        (ALL_LETTERS, -1)
+                    };
+                    self.mask[dir][i] = m;
+                    self.cross[dir][i] = s;
+                }
+            }
+        }
+        let dirs: &[usize] = if any || !layout.is_diagonal_symmetric() {
+            &[0, 1]
+        } else {
+            &[0]
+        };
+        for &dir in dirs {
+            for lane in 0..n {
+                let base = lane * n;
+                let tiles = &self.tiles[dir][base..base + n];
+                let mut walk = Walk {
+                    g,
+                    tiles,
+                    mask: &self.mask[dir][base..base + n],
+                    cross: &self.cross[dir][base..base + n],
+                    lm: &self.lm[dir][base..base + n],
+                    wm: &self.wm[dir][base..base + n],
+                    values: &self.values,
+                    n,
+                    lane,
+                    down: dir == 1,
+                    anchor: 0,
+                    left_limit: 0,
+                    rack: *rack,
+                    rack_left,
+                    rack_bits: rack_bits(rack),
+                    placed: 0,
+                    rack_size: layout.rack_size as u32,
+                    bingo: layout.bingo_bonus,
+                    word: [0; MAX_SIZE],
+                    sink,
+                };
+                if !any {
+                    let (sr, sc) = layout.star;
+                    let (star_lane, star_pos) = if dir == 0 { (sr, sc) } else { (sc, sr) };
+                    if lane == star_lane {
+                        walk.anchor = star_pos;
+                        walk.left_limit = 0;
+                        walk.left(star_pos, g.root(), 0, 1, 0);
+                    }
+                    continue;
+                }
+                let perp = &self.tiles[1 - dir];
+                let mut limit = 0;
+                for pos in 0..n {
+                    if tiles[pos] != 0 {
+                        continue;
+                    }
+                    let neighbour = (pos > 0 && tiles[pos - 1] != 0)
+                        || (pos + 1 < n && tiles[pos + 1] != 0)
+                        || (lane > 0 && perp[pos * n + lane - 1] != 0)
+                        || (lane + 1 < n && perp[pos * n + lane + 1] != 0);
+                    if !neighbour {
+                        continue;
+                    }
+                    walk.anchor = pos;
+                    walk.left_limit = limit;
+                    walk.left(pos, g.root(), 0, 1, 0);
+                    limit = pos + 1;
+                }
+            }
+        }
+    }
+
+    /// Every legal placement, unsorted (use [`crate::moves::sort_moves`] for list order).
+    pub fn all_moves(
+        &mut self,
+        g: &Gaddag,
+        layout: &Layout,
+        grid: &Grid,
+        rack: &Rack,
+    ) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.generate(g, layout, grid, rack, &mut moves);
+        moves
+    }
+
+    /// The best-scoring placement (ties broken by notation), if any.
+    pub fn best_move(
+        &mut self,
+        g: &Gaddag,
+        layout: &Layout,
+        grid: &Grid,
+        rack: &Rack,
+    ) -> Option<Move> {
+        let mut best = BestScore::default();
+        self.generate(g, layout, grid, rack, &mut best);
+        best.best
+    }
+}
