@@ -281,11 +281,12 @@ impl Store {
 
     /// Every player's record, most matches first, then by name.
     pub fn stats(&self) -> Result<Vec<PlayerStats>, StoreError> {
-        // SQLite takes the bare columns (best_move) from the row holding the MAX().
+        // SQLite takes the bare columns (best_move, name) from the row holding the MAX(); the
+        // name shown is the one written in the player's newest match.
         let sql = "
             WITH seats AS (
-                SELECT p.name, p.kind, p.score, p.winner, p.hints_taken, p.best_move,
-                       p.best_move_score, m.status, m.created_at
+                SELECT p.match_id, p.name, p.kind, p.score, p.winner, p.hints_taken, p.best_move,
+                       p.best_move_score, m.status
                 FROM players p JOIN matches m ON m.id = p.match_id
             ),
             totals AS (
@@ -304,7 +305,7 @@ impl Store {
                 GROUP BY name COLLATE NOCASE, kind
             ),
             latest AS (
-                SELECT name COLLATE NOCASE AS key, kind, name, max(created_at)
+                SELECT name COLLATE NOCASE AS key, kind, name, max(match_id)
                 FROM seats GROUP BY name COLLATE NOCASE, kind
             )
             SELECT latest.name, totals.kind, totals.matches, totals.finished, totals.wins,

@@ -126,8 +126,13 @@ pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
         let extra: Vec<String> = (3..=n).map(|k| format!("#player{k}")).collect();
         let _ = write!(
             description,
-            ". Extension: this match has {n} players; {} extend GCG, which defines two",
-            extra.join(" and ")
+            ". Extension: this match has {n} players; {} {} GCG, which defines two",
+            extra.join(" and "),
+            if extra.len() == 1 {
+                "extends"
+            } else {
+                "extend"
+            }
         );
     }
     let _ = writeln!(out, "{description}");

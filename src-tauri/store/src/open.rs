@@ -4,6 +4,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use rusqlite::config::DbConfig;
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 
 use crate::migrate::{migrate, user_version, MIGRATIONS};
@@ -131,6 +132,27 @@ impl Store {
         }
     }
 
+    /// The connection's journal mode and `synchronous` level, e.g. `("wal", "full")`.
+    pub fn durability(&self) -> Result<(String, String), StoreError> {
+        let read = |name: &str| -> Result<rusqlite::types::Value, StoreError> {
+            self.conn
+                .pragma_query_value(None, name, |r| r.get(0))
+                .map_err(StoreError::db("reading the journal settings"))
+        };
+        let mode = match read("journal_mode")? {
+            rusqlite::types::Value::Text(t) => t.to_ascii_lowercase(),
+            other => format!("{other:?}"),
+        };
+        let sync = match read("synchronous")? {
+            rusqlite::types::Value::Integer(0) => "off".to_string(),
+            rusqlite::types::Value::Integer(1) => "normal".to_string(),
+            rusqlite::types::Value::Integer(2) => "full".to_string(),
+            rusqlite::types::Value::Integer(3) => "extra".to_string(),
+            other => format!("{other:?}"),
+        };
+        Ok((mode, sync))
+    }
+
     /// The schema version of the open database.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         user_version(&self.conn).map_err(StoreError::db("reading the schema version"))
@@ -164,6 +186,10 @@ fn open_checked(path: &Path) -> Result<Connection, OpenFailure> {
         Connection::open_with_flags(path, flags).map_err(StoreError::db("opening the file"))?;
     conn.busy_timeout(Duration::from_secs(5))
         .map_err(StoreError::db("setting the busy timeout"))?;
+    // Until the file has passed its checks, closing must not fold the WAL into it (nor delete
+    // the WAL): a damaged history is moved aside exactly as it was found.
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+        .map_err(StoreError::db("configuring the connection"))?;
     // Reading the schema first makes SQLite parse the header: a file that is not a database
     // fails here.
     let version = user_version(&conn).map_err(StoreError::db("reading the file"))?;
@@ -198,6 +224,8 @@ fn open_checked(path: &Path) -> Result<Connection, OpenFailure> {
         }
     }
     migrate(&mut conn, MIGRATIONS)?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)
+        .map_err(StoreError::db("configuring the connection"))?;
     Ok(conn)
 }
 
