@@ -23,6 +23,6 @@ pub use game::{
 pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
 pub use rules::{
     EndRules, ExchangePolicy, HintKind, PassPolicy, PlayerRange, Premium, PremiumSquare, RuleSet,
-    TileSpec, TurnLimit,
+    TileSpec, TurnLimit, RULE_SET_IDS,
 };
 pub use scoring::{check_words, score_move, score_placement, LetterScore, ScoredMove, WordScore};

@@ -4,6 +4,9 @@ use crate::{error::CliError, CliResult};
 
 mod check;
 mod lists;
+mod play;
+mod rules;
+mod score;
 mod words;
 
 const USAGE: &str = "usage: wordclub-cli <command> [options]
@@ -12,7 +15,12 @@ commands:
   check [--list ID | --list-file PATH] WORD...
                                           is each word in the list (default: wordclub)
   words [--list ID | --list-file PATH] --rack RACK
-                                          words spellable from a rack (? is a blank)";
+                                          words spellable from a rack (? is a blank)
+  rules [ID...]                           every rule set as data
+  score --rules ID [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"
+                                          score one move with its breakdown
+  play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
+       [--racks R1,R2] [--bag TILES]      play a scripted match: events, state, result";
 
 pub fn dispatch(argv: &[String]) -> CliResult {
     let Some((command, rest)) = argv.split_first() else {
@@ -22,6 +30,9 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "lists" => lists::run(rest),
         "check" => check::run(rest),
         "words" => words::run(rest),
+        "rules" => rules::run(rest),
+        "score" => score::run(rest),
+        "play" => play::run(rest),
         "help" | "--help" | "-h" => Err(CliError::usage(USAGE)),
         other => Err(CliError::usage(format!(
             "unknown command {other:?}\n{USAGE}"

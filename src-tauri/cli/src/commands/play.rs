@@ -1,0 +1,166 @@
+//! `play --rules ID [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE
+//! [--racks R1,R2[,…]] [--bag TILES]`: plays a scripted match and prints its events, the
+//! final state and the result.
+//!
+//! One action a line, for the player to move: a GCG move (`5D CAT`, `H8 .ART`, lower case for
+//! a blank), `exchange ABC` (solo: `exchange` alone swaps the whole rack), `pass`, `resign`,
+//! `hint words` or `hint suggest`. `@N ` before a line acts as seat N (1-based) instead, e.g.
+//! `@3 resign`. Blank lines and `#` comments are skipped. A refused line stops the script
+//! with the engine's typed error and the line number.
+//!
+//! `--racks` fixes each player's starting rack (in seat order) and `--bag` the first tiles
+//! drawn after the deal; the rest of the bag is shuffled from the seed.
+use super::rules::{engine_error, list_for};
+use crate::{args::Args, error::CliError, CliResult};
+use serde_json::json;
+use wordclub_engine::{
+    rack_text, Action, Deal, EngineError, GcgMove, HintKind, ListRef, Match, PlayerSpec, RuleSet,
+    Seat,
+};
+use wordclub_lexicon::WordList;
+
+const USAGE: &str = "play --rules ID [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES]";
+
+pub fn run(argv: &[String]) -> CliResult {
+    let args = Args::parse(
+        argv,
+        &[
+            "rules",
+            "list",
+            "list-file",
+            "players",
+            "seed",
+            "script",
+            "racks",
+            "bag",
+        ],
+        &[],
+    )?;
+    if let Some(extra) = args.positionals.first() {
+        return Err(CliError::usage(format!(
+            "unexpected argument {extra:?}: {USAGE}"
+        )));
+    }
+    let rules = RuleSet::builtin(args.required("rules")?).map_err(engine_error)?;
+    let list = list_for(&args, &rules.default_list.clone())?;
+    let players: Vec<PlayerSpec> = args
+        .required("players")?
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(PlayerSpec::human)
+        .collect();
+    let seed: u64 = args
+        .required("seed")?
+        .parse()
+        .map_err(|_| CliError::usage("--seed is a whole number ≥ 0"))?;
+    let path = args.required("script")?;
+    let script = std::fs::read_to_string(path)
+        .map_err(|e| CliError::new("script_file", format!("cannot read {path}: {e}")))?;
+    let deal = Deal {
+        racks: args
+            .value("racks")
+            .map(|r| r.split(',').map(|s| s.trim().to_string()).collect()),
+        draw_order: args.value("bag").unwrap_or("").to_string(),
+    };
+    let mut m =
+        Match::with_deal(rules, ListRef::of(&list), players, seed, deal).map_err(engine_error)?;
+    play_script(&mut m, &list, &script)?;
+    Ok(match_json(&m))
+}
+
+/// Applies each line of `script` in turn; stops at the first refused line.
+pub fn play_script(m: &mut Match, list: &WordList, script: &str) -> Result<(), CliError> {
+    for (index, raw) in script.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let number = index + 1;
+        let at_line =
+            |e: EngineError| CliError::new(e.kind(), format!("line {number} ({line}): {e}"));
+        let action = parse_line(m, list, line).map_err(at_line)?;
+        m.apply(action, list).map_err(at_line)?;
+    }
+    Ok(())
+}
+
+fn bad_line(line: &str, reason: &str) -> EngineError {
+    EngineError::Notation {
+        input: line.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+/// One script line as an action.
+fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, EngineError> {
+    let (player, rest): (Seat, &str) = match line.strip_prefix('@') {
+        Some(after) => {
+            let (seat, rest) = after
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| bad_line(line, "@N must be followed by an action"))?;
+            let seat: usize = seat
+                .parse()
+                .ok()
+                .filter(|&s| s >= 1)
+                .ok_or_else(|| bad_line(line, "@N names a seat from 1"))?;
+            (seat - 1, rest.trim())
+        }
+        // Once the match is over the engine answers `match_over` whoever acts.
+        None => (m.to_move().unwrap_or(0), line),
+    };
+    let (word, arg) = match rest.split_once(char::is_whitespace) {
+        Some((w, a)) => (w, a.trim()),
+        None => (rest, ""),
+    };
+    Ok(match word.to_ascii_lowercase().as_str() {
+        "pass" if arg.is_empty() => Action::Pass { player },
+        "resign" if arg.is_empty() => Action::Resign { player },
+        "exchange" => Action::Exchange {
+            player,
+            tiles: arg.to_string(),
+        },
+        "hint" => {
+            let kind = match arg {
+                "words" => HintKind::WordsFromRack,
+                "suggest" => HintKind::SuggestMove,
+                _ => return Err(bad_line(line, "hint words or hint suggest")),
+            };
+            let shown = match (kind, m.rack(player)) {
+                (HintKind::WordsFromRack, Some(rack)) => {
+                    let words = list.rack_words(&rack_text(rack)).unwrap_or_default();
+                    serde_json::to_value(words).unwrap_or_default()
+                }
+                _ => serde_json::Value::Null,
+            };
+            Action::HintTaken {
+                player,
+                kind,
+                shown,
+            }
+        }
+        _ => Action::Place {
+            player,
+            tiles: GcgMove::parse(rest)?.placements(m.board())?,
+        },
+    })
+}
+
+/// Events, the turn history, the final state (a spectator's view plus every rack: this is a
+/// test tool, and the events already hold the whole deal) and the result.
+pub fn match_json(m: &Match) -> serde_json::Value {
+    let racks: Vec<String> = (0..m.players().len())
+        .map(|s| rack_text(m.rack(s).unwrap_or_default()))
+        .collect();
+    json!({
+        "rules": m.rules().id,
+        "list": m.list(),
+        "players": m.players(),
+        "seed": m.seed(),
+        "events": m.events(),
+        "turns": m.turns(),
+        "state": m.view(None, false),
+        "racks": racks,
+        "result": m.result(),
+    })
+}

@@ -1,0 +1,322 @@
+//! The engine subcommands (`rules`, `score`, `play`) through the built binary.
+use serde_json::Value;
+use std::process::Command;
+
+fn cli(args: &[&str]) -> (i32, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
+        .args(args)
+        .output()
+        .expect("run wordclub-cli");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
+    let json = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
+    (out.status.code().expect("exit code"), json)
+}
+
+fn empty(size: usize) -> String {
+    vec![size.to_string(); size].join("/")
+}
+
+fn score(rules: &str, position: &str, mv: &str) -> Value {
+    let (code, json) = cli(&[
+        "score",
+        "--rules",
+        rules,
+        "--position",
+        position,
+        "--move",
+        mv,
+    ]);
+    assert_eq!(code, 0, "{json}");
+    json
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wordclub-engine-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn rules_lists_every_rule_set_as_data() {
+    let (code, json) = cli(&["rules"]);
+    assert_eq!(code, 0);
+    let sets = json["rule_sets"].as_array().unwrap();
+    let ids: Vec<&str> = sets.iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "wordclub-1.0",
+            "wordclub-1.1",
+            "solo-10",
+            "classic-15",
+            "classic-15-ten"
+        ]
+    );
+    let candidates: Vec<bool> = sets
+        .iter()
+        .map(|s| s["candidate"].as_bool().unwrap())
+        .collect();
+    assert_eq!(candidates, [false, true, false, false, false]);
+    let bags: Vec<u64> = sets
+        .iter()
+        .map(|s| s["bag_size"].as_u64().unwrap())
+        .collect();
+    assert_eq!(bags, [32, 93, 70, 100, 100]);
+    assert_eq!(sets[3]["bingo_bonus"], 50);
+    assert_eq!(sets[2]["default_list"], "enable-2-9");
+    assert_eq!(sets[0]["hash"].as_str().unwrap().len(), 64);
+    let (code, json) = cli(&["rules", "nope"]);
+    assert_eq!(
+        (code, json["error"]["kind"].as_str()),
+        (2, Some("unknown_rule_set"))
+    );
+}
+
+#[test]
+fn score_worked_examples() {
+    let cat = score("wordclub-1.0", &empty(9), "5D CAT");
+    assert_eq!(
+        (cat["legal"].as_bool(), cat["score"].as_u64()),
+        (Some(true), Some(3))
+    );
+    let cats = score("wordclub-1.0", "9/9/9/9/3CAT3/9/9/9/9", "5D ...S");
+    assert_eq!(cats["score"], 4);
+    assert_eq!(cats["words"][0]["word"], "CATS");
+    assert_eq!(cats["words"][0]["letters"][3]["placed"], true);
+    assert_eq!(cats["words"][0]["letters"][0]["placed"], false);
+    let cart = score("wordclub-1.0", "9/9/9/9/3CATS2/9/9/9/9", "D5 .ART");
+    assert_eq!(
+        (cart["score"].as_u64(), cart["words"][0]["word"].as_str()),
+        (Some(4), Some("CART"))
+    );
+    let house = score("wordclub-1.1", &empty(9), "5A HOUSE");
+    assert_eq!(house["score"], 16);
+    assert_eq!(house["words"][0]["letters"][0]["letter_multiplier"], 3);
+    let dumb = score("solo-10", &empty(9), "5C DUMB");
+    assert_eq!(
+        (dumb["score"].as_u64(), dumb["list"].as_str()),
+        (Some(22), Some("enable-2-9"))
+    );
+    let fame = score("solo-10", "9/9/9/9/2DUMB3/9/9/9/9", "E3 FA.E");
+    assert_eq!(fame["score"], 13);
+    let classic = score("classic-15", &empty(15), "8G CAT");
+    assert_eq!(
+        (classic["score"].as_u64(), classic["bingo"].as_u64()),
+        (Some(10), Some(0))
+    );
+    assert_eq!(classic["words"][0]["word_multiplier"], 2);
+    let bingo = score("classic-15", &empty(15), "8D RETAINS");
+    assert_eq!(
+        (bingo["score"].as_u64(), bingo["bingo"].as_u64()),
+        (Some(66), Some(50))
+    );
+}
+
+#[test]
+fn score_refusals_are_answers() {
+    let bad = score("wordclub-1.0", "9/9/9/9/3CAT3/9/9/9/9", "5D ...XZ");
+    assert_eq!(bad["legal"], false);
+    assert_eq!(bad["error"]["kind"], "not_in_list");
+    assert_eq!(bad["error"]["words"][0], "CATXZ");
+    assert!(bad["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not in this match's word list"));
+    let star = score("classic-15", &empty(15), "1A CAT");
+    assert_eq!(star["error"]["kind"], "star_not_covered");
+    let occupied = score("wordclub-1.0", "9/9/9/9/3CAT3/9/9/9/9", "5D DOG");
+    assert_eq!(occupied["error"]["kind"], "square_occupied");
+    // A rack in the position: the tiles must be on it.
+    let rack = score("classic-15", &format!("{} DOG/ 0/0 0", empty(15)), "8G CAT");
+    assert_eq!(rack["error"]["kind"], "tile_not_on_rack");
+    // Rules and list from the position's opcodes.
+    let (code, json) = cli(&[
+        "score",
+        "--position",
+        &format!("{} CAT?/ 0/0 0 lex enable2k; rules classic-15;", empty(15)),
+        "--move",
+        "8G CAt",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(
+        (json["score"].as_u64(), json["list"].as_str()),
+        (Some(8), Some("enable2k"))
+    );
+    // Unreadable input is a CLI error.
+    let (code, json) = cli(&[
+        "score",
+        "--rules",
+        "classic-15",
+        "--position",
+        "9/9",
+        "--move",
+        "8G CAT",
+    ]);
+    assert_eq!(
+        (code, json["error"]["kind"].as_str()),
+        (2, Some("notation"))
+    );
+    let (code, _) = cli(&["score", "--rules", "classic-15", "--position", &empty(15)]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn score_accepts_a_list_file() {
+    let path = temp_file("tiny.txt", "cat\ncats\n");
+    let path = path.to_str().unwrap();
+    let args = |mv: &'static str| {
+        vec![
+            "score",
+            "--rules",
+            "wordclub-1.0",
+            "--list-file",
+            path,
+            "--position",
+            "9/9/9/9/9/9/9/9/9",
+            "--move",
+            mv,
+        ]
+    };
+    let (code, json) = cli(&args("5D CAT"));
+    assert_eq!((code, json["score"].as_u64()), (0, Some(3)));
+    let (_, json) = cli(&args("5D DOG"));
+    assert_eq!(
+        json["error"]["message"],
+        "DOG: not in this match's word list (tiny.txt)"
+    );
+}
+
+#[test]
+fn play_a_scripted_match_with_fixed_racks() {
+    let script = temp_file(
+        "one.txt",
+        "# CAT, CATS, CART\n5D CAT\npass\n5D ...S\nD5 .ART\nhint words\nexchange BDG\n",
+    );
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "3",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "CATSBDG,ARTEEEE",
+        "--bag",
+        "LNOI",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    let events = json["events"].as_array().unwrap();
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        types,
+        [
+            "started",
+            "placed",
+            "passed",
+            "placed",
+            "placed",
+            "hint_taken",
+            "exchanged"
+        ]
+    );
+    assert_eq!(events[1]["drawn"], "LNO");
+    assert_eq!(events[0]["racks"][1], "ARTEEEE");
+    assert_eq!(json["state"]["players"][0]["score"], 7);
+    assert_eq!(json["state"]["players"][1]["score"], 4);
+    assert_eq!(json["state"]["players"][0]["hints"], 1);
+    assert_eq!(json["turns"][3]["words"][0]["word"], "CART");
+    assert_eq!(json["turns"][3]["totals"][1], 4);
+    assert_eq!(json["state"]["to_move"], 1);
+    assert!(json["result"].is_null());
+}
+
+#[test]
+fn play_solo_to_the_turn_limit() {
+    let mut lines = String::from("5C DUMB\nE3 FA.E\n");
+    for _ in 0..8 {
+        lines.push_str("exchange\n");
+    }
+    let script = temp_file("solo.txt", &lines);
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "solo-10",
+        "--players",
+        "Sol",
+        "--seed",
+        "5",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "DUMBFAE",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["result"]["reason"], "turn_limit");
+    assert_eq!(json["result"]["final_scores"][0], 35);
+    assert_eq!(json["result"]["best_turns"][0]["score"], 22);
+    assert_eq!(json["list"]["id"], "enable-2-9");
+}
+
+#[test]
+fn play_stops_at_a_refused_line() {
+    let script = temp_file("bad.txt", "5D CAT\n\n5D ...XZ\npass\n");
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "3",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "CATSBDG,ARTEEEE",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(json["error"]["kind"], "tile_not_on_rack");
+    assert!(
+        json["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 3"),
+        "{json}"
+    );
+    let script = temp_file("turn.txt", "@2 pass\n");
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "classic-15",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "3",
+        "--script",
+        script.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (code, json["error"]["kind"].as_str()),
+        (2, Some("not_your_turn"))
+    );
+    let script = temp_file("words.txt", "@2 exchange EEE\n5D CAT\n5D ...XZ\n");
+    let (_, json) = cli(&[
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "3",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "CATSBDG,ARTEEEE",
+    ]);
+    assert_eq!(json["error"]["kind"], "not_your_turn");
+}
