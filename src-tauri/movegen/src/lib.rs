@@ -4,12 +4,14 @@
 //! - [`Generator`]: every legal placement of a rack on a [`Grid`] under a [`Layout`], with
 //!   scores; [`Generator::best_move`] for the "suggest a move" hint.
 
+pub mod bridge;
 pub mod error;
 pub mod gaddag;
 pub mod gen;
 pub mod layout;
 pub mod moves;
 
+pub use bridge::{gaddag_for, grid_of, layout_of, position_of, rack_of, Position};
 pub use error::MovegenError;
 pub use gaddag::Gaddag;
 pub use gen::{BestScore, Count, Found, Generator, Sink};
