@@ -69,7 +69,7 @@ fn main() {
     let table = lookup::build(union.iter().map(|(w, &m)| (w.as_slice(), m)));
     fs::write(out.join("lookup.bin"), table).expect("write lookup.bin");
     code.push_str(
-        "pub(crate) static LOOKUP: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/lookup.bin\"));\n",
+        "pub(crate) static LOOKUP: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/lookup.bin\")));\n",
     );
     fs::write(out.join("builtin_lists.rs"), code).expect("write builtin_lists.rs");
 }

@@ -76,6 +76,10 @@ pub(crate) struct BuiltinList {
     fst: &'static [u8],
 }
 
+/// Embedded bytes on a cache-line boundary, so each lookup-table bucket is one cache line.
+#[repr(C, align(64))]
+pub(crate) struct Aligned<T: ?Sized>(T);
+
 include!(concat!(env!("OUT_DIR"), "/builtin_lists.rs"));
 
 static OPENED: OnceLock<Vec<WordList>> = OnceLock::new();
@@ -95,7 +99,7 @@ fn opened() -> &'static [WordList] {
                 // The bytes were written by fst itself in build.rs, so this cannot fail.
                 set: fst::Set::new(Cow::Borrowed(b.fst)).expect("embedded fst is valid"),
                 // Written by lookup::build in build.rs; opening only checks the header.
-                table: lookup::Table::open(Cow::Borrowed(LOOKUP)).expect("embedded table"),
+                table: lookup::Table::open(Cow::Borrowed(&LOOKUP.0)).expect("embedded table"),
                 mask: b.mask,
                 max_len: b.max_len,
             })

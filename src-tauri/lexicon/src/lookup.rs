@@ -1,37 +1,41 @@
 //! The fast lookup path: a compact, exact hash table of packed words, shared by several lists.
 //!
 //! The `fst` sets stay the storage and the structure move generators walk; this table only
-//! answers "is this word in list N?" faster than an `fst` walk can (one bucket probe instead
-//! of one node decode per letter).
+//! answers "is this word in list N?" faster than an `fst` walk can: one cache line read for
+//! most lookups, hit or miss, instead of one node decode per letter.
 //!
-//! A word is packed 5 bits a letter (`A` = 1 … `Z` = 26, so no two words share a key, whatever
-//! their lengths): words of up to [`SHORT_MAX`] letters into a `u64` ("short" part), words of up
-//! to [`LONG_MAX`] letters into a `u128` ("long" part). Longer words (a handful) are not in the
-//! table; callers fall back to the `fst` for them. Each entry carries a membership mask: bit `i`
-//! is set when list `i` holds the word, so one table serves every shipped list (the shipped
-//! lists overlap almost entirely, and `enable-2-9` is a subset of `enable2k`).
+//! A word is packed 5 bits a letter (`A` = 1 … `Z` = 26, so no two words share a key whatever
+//! their lengths, and no key is 0): words of up to [`SHORT_MAX`] letters into a `u64` ("short"
+//! part), words of up to [`LONG_MAX`] letters into a `u128` ("long" part). Longer words (a
+//! handful) are not in the table; callers fall back to the `fst` for them. The top byte of each
+//! entry is a membership mask: bit `i` is set when list `i` holds the word, so one table serves
+//! every shipped list (they overlap almost entirely; `enable-2-9` is a subset of `enable2k`).
 //!
-//! Each part is a bucketed hash table with no empty slots: the key's hash picks a bucket,
-//! `offsets[bucket]..offsets[bucket + 1]` is the bucket's run in `keys` (and `masks`), and a
-//! bucket holds 2–4 keys on average, so a miss costs about as much as a hit.
+//! Each part is an array of 64-byte buckets (8 `u64` or 4 `u128` entries, one cache line),
+//! filled to about 85 %. A key lives in its home bucket (picked by its hash) or, when that is
+//! full, in the next bucket with room (wrapping round). A lookup scans buckets from home and
+//! stops at the bucket holding the key or at one with an empty entry (0): a key is never placed
+//! past a bucket with room.
 //!
 //! The table is built by `build.rs` for the shipped lists (this file is included there by path,
-//! so it uses only `std`) and at run time for custom lists. Serialized layout, little-endian:
-//! a header of eight `u32` (`MAGIC`, `FORMAT`, short count, short bucket bits, long count,
-//! long bucket bits, 0, 0), then for the short part `offsets` (`u32` × (2^bits + 1)), `keys`
-//! (`u64` × count), `masks` (`u8` × count), then the same for the long part with `u128` keys.
+//! so it uses only `std`) and at run time for custom lists. Serialized layout, little-endian: a
+//! 64-byte header (`u32` fields `MAGIC`, `FORMAT`, short bucket count, long bucket count, then
+//! zeros), the short part's buckets, then the long part's buckets.
 
-/// Longest word kept in the `u64` part: 12 letters × 5 bits = 60 bits.
-pub const SHORT_MAX: usize = 12;
-/// Longest word kept in the `u128` part: 25 letters × 5 bits = 125 bits.
-pub const LONG_MAX: usize = 25;
+/// Longest word kept in the `u64` part: 11 letters × 5 bits = 55 bits, the mask above.
+pub const SHORT_MAX: usize = 11;
+/// Longest word kept in the `u128` part: 24 letters × 5 bits = 120 bits, the mask above.
+pub const LONG_MAX: usize = 24;
 /// A membership mask has one bit per list, so one table serves at most this many lists.
 #[allow(dead_code)] // checked by build.rs
 pub const MAX_LISTS: usize = 8;
 
 const MAGIC: u32 = u32::from_le_bytes(*b"WCLT");
-const FORMAT: u32 = 1;
-const HEADER_LEN: usize = 32;
+const FORMAT: u32 = 2;
+/// Header and bucket size: one cache line.
+pub const LINE: usize = 64;
+/// Buckets are filled to at most this share of their entries (in percent).
+const LOAD_PERCENT: usize = 85;
 
 /// Why a serialized table could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,10 +75,15 @@ pub fn pack_long(word: &[u8]) -> Option<u128> {
     Some(key)
 }
 
-/// A key type of one part: how it hashes and how it is stored.
-trait Key: Copy + Eq + Ord {
+/// A key type of one part: how it hashes, carries its mask in the top byte, and is stored.
+trait Key: Copy + Eq {
     const BYTES: usize;
+    const EMPTY: Self;
     fn hash(self) -> u64;
+    /// The entry without its mask byte.
+    fn key(self) -> Self;
+    fn mask(self) -> u8;
+    fn with_mask(self, mask: u8) -> Self;
     fn read(bytes: &[u8]) -> Self;
     fn write(self, out: &mut Vec<u8>);
 }
@@ -84,6 +93,18 @@ const PHI: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Key for u64 {
     const BYTES: usize = 8;
+    const EMPTY: Self = 0;
+    #[inline]
+    fn key(self) -> Self {
+        self & (u64::MAX >> 8)
+    }
+    #[inline]
+    fn mask(self) -> u8 {
+        (self >> 56) as u8
+    }
+    fn with_mask(self, mask: u8) -> Self {
+        self | (u64::from(mask) << 56)
+    }
     #[inline]
     fn hash(self) -> u64 {
         (self ^ (self >> 32)).wrapping_mul(PHI)
@@ -101,6 +122,18 @@ impl Key for u64 {
 
 impl Key for u128 {
     const BYTES: usize = 16;
+    const EMPTY: Self = 0;
+    #[inline]
+    fn key(self) -> Self {
+        self & (u128::MAX >> 8)
+    }
+    #[inline]
+    fn mask(self) -> u8 {
+        (self >> 120) as u8
+    }
+    fn with_mask(self, mask: u8) -> Self {
+        self | (u128::from(mask) << 120)
+    }
     #[inline]
     fn hash(self) -> u64 {
         let folded = (self as u64) ^ ((self >> 64) as u64).wrapping_mul(PHI).rotate_left(29);
@@ -117,42 +150,39 @@ impl Key for u128 {
     }
 }
 
-/// Bucket bits for `count` keys: the smallest power of two with at most 4 keys a bucket.
-fn bucket_bits(count: usize) -> u32 {
-    let mut bits = 0;
-    while (count >> bits) > 4 {
-        bits += 1;
-    }
-    bits
+/// Bucket count for `count` keys of `slots` entries a bucket, at most [`LOAD_PERCENT`] full.
+fn bucket_count(count: usize, slots: usize) -> usize {
+    (count * 100).div_ceil(slots * LOAD_PERCENT).max(1)
 }
 
+/// Home bucket of a hash among `buckets` (multiply-shift: no division, any bucket count).
 #[inline]
-fn bucket_of(hash: u64, bits: u32) -> usize {
-    if bits == 0 {
-        0
-    } else {
-        (hash >> (64 - bits)) as usize
-    }
+fn home(hash: u64, buckets: usize) -> usize {
+    ((u128::from(hash) * buckets as u128) >> 64) as usize
 }
 
-fn write_part<K: Key>(entries: &mut [(K, u8)], bits: u32, out: &mut Vec<u8>) {
-    entries.sort_by_key(|&(k, _)| (bucket_of(k.hash(), bits), k));
-    let buckets = 1usize << bits;
-    let mut offset = 0usize;
-    for bucket in 0..=buckets {
-        while offset < entries.len() && bucket_of(entries[offset].0.hash(), bits) < bucket {
-            offset += 1;
+fn write_part<K: Key>(entries: &[(K, u8)], out: &mut Vec<u8>) -> usize {
+    let slots = LINE / K::BYTES;
+    let buckets = bucket_count(entries.len(), slots);
+    let mut table: Vec<Vec<K>> = vec![Vec::with_capacity(slots); buckets];
+    for &(key, mask) in entries {
+        let mut b = home(key.hash(), buckets);
+        while table[b].len() == slots {
+            b = (b + 1) % buckets;
         }
-        out.extend_from_slice(&(offset as u32).to_le_bytes());
+        table[b].push(key.with_mask(mask));
     }
-    for &(k, _) in entries.iter() {
-        k.write(out);
+    for bucket in &table {
+        for slot in 0..slots {
+            bucket.get(slot).copied().unwrap_or(K::EMPTY).write(out);
+        }
     }
-    out.extend(entries.iter().map(|&(_, mask)| mask));
+    buckets
 }
 
 /// Serializes a table from `(upper-case word, membership mask)` pairs. Words must be distinct
-/// and upper-case `A`–`Z`; words longer than [`LONG_MAX`] are left out (callers use the `fst`).
+/// and upper-case `A`–`Z`, masks non-zero; words longer than [`LONG_MAX`] are left out (callers
+/// use the `fst` for them).
 pub fn build<'a>(words: impl IntoIterator<Item = (&'a [u8], u8)>) -> Vec<u8> {
     let mut short: Vec<(u64, u8)> = Vec::new();
     let mut long: Vec<(u128, u8)> = Vec::new();
@@ -163,74 +193,48 @@ pub fn build<'a>(words: impl IntoIterator<Item = (&'a [u8], u8)>) -> Vec<u8> {
             long.push((k, mask));
         }
     }
-    let (short_bits, long_bits) = (bucket_bits(short.len()), bucket_bits(long.len()));
-    let mut out = Vec::new();
-    for field in [
-        MAGIC,
-        FORMAT,
-        short.len() as u32,
-        short_bits,
-        long.len() as u32,
-        long_bits,
-        0,
-        0,
-    ] {
+    let mut parts = Vec::new();
+    let short_buckets = write_part(&short, &mut parts);
+    let long_buckets = write_part(&long, &mut parts);
+    let mut out = Vec::with_capacity(LINE + parts.len());
+    for field in [MAGIC, FORMAT, short_buckets as u32, long_buckets as u32] {
         out.extend_from_slice(&field.to_le_bytes());
     }
-    write_part(&mut short, short_bits, &mut out);
-    write_part(&mut long, long_bits, &mut out);
+    out.resize(LINE, 0);
+    out.extend_from_slice(&parts);
     out
 }
 
-/// One part of an opened table: byte ranges into the serialized table.
+/// One part of an opened table: where its buckets start and how many there are.
 #[derive(Debug, Clone, Copy)]
 struct Part {
-    bits: u32,
-    offsets: usize,
-    keys: usize,
-    masks: usize,
+    start: usize,
+    buckets: usize,
 }
 
 impl Part {
-    /// The part that starts at `start` in a table of `total` bytes; returns it and its end.
-    fn locate(
-        start: usize,
-        count: usize,
-        bits: u32,
-        key_bytes: usize,
-        total: usize,
-    ) -> Result<(Part, usize), BadTable> {
-        if bits > 31 || count > u32::MAX as usize {
-            return Err(BadTable("bucket count or key count out of range"));
-        }
-        let offsets = start;
-        let keys = offsets + ((1usize << bits) + 1) * 4;
-        let masks = keys + count * key_bytes;
-        let end = masks + count;
-        if end > total {
-            return Err(BadTable("table is shorter than its header says"));
-        }
-        Ok((
-            Part {
-                bits,
-                offsets,
-                keys,
-                masks,
-            },
-            end,
-        ))
-    }
-
     /// The membership mask of `key`, or 0 when no list holds it.
     #[inline]
     fn find<K: Key>(&self, bytes: &[u8], key: K) -> u8 {
-        let bucket = bucket_of(key.hash(), self.bits);
-        let at = self.offsets + bucket * 4;
-        let lo = read_u32(bytes, at) as usize;
-        let hi = read_u32(bytes, at + 4) as usize;
-        for i in lo..hi {
-            if K::read(&bytes[self.keys + i * K::BYTES..]) == key {
-                return bytes[self.masks + i];
+        let mut b = home(key.hash(), self.buckets);
+        // At most every bucket once, so even a table with no empty entry cannot loop forever.
+        for _ in 0..self.buckets {
+            let at = self.start + b * LINE;
+            // Look at every entry of the bucket without branching on it (a data-dependent
+            // early exit would mispredict on most lookups); keys are distinct and masks are
+            // never 0, so OR-ing the masks of matching entries gives the key's mask.
+            let (mut mask, mut has_room) = (0u8, false);
+            for slot in bytes[at..at + LINE].chunks_exact(K::BYTES) {
+                let entry = K::read(slot);
+                mask |= if entry.key() == key { entry.mask() } else { 0 };
+                has_room |= entry == K::EMPTY;
+            }
+            if mask != 0 || has_room {
+                return mask;
+            }
+            b += 1;
+            if b == self.buckets {
+                b = 0;
             }
         }
         0
@@ -245,6 +249,7 @@ fn read_u32(bytes: &[u8], at: usize) -> u32 {
 }
 
 /// An opened table over serialized bytes (embedded in the binary, or built for a custom list).
+/// Any alignment works; 64-byte alignment makes each bucket one cache line.
 #[derive(Debug, Clone)]
 pub struct Table<D> {
     bytes: D,
@@ -253,27 +258,32 @@ pub struct Table<D> {
 }
 
 impl<D: AsRef<[u8]>> Table<D> {
-    /// Checks the header and that every section fits; never reads the sections themselves, so
-    /// opening costs the same for any size.
+    /// Checks the header and the size; never reads the buckets, so opening costs the same
+    /// for any size.
     pub fn open(bytes: D) -> Result<Table<D>, BadTable> {
         let b = bytes.as_ref();
-        if b.len() < HEADER_LEN {
+        if b.len() < LINE {
             return Err(BadTable("table is shorter than its header"));
         }
-        let field = |i: usize| read_u32(b, i * 4);
-        if field(0) != MAGIC || field(1) != FORMAT {
+        if read_u32(b, 0) != MAGIC || read_u32(b, 4) != FORMAT {
             return Err(BadTable("not a lookup table of this format"));
         }
-        let (short, end) = Part::locate(HEADER_LEN, field(2) as usize, field(3), 8, b.len())?;
-        let (long, end) = Part::locate(end, field(4) as usize, field(5), 16, b.len())?;
-        if end != b.len() {
-            return Err(BadTable("table is longer than its header says"));
+        let short_buckets = read_u32(b, 8) as usize;
+        let long_buckets = read_u32(b, 12) as usize;
+        if short_buckets == 0 || long_buckets == 0 {
+            return Err(BadTable("a part has no buckets"));
         }
-        // The last offset of each part must equal its key count, so no probe leaves the part.
-        let last = |p: &Part, count: u32| read_u32(b, p.offsets + (1usize << p.bits) * 4) == count;
-        if !last(&short, field(2)) || !last(&long, field(4)) {
-            return Err(BadTable("bucket offsets do not match the key count"));
+        if b.len() != LINE * (1 + short_buckets + long_buckets) {
+            return Err(BadTable("table size does not match its header"));
         }
+        let short = Part {
+            start: LINE,
+            buckets: short_buckets,
+        };
+        let long = Part {
+            start: LINE * (1 + short_buckets),
+            buckets: long_buckets,
+        };
         Ok(Table { bytes, short, long })
     }
 
@@ -308,8 +318,10 @@ mod tests {
         assert_eq!(pack_short(b"Ab"), None);
         assert_eq!(pack_short(b""), None);
         assert_eq!(pack_short(b"ABCDEFGHIJKLM"), None);
-        assert!(pack_long(b"ABCDEFGHIJKLMNOPQRSTUVWXY").is_some());
-        assert_eq!(pack_long(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None);
+        assert_eq!(pack_short(b"ABCDEFGHIJKL"), None);
+        assert!(pack_short(b"ABCDEFGHIJK").is_some());
+        assert!(pack_long(b"ABCDEFGHIJKLMNOPQRSTUVWX").is_some());
+        assert_eq!(pack_long(b"ABCDEFGHIJKLMNOPQRSTUVWXY"), None);
     }
 
     #[test]
@@ -322,6 +334,47 @@ mod tests {
         assert_eq!(t.mask(b"cat"), Some(0));
         assert_eq!(t.mask(b"CA'T"), Some(0));
         assert_eq!(t.mask(b"ANTIDISESTABLISHMENTARIANISM"), None);
+    }
+
+    /// Pseudo-random upper-case words of 1 to 24 letters.
+    fn random_words(count: usize, seed: u64) -> Vec<Vec<u8>> {
+        let mut state = seed;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| {
+                let len = 1 + (next() % 24) as usize;
+                (0..len).map(|_| b'A' + (next() % 26) as u8).collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn full_buckets_spill_over_and_every_key_is_still_found() {
+        use std::collections::HashMap;
+        // Few keys per part means few buckets, so home buckets overflow often.
+        for count in [1, 5, 9, 40, 300, 5000] {
+            let mut words: HashMap<Vec<u8>, u8> = HashMap::new();
+            for (i, w) in random_words(count, 7 + count as u64)
+                .into_iter()
+                .enumerate()
+            {
+                words.insert(w, 1 + (i % 255) as u8);
+            }
+            let t = Table::open(build(words.iter().map(|(w, &m)| (w.as_slice(), m)))).unwrap();
+            for (w, &m) in &words {
+                assert_eq!(t.mask(w), Some(m), "{}", String::from_utf8_lossy(w));
+            }
+            for w in random_words(5000, 99) {
+                if !words.contains_key(&w) {
+                    assert_eq!(t.mask(&w), Some(0), "{}", String::from_utf8_lossy(&w));
+                }
+            }
+        }
     }
 
     #[test]

@@ -37,6 +37,10 @@ pub(crate) struct Rack {
 }
 
 impl Rack {
+    fn is_empty(&self) -> bool {
+        self.blanks == 0 && self.counts.iter().all(|&c| c == 0)
+    }
+
     /// Reads 1..=7 tiles, letters in either case and `?` for a blank (at most two).
     pub(crate) fn parse(rack: &str) -> Result<Rack, LexiconError> {
         let bad = |reason: String| LexiconError::BadRack {
@@ -122,35 +126,49 @@ impl<D: AsRef<[u8]>> Walk<'_, D> {
                     .collect(),
             });
         }
-        if self.word.len() == RACK_MAX {
+        if self.rack.is_empty() {
             return;
         }
-        for t in node.transitions() {
-            let Some(letter) = t.inp.checked_sub(b'A').filter(|&l| l < 26) else {
-                continue; // keys are A-Z by construction; anything else cannot be spelled
-            };
-            let letter = usize::from(letter);
-            // A real tile whenever one is left: each word is then reached by exactly one path,
-            // the one with the fewest blanks.
-            let real = self.rack.counts[letter] > 0;
-            if real {
-                self.rack.counts[letter] -= 1;
-            } else if self.rack.blanks > 0 {
-                self.rack.blanks -= 1;
-                self.blank_at.push(self.word.len());
-            } else {
-                continue;
+        if self.rack.blanks > 0 {
+            // A blank can be any letter: every transition may lead somewhere.
+            for t in node.transitions() {
+                if let Some(letter) = t.inp.checked_sub(b'A').filter(|&l| l < 26) {
+                    self.step(usize::from(letter), t.addr);
+                } // keys are A-Z by construction; anything else cannot be spelled
             }
-            self.word.push(t.inp);
-            let child = self.fst.node(t.addr);
-            self.visit(child);
-            self.word.pop();
-            if real {
-                self.rack.counts[letter] += 1;
-            } else {
-                self.rack.blanks += 1;
-                self.blank_at.pop();
+        } else {
+            // Only the letters left on the rack: look each up instead of decoding every
+            // transition. Ascending letters keep the walk in byte order.
+            for letter in 0..26 {
+                if self.rack.counts[letter] > 0 {
+                    if let Some(i) = node.find_input(b'A' + letter as u8) {
+                        self.step(letter, node.transition_addr(i));
+                    }
+                }
             }
+        }
+    }
+
+    /// Spends a tile on `letter` (a real one whenever one is left: each word is then reached
+    /// by exactly one path, the one with the fewest blanks), visits `addr`, and takes it back.
+    fn step(&mut self, letter: usize, addr: fst::raw::CompiledAddr) {
+        let real = self.rack.counts[letter] > 0;
+        if real {
+            self.rack.counts[letter] -= 1;
+        } else if self.rack.blanks > 0 {
+            self.rack.blanks -= 1;
+            self.blank_at.push(self.word.len());
+        } else {
+            return;
+        }
+        self.word.push(b'A' + letter as u8);
+        self.visit(self.fst.node(addr));
+        self.word.pop();
+        if real {
+            self.rack.counts[letter] += 1;
+        } else {
+            self.rack.blanks += 1;
+            self.blank_at.pop();
         }
     }
 }
