@@ -1076,45 +1076,44 @@ impl Match {
         let active = self.active();
         let n = self.players.len();
         let mut adjustments = vec![0i32; n];
-        let (reason, went_out) =
-            if self.resigned[actor] && active.len() <= 1 || self.resigned[actor] && n == 1 {
-                (EndReason::Resigned, None)
-            } else if end.going_out
-                && !self.resigned[actor]
-                && self.bag.is_empty()
-                && self.racks[actor].is_empty()
-                && matches!(self.turns.last(), Some(t) if t.kind == TurnKind::Place)
-            {
-                if end.rack_adjustment {
-                    for &s in &active {
-                        if s != actor {
-                            let v = self.rack_value(s);
-                            adjustments[s] -= v;
-                            adjustments[actor] += v;
-                        }
+        let (reason, went_out) = if self.resigned[actor] && active.len() <= 1 {
+            (EndReason::Resigned, None)
+        } else if end.going_out
+            && !self.resigned[actor]
+            && self.bag.is_empty()
+            && self.racks[actor].is_empty()
+            && matches!(self.turns.last(), Some(t) if t.kind == TurnKind::Place)
+        {
+            if end.rack_adjustment {
+                for &s in &active {
+                    if s != actor {
+                        let v = self.rack_value(s);
+                        adjustments[s] -= v;
+                        adjustments[actor] += v;
                     }
                 }
-                (EndReason::WentOut, Some(actor))
-            } else if end.scoreless_turns_in_a_row.is_some_and(|k| {
-                !active.is_empty() && active.iter().all(|&s| self.streaks[s] >= k as u32)
-            }) {
-                if end.rack_adjustment {
-                    for &s in &active {
-                        adjustments[s] -= self.rack_value(s);
-                    }
+            }
+            (EndReason::WentOut, Some(actor))
+        } else if end.scoreless_turns_in_a_row.is_some_and(|k| {
+            !active.is_empty() && active.iter().all(|&s| self.streaks[s] >= k as u32)
+        }) {
+            if end.rack_adjustment {
+                for &s in &active {
+                    adjustments[s] -= self.rack_value(s);
                 }
-                (EndReason::ScorelessTurns, None)
-            } else if end.turn_limit.is_some_and(|limit| {
-                if limit.per_player {
-                    active.iter().all(|&s| self.turns_taken[s] >= limit.turns)
-                } else {
-                    self.turns_taken.iter().sum::<u32>() >= limit.turns
-                }
-            }) {
-                (EndReason::TurnLimit, None)
+            }
+            (EndReason::ScorelessTurns, None)
+        } else if end.turn_limit.is_some_and(|limit| {
+            if limit.per_player {
+                active.iter().all(|&s| self.turns_taken[s] >= limit.turns)
             } else {
-                return None;
-            };
+                self.turns_taken.iter().sum::<u32>() >= limit.turns
+            }
+        }) {
+            (EndReason::TurnLimit, None)
+        } else {
+            return None;
+        };
         let final_scores: Vec<i32> = (0..n).map(|s| self.scores[s] + adjustments[s]).collect();
         let winners = if reason == EndReason::Resigned {
             active.clone()

@@ -134,7 +134,8 @@ fn blank_scores_zero_even_on_a_letter_premium() {
 #[test]
 fn blank_on_a_word_premium_still_doubles_the_word() {
     let s = score("classic-15", &empty_cgp(15), "8G cAT").unwrap();
-    assert_eq!(s.score, (0 + 1 + 1) * 2);
+    // c = 0, A = 1, T = 1, doubled by the star.
+    assert_eq!(s.score, 4);
 }
 
 #[test]

@@ -1,0 +1,320 @@
+//! Property tests over many random matches of every rule set, with random legal and illegal
+//! actions (a fixed-seed generator, so failures reproduce): tile conservation, score = sum of
+//! events, replay = live state, refusals change nothing, no view leaks a rack, no panics.
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::*;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use wordclub_engine::*;
+use wordclub_lexicon::WordList;
+
+fn counts(tiles: impl IntoIterator<Item = u8>) -> BTreeMap<u8, usize> {
+    let mut m = BTreeMap::new();
+    for t in tiles {
+        *m.entry(t).or_insert(0) += 1;
+    }
+    m
+}
+
+/// bag + racks + board + out of play = the rule set's bag, tile for tile.
+fn check_conservation(m: &Match) {
+    let mut all: Vec<u8> = Vec::new();
+    let view = m.view(None, false);
+    assert_eq!(view.bag_count, m.bag_len());
+    for s in 0..m.players().len() {
+        all.extend(m.rack(s).unwrap());
+    }
+    all.extend(m.board().tiles().map(|(_, t)| t.rack_byte()));
+    all.extend(m.out_of_play());
+    let in_play = all.len();
+    assert_eq!(in_play + m.bag_len(), m.rules().bag_size());
+    let unseen_by_spectator: u32 = view.unseen.values().sum();
+    assert_eq!(
+        unseen_by_spectator as usize,
+        m.rules().bag_size() - m.board().filled()
+    );
+    // The bag's own letters are only in the events; rebuild them from a replay's view of
+    // seat 0 is not possible, so check the multiset through the unseen counts instead.
+    let mut expected = counts(m.rules().bag());
+    for (_, t) in m.board().tiles() {
+        *expected.get_mut(&t.rack_byte()).unwrap() -= 1;
+    }
+    let unseen: BTreeMap<u8, usize> = view
+        .unseen
+        .iter()
+        .map(|(&c, &n)| (c as u8, n as usize))
+        .collect();
+    expected.retain(|_, n| *n > 0);
+    assert_eq!(unseen, expected);
+    let racks_and_out = counts(
+        (0..m.players().len())
+            .flat_map(|s| m.rack(s).unwrap().to_vec())
+            .chain(m.out_of_play().iter().copied()),
+    );
+    for (t, n) in racks_and_out {
+        assert!(
+            unseen.get(&t).copied().unwrap_or(0) >= n,
+            "tile {} appears twice",
+            t as char
+        );
+    }
+}
+
+/// Each seat's score is the sum of its placements' scores plus its end adjustment.
+fn check_scores(m: &Match) {
+    let n = m.players().len();
+    let mut sums = vec![0i32; n];
+    for e in m.events() {
+        match e {
+            Event::Placed {
+                player,
+                score,
+                words,
+                bingo,
+                ..
+            } => {
+                assert_eq!(*score, words.iter().map(|w| w.score).sum::<u32>() + bingo);
+                sums[*player] += *score as i32;
+            }
+            Event::Ended { result } => {
+                assert_eq!(result.scores_before_adjustment, sums);
+                for (sum, adjustment) in sums.iter_mut().zip(&result.adjustments) {
+                    *sum += adjustment;
+                }
+                assert!(
+                    result.adjustments.iter().sum::<i32>() <= 0,
+                    "adjustments never add points"
+                );
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(m.scores(), &sums[..]);
+    if let Some(r) = m.result() {
+        if r.reason == EndReason::WentOut && m.rules().end.rack_adjustment {
+            assert_eq!(
+                r.adjustments.iter().sum::<i32>(),
+                0,
+                "going out moves points, never makes them"
+            );
+        }
+        for &w in &r.winners {
+            assert!(!r.resigned[w], "a resigned player never wins");
+        }
+        if r.reason != EndReason::Resigned {
+            let best = (0..n)
+                .filter(|&s| !r.resigned[s])
+                .map(|s| r.final_scores[s])
+                .max();
+            for s in 0..n {
+                assert_eq!(
+                    r.winners.contains(&s),
+                    !r.resigned[s] && Some(r.final_scores[s]) == best
+                );
+            }
+        }
+    }
+}
+
+/// No view shows a rack other than the viewer's own, and that only when asked.
+fn check_views(m: &Match) {
+    for viewer in (0..m.players().len()).map(Some).chain([None, Some(99)]) {
+        for reveal in [false, true] {
+            let v = m.view(viewer, reveal);
+            match (viewer.filter(|&s| s < m.players().len()), reveal) {
+                (Some(s), true) => assert_eq!(v.rack.as_deref().map(str::as_bytes), m.rack(s)),
+                _ => assert_eq!(v.rack, None),
+            }
+            let json = serde_json::to_value(&v).unwrap();
+            let text = json.to_string();
+            assert!(!text.contains("\"racks\""));
+            assert_eq!(json["players"].as_array().unwrap().len(), m.players().len());
+        }
+    }
+}
+
+/// A random action that is probably refused; returns it to apply.
+fn random_illegal(m: &Match, rng: &mut StdRng) -> Action {
+    let n = m.players().len();
+    let seat = m.to_move().unwrap_or(0);
+    let size = m.board().size();
+    let rack = m.rack(seat).unwrap_or_default().to_vec();
+    let random_square =
+        |rng: &mut StdRng| Square::new(rng.gen_range(0..size + 1), rng.gen_range(0..size));
+    match rng.gen_range(0..9) {
+        0 => {
+            // Rack tiles at random squares.
+            let k = rng.gen_range(1..=rack.len().clamp(1, 3));
+            let tiles = rack
+                .choose_multiple(rng, k)
+                .map(|&t| {
+                    let tile = if t == BLANK {
+                        Tile::blank(rng.gen_range(b'A'..=b'Z'))
+                    } else {
+                        Tile::letter(t)
+                    };
+                    Placement::new(random_square(rng), tile)
+                })
+                .collect();
+            Action::Place {
+                player: seat,
+                tiles,
+            }
+        }
+        1 => Action::Place {
+            player: seat,
+            tiles: vec![Placement::new(
+                m.rules().star,
+                Tile::letter(rng.gen_range(b'A'..=b'Z')),
+            )],
+        },
+        2 => Action::Pass {
+            player: (seat + rng.gen_range(1..=n.max(2))) % (n + 1),
+        },
+        3 => {
+            let k = rng.gen_range(0..9);
+            let tiles: String = (0..k).map(|_| rng.gen_range(b'A'..=b'Z') as char).collect();
+            Action::Exchange {
+                player: seat,
+                tiles,
+            }
+        }
+        4 => Action::Pass { player: seat },
+        5 => Action::HintTaken {
+            player: seat,
+            kind: if rng.gen_bool(0.5) {
+                HintKind::SuggestMove
+            } else {
+                HintKind::WordsFromRack
+            },
+            shown: serde_json::json!(["X"]),
+        },
+        6 => {
+            // On a filled square when there is one.
+            let sq = m
+                .board()
+                .tiles()
+                .next()
+                .map_or(random_square(rng), |(s, _)| s);
+            let t = rack.first().copied().unwrap_or(b'E');
+            let tile = if t == BLANK {
+                Tile::blank(b'E')
+            } else {
+                Tile::letter(t)
+            };
+            Action::Place {
+                player: seat,
+                tiles: vec![Placement::new(sq, tile)],
+            }
+        }
+        7 => Action::Place {
+            player: seat,
+            tiles: vec![Placement::new(m.rules().star, Tile::blank(b'?'))],
+        },
+        _ => Action::Place {
+            player: 7,
+            tiles: Vec::new(),
+        },
+    }
+}
+
+fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList) -> Match {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let r = rules(rules_id);
+    let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+    let specs = names.iter().map(|n| PlayerSpec::human(n)).collect();
+    let mut m = Match::new(r, ListRef::of(list), specs, seed).unwrap();
+    let mut steps = 0;
+    while !m.is_over() {
+        steps += 1;
+        assert!(
+            steps < 400,
+            "{rules_id} seed {seed}: the match does not end"
+        );
+        if rng.gen_bool(0.4) {
+            let action = random_illegal(&m, &mut rng);
+            let before_events = m.events().len();
+            let before_view = m.view(m.to_move(), true);
+            let seat = m.to_move();
+            match m.apply(action.clone(), list) {
+                Err(e) => {
+                    assert!(!e.kind().is_empty() && !e.to_string().is_empty());
+                    assert_eq!(m.events().len(), before_events, "{action:?}");
+                    assert_eq!(
+                        m.view(seat, true),
+                        before_view,
+                        "a refusal changed the match"
+                    );
+                }
+                Ok(events) => assert!(!events.is_empty()),
+            }
+        } else if players > 1 && rng.gen_bool(0.01) {
+            let seat = m.to_move().unwrap();
+            m.apply(Action::Resign { player: seat }, list).unwrap();
+        } else {
+            random_turn(&mut m, list, &mut rng);
+        }
+        check_conservation(&m);
+        check_scores(&m);
+        if steps % 7 == 0 {
+            check_views(&m);
+        }
+    }
+    check_views(&m);
+    assert_replays(&m);
+    m
+}
+
+fn run_many(rules_id: &str, matches: u64) -> BTreeMap<String, usize> {
+    let r = rules(rules_id);
+    let l = list(&r.default_list);
+    let mut reasons = BTreeMap::new();
+    for seed in 0..matches {
+        let players =
+            r.players.min as usize + (seed as usize % (r.players.max - r.players.min + 1) as usize);
+        let m = play_random_match(rules_id, players, seed * 7919 + 1, l);
+        *reasons
+            .entry(format!("{:?}", m.result().unwrap().reason))
+            .or_insert(0) += 1;
+        let placed = m
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Placed { .. }))
+            .count();
+        *reasons.entry("placements".into()).or_insert(0) += placed;
+    }
+    eprintln!("{rules_id}: {reasons:?}");
+    reasons
+}
+
+#[test]
+fn random_matches_wordclub_1_0() {
+    let reasons = run_many("wordclub-1.0", 60);
+    assert!(reasons.contains_key("WentOut"), "{reasons:?}");
+}
+
+#[test]
+fn random_matches_wordclub_1_1() {
+    run_many("wordclub-1.1", 24);
+}
+
+#[test]
+fn random_matches_solo_10() {
+    let reasons = run_many("solo-10", 30);
+    assert!(reasons.contains_key("TurnLimit"), "{reasons:?}");
+}
+
+#[test]
+fn random_matches_classic_15() {
+    run_many("classic-15", 9);
+}
+
+#[test]
+fn random_matches_classic_15_ten() {
+    let reasons = run_many("classic-15-ten", 12);
+    assert!(reasons.contains_key("TurnLimit"), "{reasons:?}");
+}
