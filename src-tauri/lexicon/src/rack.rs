@@ -115,7 +115,7 @@ impl<D: AsRef<[u8]>> Walk<'_, D> {
     fn visit(&mut self, node: Node<'_>) {
         if node.is_final() && !self.word.is_empty() {
             self.found.push(RackWord {
-                word: self.word.iter().map(|&b| b as char).collect(),
+                word: self.word.iter().map(|&b| char::from(b)).collect(),
                 blanks: self
                     .blank_at
                     .iter()
