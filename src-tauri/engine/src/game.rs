@@ -870,13 +870,9 @@ impl Match {
             }
         };
         let before = self.events.len();
-        let snapshot = self.clone();
-        if let Err(e) = self.fold(event) {
-            // Cannot happen for a validated action; keep the promise that a refusal changes
-            // nothing anyway.
-            *self = snapshot;
-            return Err(e);
-        }
+        // `fold` checks everything before it changes anything, so even an (impossible)
+        // inconsistency here would leave the match unchanged.
+        self.fold(event)?;
         Ok(&self.events[before..])
     }
 
@@ -885,20 +881,6 @@ impl Match {
         (self.rules.rack_size as usize)
             .saturating_sub(left)
             .min(self.bag.len())
-    }
-
-    /// Takes `n` tiles from the front of the bag, checking they are the recorded ones.
-    fn draw(&mut self, player: Seat, recorded: &str) -> Result<(), EngineError> {
-        let recorded = parse_rack(recorded)?;
-        let n = recorded.len();
-        if n > self.bag.len() || self.bag[..n] != recorded[..] {
-            return Err(EngineError::BadEvents {
-                index: self.events.len(),
-                reason: "the recorded draw is not the bag's next tiles".into(),
-            });
-        }
-        self.racks[player].extend(self.bag.drain(..n));
-        Ok(())
     }
 
     /// The one place state changes: applies an action event (already validated when live;
@@ -914,6 +896,7 @@ impl Match {
                 drawn,
                 ..
             } => {
+                // Every check first, then the changes: a bad event leaves the match as it was.
                 let player = *player;
                 self.check_turn(player).map_err(|e| bad(e.to_string()))?;
                 let scored = score_placement(&self.board, &self.rules, tiles)?;
@@ -924,15 +907,18 @@ impl Match {
                     )));
                 }
                 let used: Vec<u8> = tiles.iter().map(|p| p.tile.rack_byte()).collect();
-                take_tiles(&mut self.racks[player], &used)?;
-                for p in tiles {
+                let mut rack = self.racks[player].clone();
+                take_tiles(&mut rack, &used)?;
+                let drawn = parse_rack(drawn)?;
+                let expected = self.draw_count(player, used.len());
+                if drawn.len() != expected || self.bag[..expected] != drawn[..] {
+                    return Err(bad("the recorded draw is not the bag's next tiles".into()));
+                }
+                for p in &scored.tiles {
                     self.board.place(p.square, p.tile)?;
                 }
-                let expected = self.draw_count(player, 0);
-                if parse_rack(drawn)?.len() != expected {
-                    return Err(bad("the recorded draw has the wrong number of tiles".into()));
-                }
-                self.draw(player, drawn)?;
+                rack.extend(self.bag.drain(..expected));
+                self.racks[player] = rack;
                 self.scores[player] += scored.score as i32;
                 self.streaks[player] = 0;
                 self.scoreless_turns = 0;
@@ -948,21 +934,26 @@ impl Match {
                 let player = *player;
                 self.check_turn(player).map_err(|e| bad(e.to_string()))?;
                 let returned = parse_rack(returned)?;
-                let drawn_tiles = parse_rack(drawn)?;
-                if drawn_tiles.len() != returned.len() {
-                    return Err(bad("an exchange draws as many tiles as it returns".into()));
+                let drawn = parse_rack(drawn)?;
+                let k = returned.len();
+                if drawn.len() != k || k > self.bag.len() || self.bag[..k] != drawn[..] {
+                    return Err(bad(
+                        "an exchange draws the bag's next tiles, as many as it returns".into(),
+                    ));
                 }
-                take_tiles(&mut self.racks[player], &returned)?;
-                self.draw(player, drawn)?;
+                let mut rack = self.racks[player].clone();
+                take_tiles(&mut rack, &returned)?;
                 let new_bag = parse_rack(bag)?;
-                let mut expected = self.bag.clone();
+                let mut expected = self.bag[k..].to_vec();
                 expected.extend(&returned);
                 if count_tiles(&expected) != count_tiles(&new_bag) {
                     return Err(bad("the bag after the exchange lost or gained tiles".into()));
                 }
+                rack.extend(drawn);
+                self.racks[player] = rack;
                 self.bag = new_bag;
                 self.scoreless_turn(player);
-                self.record_turn(player, TurnKind::Exchange, None, returned.len() as u32);
+                self.record_turn(player, TurnKind::Exchange, None, k as u32);
             }
             Event::Passed { player } => {
                 let player = *player;

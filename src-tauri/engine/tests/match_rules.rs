@@ -566,6 +566,27 @@ fn replay_refuses_altered_events() {
         rules.bingo_bonus = 35;
     }
     assert_eq!(Match::replay(&events).unwrap_err().kind(), "bad_events");
+    let mut events = m.events().to_vec();
+    if let Event::Placed { drawn, .. } = &mut events[1] {
+        *drawn = "ZZZ".into();
+    }
+    assert_eq!(Match::replay(&events).unwrap_err().kind(), "bad_events");
+    pass(&mut m, l, 1).unwrap();
+    m.apply(
+        Action::Exchange {
+            player: 0,
+            tiles: "EE".into(),
+        },
+        l,
+    )
+    .unwrap();
+    let mut events = m.events().to_vec();
+    if let Event::Exchanged { bag, .. } = &mut events[3] {
+        bag.pop();
+        bag.push('Q');
+    }
+    assert_eq!(Match::replay(&events).unwrap_err().kind(), "bad_events");
+    assert!(Match::replay(m.events()).is_ok());
     assert_eq!(Match::replay(&[]).unwrap_err().kind(), "bad_events");
     assert_eq!(
         Match::replay(&m.events()[1..]).unwrap_err().kind(),
