@@ -98,7 +98,7 @@ fn neighbours(word: &[u8]) -> Vec<Vec<u8>> {
     out.push(word[..n - 1].to_vec());
     let mut odd = word.to_vec();
     // Lower case, or a byte just outside A-Z: never in a list.
-    odd[n / 2] = if n % 2 == 0 {
+    odd[n / 2] = if n.is_multiple_of(2) {
         odd[n / 2].to_ascii_lowercase()
     } else {
         b'['
