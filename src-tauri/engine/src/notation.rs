@@ -316,6 +316,9 @@ fn describe_offboard(start: Square, direction: Direction, i: usize) -> String {
 pub fn parse_position(pos: &str) -> Result<(Square, Direction), EngineError> {
     let bad = || notation_error(pos, "a position is 8H (across) or H8 (down)");
     let first = pos.chars().next().ok_or_else(bad)?;
+    if !first.is_ascii_alphanumeric() {
+        return Err(bad());
+    }
     let (letter, digits, direction) = if first.is_ascii_digit() {
         let split = pos.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
         (&pos[split..], &pos[..split], Direction::Across)
@@ -352,4 +355,53 @@ pub fn parse_rack(text: &str) -> Result<Vec<u8>, EngineError> {
 /// Rack bytes as text.
 pub fn rack_text(rack: &[u8]) -> String {
     rack.iter().map(|&b| b as char).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn positions_parse_both_ways() {
+        assert_eq!(
+            parse_position("8H").unwrap(),
+            (Square::new(7, 7), Direction::Across)
+        );
+        assert_eq!(
+            parse_position("h8").unwrap(),
+            (Square::new(7, 7), Direction::Down)
+        );
+        assert_eq!(
+            parse_position("15A").unwrap(),
+            (Square::new(14, 0), Direction::Across)
+        );
+        for bad in ["", "H", "8", "0H", "H0", "éH", "8é", "HH8", "8HH", "-1A"] {
+            assert_eq!(parse_position(bad).unwrap_err().kind(), "notation", "{bad}");
+        }
+    }
+
+    /// Arbitrary text never panics any parser; it is read or refused with a typed error.
+    #[test]
+    fn random_text_never_panics() {
+        let alphabet: Vec<char> = "AZaz09/ .;?-é8H15\tx".chars().collect();
+        let mut rng = StdRng::seed_from_u64(3);
+        let rules = RuleSet::builtin("wordclub-1.0").unwrap();
+        let board = Board::new(&rules);
+        for _ in 0..20_000 {
+            let len = rng.gen_range(0..24);
+            let text: String = (0..len)
+                .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                .collect();
+            if let Ok(cgp) = Cgp::parse(&text) {
+                let _ = cgp.board(&rules);
+            }
+            if let Ok(mv) = GcgMove::parse(&text) {
+                let _ = mv.placements(&board);
+            }
+            let _ = Square::parse(&text);
+            let _ = parse_rack(&text);
+        }
+    }
 }
