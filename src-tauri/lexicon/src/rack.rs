@@ -11,7 +11,8 @@ pub const RACK_MAX: usize = 7;
 /// The most blanks (`?`) a rack may hold.
 pub const BLANKS_MAX: usize = 2;
 
-/// A word spellable from a rack.
+/// A word spellable from a rack. Serialized (as `wordclub-cli words` prints it), `CAT` from
+/// the rack `TA?` is `{"word":"CAT","blanks":[{"position":0,"letter":"C"}]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RackWord {
     /// The word, upper-case `A`–`Z`.
