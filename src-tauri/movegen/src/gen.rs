@@ -120,6 +120,7 @@ pub struct Generator {
     values: [i32; 27],
     size: usize,
     premiums_for: Option<(Vec<u8>, Vec<u8>)>,
+    anchor_buf: Vec<(u8, u8, u8, u8)>,
 }
 
 impl Default for Generator {
@@ -355,6 +356,7 @@ impl Generator {
             values: [0; 27],
             size: 0,
             premiums_for: None,
+            anchor_buf: Vec::with_capacity(2 * SQUARES),
         }
     }
 
@@ -463,15 +465,9 @@ impl Generator {
         (mask, sum)
     }
 
-    /// Feeds every legal placement of `rack` on `grid` to `sink`.
-    pub fn generate<S: Sink>(
-        &mut self,
-        g: &Gaddag,
-        layout: &Layout,
-        grid: &Grid,
-        rack: &Rack,
-        sink: &mut S,
-    ) {
+    /// Loads the position: tiles in both lane orders and the cross-checks. Returns whether
+    /// the board has any tile.
+    fn prepare(&mut self, g: &Gaddag, layout: &Layout, grid: &Grid) -> bool {
         let n = layout.size;
         debug_assert_eq!(grid.size, n);
         self.load_layout(layout);
@@ -484,11 +480,6 @@ impl Generator {
                 self.tiles[1][c * n + r] = t;
             }
         }
-        let rack_left = rack.len() as u32;
-        if rack_left == 0 {
-            return;
-        }
-        // Cross-checks for both directions.
         for dir in 0..2 {
             for lane in 0..n {
                 for pos in 0..n {
@@ -506,48 +497,25 @@ impl Generator {
                 }
             }
         }
-        let dirs: &[usize] = if any || !layout.is_diagonal_symmetric() {
-            &[0, 1]
-        } else {
-            &[0]
-        };
-        for &dir in dirs {
+        any
+    }
+
+    /// Every anchor: (direction, lane, square, leftmost square a tile may be placed on).
+    fn anchors(&mut self, layout: &Layout, any: bool) {
+        let n = layout.size;
+        self.anchor_buf.clear();
+        if !any {
+            let (sr, sc) = layout.star;
+            self.anchor_buf.push((0, sr as u8, sc as u8, 0));
+            if !layout.is_diagonal_symmetric() {
+                self.anchor_buf.push((1, sc as u8, sr as u8, 0));
+            }
+            return;
+        }
+        for dir in 0..2 {
+            let perp = &self.tiles[1 - dir];
             for lane in 0..n {
-                let base = lane * n;
-                let tiles = &self.tiles[dir][base..base + n];
-                let mut walk = Walk {
-                    g,
-                    tiles,
-                    mask: &self.mask[dir][base..base + n],
-                    cross: &self.cross[dir][base..base + n],
-                    lm: &self.lm[dir][base..base + n],
-                    wm: &self.wm[dir][base..base + n],
-                    values: &self.values,
-                    n,
-                    lane,
-                    down: dir == 1,
-                    anchor: 0,
-                    left_limit: 0,
-                    rack: *rack,
-                    rack_left,
-                    rack_bits: rack_bits(rack),
-                    placed: 0,
-                    rack_size: layout.rack_size as u32,
-                    bingo: layout.bingo_bonus,
-                    word: [0; MAX_SIZE],
-                    sink,
-                };
-                if !any {
-                    let (sr, sc) = layout.star;
-                    let (star_lane, star_pos) = if dir == 0 { (sr, sc) } else { (sc, sr) };
-                    if lane == star_lane {
-                        walk.anchor = star_pos;
-                        walk.left_limit = 0;
-                        walk.left(star_pos, g.root(), 0, 1, 0);
-                    }
-                    continue;
-                }
-                let perp = &self.tiles[1 - dir];
+                let tiles = &self.tiles[dir][lane * n..lane * n + n];
                 let mut limit = 0;
                 for pos in 0..n {
                     if tiles[pos] != 0 {
@@ -557,16 +525,242 @@ impl Generator {
                         || (pos + 1 < n && tiles[pos + 1] != 0)
                         || (lane > 0 && perp[pos * n + lane - 1] != 0)
                         || (lane + 1 < n && perp[pos * n + lane + 1] != 0);
-                    if !neighbour {
-                        continue;
+                    if neighbour {
+                        self.anchor_buf
+                            .push((dir as u8, lane as u8, pos as u8, limit as u8));
+                        limit = pos + 1;
                     }
-                    walk.anchor = pos;
-                    walk.left_limit = limit;
-                    walk.left(pos, g.root(), 0, 1, 0);
-                    limit = pos + 1;
                 }
             }
         }
+    }
+
+    fn walk_anchor<S: Sink>(
+        &self,
+        g: &Gaddag,
+        layout: &Layout,
+        rack: &Rack,
+        anchor: (u8, u8, u8, u8),
+        sink: &mut S,
+    ) {
+        let n = layout.size;
+        let (dir, lane, pos, limit) = (
+            anchor.0 as usize,
+            anchor.1 as usize,
+            anchor.2 as usize,
+            anchor.3 as usize,
+        );
+        let base = lane * n;
+        let mut walk = Walk {
+            g,
+            tiles: &self.tiles[dir][base..base + n],
+            mask: &self.mask[dir][base..base + n],
+            cross: &self.cross[dir][base..base + n],
+            lm: &self.lm[dir][base..base + n],
+            wm: &self.wm[dir][base..base + n],
+            values: &self.values,
+            n,
+            lane,
+            down: dir == 1,
+            anchor: pos,
+            left_limit: limit,
+            rack: *rack,
+            rack_left: rack.len() as u32,
+            rack_bits: rack_bits(rack),
+            placed: 0,
+            rack_size: layout.rack_size as u32,
+            bingo: layout.bingo_bonus,
+            word: [0; MAX_SIZE],
+            sink,
+        };
+        walk.left(pos, g.root(), 0, 1, 0);
+    }
+
+    /// Feeds every legal placement of `rack` on `grid` to `sink`.
+    pub fn generate<S: Sink>(
+        &mut self,
+        g: &Gaddag,
+        layout: &Layout,
+        grid: &Grid,
+        rack: &Rack,
+        sink: &mut S,
+    ) {
+        if rack.is_empty() {
+            return;
+        }
+        let any = self.prepare(g, layout, grid);
+        self.anchors(layout, any);
+        for i in 0..self.anchor_buf.len() {
+            let a = self.anchor_buf[i];
+            self.walk_anchor(g, layout, rack, a, sink);
+        }
+    }
+
+    /// Like [`Generator::generate`] for a best-score search: anchors are visited in order of
+    /// an upper bound on any move through them, and the search stops once no remaining
+    /// anchor can reach the best score found (ties still visited, so the notation
+    /// tie-break is exact).
+    pub fn generate_best(
+        &mut self,
+        g: &Gaddag,
+        layout: &Layout,
+        grid: &Grid,
+        rack: &Rack,
+        best: &mut BestScore,
+    ) {
+        if rack.is_empty() {
+            return;
+        }
+        let any = self.prepare(g, layout, grid);
+        self.anchors(layout, any);
+        let mut values: Vec<i32> = Vec::with_capacity(rack.len());
+        for (l, &k) in rack.counts.iter().enumerate() {
+            for _ in 0..k {
+                values.push(if l == 0 { 0 } else { self.values[l] });
+            }
+        }
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let mut prefix = vec![0i32; values.len() + 1];
+        for (i, v) in values.iter().enumerate() {
+            prefix[i + 1] = prefix[i] + v;
+        }
+        let playable = if rack.counts[0] > 0 {
+            ALL_LETTERS
+        } else {
+            rack_bits(rack)
+        };
+        let mut order: Vec<(i32, usize)> = (0..self.anchor_buf.len())
+            .map(|i| {
+                (
+                    self.anchor_bound(layout, self.anchor_buf[i], &prefix, playable),
+                    i,
+                )
+            })
+            .collect();
+        order.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+        for (bound, i) in order {
+            if let Some(b) = &best.best {
+                if bound < b.score {
+                    break;
+                }
+            }
+            let a = self.anchor_buf[i];
+            self.walk_anchor(g, layout, rack, a, best);
+        }
+    }
+
+    /// An upper bound on the score of any move through an anchor: over every stretch of the
+    /// lane around it that the rack could fill (no square whose cross-check excludes every
+    /// rack letter), the best rack values on the best letter premiums, every word premium
+    /// in the stretch, the board tiles in it, every perpendicular word at its best, and the
+    /// bingo bonus when the stretch takes the whole rack.
+    fn anchor_bound(
+        &self,
+        layout: &Layout,
+        anchor: (u8, u8, u8, u8),
+        prefix: &[i32],
+        playable: u32,
+    ) -> i32 {
+        let n = layout.size;
+        let (dir, lane, a, limit) = (
+            anchor.0 as usize,
+            anchor.1 as usize,
+            anchor.2 as usize,
+            anchor.3 as usize,
+        );
+        let base = lane * n;
+        let tiles = &self.tiles[dir][base..base + n];
+        let mask = &self.mask[dir][base..base + n];
+        let cross = &self.cross[dir][base..base + n];
+        let lm = &self.lm[dir][base..base + n];
+        let wm = &self.wm[dir][base..base + n];
+        let k = prefix.len() - 1;
+        let vmax = prefix[1] - prefix[0];
+        let open = |p: usize| mask[p] & playable != 0;
+        if !open(a) {
+            return i32::MIN;
+        }
+        // Aggregates of a stretch: empties, 3L, 2L, board tile sum, word multiplier, cross sum.
+        #[derive(Clone, Copy)]
+        struct Agg {
+            empties: usize,
+            l3: usize,
+            l2: usize,
+            tiles: i32,
+            wm: i32,
+            cross: i32,
+        }
+        let add = |mut x: Agg, p: usize| -> Agg {
+            let t = tiles[p];
+            if t != 0 {
+                if t & BLANK_BIT == 0 {
+                    x.tiles += self.values[(t & 0x1f) as usize];
+                }
+            } else {
+                x.empties += 1;
+                match lm[p] {
+                    3 => x.l3 += 1,
+                    2 => x.l2 += 1,
+                    _ => {}
+                }
+                x.wm *= wm[p] as i32;
+                if cross[p] >= 0 {
+                    x.cross += (cross[p] + vmax * lm[p] as i32) * wm[p] as i32;
+                }
+            }
+            x
+        };
+        let score = |x: &Agg| -> i32 {
+            let c = x.empties.min(k);
+            let c3 = x.l3.min(c);
+            let c23 = (x.l3 + x.l2).min(c);
+            let letters =
+                3 * prefix[c3] + 2 * (prefix[c23] - prefix[c3]) + (prefix[c] - prefix[c23]);
+            let mut s = (x.tiles + letters) * x.wm + x.cross;
+            if c == layout.rack_size {
+                s += layout.bingo_bonus;
+            }
+            s
+        };
+        let start = add(
+            Agg {
+                empties: 0,
+                l3: 0,
+                l2: 0,
+                tiles: 0,
+                wm: 1,
+                cross: 0,
+            },
+            a,
+        );
+        let mut best = i32::MIN;
+        let mut left = start;
+        let mut s = a;
+        loop {
+            // Extend right from the anchor with this left part.
+            let mut whole = left;
+            best = best.max(score(&whole));
+            let mut e = a;
+            while e + 1 < n {
+                let p = e + 1;
+                if tiles[p] == 0 && (whole.empties >= k || !open(p)) {
+                    break;
+                }
+                whole = add(whole, p);
+                e = p;
+                best = best.max(score(&whole));
+            }
+            if s == 0 {
+                break;
+            }
+            let p = s - 1;
+            if tiles[p] == 0 && (p < limit || left.empties >= k || !open(p)) {
+                break;
+            }
+            left = add(left, p);
+            s = p;
+        }
+        best
     }
 
     /// Every legal placement, unsorted (use [`crate::moves::sort_moves`] for list order).
@@ -591,7 +785,7 @@ impl Generator {
         rack: &Rack,
     ) -> Option<Move> {
         let mut best = BestScore::default();
-        self.generate(g, layout, grid, rack, &mut best);
+        self.generate_best(g, layout, grid, rack, &mut best);
         best.best
     }
 }

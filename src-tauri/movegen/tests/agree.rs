@@ -60,6 +60,12 @@ fn generator_matches_oracle_on_every_kept_position() {
                 want.len()
             );
         }
+        // The pruned best-move search finds exactly the head of the sorted list.
+        assert_eq!(
+            gen.best_move(&g, &layout, &pos.grid, &rack),
+            moves.first().copied(),
+            "{name}: best move"
+        );
         total += got.len();
     }
     assert!(sizes.contains(&9) && sizes.contains(&15));

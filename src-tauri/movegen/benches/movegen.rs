@@ -1,0 +1,181 @@
+//! `cargo bench -p wordclub-movegen` — timings over the kept positions (tests/positions).
+//!
+//! For each position: the median of many runs (after a warm-up) of listing every move and of
+//! finding the best one; then the median over positions, per group. A run includes the
+//! per-call set-up (cross-checks for the whole board), not the one-time graph build.
+//! Optional: `WOLGES_TIMES=path` (lines `name all_ns best_ns`, timed by a separate wolges
+//! build on the same positions) adds the ratio per group.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use wordclub_engine::{Cgp, RuleSet};
+use wordclub_lexicon::WordList;
+use wordclub_movegen::{gaddag_for, layout_of, position_of, BestScore, Generator, Move};
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v[v.len() / 2]
+}
+
+fn time_ns(reps: usize, mut f: impl FnMut()) -> f64 {
+    for _ in 0..3 {
+        f();
+    }
+    let mut runs: Vec<f64> = (0..reps)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_nanos() as f64
+        })
+        .collect();
+    median(&mut runs)
+}
+
+struct Row {
+    group: &'static str,
+    name: String,
+    moves: usize,
+    all_ns: f64,
+    best_ns: f64,
+}
+
+fn main() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/positions");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cgp"))
+        .collect();
+    files.sort();
+    let wolges: HashMap<String, (f64, f64)> = std::env::var("WOLGES_TIMES")
+        .ok()
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .map(|text| {
+            text.lines()
+                .filter_map(|l| {
+                    let mut it = l.split_whitespace();
+                    Some((
+                        it.next()?.to_string(),
+                        (it.next()?.parse().ok()?, it.next()?.parse().ok()?),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut gen = Generator::new();
+    let mut rows = Vec::new();
+    let build = Instant::now();
+    for list in ["wordclub", "enable-2-9"] {
+        gaddag_for(WordList::builtin(list).unwrap());
+    }
+    println!(
+        "graph build (wordclub + enable-2-9, once per process): {:.2} s",
+        build.elapsed().as_secs_f64()
+    );
+    for path in &files {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(path).unwrap();
+        let cgp = Cgp::parse(text.trim()).unwrap();
+        let rules = RuleSet::builtin(cgp.opcode("rules").unwrap()).unwrap();
+        let list = WordList::builtin(cgp.opcode("lex").unwrap_or(&rules.default_list)).unwrap();
+        let layout = layout_of(&rules).unwrap();
+        let pos = position_of(text.trim(), &rules).unwrap();
+        let rack = pos.rack.unwrap();
+        let g = gaddag_for(list);
+        let empty = pos.grid.is_empty();
+        let group = match (layout.size, empty, rack.counts[0]) {
+            (15, true, 2) => "15x15 two-blank opening",
+            (15, true, _) => "15x15 opening",
+            (15, false, _) => "15x15 midgame",
+            (_, true, _) => "9x9 opening",
+            _ => "9x9 midgame",
+        };
+        let reps = if empty && rack.counts[0] == 2 {
+            21
+        } else {
+            301
+        };
+        let mut moves: Vec<Move> = Vec::with_capacity(1 << 16);
+        let all_ns = time_ns(reps, || {
+            moves.clear();
+            gen.generate(&g, &layout, &pos.grid, &rack, &mut moves);
+        });
+        let best_ns = time_ns(reps, || {
+            let mut best = BestScore::default();
+            gen.generate_best(&g, &layout, &pos.grid, &rack, &mut best);
+        });
+        rows.push(Row {
+            group,
+            name,
+            moves: moves.len(),
+            all_ns,
+            best_ns,
+        });
+    }
+    println!(
+        "{:<26} {:>9} {:>12} {:>12} {:>10} {:>14}",
+        "group", "positions", "all (median)", "best (median)", "ns/move", "moves/s"
+    );
+    for group in [
+        "15x15 midgame",
+        "15x15 opening",
+        "15x15 two-blank opening",
+        "9x9 midgame",
+        "9x9 opening",
+    ] {
+        let g: Vec<&Row> = rows.iter().filter(|r| r.group == group).collect();
+        if g.is_empty() {
+            continue;
+        }
+        let mut all: Vec<f64> = g.iter().map(|r| r.all_ns).collect();
+        let mut best: Vec<f64> = g.iter().map(|r| r.best_ns).collect();
+        let mut per_move: Vec<f64> = g.iter().map(|r| r.all_ns / r.moves.max(1) as f64).collect();
+        let total_moves: usize = g.iter().map(|r| r.moves).sum();
+        let total_ns: f64 = g.iter().map(|r| r.all_ns).sum();
+        let fmt = |ns: f64| {
+            if ns >= 1e6 {
+                format!("{:.2} ms", ns / 1e6)
+            } else {
+                format!("{:.1} µs", ns / 1e3)
+            }
+        };
+        println!(
+            "{:<26} {:>9} {:>12} {:>12} {:>10.0} {:>14.0}",
+            group,
+            g.len(),
+            fmt(median(&mut all)),
+            fmt(median(&mut best)),
+            median(&mut per_move),
+            total_moves as f64 / (total_ns / 1e9)
+        );
+        let mut ratios: Vec<f64> = g
+            .iter()
+            .filter_map(|r| wolges.get(&r.name).map(|w| w.0 / r.all_ns))
+            .collect();
+        let mut best_ratios: Vec<f64> = g
+            .iter()
+            .filter_map(|r| wolges.get(&r.name).map(|w| w.1 / r.best_ns))
+            .collect();
+        if !ratios.is_empty() {
+            println!(
+                "{:<26} wolges/ours on {} positions: all moves {:.2}×, best move {:.2}×",
+                "",
+                ratios.len(),
+                median(&mut ratios),
+                median(&mut best_ratios)
+            );
+        }
+    }
+    if std::env::var_os("BENCH_DETAIL").is_some() {
+        for r in &rows {
+            println!(
+                "{:<48} {:>7} moves  all {:>10.0} ns  best {:>10.0} ns",
+                r.name, r.moves, r.all_ns, r.best_ns
+            );
+        }
+    }
+}
