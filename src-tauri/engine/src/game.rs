@@ -892,18 +892,26 @@ impl Match {
             Event::Placed {
                 player,
                 tiles,
+                notation,
+                words,
+                bingo,
                 score,
                 drawn,
-                ..
             } => {
                 // Every check first, then the changes: a bad event leaves the match as it was.
                 let player = *player;
                 self.check_turn(player).map_err(|e| bad(e.to_string()))?;
                 let scored = score_placement(&self.board, &self.rules, tiles)?;
-                if scored.score != *score {
+                if scored.score != *score || scored.bingo != *bingo {
                     return Err(bad(format!(
                         "recorded score {score} but the move scores {}",
                         scored.score
+                    )));
+                }
+                if &scored.words != words || &scored.notation != notation {
+                    return Err(bad(format!(
+                        "recorded words or notation ({notation}) differ from the move's ({})",
+                        scored.notation
                     )));
                 }
                 let used: Vec<u8> = tiles.iter().map(|p| p.tile.rack_byte()).collect();
