@@ -9,7 +9,8 @@ use crate::{Store, StoreError};
 /// everyone's totals after it and the hints the player took before it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TurnDetail {
-    pub player: String,
+    /// The name of the seat in `turn.player`.
+    pub player_name: String,
     #[serde(flatten)]
     pub turn: Turn,
 }
@@ -38,7 +39,7 @@ impl Store {
             .turns()
             .iter()
             .map(|t| TurnDetail {
-                player: name(t.player),
+                player_name: name(t.player),
                 turn: t.clone(),
             })
             .collect();

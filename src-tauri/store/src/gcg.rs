@@ -74,19 +74,36 @@ fn take(rack: &mut Vec<u8>, tiles: impl IntoIterator<Item = u8>) {
     }
 }
 
+/// How one shown item reads in a note: a word, a move, or its JSON.
+fn shown_item(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(o) => ["word", "notation", "move"]
+            .iter()
+            .find_map(|k| o.get(*k).and_then(|w| w.as_str()).map(str::to_string))
+            .map(|w| match o.get("score").and_then(|s| s.as_i64()) {
+                Some(score) => format!("{w} ({score})"),
+                None => w,
+            })
+            .unwrap_or_else(|| v.to_string()),
+        other => other.to_string(),
+    }
+}
+
+/// At most this many shown items are written into a hint's note.
+const NOTE_ITEMS: usize = 30;
+
 fn hint_note(nick: &str, kind: HintKind, shown: &serde_json::Value) -> String {
     let what = match shown {
-        serde_json::Value::Array(items) => items
-            .iter()
-            .map(|v| match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
-        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(items) => {
+            let mut words: Vec<String> = items.iter().take(NOTE_ITEMS).map(shown_item).collect();
+            if items.len() > NOTE_ITEMS {
+                words.push(format!("… ({} in all)", items.len()));
+            }
+            words.join(" ")
+        }
         serde_json::Value::Null => String::new(),
-        other => other.to_string(),
+        other => shown_item(other),
     };
     let what = what.replace(['\n', '\r'], " ");
     if what.is_empty() {
@@ -273,6 +290,31 @@ mod tests {
             nicknames(&names),
             ["Ann_Lee", "Ann_Lee_2", "Player3", "a_b_c"]
         );
+    }
+
+    #[test]
+    fn hint_notes_name_words_and_moves() {
+        let words = serde_json::json!([{"word": "DOGS", "blanks": []}, "CAT"]);
+        assert_eq!(
+            hint_note("Ann", HintKind::WordsFromRack, &words),
+            "#note Ann took a hint (words_from_rack): DOGS CAT"
+        );
+        let mv = serde_json::json!({"move": "8H CAT", "score": 10});
+        assert_eq!(
+            hint_note("Ben", HintKind::SuggestMove, &mv),
+            "#note Ben took a hint (suggest_move): 8H CAT (10)"
+        );
+        assert_eq!(
+            hint_note("Ben", HintKind::SuggestMove, &serde_json::Value::Null),
+            "#note Ben took a hint (suggest_move)"
+        );
+        let many = serde_json::Value::Array(
+            (0..40)
+                .map(|i| serde_json::json!(format!("W{i}")))
+                .collect(),
+        );
+        let note = hint_note("Cy", HintKind::WordsFromRack, &many);
+        assert!(note.ends_with("W29 … (40 in all)"), "{note}");
     }
 
     #[test]

@@ -231,7 +231,7 @@ fn hints_and_resignations_in_a_three_player_match() {
     let turns: Vec<(String, String)> = d
         .turns
         .iter()
-        .map(|t| (t.player.clone(), format!("{:?}", t.turn.kind)))
+        .map(|t| (t.player_name.clone(), format!("{:?}", t.turn.kind)))
         .collect();
     assert_eq!(
         turns,
