@@ -3,6 +3,7 @@
 use crate::{error::CliError, CliResult};
 
 mod check;
+mod history;
 mod lists;
 mod play;
 mod rules;
@@ -20,7 +21,11 @@ commands:
   score --rules ID [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"
                                           score one move with its breakdown
   play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
-       [--racks R1,R2] [--bag TILES]      play a scripted match: events, state, result";
+       [--racks R1,R2] [--bag TILES] [--db PATH]
+                                          play a scripted match: events, state, result
+  history list|show ID|stats|export-gcg ID --db PATH
+                                          the match history (list filters: --player,
+                                          --rules, --status, --assisted yes|no, --page N)";
 
 pub fn dispatch(argv: &[String]) -> CliResult {
     let Some((command, rest)) = argv.split_first() else {
@@ -33,6 +38,7 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "rules" => rules::run(rest),
         "score" => score::run(rest),
         "play" => play::run(rest),
+        "history" => history::run(rest),
         "help" | "--help" | "-h" => Err(CliError::usage(USAGE)),
         other => Err(CliError::usage(format!(
             "unknown command {other:?}\n{USAGE}"

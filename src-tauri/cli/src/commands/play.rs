@@ -19,7 +19,7 @@ use wordclub_engine::{
 };
 use wordclub_lexicon::WordList;
 
-const USAGE: &str = "play --rules ID [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES]";
+const USAGE: &str = "play --rules ID [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES] [--db PATH]";
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
@@ -33,6 +33,7 @@ pub fn run(argv: &[String]) -> CliResult {
             "script",
             "racks",
             "bag",
+            "db",
         ],
         &[],
     )?;
@@ -66,7 +67,12 @@ pub fn run(argv: &[String]) -> CliResult {
     let mut m =
         Match::with_deal(rules, ListRef::of(&list), players, seed, deal).map_err(engine_error)?;
     play_script(&mut m, &list, &script)?;
-    Ok(match_json(&m))
+    let mut out = match_json(&m);
+    // `--db PATH` (history, issue 5): record the match; its id is `match_id`.
+    if let Some(db) = args.value("db") {
+        out["match_id"] = json!(super::history::record(db, &m)?);
+    }
+    Ok(out)
 }
 
 /// Applies each line of `script` in turn; stops at the first refused line.

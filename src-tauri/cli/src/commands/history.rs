@@ -1,0 +1,145 @@
+//! `history …`: the match history in a SQLite database (wordclub-store).
+//!
+//! - `history list [--player NAME] [--rules ID] [--status S] [--assisted yes|no] [--page N] --db PATH`
+//!   → a page of matches, newest first (`{"page","page_size","total","pages","matches"}`).
+//! - `history show ID --db PATH` → the match and every turn (words, breakdown, totals, hints).
+//! - `history stats --db PATH` → per-player statistics.
+//! - `history export-gcg ID --db PATH` → the GCG record as plain text (`--json` wraps it as
+//!   `{"gcg": "…"}`).
+//!
+//! Also `record`, which `play --db PATH` calls to store the match it played.
+use crate::{args::Args, error::CliError, CliResult};
+use serde_json::json;
+use wordclub_engine::Match;
+use wordclub_store::{Filter, Status, Store, StoreError};
+
+const USAGE: &str = "history list [--player NAME] [--rules ID] [--status in_progress|finished|abandoned] [--assisted yes|no] [--page N] --db PATH
+       history show ID --db PATH
+       history stats --db PATH
+       history export-gcg ID --db PATH [--json]";
+
+fn store_error(e: StoreError) -> CliError {
+    CliError::new(e.kind(), e.to_string())
+}
+
+/// Opens the history; a file that had to be moved aside is reported on stderr (and the
+/// command goes on with the new, empty history).
+fn open(path: &str) -> Result<Store, CliError> {
+    let store = Store::open(path).map_err(store_error)?;
+    if let Some(moved) = store.moved_aside() {
+        eprintln!("{moved}");
+    }
+    Ok(store)
+}
+
+fn match_id(args: &Args) -> Result<i64, CliError> {
+    let text = args
+        .positionals
+        .get(1)
+        .ok_or_else(|| CliError::usage(format!("a match id is needed\n{USAGE}")))?;
+    text.parse()
+        .map_err(|_| CliError::usage(format!("{text:?} is not a match id (a whole number)")))
+}
+
+fn json_of<T: serde::Serialize>(value: &T) -> CliResult {
+    serde_json::to_value(value).map_err(|e| CliError::new("internal", e.to_string()))
+}
+
+pub fn run(argv: &[String]) -> CliResult {
+    let args = Args::parse(
+        argv,
+        &["db", "player", "rules", "status", "assisted", "page"],
+        &["json"],
+    )?;
+    let Some(sub) = args.positionals.first().map(String::as_str) else {
+        return Err(CliError::usage(USAGE));
+    };
+    let expected_positionals = match sub {
+        "list" | "stats" => 1,
+        "show" | "export-gcg" => 2,
+        other => {
+            return Err(CliError::usage(format!(
+                "unknown history command {other:?}\n{USAGE}"
+            )))
+        }
+    };
+    if let Some(extra) = args.positionals.get(expected_positionals) {
+        return Err(CliError::usage(format!(
+            "unexpected argument {extra:?}\n{USAGE}"
+        )));
+    }
+    let only_for_list = ["player", "rules", "status", "assisted", "page"];
+    if sub != "list" {
+        if let Some(o) = only_for_list.iter().find(|o| args.value(o).is_some()) {
+            return Err(CliError::usage(format!(
+                "--{o} is for history list\n{USAGE}"
+            )));
+        }
+    }
+    if sub != "export-gcg" && args.switch("json") {
+        return Err(CliError::usage(format!(
+            "--json is for history export-gcg\n{USAGE}"
+        )));
+    }
+    let store = open(args.required("db")?)?;
+    match sub {
+        "list" => {
+            let status = args
+                .value("status")
+                .map(Status::parse)
+                .transpose()
+                .map_err(store_error)?;
+            let assisted = match args.value("assisted") {
+                None => None,
+                Some("yes") => Some(true),
+                Some("no") => Some(false),
+                Some(other) => {
+                    return Err(CliError::usage(format!(
+                        "--assisted is yes or no, not {other:?}"
+                    )))
+                }
+            };
+            let page: u32 = match args.value("page") {
+                None => 1,
+                Some(p) => p
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| CliError::usage("--page is a whole number from 1"))?,
+            };
+            let filter = Filter {
+                player: args.value("player").map(str::to_string),
+                rules_id: args.value("rules").map(str::to_string),
+                status,
+                assisted,
+            };
+            json_of(&store.list(&filter, page).map_err(store_error)?)
+        }
+        "show" => json_of(&store.detail(match_id(&args)?).map_err(store_error)?),
+        "stats" => Ok(json!({ "players": store.stats().map_err(store_error)? })),
+        _ => {
+            let gcg = store.export_gcg(match_id(&args)?).map_err(store_error)?;
+            if args.switch("json") {
+                return Ok(json!({ "gcg": gcg }));
+            }
+            // GCG is the output itself, not JSON: print it and finish here.
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            if out
+                .write_all(gcg.as_bytes())
+                .and_then(|_| out.flush())
+                .is_err()
+            {
+                std::process::exit(1);
+            }
+            std::process::exit(0);
+        }
+    }
+}
+
+/// `play --db PATH`: records the match just played (all its events, result included) and
+/// returns its id in the history.
+pub fn record(db: &str, game: &Match) -> Result<i64, CliError> {
+    let mut store = open(db)?;
+    store.create(game).map_err(store_error)
+}
