@@ -7,6 +7,36 @@
 //! - [`notation`]: CGP positions and GCG moves.
 //! - [`game`]: a match as a fold of events, actions, views and results.
 //! - [`error`]: every refusal, typed.
+//!
+//! # Choices where SPEC §2 is silent
+//!
+//! - Deal: the rule set's bag is shuffled with `StdRng::seed_from_u64(seed)`; racks are dealt
+//!   from its front seat by seat, and every draw takes from the front. The start event records
+//!   the whole order, so replay never uses the generator (whose algorithm may change).
+//! - Exchange: the replacements are the bag's next tiles; the returned tiles then go back and
+//!   the bag is shuffled (a generator seeded from the match seed and the event number); the
+//!   resulting order is recorded in the event.
+//! - Solo exchange with fewer tiles in the bag than on the rack: exactly `min(bag, rack)`
+//!   tiles are swapped; the action names them, or leaves them empty for the first ones in
+//!   rack order. With an empty bag the exchange is refused (Pass takes its place).
+//! - The pass/exchange ending is counted per player: it ends when every active player's last
+//!   three turns were passes or exchanges (6/9/12 turns in a row when nobody has resigned).
+//! - Resign: any active player may resign at any time (not only on their turn); it is listed
+//!   in the history but does not count as a turn for a turn limit. Solo: resigning ends the
+//!   round with no winner.
+//! - `classic-15-ten` ends after ten turns each, or when a player goes out (no deduction
+//!   either way); the pass/exchange ending does not apply (the turn limit bounds the match).
+//!   `solo-10` ends only at its turn limit (or on resign).
+//! - A one-tile move runs across when its across word has 2+ letters, else down; its GCG
+//!   notation follows that word (`7G Y.`).
+//! - Bingo: a move that places `rack_size` (7) tiles.
+//! - Hints: only the player to move may take one, only of a kind the rule set offers; each is
+//!   attached to that player's next turn in the history.
+//! - Unseen tiles for a viewer: the full bag minus the board minus the viewer's own rack;
+//!   tiles that left play with a resigned player stay "unseen" (nobody saw them).
+//! - Several refusals at once: placement shape first, then the rack, then the word list; all
+//!   words not in the list are named, once each, main word first.
+//! - A rule set's hash is the SHA-256 of its JSON (fields in declaration order).
 pub mod board;
 pub mod error;
 pub mod game;
