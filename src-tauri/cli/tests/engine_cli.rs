@@ -320,3 +320,54 @@ fn play_stops_at_a_refused_line() {
     ]);
     assert_eq!(json["error"]["kind"], "not_your_turn");
 }
+
+#[test]
+fn play_accepts_a_list_file_and_pins_the_match_to_it() {
+    let words = temp_file("family.txt", "cat\ncats\n");
+    let script = temp_file("family-script.txt", "5D CAT\n5D ...S\n");
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--list-file",
+        words.to_str().unwrap(),
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "1",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "CATBDGE,SAEEEER",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["list"]["id"], "file:family.txt");
+    assert_eq!(json["list"]["sha256"].as_str().unwrap().len(), 64);
+    assert_eq!(json["state"]["players"][1]["score"], 4);
+    let script = temp_file("family-bad.txt", "5D CAT\nD5 .AR\n");
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--list-file",
+        words.to_str().unwrap(),
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "1",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "CATBDGE,SAEEEER",
+    ]);
+    assert_eq!(
+        (code, json["error"]["kind"].as_str()),
+        (2, Some("not_in_list"))
+    );
+    let message = json["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("line 2"), "{message}");
+    assert!(
+        message.contains("CAR: not in this match's word list (family.txt)"),
+        "{message}"
+    );
+}
