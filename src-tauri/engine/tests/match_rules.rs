@@ -158,28 +158,29 @@ fn exchanges_count_towards_the_passes_ending_and_a_play_resets_it() {
     exchange(&mut m, l, 1, "AA").unwrap();
     pass(&mut m, l, 0).unwrap();
     pass(&mut m, l, 1).unwrap();
-    place(&mut m, l, 0, "8G CAT").unwrap(); // resets the streak
+    // Seat 0 plays after two scoreless turns: its count starts again.
+    place(&mut m, l, 0, "8G CAT").unwrap();
     pass(&mut m, l, 1).unwrap();
-    for turn in 0..4 {
-        assert!(!m.is_over(), "ended early at {turn}");
-        exchange(&mut m, l, turn % 2, "A").ok();
-        if !m.is_over() && m.to_move() == Some(turn % 2) {
-            pass(&mut m, l, turn % 2).unwrap();
-        }
-    }
+    exchange(&mut m, l, 0, "E").unwrap();
+    exchange(&mut m, l, 1, "A").unwrap();
+    pass(&mut m, l, 0).unwrap();
+    pass(&mut m, l, 1).unwrap();
     assert!(
         !m.is_over(),
-        "P0 has only 2 scoreless turns since CAT... {:?}",
-        m.scoreless_turns()
+        "seat 0 has only two scoreless turns since CAT"
     );
-    let seat = m.to_move().unwrap();
-    pass(&mut m, l, seat).unwrap();
-    assert!(m.is_over());
+    assert_eq!(m.scoreless_turns(), 5);
+    pass(&mut m, l, 0).unwrap();
     let r = result(&m);
     assert_eq!(r.reason, EndReason::ScorelessTurns);
     for s in 0..2 {
         assert_eq!(r.adjustments[s], -rack_value(&m, s));
+        assert_eq!(
+            r.final_scores[s],
+            r.scores_before_adjustment[s] - rack_value(&m, s)
+        );
     }
+    assert_eq!(r.scores_before_adjustment, vec![10, 0]);
     assert_replays(&m);
 }
 
