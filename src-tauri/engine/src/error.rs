@@ -46,6 +46,8 @@ pub enum EngineError {
     },
     /// Passing is not allowed now (solo: only with an empty bag).
     PassNotAllowed { bag: usize },
+    /// The rule set does not allow resigning.
+    ResignNotAllowed { rules: String },
     /// This hint kind is not offered by the rule set.
     HintNotAllowed { kind: String, rules: String },
     /// It is another player's turn.
@@ -92,6 +94,7 @@ impl EngineError {
             ExchangeNotAllowed { .. } => "exchange_not_allowed",
             ExchangeCount { .. } => "exchange_count",
             PassNotAllowed { .. } => "pass_not_allowed",
+            ResignNotAllowed { .. } => "resign_not_allowed",
             HintNotAllowed { .. } => "hint_not_allowed",
             NotYourTurn { .. } => "not_your_turn",
             MatchOver => "match_over",
@@ -171,6 +174,7 @@ impl fmt::Display for EngineError {
                 f,
                 "pass is only allowed when the bag is empty; it holds {bag}"
             ),
+            ResignNotAllowed { rules } => write!(f, "{rules} does not allow resigning"),
             HintNotAllowed { kind, rules } => {
                 write!(f, "the hint {kind:?} is not offered in {rules}")
             }

@@ -848,6 +848,11 @@ impl Match {
                         players: self.players.len(),
                     });
                 }
+                if !self.rules.end.resign {
+                    return Err(EngineError::ResignNotAllowed {
+                        rules: self.rules.id.clone(),
+                    });
+                }
                 Event::Resigned { player }
             }
             Action::HintTaken {
@@ -971,7 +976,7 @@ impl Match {
             }
             Event::Resigned { player } => {
                 let player = *player;
-                if player >= self.players.len() || self.resigned[player] {
+                if player >= self.players.len() || self.resigned[player] || !self.rules.end.resign {
                     return Err(bad(format!("player {} cannot resign", player + 1)));
                 }
                 self.resigned[player] = true;

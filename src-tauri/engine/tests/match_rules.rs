@@ -594,3 +594,14 @@ fn replay_refuses_altered_events() {
         "bad_events"
     );
 }
+
+#[test]
+fn a_rule_set_without_resign_refuses_it() {
+    let mut r = rules("wordclub-1.0");
+    r.end.resign = false;
+    let l = list("wordclub");
+    let mut m = Match::new(r, ListRef::of(l), humans(&["A", "B"]), 4).unwrap();
+    let e = resign(&mut m, l, 0).unwrap_err();
+    assert_eq!(e.kind(), "resign_not_allowed");
+    assert_eq!(m.events().len(), 1);
+}

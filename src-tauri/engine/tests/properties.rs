@@ -102,6 +102,22 @@ fn check_scores(m: &Match) {
                 "going out moves points, never makes them"
             );
         }
+        // Adjustments exactly as SPEC: going out moves the others' rack values to the one who
+        // went out; the pass ending takes each active player's own rack value; nothing else.
+        let value = |s: Seat| rack_value(m, s);
+        let adjust = m.rules().end.rack_adjustment;
+        for s in 0..n {
+            let expected = match r.reason {
+                _ if !adjust || r.resigned[s] => 0,
+                EndReason::WentOut if Some(s) == r.went_out => (0..n)
+                    .filter(|&o| o != s && !r.resigned[o])
+                    .map(value)
+                    .sum(),
+                EndReason::WentOut | EndReason::ScorelessTurns => -value(s),
+                EndReason::Resigned | EndReason::TurnLimit => 0,
+            };
+            assert_eq!(r.adjustments[s], expected, "seat {s}, {:?}", r.reason);
+        }
         for &w in &r.winners {
             assert!(!r.resigned[w], "a resigned player never wins");
         }
