@@ -21,10 +21,20 @@ mod records;
 mod time;
 
 pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummary, PAGE_SIZE};
-pub use detail::{MatchDetail, TurnDetail};
+pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use error::StoreError;
 pub use matches::Resumed;
 pub use migrate::SCHEMA_VERSION;
 pub use open::{MovedAside, Store};
 pub use records::{SeatKind, Status};
 pub use time::utc_iso;
+
+#[cfg(test)]
+mod tests {
+    /// The app keeps the store in its state, behind a mutex, across threads.
+    #[test]
+    fn store_can_move_between_threads() {
+        fn assert_send<T: Send>() {}
+        assert_send::<crate::Store>();
+    }
+}

@@ -224,6 +224,19 @@ fn open_checked(path: &Path) -> Result<Connection, OpenFailure> {
         }
     }
     migrate(&mut conn, MIGRATIONS)?;
+    let tables: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'
+             AND name IN ('matches', 'players', 'events')",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(StoreError::db("reading the schema"))?;
+    if tables != 3 {
+        return Err(OpenFailure::Unusable(
+            "its schema version says Word Club history, but its tables are missing".into(),
+        ));
+    }
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)
         .map_err(StoreError::db("configuring the connection"))?;
     Ok(conn)

@@ -157,3 +157,22 @@ fn a_history_from_a_newer_version_is_refused_and_left_alone() {
         (SCHEMA_VERSION + 5).to_string()
     );
 }
+
+#[test]
+fn a_history_missing_its_tables_is_moved_aside() {
+    let dir = TempDir::new("tables");
+    let path = dir.join("history.db");
+    drop(Store::open(&path).unwrap());
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("DROP TABLE events;").unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    let moved = store.moved_aside().expect("moved aside");
+    assert!(
+        moved.reason.contains("tables are missing"),
+        "{}",
+        moved.reason
+    );
+    assert_eq!(store.list(&Default::default(), 1).unwrap().total, 0);
+}

@@ -244,6 +244,10 @@ fn hints_and_resignations_in_a_three_player_match() {
         ]
     );
     assert_eq!(d.turns[2].turn.hints.len(), 1);
+    assert!(
+        d.pending_hints.is_empty(),
+        "Cid's hint went with Cid's resign turn"
+    );
     assert_eq!(d.turns[0].turn.words[0].word, "CAT");
     assert_eq!(d.turns[0].turn.totals, [3, 0, 0]);
 }
@@ -265,4 +269,28 @@ fn resign_action_is_recorded_for_a_seat_not_to_move() {
     let s = store.summary(id).unwrap();
     assert_eq!(s.end_reason.as_deref(), Some("resigned"));
     assert!(s.players[0].winner && !s.players[1].winner);
+}
+
+#[test]
+fn a_hint_for_a_turn_not_yet_played_is_shown_as_pending() {
+    let mut store = Store::open_in_memory().unwrap();
+    let (id, mut game) = spec_cart(&mut store);
+    act(&mut game, "hint CATS");
+    store.record(id, &game).unwrap();
+    let d = store.detail(id).unwrap();
+    assert_eq!(d.pending_hints.len(), 1);
+    assert_eq!(
+        (
+            d.pending_hints[0].player,
+            d.pending_hints[0].player_name.as_str()
+        ),
+        (1, "Ben")
+    );
+    assert_eq!(d.pending_hints[0].hint.shown, serde_json::json!(["CATS"]));
+    assert_eq!(d.turns.len(), 3);
+    let gcg = store.export_gcg(id).unwrap();
+    assert!(
+        gcg.ends_with("#note Ben took a hint (words_from_rack): CATS\n"),
+        "{gcg}"
+    );
 }
