@@ -46,6 +46,9 @@ pub enum StoreError {
         stored: i64,
         offered: i64,
     },
+    /// The match in hand is not the stored match (its event `seq` differs): another copy of it
+    /// was played on elsewhere.
+    Diverged { match_id: i64, seq: i64 },
     /// A browse filter or page that cannot be answered.
     BadQuery { reason: String },
 }
@@ -65,6 +68,7 @@ impl StoreError {
             StoreError::Encode { .. } => "encode",
             StoreError::MatchClosed { .. } => "match_closed",
             StoreError::OutOfSequence { .. } => "out_of_sequence",
+            StoreError::Diverged { .. } => "diverged",
             StoreError::BadQuery { .. } => "bad_query",
         }
     }
@@ -132,6 +136,11 @@ impl fmt::Display for StoreError {
                 f,
                 "match {match_id} has {stored} events stored but the match in hand has only \
                  {offered}: it was changed elsewhere; resume it again"
+            ),
+            StoreError::Diverged { match_id, seq } => write!(
+                f,
+                "match {match_id}: the match in hand differs from the stored one at event {seq}; \
+                 resume it again"
             ),
             StoreError::BadQuery { reason } => write!(f, "{reason}"),
         }

@@ -142,10 +142,12 @@ impl Store {
     /// Appends the events `game` has beyond what is stored for match `id` (its accepted actions
     /// since the last call, `Ended` included), with the scores and result they lead to, in one
     /// transaction. Returns how many events were appended, once they are committed to disk.
+    /// A `game` behind the store, or one whose history differs from the stored one, is refused
+    /// (`out_of_sequence`, `diverged`): resume the match from the store instead.
     pub fn record(&mut self, id: i64, game: &Match) -> Result<usize, StoreError> {
         let events = game.events();
         let progress = progress_of(game)?;
-        self.append_rows(id, events.len(), |from| encode(&events[from..]), &progress)
+        self.append_rows(id, events.len(), |range| encode(&events[range]), &progress)
     }
 
     /// Replays a stored match through the engine: the state it had when its last event was

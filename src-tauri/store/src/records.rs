@@ -162,18 +162,19 @@ impl Store {
         Ok(id)
     }
 
-    /// Appends the events the stored match lacks — `all` holds every event of the match in
-    /// hand; those past the stored count are encoded by `encode_from(stored)` — and the progress
-    /// they lead to. Returns how many were appended. Commits before returning.
+    /// Appends the events the stored match lacks, and the progress they lead to. The match in
+    /// hand has `offered` events; `encode(range)` serialises those in `range`. Its event at the
+    /// stored count − 1 must equal the stored one (else it is another version of the match).
+    /// Returns how many were appended. Commits before returning.
     pub(crate) fn append_rows<F>(
         &mut self,
         id: i64,
         offered: usize,
-        encode_from: F,
+        encode: F,
         progress: &Progress,
     ) -> Result<usize, StoreError>
     where
-        F: FnOnce(usize) -> Result<Vec<EventRow>, StoreError>,
+        F: Fn(std::ops::Range<usize>) -> Result<Vec<EventRow>, StoreError>,
     {
         let tx = self
             .conn
@@ -201,10 +202,27 @@ impl Store {
                 offered: offered as i64,
             });
         }
+        if stored > 0 {
+            let last = stored as usize - 1;
+            let stored_body: String = tx
+                .query_row(
+                    "SELECT body FROM events WHERE match_id = ?1 AND seq = ?2",
+                    params![id, last as i64],
+                    |r| r.get(0),
+                )
+                .map_err(StoreError::db("reading an event"))?;
+            let in_hand = encode(last..last + 1)?;
+            if in_hand.first().map(|e| &e.body) != Some(&stored_body) {
+                return Err(StoreError::Diverged {
+                    match_id: id,
+                    seq: last as i64,
+                });
+            }
+        }
         if offered as i64 == stored {
             return Ok(0);
         }
-        let rows = encode_from(stored as usize)?;
+        let rows = encode(stored as usize..offered)?;
         let now = now_ms();
         write_events(&tx, id, stored, &rows, now)?;
         write_progress(&tx, id, stored + rows.len() as i64, progress, now)?;

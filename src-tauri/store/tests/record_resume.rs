@@ -127,17 +127,23 @@ fn nothing_is_recorded_after_the_end_and_abandoned_matches_stay() {
 fn a_stale_match_in_hand_is_refused_not_merged() {
     let mut store = Store::open_in_memory().unwrap();
     let (id, game) = spec_cart(&mut store);
-    let mut stale = store.resume(id).unwrap().game;
     let mut current = game.clone();
     act(&mut current, "pass");
     store.record(id, &current).unwrap();
-    // The stale copy is behind the store: refused with a typed error.
+    // A copy behind the store is refused.
     let err = store.record(id, &game).unwrap_err();
     assert_eq!(err.kind(), "out_of_sequence");
-    // A stale copy that caught up by the same number of events is not detected by count alone,
-    // so callers resume after any failure; resuming gives the stored truth.
-    act(&mut stale, "pass");
+    // A copy that went another way (Ben exchanged instead of passing) is refused too, whether
+    // it has as many events as the store or more.
+    let mut other = game.clone();
+    act(&mut other, "exchange B");
+    assert_eq!(store.record(id, &other).unwrap_err().kind(), "diverged");
+    act(&mut other, "pass");
+    assert_eq!(store.record(id, &other).unwrap_err().kind(), "diverged");
+    // The store still holds the truth.
     assert_same_state(&store.resume(id).unwrap().game, &current);
+    // A match in hand that is simply up to date appends nothing.
+    assert_eq!(store.record(id, &current).unwrap(), 0);
 }
 
 #[test]
