@@ -717,8 +717,9 @@ impl Match {
     }
 
     fn check_list(&self, list: &WordList) -> Result<(), EngineError> {
-        let given = ListRef::of(list);
-        if given != self.list {
+        let info = list.info();
+        if info.id != self.list.id || info.sha256 != self.list.sha256 {
+            let given = ListRef::of(list);
             return Err(EngineError::WrongWordList {
                 expected: format!("{} ({})", self.list.id, self.list.sha256),
                 given: format!("{} ({})", given.id, given.sha256),
