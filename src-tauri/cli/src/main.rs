@@ -8,17 +8,20 @@ mod args;
 mod commands;
 mod error;
 
+use std::io::Write;
+
 use error::CliError;
 
 fn main() {
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    match commands::dispatch(&argv) {
-        Ok(json) => println!("{json}"),
-        Err(e) => {
-            println!("{}", e.to_json());
-            std::process::exit(2);
-        }
-    }
+    let (document, status) = match commands::dispatch(&argv) {
+        Ok(json) => (json, 0),
+        Err(e) => (e.to_json(), 2),
+    };
+    // A reader that stops early (`| head`) closes the pipe: that is not an error worth a panic.
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{document}").and_then(|()| out.flush());
+    std::process::exit(status);
 }
 
 pub(crate) type CliResult = Result<serde_json::Value, CliError>;
