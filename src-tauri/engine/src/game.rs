@@ -257,6 +257,7 @@ pub struct View {
     pub turns_played: u32,
     /// Under a turn limit: turns left (for the player to move when the limit is per player).
     pub turns_left: Option<u32>,
+    /// The last turn; what its hints showed is blanked unless the viewer took them.
     pub last_move: Option<Turn>,
     pub viewer: Option<Seat>,
     /// The viewer's own rack, only when asked for.
@@ -682,7 +683,16 @@ impl Match {
             to_move,
             turns_played: self.turns_taken.iter().sum(),
             turns_left,
-            last_move: self.turns.last().cloned(),
+            last_move: self.turns.last().map(|t| {
+                let mut t = t.clone();
+                // What a hint showed is drawn from that player's rack: only they see it.
+                if viewer != Some(t.player) {
+                    for h in &mut t.hints {
+                        h.shown = serde_json::Value::Null;
+                    }
+                }
+                t
+            }),
             viewer,
             rack: viewer
                 .filter(|_| reveal_rack)

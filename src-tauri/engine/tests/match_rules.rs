@@ -465,6 +465,14 @@ fn hints_are_recorded_against_the_player_and_turn() {
     place(&mut m, l, 0, "8G CAT").unwrap();
     assert_eq!(m.turns()[0].hints.len(), 1);
     assert_eq!(m.turns()[0].hints[0].kind, HintKind::SuggestMove);
+    // What the hint showed comes from seat 0's rack: only seat 0's view carries it.
+    let mine = m.view(Some(0), true).last_move.unwrap();
+    assert_eq!(mine.hints[0].shown, serde_json::json!({"move": "8G CAT"}));
+    for viewer in [Some(1), None] {
+        let theirs = m.view(viewer, false).last_move.unwrap();
+        assert_eq!(theirs.hints[0].kind, HintKind::SuggestMove);
+        assert_eq!(theirs.hints[0].shown, serde_json::Value::Null);
+    }
     resign(&mut m, l, 1).unwrap();
     assert_eq!(result(&m).hints, vec![1, 0]);
     assert_replays(&m);

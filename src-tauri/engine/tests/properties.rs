@@ -145,6 +145,11 @@ fn check_views(m: &Match) {
                 (Some(s), true) => assert_eq!(v.rack.as_deref().map(str::as_bytes), m.rack(s)),
                 _ => assert_eq!(v.rack, None),
             }
+            if let Some(t) = &v.last_move {
+                if v.viewer != Some(t.player) {
+                    assert!(t.hints.iter().all(|h| h.shown.is_null()), "a hint leaked");
+                }
+            }
             let json = serde_json::to_value(&v).unwrap();
             let text = json.to_string();
             assert!(!text.contains("\"racks\""));
