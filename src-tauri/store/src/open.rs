@@ -83,6 +83,11 @@ impl Store {
                 recovery: None,
             }),
             Err(OpenFailure::Fatal(e)) => Err(e),
+            // Nothing there to move aside: the place itself is unusable (e.g. not writable).
+            Err(OpenFailure::Unusable(reason)) if !path.exists() => Err(StoreError::Io {
+                path: path.display().to_string(),
+                reason: format!("a history cannot be created here: {reason}"),
+            }),
             Err(OpenFailure::Unusable(reason)) => {
                 let moved_to = move_aside(path)?;
                 let conn = open_checked(path).map_err(|f| match f {

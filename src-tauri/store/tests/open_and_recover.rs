@@ -176,3 +176,15 @@ fn a_history_missing_its_tables_is_moved_aside() {
     );
     assert_eq!(store.list(&Default::default(), 1).unwrap().total, 0);
 }
+
+#[test]
+fn a_place_where_no_file_can_be_made_is_an_error_not_a_move() {
+    let dir = TempDir::new("blocked");
+    // A plain file where the history's folder should be.
+    std::fs::write(dir.join("folder"), b"in the way").unwrap();
+    let err = Store::open(dir.join("folder").join("history.db"))
+        .err()
+        .expect("cannot create");
+    assert_eq!(err.kind(), "io");
+    assert_eq!(std::fs::read(dir.join("folder")).unwrap(), b"in the way");
+}
