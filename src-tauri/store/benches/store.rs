@@ -4,12 +4,13 @@
 //! - resume a 30-turn match ≤ 5 ms.
 //!
 //! `cargo bench -p wordclub-store` (files go to the target's tmp dir, on the real disk).
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use wordclub_engine::{
-    Action, HintKind, ListRef, Match, Placement, PlayerSpec, RuleSet, Square, Tile,
-};
+use wordclub_engine::{Action, HintKind, ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_lexicon::WordList;
 use wordclub_store::{Filter, Store};
 
@@ -57,56 +58,6 @@ impl Figures {
     }
 }
 
-/// A move that places one rack tile beside the board's tiles, if any is legal; the first move
-/// is two tiles across the star. Enough to build long matches without a move generator.
-fn some_move(game: &Match, list: &WordList) -> Option<Vec<Placement>> {
-    let seat = game.to_move()?;
-    let rack: Vec<u8> = game.rack(seat)?.to_vec();
-    let size = game.board().size();
-    let tile = |b: u8| {
-        if b == b'?' {
-            Tile::blank(b'E')
-        } else {
-            Tile::letter(b)
-        }
-    };
-    let star = game.rules().star;
-    if game.board().is_empty() {
-        for (i, &a) in rack.iter().enumerate() {
-            for (j, &b) in rack.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let tiles = vec![
-                    Placement::new(star, tile(a)),
-                    Placement::new(Square::new(star.row, star.col + 1), tile(b)),
-                ];
-                if game.preview(seat, &tiles, list).is_ok() {
-                    return Some(tiles);
-                }
-            }
-        }
-        return None;
-    }
-    for row in 0..size {
-        for col in 0..size {
-            let sq = Square::new(row, col);
-            if game.board().get(sq).is_some() {
-                continue;
-            }
-            let mut letters = rack.clone();
-            letters.dedup();
-            for &b in &letters {
-                let tiles = vec![Placement::new(sq, tile(b))];
-                if game.preview(seat, &tiles, list).is_ok() {
-                    return Some(tiles);
-                }
-            }
-        }
-    }
-    None
-}
-
 /// A classic-15 match of exactly `turns` turns (plays, or a pass when nothing fits).
 fn long_match(turns: usize, list: &WordList) -> Match {
     let mut game = Match::new(
@@ -118,7 +69,7 @@ fn long_match(turns: usize, list: &WordList) -> Match {
     .unwrap();
     while game.turns().len() < turns && !game.is_over() {
         let seat = game.to_move().unwrap();
-        let action = match some_move(&game, list) {
+        let action = match common::some_move(&game, list, 0) {
             Some(tiles) => Action::Place {
                 player: seat,
                 tiles,

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::json;
-use wordclub_engine::{Action, Deal, GcgMove, ListRef, Match, PlayerSpec, RuleSet, TileSpec};
+use wordclub_engine::{
+    Action, Deal, GcgMove, ListRef, Match, Placement, PlayerSpec, RuleSet, Square, Tile, TileSpec,
+};
 use wordclub_lexicon::WordList;
 use wordclub_store::Store;
 
@@ -177,4 +179,55 @@ pub fn assert_same_state(a: &Match, b: &Match) {
         assert_eq!(a.rack(seat), b.rack(seat), "rack of seat {seat}");
         assert_eq!(a.view(Some(seat), true), b.view(Some(seat), true));
     }
+}
+
+/// A legal move that places one rack tile beside the board's tiles (or two across the star
+/// on an empty board), scanning from square `start` (row-major) so different calls find
+/// different moves. Enough for long real matches without a move generator.
+pub fn some_move(game: &Match, list: &WordList, start: usize) -> Option<Vec<Placement>> {
+    let seat = game.to_move()?;
+    let rack: Vec<u8> = game.rack(seat)?.to_vec();
+    let size = game.board().size() as usize;
+    let tile = |b: u8| {
+        if b == b'?' {
+            Tile::blank(b'E')
+        } else {
+            Tile::letter(b)
+        }
+    };
+    let star = game.rules().star;
+    if game.board().is_empty() {
+        for (i, &a) in rack.iter().enumerate() {
+            for (j, &b) in rack.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let tiles = vec![
+                    Placement::new(star, tile(a)),
+                    Placement::new(Square::new(star.row, star.col + 1), tile(b)),
+                ];
+                if game.preview(seat, &tiles, list).is_ok() {
+                    return Some(tiles);
+                }
+            }
+        }
+        return None;
+    }
+    let mut letters = rack.clone();
+    letters.sort_unstable();
+    letters.dedup();
+    for k in 0..size * size {
+        let n = (start + k) % (size * size);
+        let sq = Square::new((n / size) as u8, (n % size) as u8);
+        if game.board().get(sq).is_some() {
+            continue;
+        }
+        for &b in &letters {
+            let tiles = vec![Placement::new(sq, tile(b))];
+            if game.preview(seat, &tiles, list).is_ok() {
+                return Some(tiles);
+            }
+        }
+    }
+    None
 }
