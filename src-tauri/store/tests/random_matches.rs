@@ -129,7 +129,7 @@ fn random_matches_of_every_rule_set_resume_identically() {
             let gcg = store.export_gcg(match_id).unwrap();
             for (seat, p) in s.players.iter().enumerate() {
                 let nick_prefix = format!(">{}", p.name.replace(' ', "_"));
-                if let Some(last) = gcg.lines().filter(|l| l.starts_with(&nick_prefix)).last() {
+                if let Some(last) = gcg.lines().rev().find(|l| l.starts_with(&nick_prefix)) {
                     let cumulative: i64 = last.rsplit(' ').next().unwrap().parse().unwrap();
                     assert_eq!(
                         cumulative, s.players[seat].score,
