@@ -9,6 +9,17 @@
 //!   against a replay.
 //! - A file that is not a usable history is moved aside, never deleted ([`Store::moved_aside`]).
 //! - Every text (names, rule sets, events) goes into SQL as a parameter, never formatted in.
+//!
+//! The API, in the order a match lives it:
+//! - [`Store::open`] (or [`Store::open_in_memory`]); [`Store::moved_aside`] says whether an
+//!   unusable file was set aside.
+//! - [`Store::create`] a new engine match, then after every accepted action
+//!   `game.apply(action, list)?` → [`Store::record`] (committed when it returns) → answer.
+//! - [`Store::unfinished`], [`Store::resume`] (typed `list_not_shipped` refusal), [`Store::abandon`].
+//! - [`Store::list`] pages with a [`Filter`], [`Store::summary`], [`Store::detail`],
+//!   [`Store::stats`], [`Store::export_gcg`].
+//!
+//! `src/bin/crash_writer.rs` is a test helper for `tests/kill_test.rs`, not part of the app.
 
 mod browse;
 mod detail;
