@@ -1,30 +1,52 @@
 #!/usr/bin/env bash
 # Installs what building and testing Word Club needs, idempotently: Debian packages (when
-# missing), the npm packages of package.json, and cargo tools. Safe to run again and again.
+# missing), the npm packages of package.json (npm ci, when node_modules is missing or older
+# than package-lock.json) and tauri-driver (cargo install, when missing). Safe to run again.
 #   scripts/install-deps.sh          everything (build, app, browser and window tests)
 #   scripts/install-deps.sh --app    only what building and running the app needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Tauri 2 on Debian/Ubuntu: WebKitGTK 4.1 and a C toolchain (see docs in tauri-on-linux notes).
 app_pkgs=(build-essential pkg-config file libwebkit2gtk-4.1-dev)
-test_pkgs=(scowl xvfb xauth webkit2gtk-driver chromium imagemagick)
+# Tests: word-list sources, a virtual X server for the window test, WebKitWebDriver for
+# tauri-driver, Debian's chromium for the browser tests, ImageMagick for screenshots/icons,
+# Node.js and npm for the Tauri CLI, Playwright and selenium-webdriver.
+test_pkgs=(scowl xvfb xauth webkit2gtk-driver chromium imagemagick nodejs npm)
+app_only=false
+[ "${1:-}" = "--app" ] && app_only=true
 want=("${app_pkgs[@]}")
-[ "${1:-}" = "--app" ] || want+=("${test_pkgs[@]}")
+$app_only || want+=("${test_pkgs[@]}")
+
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
 
 missing=()
 for p in "${want[@]}"; do
+  # node/npm may come from elsewhere (nvm, NodeSource): only install them when absent.
+  case "$p" in
+    nodejs) command -v node >/dev/null && continue ;;
+    npm) command -v npm >/dev/null && continue ;;
+  esac
   dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-if [ -f package.json ] && command -v npm >/dev/null; then
+$app_only && exit 0
+
+if [ -f package-lock.json ] && command -v npm >/dev/null; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
     npm ci --no-audit --no-fund
+    touch node_modules
   fi
+fi
+
+# tauri-driver drives the real app window through WebKitWebDriver (tests/app_smoke).
+if ! command -v tauri-driver >/dev/null && [ ! -x "${CARGO_HOME:-$HOME/.cargo}/bin/tauri-driver" ]; then
+  echo "installing tauri-driver (cargo install, about two minutes)"
+  cargo install tauri-driver --locked
 fi

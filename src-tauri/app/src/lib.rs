@@ -1,1 +1,508 @@
-//! The command layer: app state and one function per command.
+//! Word Club's command layer: one app state and one plain function per command, with serde
+//! types in and out. The Tauri shell wraps each command in a one-line `#[tauri::command]`;
+//! `wordclub-cli serve` exposes the same [`App::call`] as JSON over loopback HTTP. No Tauri
+//! types here, so the CLI never links a GUI library.
+//!
+//! Secrecy rule: a response holds a rack only when it is the rack of the player to move and
+//! that player has chosen "Show my rack" (`reveal_rack`) during this turn (or is the only
+//! person at the table). Nothing else that would tell a rack (seeds, draws, what a hint
+//! showed, GCG racks) leaves an unfinished match.
+//!
+//! Durability: every accepted action is committed to the match history before the command
+//! answers.
+
+mod error;
+pub mod history;
+pub mod matches;
+pub mod settings;
+pub mod view;
+
+pub use error::{AppError, ErrorBody};
+pub use settings::{FileSettings, MemorySettings, Settings, SettingsBackend, SettingsPatch, Theme};
+
+use std::collections::BTreeMap;
+use std::hash::{BuildHasher, RandomState};
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use wordclub_engine::{Action, Deal, EngineError, HintKind, ListRef, Match, PlayerKind, RuleSet};
+use wordclub_lexicon::WordList;
+use wordclub_store::Store;
+
+use history::{store_error, MatchList, MatchListArgs};
+use matches::{
+    engine, exchange_text, hint_action, placements, player_specs, ExchangeArgs, HintAnswer,
+    MatchIdArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+};
+use view::{MatchView, RulesInfo};
+
+/// Every command name [`App::call`] answers.
+pub const COMMANDS: &[&str] = &[
+    "app_info",
+    "rule_sets",
+    "word_lists",
+    "new_match",
+    "match_list",
+    "match_view",
+    "reveal_rack",
+    "preview",
+    "play",
+    "exchange",
+    "pass",
+    "resign",
+    "hint",
+    "computer_turn",
+    "match_detail",
+    "player_stats",
+    "export_gcg",
+    "check_word",
+    "get_settings",
+    "update_settings",
+];
+
+/// The app state: settings, the match history and the matches open in it.
+pub struct App {
+    state: Mutex<State>,
+    settings_backend: Box<dyn SettingsBackend>,
+    /// Set when the history file found at start could not be used and was moved aside.
+    history_notice: Option<String>,
+}
+
+struct State {
+    settings: Settings,
+    store: Store,
+    /// Matches being played, by history id, with who has revealed their rack this turn.
+    open: BTreeMap<i64, OpenMatch>,
+    /// When set (`wordclub-cli serve --seed`), new matches without a seed get `base + n` for
+    /// the n-th new match, so browser tests are reproducible.
+    seed_base: Option<u64>,
+    new_matches: u64,
+}
+
+impl App {
+    /// An app state with its match history in memory (gone when the process ends).
+    pub fn new(settings_backend: Box<dyn SettingsBackend>) -> Result<App, AppError> {
+        let store = Store::open_in_memory().map_err(store_error)?;
+        Ok(App::with_store(settings_backend, store))
+    }
+
+    /// An app state with its match history in the SQLite file at `path` (created when
+    /// missing; a file that is not a usable history is moved aside and a new one started).
+    pub fn with_history(
+        settings_backend: Box<dyn SettingsBackend>,
+        path: &Path,
+    ) -> Result<App, AppError> {
+        let store = Store::open(path).map_err(store_error)?;
+        Ok(App::with_store(settings_backend, store))
+    }
+
+    fn with_store(settings_backend: Box<dyn SettingsBackend>, store: Store) -> App {
+        let settings = match settings_backend.load() {
+            Ok(Some(kept)) => Settings::from_kept(&kept, is_known_rules),
+            _ => Settings::default(),
+        };
+        let history_notice = store.moved_aside().map(|m| m.to_string());
+        App {
+            state: Mutex::new(State {
+                settings,
+                store,
+                open: BTreeMap::new(),
+                seed_base: None,
+                new_matches: 0,
+            }),
+            settings_backend,
+            history_notice,
+        }
+    }
+
+    /// Makes the deal of every new match without an explicit seed reproducible.
+    pub fn set_seed_base(&self, base: u64) {
+        self.lock().seed_base = Some(base);
+    }
+
+    /// Runs one command by name with JSON arguments (`null` counts as `{}`): the single entry
+    /// point for IPC and HTTP alike.
+    pub fn call(&self, command: &str, args: Value) -> Result<Value, AppError> {
+        let args = if args.is_null() { json!({}) } else { args };
+        match command {
+            "app_info" => to_json(self.app_info()),
+            "rule_sets" => to_json(self.rule_sets()),
+            "word_lists" => to_json(self.word_lists()),
+            "new_match" => to_json(self.new_match(parse(command, args)?)?),
+            "match_list" => to_json(self.match_list(parse(command, args)?)?),
+            "match_view" => to_json(self.match_view(parse(command, args)?)?),
+            "reveal_rack" => to_json(self.reveal_rack(parse(command, args)?)?),
+            "preview" => to_json(self.preview(parse(command, args)?)?),
+            "play" => to_json(self.play(parse(command, args)?)?),
+            "exchange" => to_json(self.exchange(parse(command, args)?)?),
+            "pass" => to_json(self.pass(parse(command, args)?)?),
+            "resign" => to_json(self.resign(parse(command, args)?)?),
+            "hint" => to_json(self.hint(parse(command, args)?)?),
+            "computer_turn" => to_json(self.computer_turn(parse(command, args)?)?),
+            "match_detail" => self.match_detail(parse(command, args)?),
+            "player_stats" => self.player_stats(),
+            "export_gcg" => self.export_gcg(parse(command, args)?),
+            "check_word" => to_json(self.check_word(parse(command, args)?)?),
+            "get_settings" => to_json(self.settings()),
+            "update_settings" => to_json(self.update_settings(parse(command, args)?)?),
+            _ => Err(AppError::UnknownCommand {
+                name: command.to_string(),
+            }),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic elsewhere must not take every later command down with it.
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn app_info(&self) -> AppInfo {
+        AppInfo {
+            name: "Word Club",
+            version: env!("CARGO_PKG_VERSION"),
+            commands: COMMANDS,
+            history_notice: self.history_notice.clone(),
+        }
+    }
+
+    pub fn rule_sets(&self) -> Vec<RulesInfo> {
+        matches::rules_info()
+    }
+
+    pub fn word_lists(&self) -> Vec<wordclub_lexicon::ListInfo> {
+        WordList::builtins()
+            .iter()
+            .map(|l| l.info().clone())
+            .collect()
+    }
+
+    /// Starts a match and records it; answers its view, behind the cover.
+    pub fn new_match(&self, args: NewMatchArgs) -> Result<MatchView, AppError> {
+        let rules = RuleSet::builtin(&args.rules).map_err(engine)?;
+        let list = WordList::builtin(args.list.as_deref().unwrap_or(&rules.default_list))?;
+        let players = player_specs(&args.players)?;
+        let mut state = self.lock();
+        state.new_matches += 1;
+        let seed = match (args.seed, state.seed_base) {
+            (Some(seed), _) => seed,
+            (None, Some(base)) => base.wrapping_add(state.new_matches),
+            (None, None) => RandomState::new().hash_one(state.new_matches),
+        };
+        let deal = args.deal.map_or_else(Deal::default, |d| Deal {
+            racks: d.racks,
+            draw_order: d.draw_order,
+        });
+        let game =
+            Match::with_deal(rules, ListRef::of(list), players, seed, deal).map_err(engine)?;
+        let id = state.store.create(&game).map_err(store_error)?;
+        let open = OpenMatch::new(id, game)?;
+        let view = open.view();
+        state.open.insert(id, open);
+        Ok(view)
+    }
+
+    /// Past and unfinished matches, newest first, filtered and paged.
+    pub fn match_list(&self, args: MatchListArgs) -> Result<MatchList, AppError> {
+        history::list(&self.lock().store, args)
+    }
+
+    /// Runs `f` on a match, opening it from the history when it is not open yet (after a
+    /// restart it opens behind the cover).
+    fn with_match<T>(
+        &self,
+        id: i64,
+        f: impl FnOnce(&mut OpenMatch) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let mut state = self.lock();
+        if !state.open.contains_key(&id) {
+            let resumed = state.store.resume(id).map_err(store_error)?;
+            let open = OpenMatch::new(id, resumed.game)?;
+            state.open.insert(id, open);
+        }
+        let open = state
+            .open
+            .get_mut(&id)
+            .ok_or_else(|| AppError::UnknownMatch { id: id.to_string() })?;
+        f(open)
+    }
+
+    /// Applies an action to a match, commits its events to the history, then answers.
+    /// When the history cannot be written the match is closed in memory, so the next
+    /// command resumes it from what was committed.
+    fn act<T>(
+        &self,
+        id: i64,
+        f: impl FnOnce(&mut OpenMatch) -> Result<(Action, T), AppError>,
+        answer: impl FnOnce(&OpenMatch, T) -> Result<Value, AppError>,
+    ) -> Result<Value, AppError> {
+        let mut state = self.lock();
+        if !state.open.contains_key(&id) {
+            let resumed = state.store.resume(id).map_err(store_error)?;
+            let open = OpenMatch::new(id, resumed.game)?;
+            state.open.insert(id, open);
+        }
+        let State { store, open, .. } = &mut *state;
+        let m = open
+            .get_mut(&id)
+            .ok_or_else(|| AppError::UnknownMatch { id: id.to_string() })?;
+        let (action, extra) = f(m)?;
+        m.apply(action)?;
+        if let Err(e) = store.record(id, &m.game) {
+            open.remove(&id);
+            return Err(store_error(e));
+        }
+        let m = &open[&id];
+        answer(m, extra)
+    }
+
+    /// The view for the player to move (behind the cover until they reveal their rack).
+    pub fn match_view(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        self.with_match(args.match_id, |m| Ok(m.view()))
+    }
+
+    /// "Show my rack": the player to move sees their own rack, for this turn only.
+    pub fn reveal_rack(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        self.with_match(args.match_id, |m| {
+            m.reveal()?;
+            Ok(m.view())
+        })
+    }
+
+    /// Scores the staged tiles without playing them.
+    pub fn preview(&self, args: TilesArgs) -> Result<PreviewAnswer, AppError> {
+        self.with_match(args.match_id, |m| {
+            let seat = m.revealed_seat()?;
+            let tiles = placements("preview", m.game.rules().board_size, &args.tiles)?;
+            Ok(match m.game.preview(seat, &tiles, m.list) {
+                Ok(scored) => PreviewAnswer {
+                    legal: true,
+                    score: scored.score,
+                    bingo: scored.bingo,
+                    notation: Some(scored.notation),
+                    words: scored.words,
+                    error: None,
+                },
+                Err(e) => PreviewAnswer {
+                    legal: false,
+                    score: 0,
+                    bingo: 0,
+                    notation: None,
+                    words: Vec::new(),
+                    error: Some(engine(e).body()),
+                },
+            })
+        })
+    }
+
+    fn view_answer(m: &OpenMatch, _: ()) -> Result<Value, AppError> {
+        to_json(m.view())
+    }
+
+    pub fn play(&self, args: TilesArgs) -> Result<Value, AppError> {
+        self.act(
+            args.match_id,
+            |m| {
+                let player = m.revealed_seat()?;
+                let tiles = placements("play", m.game.rules().board_size, &args.tiles)?;
+                Ok((Action::Place { player, tiles }, ()))
+            },
+            Self::view_answer,
+        )
+    }
+
+    pub fn exchange(&self, args: ExchangeArgs) -> Result<Value, AppError> {
+        self.act(
+            args.match_id,
+            |m| {
+                let player = m.revealed_seat()?;
+                let tiles = exchange_text(&args.tiles)?;
+                Ok((Action::Exchange { player, tiles }, ()))
+            },
+            Self::view_answer,
+        )
+    }
+
+    pub fn pass(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+        self.act(
+            args.match_id,
+            |m| {
+                Ok((
+                    Action::Pass {
+                        player: m.revealed_seat()?,
+                    },
+                    (),
+                ))
+            },
+            Self::view_answer,
+        )
+    }
+
+    /// The player to move leaves the match; needs `confirm: true`.
+    pub fn resign(&self, args: ResignArgs) -> Result<Value, AppError> {
+        if !args.confirm {
+            return Err(AppError::ConfirmationRequired {
+                what: "resigning".to_string(),
+            });
+        }
+        self.act(
+            args.match_id,
+            |m| {
+                Ok((
+                    Action::Resign {
+                        player: m.revealed_seat()?,
+                    },
+                    (),
+                ))
+            },
+            Self::view_answer,
+        )
+    }
+
+    /// The rule set's hint for the player to move; recorded as assistance.
+    pub fn hint(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+        self.act(
+            args.match_id,
+            |m| {
+                let seat = m.revealed_seat()?;
+                let rules = m.game.rules();
+                let kind = *rules.hints.first().ok_or_else(|| {
+                    engine(EngineError::HintNotAllowed {
+                        kind: "any".to_string(),
+                        rules: rules.id.clone(),
+                    })
+                })?;
+                let rack = String::from_utf8_lossy(m.game.rack(seat).unwrap_or_default());
+                let answer = match kind {
+                    HintKind::WordsFromRack => {
+                        let mut words: Vec<String> = m
+                            .list
+                            .rack_words(&rack)?
+                            .into_iter()
+                            .map(|w| w.word)
+                            .collect();
+                        words.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+                        words.dedup();
+                        HintAnswer::Words { words }
+                    }
+                    HintKind::SuggestMove => return Err(AppError::ComputerUnavailable),
+                };
+                let shown = serde_json::to_value(&answer).unwrap_or(Value::Null);
+                Ok((hint_action(seat, kind, shown), answer))
+            },
+            |_, answer| to_json(answer),
+        )
+    }
+
+    /// Plays one turn for the computer seat to move.
+    pub fn computer_turn(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+        self.act(
+            args.match_id,
+            |m| {
+                let seat = m.game.to_move().ok_or(engine(EngineError::MatchOver))?;
+                if m.game.players()[seat].kind == PlayerKind::Human {
+                    return Err(AppError::HumanToMove {
+                        name: m.game.players()[seat].name.clone(),
+                    });
+                }
+                Err(AppError::ComputerUnavailable)
+            },
+            |m, ()| to_json(m.view()),
+        )
+    }
+
+    /// A match turn by turn (what hints showed stays out until it is over).
+    pub fn match_detail(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+        history::detail(&self.lock().store, args.match_id)
+    }
+
+    pub fn player_stats(&self) -> Result<Value, AppError> {
+        history::stats(&self.lock().store)
+    }
+
+    /// A finished match as a GCG game record.
+    pub fn export_gcg(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+        history::export_gcg(&self.lock().store, args.match_id)
+    }
+
+    /// The word checker: is the word in the named list?
+    pub fn check_word(&self, args: CheckWordArgs) -> Result<CheckWordAnswer, AppError> {
+        let list = WordList::builtin(&args.list)?;
+        let word = args.word.trim();
+        let valid = list.check(word)?;
+        let upper = word.to_ascii_uppercase();
+        Ok(CheckWordAnswer {
+            message: if valid {
+                format!("{upper} is in {}", list.info().name)
+            } else {
+                format!("{upper} is {}", list.rejection())
+            },
+            word: upper,
+            list: list.info().id.clone(),
+            valid,
+        })
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.lock().settings.clone()
+    }
+
+    /// Validates and keeps a settings change; on any error nothing changes.
+    pub fn update_settings(&self, patch: SettingsPatch) -> Result<Settings, AppError> {
+        let mut state = self.lock();
+        let next = state
+            .settings
+            .apply(patch, is_known_rules)
+            .map_err(|reason| AppError::bad_argument("update_settings", reason))?;
+        let value = serde_json::to_value(&next).map_err(|e| AppError::Settings {
+            reason: e.to_string(),
+        })?;
+        self.settings_backend
+            .save(&value)
+            .map_err(|reason| AppError::Settings { reason })?;
+        state.settings = next;
+        Ok(state.settings.clone())
+    }
+}
+
+fn is_known_rules(id: &str) -> bool {
+    RuleSet::builtin(id).is_ok()
+}
+
+fn parse<T: DeserializeOwned>(command: &str, args: Value) -> Result<T, AppError> {
+    serde_json::from_value(args).map_err(|e| AppError::bad_argument(command, e.to_string()))
+}
+
+fn to_json<T: Serialize>(value: T) -> Result<Value, AppError> {
+    serde_json::to_value(value).map_err(|e| AppError::Backend {
+        kind: "internal".to_string(),
+        message: format!("cannot encode the answer: {e}"),
+        details: None,
+    })
+}
+
+#[derive(Debug, Serialize)]
+pub struct AppInfo {
+    pub name: &'static str,
+    pub version: &'static str,
+    pub commands: &'static [&'static str],
+    /// Set when the match history could not be opened and was moved aside at start.
+    pub history_notice: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckWordArgs {
+    pub word: String,
+    pub list: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CheckWordAnswer {
+    pub word: String,
+    pub list: String,
+    pub valid: bool,
+    pub message: String,
+}

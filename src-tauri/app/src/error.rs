@@ -1,0 +1,127 @@
+//! Every way a command can fail, each with a stable snake_case `kind` the UI can branch on
+//! and a message for people. Errors from the lexicon, the engine and the store keep their own
+//! kinds.
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+use wordclub_lexicon::LexiconError;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppError {
+    /// No command with this name.
+    UnknownCommand { name: String },
+    /// The arguments are not what the command takes (wrong shape, out of range, unknown field).
+    BadArgument { command: String, reason: String },
+    /// No open or stored match with this id.
+    UnknownMatch { id: String },
+    /// The command needs the current player's rack, which has not been revealed yet.
+    RackHidden,
+    /// The seat to move is a computer: a person cannot act for it.
+    ComputerToMove { name: String },
+    /// `computer_turn` was called while a person is to move.
+    HumanToMove { name: String },
+    /// A resign was sent without `confirm: true`.
+    ConfirmationRequired { what: String },
+    /// Computer players and move suggestions are not available in this build.
+    ComputerUnavailable,
+    /// The settings could not be read or kept.
+    Settings { reason: String },
+    /// A word-list failure (unknown list, a word that is not A-Z, ...).
+    Lexicon(LexiconError),
+    /// A refusal or failure from the rules engine, move generator or store: its kind, message
+    /// and any details (for example the words not in the list).
+    Backend {
+        kind: String,
+        message: String,
+        details: Option<Value>,
+    },
+}
+
+/// The JSON shape of an error, the same over Tauri IPC and HTTP.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorBody {
+    pub kind: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
+}
+
+impl AppError {
+    pub fn kind(&self) -> &str {
+        match self {
+            AppError::UnknownCommand { .. } => "unknown_command",
+            AppError::BadArgument { .. } => "bad_argument",
+            AppError::UnknownMatch { .. } => "unknown_match",
+            AppError::RackHidden => "rack_hidden",
+            AppError::ComputerToMove { .. } => "computer_to_move",
+            AppError::HumanToMove { .. } => "human_to_move",
+            AppError::ConfirmationRequired { .. } => "confirmation_required",
+            AppError::ComputerUnavailable => "computer_unavailable",
+            AppError::Settings { .. } => "settings",
+            AppError::Lexicon(e) => e.kind(),
+            AppError::Backend { kind, .. } => kind,
+        }
+    }
+
+    pub fn bad_argument(command: &str, reason: impl Into<String>) -> Self {
+        AppError::BadArgument {
+            command: command.to_string(),
+            reason: reason.into(),
+        }
+    }
+
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            kind: self.kind().to_string(),
+            message: self.to_string(),
+            details: match self {
+                AppError::Backend { details, .. } => details.clone(),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl fmt::Display for AppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AppError::UnknownCommand { name } => write!(f, "no command {name:?}"),
+            AppError::BadArgument { command, reason } => {
+                write!(f, "bad arguments for {command}: {reason}")
+            }
+            AppError::UnknownMatch { id } => write!(f, "no match {id:?}"),
+            AppError::RackHidden => write!(
+                f,
+                "the rack is covered: the player to move must choose \"Show my rack\" first"
+            ),
+            AppError::ComputerToMove { name } => {
+                write!(f, "{name} is a computer player and moves by itself")
+            }
+            AppError::HumanToMove { name } => write!(f, "it is {name}'s turn, not a computer's"),
+            AppError::ConfirmationRequired { what } => {
+                write!(f, "{what} needs a confirmation (confirm: true)")
+            }
+            AppError::ComputerUnavailable => {
+                write!(f, "computer players and move suggestions are not available")
+            }
+            AppError::Settings { reason } => write!(f, "settings: {reason}"),
+            AppError::Lexicon(e) => write!(f, "{e}"),
+            AppError::Backend { message, .. } => write!(f, "{message}"),
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+
+impl From<LexiconError> for AppError {
+    fn from(e: LexiconError) -> Self {
+        AppError::Lexicon(e)
+    }
+}
+
+impl From<AppError> for ErrorBody {
+    fn from(e: AppError) -> Self {
+        e.body()
+    }
+}

@@ -1,0 +1,191 @@
+//! The match history (wordclub-store) as the UI sees it: lists, details, statistics and GCG
+//! export, with everything that could reveal a hidden rack left out of unfinished matches.
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use wordclub_engine::RuleSet;
+use wordclub_store::{Filter, MatchSummary as StoredSummary, Status, Store, StoreError};
+
+use crate::AppError;
+
+pub fn store_error(e: StoreError) -> AppError {
+    let kind = match &e {
+        StoreError::MatchNotFound { .. } => "unknown_match",
+        other => other.kind(),
+    };
+    AppError::Backend {
+        kind: kind.to_string(),
+        message: e.to_string(),
+        details: None,
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchListArgs {
+    /// `in_progress`, `finished` or `abandoned`; any when absent.
+    #[serde(default)]
+    pub status: Option<String>,
+    /// Only matches with a player of this name (ignoring case).
+    #[serde(default)]
+    pub player: Option<String>,
+    /// Only matches of this rule set id.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// `true`: only matches where someone took a hint; `false`: only unassisted ones.
+    #[serde(default)]
+    pub assisted: Option<bool>,
+    /// 1-based; the first page when absent.
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MatchList {
+    pub page: u32,
+    pub pages: u32,
+    pub total: u64,
+    pub matches: Vec<MatchSummary>,
+}
+
+/// A match as the history list shows it. Unlike the stored summary it has no seed: the seed
+/// rebuilds the whole bag order, every rack included.
+#[derive(Debug, Serialize)]
+pub struct MatchSummary {
+    pub id: i64,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+    pub status: Status,
+    pub rules: String,
+    pub rules_label: String,
+    pub list: String,
+    pub turns: i64,
+    pub hints: i64,
+    pub end_reason: Option<String>,
+    pub players: Vec<SummaryPlayer>,
+    pub winners: Vec<i64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SummaryPlayer {
+    pub seat: i64,
+    pub name: String,
+    pub computer: Option<String>,
+    pub score: i64,
+    pub adjustment: Option<i64>,
+    pub winner: bool,
+    pub resigned: bool,
+    pub hints: i64,
+}
+
+fn summary(s: StoredSummary) -> MatchSummary {
+    MatchSummary {
+        id: s.id,
+        created_at: s.created_at,
+        updated_at: s.updated_at,
+        finished_at: s.finished_at,
+        status: s.status,
+        rules_label: RuleSet::builtin(&s.rules_id).map_or_else(|_| s.rules_id.clone(), |r| r.label),
+        rules: s.rules_id,
+        list: s.list_id,
+        turns: s.turn_count,
+        hints: s.hints_taken,
+        end_reason: s.end_reason,
+        winners: s
+            .players
+            .iter()
+            .filter(|p| p.winner)
+            .map(|p| p.seat)
+            .collect(),
+        players: s
+            .players
+            .into_iter()
+            .map(|p| SummaryPlayer {
+                seat: p.seat,
+                name: p.name,
+                computer: p.level,
+                score: p.score,
+                adjustment: p.adjustment,
+                winner: p.winner,
+                resigned: p.resigned,
+                hints: p.hints_taken,
+            })
+            .collect(),
+    }
+}
+
+pub fn list(store: &Store, args: MatchListArgs) -> Result<MatchList, AppError> {
+    let status = args
+        .status
+        .as_deref()
+        .map(Status::parse)
+        .transpose()
+        .map_err(|e| AppError::bad_argument("match_list", e.to_string()))?;
+    let filter = Filter {
+        player: args.player,
+        rules_id: args.rules,
+        status,
+        assisted: args.assisted,
+    };
+    let page = args.page.unwrap_or(1);
+    if page == 0 {
+        return Err(AppError::bad_argument("match_list", "pages start at 1"));
+    }
+    let p = store.list(&filter, page).map_err(store_error)?;
+    Ok(MatchList {
+        page: p.page,
+        pages: p.pages,
+        total: p.total,
+        matches: p.matches.into_iter().map(summary).collect(),
+    })
+}
+
+/// A match turn by turn. While it is unfinished, what a hint showed stays out (words from a
+/// rack tell what is still on it); once it is over, everything is history.
+pub fn detail(store: &Store, id: i64) -> Result<Value, AppError> {
+    let d = store.detail(id).map_err(store_error)?;
+    let finished = d.summary.status != Status::InProgress;
+    let turns = serde_json::to_value(&d.turns).unwrap_or(Value::Null);
+    let mut turns = turns;
+    if !finished {
+        if let Value::Array(list) = &mut turns {
+            for turn in list {
+                if let Some(Value::Array(hints)) = turn.get_mut("hints") {
+                    for hint in hints {
+                        if let Some(h) = hint.as_object_mut() {
+                            h.remove("shown");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(serde_json::json!({
+        "summary": summary(d.summary),
+        "turns": turns,
+        "board": d.board,
+        "result": d.result,
+    }))
+}
+
+/// A finished match as a GCG record. An unfinished one is refused here: GCG writes each
+/// player's rack before each move, and those tiles may still be on that player's rack.
+pub fn export_gcg(store: &Store, id: i64) -> Result<Value, AppError> {
+    let s = store.summary(id).map_err(store_error)?;
+    if s.status == Status::InProgress {
+        return Err(AppError::Backend {
+            kind: "match_in_progress".to_string(),
+            message: "a match can be exported once it is over (its record shows the racks)"
+                .to_string(),
+            details: None,
+        });
+    }
+    let gcg = store.export_gcg(id).map_err(store_error)?;
+    Ok(serde_json::json!({ "id": id, "gcg": gcg }))
+}
+
+pub fn stats(store: &Store) -> Result<Value, AppError> {
+    let stats = store.stats().map_err(store_error)?;
+    Ok(serde_json::json!({ "players": stats }))
+}

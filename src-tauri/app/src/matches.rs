@@ -1,0 +1,330 @@
+//! Match commands: new match, the view for the player to move, reveal, preview and the turn's
+//! actions. The engine decides; this module checks arguments, keeps the open matches and who
+//! has revealed their rack, and builds views.
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use wordclub_engine::{
+    Action, EngineError, HintKind, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet,
+    Seat, Square, Tile, WordScore,
+};
+use wordclub_lexicon::WordList;
+
+use crate::settings::{clean_name, MAX_PLAYERS};
+use crate::view::{match_view, MatchView, RulesInfo};
+use crate::AppError;
+
+/// Computer levels a seat may have.
+pub const COMPUTER_LEVELS: &[&str] = &["easy", "medium", "hard"];
+
+/// A match in memory, with the secrecy state of the turn in progress.
+pub struct OpenMatch {
+    pub id: i64,
+    pub game: Match,
+    pub list: &'static WordList,
+    /// `(seat, turns played then)`: that seat chose "Show my rack" during that turn.
+    revealed: Option<(Seat, usize)>,
+}
+
+impl OpenMatch {
+    pub fn new(id: i64, game: Match) -> Result<OpenMatch, AppError> {
+        let list = shipped_list(game.list())?;
+        Ok(OpenMatch {
+            id,
+            game,
+            list,
+            revealed: None,
+        })
+    }
+
+    /// People still in the match; with one (or none) there is nobody to hide a rack from.
+    fn active_humans(&self) -> usize {
+        self.game
+            .players()
+            .iter()
+            .zip(self.game.resigned())
+            .filter(|(p, &resigned)| p.kind == PlayerKind::Human && !resigned)
+            .count()
+    }
+
+    /// Whether the player to move may see their rack now.
+    pub fn is_revealed(&self) -> bool {
+        let Some(seat) = self.game.to_move() else {
+            return false;
+        };
+        if self.game.players()[seat].kind != PlayerKind::Human {
+            return false;
+        }
+        self.active_humans() <= 1 || self.revealed == Some((seat, self.game.turns().len()))
+    }
+
+    pub fn view(&self) -> MatchView {
+        match_view(
+            self.id,
+            &self.game,
+            &self.list.info().name,
+            self.is_revealed(),
+        )
+    }
+
+    /// The seat to move, when it is a person who may act now.
+    pub fn human_to_move(&self) -> Result<Seat, AppError> {
+        let seat = self.game.to_move().ok_or(engine(EngineError::MatchOver))?;
+        if let PlayerKind::Computer { .. } = self.game.players()[seat].kind {
+            return Err(AppError::ComputerToMove {
+                name: self.game.players()[seat].name.clone(),
+            });
+        }
+        Ok(seat)
+    }
+
+    /// The seat to move, when the person there has revealed their rack.
+    pub fn revealed_seat(&self) -> Result<Seat, AppError> {
+        let seat = self.human_to_move()?;
+        if !self.is_revealed() {
+            return Err(AppError::RackHidden);
+        }
+        Ok(seat)
+    }
+
+    pub fn reveal(&mut self) -> Result<(), AppError> {
+        let seat = self.human_to_move()?;
+        self.revealed = Some((seat, self.game.turns().len()));
+        Ok(())
+    }
+
+    /// Applies an action; returns the events it appended.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<wordclub_engine::Event>, AppError> {
+        let events = self.game.apply(action, self.list).map_err(engine)?;
+        Ok(events.to_vec())
+    }
+}
+
+/// The shipped word list a match is pinned to; a list version no longer shipped is refused
+/// rather than played on with another list.
+pub fn shipped_list(list: &ListRef) -> Result<&'static WordList, AppError> {
+    let shipped = WordList::builtin(&list.id)?;
+    if shipped.info().sha256 != list.sha256 {
+        return Err(AppError::Backend {
+            kind: "list_not_shipped".to_string(),
+            message: format!(
+                "this match uses a version of the word list {:?} that this app does not ship",
+                list.id
+            ),
+            details: None,
+        });
+    }
+    Ok(shipped)
+}
+
+pub fn engine(e: EngineError) -> AppError {
+    let words = e.words();
+    AppError::Backend {
+        kind: e.kind().to_string(),
+        message: e.to_string(),
+        details: (!words.is_empty()).then(|| serde_json::json!({ "words": words })),
+    }
+}
+
+// ---- arguments ---------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewMatchArgs {
+    pub rules: String,
+    /// A word list id; the rule set's default when absent.
+    #[serde(default)]
+    pub list: Option<String>,
+    pub players: Vec<SeatArgs>,
+    /// Fixes the shuffle (tests, replays of a scenario); random when absent.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Fixes the starting racks and the first draws (reproducible scenarios, tests).
+    #[serde(default)]
+    pub deal: Option<DealArgs>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealArgs {
+    /// Each seat's starting rack, `?` for a blank.
+    #[serde(default)]
+    pub racks: Option<Vec<String>>,
+    /// The first tiles drawn after the deal, in order.
+    #[serde(default)]
+    pub draw_order: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatArgs {
+    pub name: String,
+    /// `easy`, `medium` or `hard` for a computer seat; absent or null for a person.
+    #[serde(default)]
+    pub computer: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchIdArgs {
+    pub match_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TilesArgs {
+    pub match_id: i64,
+    pub tiles: Vec<TileArg>,
+}
+
+/// A staged tile: a 0-based square, the letter shown, and whether it is a blank.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileArg {
+    pub row: u8,
+    pub col: u8,
+    pub letter: String,
+    #[serde(default)]
+    pub blank: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExchangeArgs {
+    pub match_id: i64,
+    /// The rack tiles to return, one letter each (`?` for a blank).
+    pub tiles: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResignArgs {
+    pub match_id: i64,
+    /// Must be `true`: the UI asked the player first.
+    #[serde(default)]
+    pub confirm: bool,
+}
+
+/// The answer to `preview`: the score breakdown, or why the move would be refused. A refusal
+/// is an answer here (the UI shows it while the player stages), not a command failure.
+#[derive(Debug, Serialize)]
+pub struct PreviewAnswer {
+    pub legal: bool,
+    pub score: u32,
+    pub bingo: u32,
+    pub notation: Option<String>,
+    pub words: Vec<WordScore>,
+    pub error: Option<crate::ErrorBody>,
+}
+
+/// What a hint showed the player to move.
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum HintAnswer {
+    /// Words spellable from the rack alone.
+    Words { words: Vec<String> },
+    /// The best-scoring move, for the UI to stage as a draft.
+    Move {
+        notation: String,
+        score: u32,
+        tiles: Vec<crate::view::StagedTile>,
+    },
+}
+
+// ---- checking ----------------------------------------------------------------------------
+
+/// Checks and builds the players of a new match.
+pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
+    let bad = |reason: String| AppError::bad_argument("new_match", reason);
+    if seats.is_empty() || seats.len() > MAX_PLAYERS {
+        return Err(bad(format!("1 to {MAX_PLAYERS} players")));
+    }
+    let mut specs = Vec::with_capacity(seats.len());
+    for seat in seats {
+        let name = clean_name(&seat.name).map_err(bad)?;
+        if specs
+            .iter()
+            .any(|p: &PlayerSpec| p.name.eq_ignore_ascii_case(&name))
+        {
+            return Err(bad(format!("two players are called {name:?}")));
+        }
+        specs.push(match seat.computer.as_deref() {
+            None => PlayerSpec::human(&name),
+            Some(level) if COMPUTER_LEVELS.contains(&level) => PlayerSpec::computer(&name, level),
+            Some(level) => {
+                return Err(bad(format!(
+                    "no computer level {level:?} (easy, medium or hard)"
+                )))
+            }
+        });
+    }
+    if specs.iter().all(|p| p.kind != PlayerKind::Human) {
+        return Err(bad("at least one player must be a person".to_string()));
+    }
+    Ok(specs)
+}
+
+/// Checks staged tiles and turns them into engine placements (the engine checks the rest).
+pub fn placements(command: &str, size: u8, tiles: &[TileArg]) -> Result<Vec<Placement>, AppError> {
+    let bad = |reason: String| AppError::bad_argument(command, reason);
+    if tiles.len() > 15 {
+        return Err(bad("too many tiles".to_string()));
+    }
+    tiles
+        .iter()
+        .map(|t| {
+            if t.row >= size || t.col >= size {
+                return Err(bad(format!(
+                    "square row {} col {} is off the {size}×{size} board",
+                    t.row, t.col
+                )));
+            }
+            let letter = single_letter(&t.letter)
+                .filter(u8::is_ascii_uppercase)
+                .ok_or_else(|| bad(format!("{:?} is not one letter A-Z", t.letter)))?;
+            let tile = if t.blank {
+                Tile::blank(letter)
+            } else {
+                Tile::letter(letter)
+            };
+            Ok(Placement::new(Square::new(t.row, t.col), tile))
+        })
+        .collect()
+}
+
+/// Rack text for an exchange: one `A`–`Z` or `?` per tile.
+pub fn exchange_text(tiles: &[String]) -> Result<String, AppError> {
+    let bad = |reason: String| AppError::bad_argument("exchange", reason);
+    if tiles.len() > 7 {
+        return Err(bad("at most 7 tiles".to_string()));
+    }
+    tiles
+        .iter()
+        .map(|t| {
+            single_letter(t)
+                .map(|b| b.to_ascii_uppercase())
+                .filter(|b| b.is_ascii_uppercase() || *b == b'?')
+                .map(char::from)
+                .ok_or_else(|| bad(format!("{t:?} is not a tile (A-Z or ?)")))
+        })
+        .collect()
+}
+
+fn single_letter(s: &str) -> Option<u8> {
+    match s.as_bytes() {
+        [b] => Some(*b),
+        _ => None,
+    }
+}
+
+pub fn rules_info() -> Vec<RulesInfo> {
+    RuleSet::all().iter().map(RulesInfo::of).collect()
+}
+
+/// Records a hint the player to move was shown, as assistance.
+pub fn hint_action(seat: Seat, kind: HintKind, shown: Value) -> Action {
+    Action::HintTaken {
+        player: seat,
+        kind,
+        shown,
+    }
+}

@@ -1,0 +1,372 @@
+//! The JSON shapes the UI receives. Each is built for the player to move (or for nobody, on
+//! the handoff cover); the only rack a view can hold is that player's own, once revealed.
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use wordclub_engine::{
+    Event, ExchangePolicy, HintKind, Match, PlayerKind, Premium, RuleSet, Seat, TurnKind, WordScore,
+};
+
+/// A square, 0-based, as the UI addresses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Pos {
+    pub row: u8,
+    pub col: u8,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RulesInfo {
+    pub id: String,
+    pub label: String,
+    pub candidate: bool,
+    pub board_size: u8,
+    pub star: Pos,
+    pub rack_size: u8,
+    pub players: PlayerRangeInfo,
+    pub computer_seats: bool,
+    /// `chosen` (pick 1..max tiles), `solo` (replace the rack), `none`.
+    pub exchange: &'static str,
+    pub hints: Vec<HintKind>,
+    pub default_list: String,
+    pub bingo_bonus: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerRangeInfo {
+    pub min: u8,
+    pub max: u8,
+}
+
+impl RulesInfo {
+    pub fn of(r: &RuleSet) -> RulesInfo {
+        RulesInfo {
+            id: r.id.clone(),
+            label: r.label.clone(),
+            candidate: r.candidate,
+            board_size: r.board_size,
+            star: Pos {
+                row: r.star.row,
+                col: r.star.col,
+            },
+            rack_size: r.rack_size,
+            players: PlayerRangeInfo {
+                min: r.players.min,
+                max: r.players.max,
+            },
+            computer_seats: r.computer_seats,
+            exchange: match r.exchange {
+                ExchangePolicy::None => "none",
+                ExchangePolicy::Chosen { .. } => "chosen",
+                ExchangePolicy::WholeRack => "solo",
+            },
+            hints: r.hints.clone(),
+            default_list: r.default_list.clone(),
+            bingo_bonus: r.bingo_bonus,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ListBrief {
+    pub id: String,
+    pub name: String,
+    pub sha256: String,
+}
+
+/// A tile on the board or on the rack: `letter` is `A`–`Z` (`?` for an unplayed blank).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TileView {
+    pub letter: String,
+    pub blank: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerBrief {
+    pub seat: Seat,
+    pub name: String,
+    /// The computer level, `null` for a person.
+    pub computer: Option<String>,
+    pub score: i32,
+    pub rack_count: usize,
+    pub resigned: bool,
+    pub hints: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LastMove {
+    pub seat: Seat,
+    pub name: String,
+    /// `play`, `exchange`, `pass` or `resign`.
+    pub action: &'static str,
+    pub notation: Option<String>,
+    pub words: Vec<String>,
+    pub score: u32,
+    /// Tiles exchanged (exchange only).
+    pub count: u32,
+    /// The squares the play covered (play only).
+    pub squares: Vec<Pos>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Can {
+    pub exchange: bool,
+    pub pass: bool,
+    pub resign: bool,
+    pub hint: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ResultPlayer {
+    pub seat: Seat,
+    pub name: String,
+    /// Final score (after the adjustment).
+    pub score: i32,
+    pub adjustment: i32,
+    pub resigned: bool,
+    pub hints: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BestTurnView {
+    pub seat: Seat,
+    pub name: String,
+    pub notation: String,
+    pub score: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ResultView {
+    /// `went_out`, `scoreless_turns`, `resigned` or `turn_limit`.
+    pub reason: wordclub_engine::EndReason,
+    pub players: Vec<ResultPlayer>,
+    pub winners: Vec<Seat>,
+    pub best_turn: Option<BestTurnView>,
+    /// Per seat, the running total after each turn of the match.
+    pub progression: Vec<Vec<i32>>,
+}
+
+/// Everything the match screen draws.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchView {
+    pub id: i64,
+    pub rules: RulesInfo,
+    pub list: ListBrief,
+    /// Rows of squares; `null` for an empty square.
+    pub board: Vec<Vec<Option<TileView>>>,
+    /// Rows of premium labels (`2L`, `3L`, `2W`, `3W`) or `null`.
+    pub premiums: Vec<Vec<Option<&'static str>>>,
+    pub letter_values: BTreeMap<String, u8>,
+    pub players: Vec<PlayerBrief>,
+    /// The seat to move; `null` once the match is over.
+    pub to_move: Option<Seat>,
+    pub bag: usize,
+    /// Turns played so far (plays, exchanges and passes).
+    pub turn: u32,
+    pub turn_limit: Option<u32>,
+    pub turns_left: Option<u32>,
+    pub last_move: Option<LastMove>,
+    pub over: bool,
+    /// The handoff cover is up: the player to move has not revealed their rack yet.
+    pub covered: bool,
+    /// The rack of the player to move: present only once they revealed it.
+    pub rack: Option<Vec<TileView>>,
+    /// Unseen tiles from the revealed player's side (the bag and other racks together), or
+    /// from nobody's side while covered.
+    pub unseen: BTreeMap<char, u32>,
+    pub can: Can,
+    /// Most tiles an exchange may take now.
+    pub exchange_max: usize,
+    pub result: Option<ResultView>,
+}
+
+pub fn premium_label(p: Premium) -> Option<&'static str> {
+    match p {
+        Premium::None => None,
+        Premium::DoubleLetter => Some("2L"),
+        Premium::TripleLetter => Some("3L"),
+        Premium::DoubleWord => Some("2W"),
+        Premium::TripleWord => Some("3W"),
+    }
+}
+
+pub fn computer_level(kind: &PlayerKind) -> Option<String> {
+    match kind {
+        PlayerKind::Human => None,
+        PlayerKind::Computer { level } => Some(level.clone()),
+    }
+}
+
+pub fn rack_tiles(rack: &[u8]) -> Vec<TileView> {
+    rack.iter()
+        .map(|&b| TileView {
+            letter: (b as char).to_string(),
+            blank: b == wordclub_engine::BLANK,
+        })
+        .collect()
+}
+
+/// Builds the view of match `m` for the player to move. `revealed`: that player has chosen
+/// "Show my rack" this turn (or is the only person at the table).
+pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchView {
+    let rules = m.rules();
+    let n = rules.board_size as usize;
+    let to_move = m.to_move();
+    let viewer = to_move.filter(|_| revealed);
+    let engine_view = m.view(viewer, revealed);
+    let board = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    m.board()
+                        .get(wordclub_engine::Square::new(r as u8, c as u8))
+                        .map(|t| TileView {
+                            letter: (t.letter as char).to_string(),
+                            blank: t.blank,
+                        })
+                })
+                .collect()
+        })
+        .collect();
+    let grid = rules.premium_grid();
+    let premiums = (0..n)
+        .map(|r| (0..n).map(|c| premium_label(grid[r * n + c])).collect())
+        .collect();
+    let letter_values = rules
+        .tiles
+        .iter()
+        .filter(|t| t.letter != '?')
+        .map(|t| (t.letter.to_string(), t.value))
+        .collect();
+    let players: Vec<PlayerBrief> = engine_view
+        .players
+        .iter()
+        .map(|p| PlayerBrief {
+            seat: p.seat,
+            name: p.name.clone(),
+            computer: computer_level(&p.kind),
+            score: p.score,
+            rack_count: p.rack_count,
+            resigned: p.resigned,
+            hints: p.hints,
+        })
+        .collect();
+    let last_move = m.turns().last().map(|t| LastMove {
+        seat: t.player,
+        name: m.players()[t.player].name.clone(),
+        action: match t.kind {
+            TurnKind::Place => "play",
+            TurnKind::Exchange => "exchange",
+            TurnKind::Pass => "pass",
+            TurnKind::Resign => "resign",
+        },
+        notation: t.notation.clone(),
+        words: t.words.iter().map(|w: &WordScore| w.word.clone()).collect(),
+        score: t.score,
+        count: t.exchanged,
+        squares: if t.kind == TurnKind::Place {
+            last_placed_squares(m)
+        } else {
+            Vec::new()
+        },
+    });
+    let exchange_max = match rules.exchange {
+        ExchangePolicy::None => 0,
+        ExchangePolicy::Chosen { max_tiles, .. } => {
+            (max_tiles as usize).min(to_move.and_then(|s| m.rack(s)).map_or(0, |r| r.len()))
+        }
+        ExchangePolicy::WholeRack => m
+            .bag_len()
+            .min(to_move.and_then(|s| m.rack(s)).map_or(0, |r| r.len())),
+    };
+    let turn_limit = rules.end.turn_limit.map(|l| l.turns);
+    MatchView {
+        id,
+        rules: RulesInfo::of(rules),
+        list: ListBrief {
+            id: m.list().id.clone(),
+            name: list_name.to_string(),
+            sha256: m.list().sha256.clone(),
+        },
+        board,
+        premiums,
+        letter_values,
+        players,
+        to_move,
+        bag: engine_view.bag_count,
+        turn: engine_view.turns_played,
+        turn_limit,
+        turns_left: engine_view.turns_left,
+        last_move,
+        over: m.is_over(),
+        covered: to_move.is_some() && !revealed,
+        rack: engine_view
+            .rack
+            .as_deref()
+            .map(|r| rack_tiles(r.as_bytes())),
+        unseen: engine_view.unseen,
+        can: Can {
+            exchange: revealed && engine_view.can_exchange,
+            pass: revealed && engine_view.can_pass,
+            resign: revealed && to_move.is_some() && rules.end.resign,
+            hint: revealed && !rules.hints.is_empty(),
+        },
+        exchange_max,
+        result: m.result().map(|r| ResultView {
+            reason: r.reason,
+            players: (0..m.players().len())
+                .map(|s| ResultPlayer {
+                    seat: s,
+                    name: m.players()[s].name.clone(),
+                    score: r.final_scores[s],
+                    adjustment: r.adjustments[s],
+                    resigned: r.resigned[s],
+                    hints: r.hints[s],
+                })
+                .collect(),
+            winners: r.winners.clone(),
+            best_turn: r
+                .best_turns
+                .iter()
+                .enumerate()
+                .filter_map(|(s, b)| b.as_ref().map(|b| (s, b)))
+                .max_by_key(|(_, b)| b.score)
+                .map(|(s, b)| BestTurnView {
+                    seat: s,
+                    name: m.players()[s].name.clone(),
+                    notation: b.notation.clone(),
+                    score: b.score,
+                }),
+            progression: (0..m.players().len())
+                .map(|s| m.turns().iter().map(|t| t.totals[s]).collect())
+                .collect(),
+        }),
+    }
+}
+
+fn last_placed_squares(m: &Match) -> Vec<Pos> {
+    m.events()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Placed { tiles, .. } => Some(
+                tiles
+                    .iter()
+                    .map(|p| Pos {
+                        row: p.square.row,
+                        col: p.square.col,
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// A tile to stage on the board (a suggested move), in the shape `preview` and `play` take.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StagedTile {
+    pub row: u8,
+    pub col: u8,
+    pub letter: String,
+    pub blank: bool,
+}

@@ -1,0 +1,574 @@
+//! The command layer through its single entry point, `App::call`, with the real engine and
+//! the shipped word lists: the same JSON the window and `wordclub-cli serve` exchange.
+use serde_json::{json, Value};
+use wordclub_app::{App, FileSettings, MemorySettings};
+
+fn app() -> App {
+    App::new(Box::new(MemorySettings::default())).unwrap()
+}
+
+fn ok(app: &App, command: &str, args: Value) -> Value {
+    app.call(command, args)
+        .unwrap_or_else(|e| panic!("{command} refused: {} ({})", e, e.kind()))
+}
+
+fn refused(app: &App, command: &str, args: Value) -> String {
+    match app.call(command, args) {
+        Ok(v) => panic!("{command} should be refused, got {v}"),
+        Err(e) => e.kind().to_string(),
+    }
+}
+
+/// SPEC §2's Word Club 1.0 example: Ann plays CAT across the centre (3), Ben adds S (CATS,
+/// 4), Ann plays A R T down from the C (CART, 4). Racks and draws are fixed by the deal.
+fn cat_match(app: &App) -> i64 {
+    let view = ok(
+        app,
+        "new_match",
+        json!({
+            "rules": "wordclub-1.0",
+            "players": [{"name": "Ann"}, {"name": "Ben"}],
+            "seed": 3,
+            "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": "ARTE"}
+        }),
+    );
+    view["id"].as_i64().unwrap()
+}
+
+fn tile(row: u8, col: u8, letter: &str) -> Value {
+    json!({"row": row, "col": col, "letter": letter})
+}
+
+#[test]
+fn a_new_match_starts_behind_the_cover_with_no_rack() {
+    let app = app();
+    let view = ok(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}]}),
+    );
+    assert_eq!(view["covered"], true);
+    assert_eq!(view["rack"], Value::Null);
+    assert_eq!(view["to_move"], 0);
+    assert_eq!(view["bag"], 32 - 14);
+    assert_eq!(view["rules"]["board_size"], 9);
+    assert_eq!(view["rules"]["star"], json!({"row": 4, "col": 4}));
+    assert_eq!(view["list"]["id"], "wordclub");
+    // Word Club 1.0 has no premium squares and every letter is worth 1.
+    assert!(view["premiums"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .all(Value::is_null));
+    assert_eq!(view["letter_values"]["B"], 1);
+}
+
+#[test]
+fn the_worked_example_cat_cats_cart_through_the_commands() {
+    let app = app();
+    let id = cat_match(&app);
+    // Nothing can be previewed or played before the rack is revealed.
+    assert_eq!(
+        refused(
+            &app,
+            "preview",
+            json!({"match_id": id, "tiles": [tile(4, 3, "C")]})
+        ),
+        "rack_hidden"
+    );
+    let view = ok(&app, "reveal_rack", json!({"match_id": id}));
+    let rack: String = view["rack"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["letter"].as_str().unwrap())
+        .collect();
+    assert_eq!(rack, "CATEIOL");
+
+    let cat = json!([tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]);
+    let preview = ok(&app, "preview", json!({"match_id": id, "tiles": cat}));
+    assert_eq!(preview["legal"], true);
+    assert_eq!(preview["score"], 3);
+    assert_eq!(preview["words"][0]["word"], "CAT");
+
+    // Playing hands the turn to Ben, behind the cover: no rack in the answer.
+    let view = ok(&app, "play", json!({"match_id": id, "tiles": cat}));
+    assert_eq!(view["to_move"], 1);
+    assert_eq!(view["covered"], true);
+    assert_eq!(view["rack"], Value::Null);
+    assert_eq!(view["players"][0]["score"], 3);
+    assert_eq!(view["last_move"]["words"], json!(["CAT"]));
+    assert_eq!(view["last_move"]["squares"].as_array().unwrap().len(), 3);
+
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let view = ok(
+        &app,
+        "play",
+        json!({"match_id": id, "tiles": [tile(4, 6, "S")]}),
+    );
+    assert_eq!(view["players"][1]["score"], 4, "CATS scores 4");
+
+    let view = ok(&app, "reveal_rack", json!({"match_id": id}));
+    let mut rack: Vec<&str> = view["rack"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["letter"].as_str().unwrap())
+        .collect();
+    rack.sort();
+    assert_eq!(
+        rack.concat(),
+        "AEILORT",
+        "Ann kept EIOL and drew A R T after CAT"
+    );
+    let view = ok(
+        &app,
+        "play",
+        json!({"match_id": id, "tiles": [tile(5, 3, "A"), tile(6, 3, "R"), tile(7, 3, "T")]}),
+    );
+    assert_eq!(view["players"][0]["score"], 3 + 4, "CART scores 4");
+}
+
+#[test]
+fn a_refused_move_names_the_words_and_changes_nothing() {
+    let app = app();
+    let id = cat_match(&app);
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let tiles = json!([tile(4, 4, "C"), tile(4, 5, "T"), tile(4, 6, "L")]);
+    let preview = ok(&app, "preview", json!({"match_id": id, "tiles": tiles}));
+    assert_eq!(preview["legal"], false);
+    assert_eq!(preview["error"]["kind"], "not_in_list");
+    assert_eq!(preview["error"]["details"]["words"], json!(["CTL"]));
+    let err = app
+        .call("play", json!({"match_id": id, "tiles": tiles}))
+        .unwrap_err();
+    assert_eq!(err.kind(), "not_in_list");
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["to_move"], 0);
+    assert_eq!(
+        view["rack"].as_array().unwrap().len(),
+        7,
+        "still Ann's turn, still revealed"
+    );
+}
+
+#[test]
+fn bad_arguments_get_typed_errors() {
+    let app = app();
+    let id = cat_match(&app);
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    assert_eq!(
+        refused(&app, "no_such_command", json!({})),
+        "unknown_command"
+    );
+    assert_eq!(
+        refused(&app, "match_view", json!({"match_id": 999})),
+        "unknown_match"
+    );
+    assert_eq!(
+        refused(&app, "match_view", json!({"match_id": "one"})),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(&app, "match_view", json!({"match_id": id, "extra": 1})),
+        "bad_argument"
+    );
+    assert_eq!(refused(&app, "match_view", json!([1, 2])), "bad_argument");
+    assert_eq!(
+        refused(
+            &app,
+            "preview",
+            json!({"match_id": id, "tiles": [tile(9, 0, "C")]})
+        ),
+        "bad_argument",
+        "row 10 is off a 9×9 board"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "preview",
+            json!({"match_id": id, "tiles": [tile(4, 4, "c")]})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "preview",
+            json!({"match_id": id, "tiles": [tile(4, 4, "CA")]})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "preview",
+            json!({"match_id": id, "tiles": [{"row": -1, "col": 0, "letter": "C"}]})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(&app, "exchange", json!({"match_id": id, "tiles": ["1"]})),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "new_match",
+            json!({"rules": "chess", "players": [{"name": "A"}, {"name": "B"}]})
+        ),
+        "unknown_rule_set"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "new_match",
+            json!({"rules": "wordclub-1.0", "players": [{"name": "A"}]})
+        ),
+        "player_count"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "new_match",
+            json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": " "}]})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "new_match",
+            json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "a"}]})
+        ),
+        "bad_argument",
+        "two players with one name"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "new_match",
+            json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B", "computer": "genius"}]})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "new_match",
+            json!({"rules": "wordclub-1.0", "list": "klingon", "players": [{"name": "A"}, {"name": "B"}]})
+        ),
+        "unknown_list"
+    );
+    assert_eq!(
+        refused(&app, "computer_turn", json!({"match_id": id})),
+        "human_to_move"
+    );
+}
+
+#[test]
+fn resigning_needs_confirmation_and_ends_a_two_player_match() {
+    let app = app();
+    let id = cat_match(&app);
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    assert_eq!(
+        refused(&app, "resign", json!({"match_id": id})),
+        "confirmation_required"
+    );
+    assert_eq!(
+        refused(&app, "resign", json!({"match_id": id, "confirm": false})),
+        "confirmation_required"
+    );
+    let view = ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    assert_eq!(view["over"], true);
+    assert_eq!(view["to_move"], Value::Null);
+    assert_eq!(view["rack"], Value::Null, "a finished match shows no rack");
+    assert_eq!(
+        view["result"]["winners"],
+        json!([1]),
+        "Ben wins when Ann resigns"
+    );
+    assert_eq!(view["result"]["reason"], "resigned");
+    assert_eq!(
+        refused(&app, "reveal_rack", json!({"match_id": id})),
+        "match_over"
+    );
+}
+
+#[test]
+fn a_reveal_lasts_one_turn_only() {
+    let app = app();
+    let id = cat_match(&app);
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let view = ok(&app, "pass", json!({"match_id": id}));
+    assert_eq!(view["to_move"], 1);
+    assert_eq!(view["rack"], Value::Null);
+    assert_eq!(
+        refused(&app, "pass", json!({"match_id": id})),
+        "rack_hidden"
+    );
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let view = ok(&app, "pass", json!({"match_id": id}));
+    // Back to Ann: her earlier reveal does not carry over to this turn.
+    assert_eq!(view["to_move"], 0);
+    assert_eq!(view["covered"], true);
+    assert_eq!(view["rack"], Value::Null);
+}
+
+#[test]
+fn the_words_from_rack_hint_is_recorded_as_assistance() {
+    let app = app();
+    let id = cat_match(&app);
+    assert_eq!(
+        refused(&app, "hint", json!({"match_id": id})),
+        "rack_hidden"
+    );
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let hint = ok(&app, "hint", json!({"match_id": id}));
+    assert_eq!(hint["kind"], "words");
+    let words: Vec<&str> = hint["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    // CATEIOL spells CAT and COAT; every word uses only rack letters.
+    assert!(
+        words.contains(&"CAT") && words.contains(&"COAT"),
+        "{words:?}"
+    );
+    assert!(!words.contains(&"CATS"));
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["players"][0]["hints"], 1);
+    assert_eq!(view["players"][1]["hints"], 0);
+}
+
+#[test]
+fn one_person_against_computers_needs_no_cover() {
+    let app = app();
+    let view = ok(
+        &app,
+        "new_match",
+        json!({"rules": "solo-10", "players": [{"name": "Solo"}], "seed": 9}),
+    );
+    assert_eq!(view["covered"], false);
+    assert_eq!(view["rack"].as_array().unwrap().len(), 7);
+    assert_eq!(view["rules"]["exchange"], "solo");
+    assert_eq!(
+        view["premiums"][4][4], "2W",
+        "solo-10's star is a double word"
+    );
+    assert_eq!(view["premiums"][0][0], "2L");
+    assert_eq!(view["turns_left"], 10);
+}
+
+#[test]
+fn classic_15_has_its_layout_and_values() {
+    let app = app();
+    let view = ok(
+        &app,
+        "new_match",
+        json!({"rules": "classic-15", "players": [{"name": "A"}, {"name": "B"}], "seed": 1}),
+    );
+    assert_eq!(view["rules"]["board_size"], 15);
+    assert_eq!(view["rules"]["star"], json!({"row": 7, "col": 7}));
+    assert_eq!(view["premiums"][0][0], "3W");
+    assert_eq!(view["premiums"][0][3], "2L");
+    assert_eq!(view["premiums"][1][5], "3L");
+    assert_eq!(view["letter_values"]["Q"], 10);
+    assert_eq!(view["bag"], 100 - 14);
+}
+
+#[test]
+fn word_check_and_lists() {
+    let app = app();
+    let answer = ok(
+        &app,
+        "check_word",
+        json!({"word": "qi", "list": "wordclub"}),
+    );
+    assert_eq!(answer["valid"], true);
+    assert_eq!(answer["word"], "QI");
+    let answer = ok(
+        &app,
+        "check_word",
+        json!({"word": "zzxq", "list": "wordclub"}),
+    );
+    assert_eq!(answer["valid"], false);
+    assert!(answer["message"]
+        .as_str()
+        .unwrap()
+        .contains("not in this match's word list"));
+    assert_eq!(
+        refused(
+            &app,
+            "check_word",
+            json!({"word": "cats'", "list": "wordclub"})
+        ),
+        "not_a_to_z"
+    );
+    assert_eq!(
+        refused(&app, "check_word", json!({"word": "cat", "list": "nope"})),
+        "unknown_list"
+    );
+    let lists = ok(&app, "word_lists", Value::Null);
+    assert_eq!(lists.as_array().unwrap().len(), 3);
+    let rules = ok(&app, "rule_sets", Value::Null);
+    let ids: Vec<&str> = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "wordclub-1.0",
+            "wordclub-1.1",
+            "solo-10",
+            "classic-15",
+            "classic-15-ten"
+        ]
+    );
+}
+
+#[test]
+fn settings_are_validated_and_kept() {
+    let dir = std::env::temp_dir().join(format!("wordclub-settings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("settings.json");
+    let app = App::new(Box::new(FileSettings(path.clone()))).unwrap();
+    assert_eq!(ok(&app, "get_settings", Value::Null)["theme"], "system");
+    let next = ok(
+        &app,
+        "update_settings",
+        json!({"theme": "dark", "player_names": ["Ann", " Ben "], "default_rules": "classic-15", "tile_tracker": false}),
+    );
+    assert_eq!(next["player_names"], json!(["Ann", "Ben"]));
+    assert_eq!(
+        refused(&app, "update_settings", json!({"theme": "pink"})),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(&app, "update_settings", json!({"default_rules": "chess"})),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "update_settings",
+            json!({"player_names": ["a", "b", "c", "d", "e"]})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(&app, "update_settings", json!({"volume": 3})),
+        "bad_argument"
+    );
+    // A new app state (a restart) reads what was kept; refused changes left no trace.
+    let again = App::new(Box::new(FileSettings(path))).unwrap();
+    let kept = ok(&again, "get_settings", Value::Null);
+    assert_eq!(kept["theme"], "dark");
+    assert_eq!(kept["default_rules"], "classic-15");
+    assert_eq!(kept["tile_tracker"], false);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wordclub-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("wordclub.db")
+}
+
+#[test]
+fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
+    let db = temp_db("resume");
+    let id = {
+        let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+        let id = cat_match(&app);
+        ok(&app, "reveal_rack", json!({"match_id": id}));
+        ok(
+            &app,
+            "play",
+            json!({"match_id": id, "tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
+        );
+        ok(&app, "reveal_rack", json!({"match_id": id}));
+        id
+    };
+    // A new process: Ben had revealed his rack, but the app opens behind the cover again.
+    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    let list = ok(&app, "match_list", json!({"status": "in_progress"}));
+    assert_eq!(list["matches"][0]["id"], id);
+    assert_eq!(list["matches"][0]["players"][0]["score"], 3);
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["to_move"], 1);
+    assert_eq!(view["covered"], true);
+    assert_eq!(view["rack"], Value::Null);
+    assert_eq!(view["board"][4][3]["letter"], "C");
+    assert_eq!(view["board"][4][5]["letter"], "T");
+    let view = ok(&app, "reveal_rack", json!({"match_id": id}));
+    let mut rack: Vec<&str> = view["rack"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["letter"].as_str().unwrap())
+        .collect();
+    rack.sort();
+    assert_eq!(rack.concat(), "BDGLNNS", "Ben's dealt rack, unchanged");
+    let _ = std::fs::remove_dir_all(db.parent().unwrap());
+}
+
+#[test]
+fn the_history_of_an_unfinished_match_tells_no_rack() {
+    let app = app();
+    let id = cat_match(&app);
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    ok(&app, "hint", json!({"match_id": id}));
+    ok(
+        &app,
+        "play",
+        json!({"match_id": id, "tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
+    );
+
+    let list = ok(&app, "match_list", json!({}));
+    let text = list.to_string();
+    assert!(!text.contains("seed"), "no seed in the list: {text}");
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    assert!(!detail.to_string().contains("seed"));
+    assert_eq!(detail["turns"][0]["hints"][0]["kind"], "words_from_rack");
+    assert!(
+        detail["turns"][0]["hints"][0].get("shown").is_none(),
+        "what the hint showed stays out"
+    );
+    assert_eq!(detail["turns"][0]["score"], 3);
+    assert_eq!(
+        refused(&app, "export_gcg", json!({"match_id": id})),
+        "match_in_progress"
+    );
+
+    // Once it is over, the whole record is history.
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    assert!(detail["turns"][0]["hints"][0]["shown"]["words"].is_array());
+    let gcg = ok(&app, "export_gcg", json!({"match_id": id}));
+    assert!(
+        gcg["gcg"].as_str().unwrap().contains("CAT"),
+        "{}",
+        gcg["gcg"]
+    );
+    let stats = ok(&app, "player_stats", Value::Null);
+    assert_eq!(stats["players"].as_array().unwrap().len(), 2);
+    let list = ok(&app, "match_list", json!({"status": "finished"}));
+    assert_eq!(
+        list["matches"][0]["winners"],
+        json!([0]),
+        "Ann wins when Ben resigns"
+    );
+    assert_eq!(
+        refused(&app, "match_list", json!({"status": "paused"})),
+        "bad_argument"
+    );
+}

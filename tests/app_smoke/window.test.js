@@ -1,0 +1,122 @@
+// The real app window: tauri-driver + WebKitWebDriver start the built `wordclub` binary (run
+// this file under xvfb-run), a match is started through the UI, and the board is read back
+// through WebDriver. Also reports how long the window took to show its first screen and the
+// board (an upper bound: WebDriver's own start-up is included).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
+import { tmpdir, homedir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Builder, By, until } from 'selenium-webdriver';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
+const APP = process.env.WORDCLUB_APP ?? join(TARGET, 'debug', 'wordclub');
+const DRIVER = process.env.TAURI_DRIVER ?? join(homedir(), '.cargo', 'bin', 'tauri-driver');
+const PORT = 4444 + (process.pid % 1000);
+
+let driverProcess;
+let driver;
+let dataHome;
+
+before(async () => {
+  assert.ok(existsSync(APP), `build the app first: ${APP}`);
+  assert.ok(existsSync(DRIVER), `install tauri-driver first: ${DRIVER}`);
+  dataHome = mkdtempSync(join(tmpdir(), 'wordclub-window-'));
+  driverProcess = spawn(DRIVER, ['--port', String(PORT), '--native-port', String(PORT + 1)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // A fresh app-data directory: a new database and new settings.
+    env: { ...process.env, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: dataHome },
+  });
+  await new Promise((r) => setTimeout(r, 600));
+});
+
+after(async () => {
+  await driver?.quit().catch(() => {});
+  driverProcess?.kill();
+  if (dataHome) rmSync(dataHome, { recursive: true, force: true });
+});
+
+test('the app window starts, starts a match and shows the board', async () => {
+  const t0 = performance.now();
+  driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${PORT}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+  const form = await driver.wait(until.elementLocated(By.css('[data-testid=new-match]')), 20000);
+  const firstScreenMs = performance.now() - t0;
+  assert.ok(await form.isDisplayed());
+
+  // The backend answered through Tauri's IPC (not fetch): rule sets fill the select.
+  const options = await driver.findElements(By.css('[data-testid=rules] option'));
+  assert.ok(options.length >= 5, `every rule set is offered (${options.length})`);
+  assert.equal(await driver.executeScript('return Boolean(window.__TAURI__)'), true);
+
+  await driver.findElement(By.css('[data-testid=start]')).click();
+  await driver.wait(until.elementLocated(By.css('[data-testid=cover]')), 10000);
+  await driver.findElement(By.css('[data-testid=reveal]')).click();
+  const board = await driver.wait(until.elementLocated(By.css('[data-testid=board]')), 10000);
+  const squares = await board.findElements(By.css('.square'));
+  assert.equal(squares.length, 81, 'Word Club 1.0 is 9×9');
+  const star = await board.findElement(By.css('.square.star'));
+  assert.equal(await star.getAttribute('data-square'), 'E5');
+  const rack = await driver.findElements(By.css('[data-testid=rack] .tile'));
+  assert.equal(rack.length, 7);
+  const boardMs = performance.now() - t0;
+  console.log(JSON.stringify({ window_first_screen_ms: Math.round(firstScreenMs), window_new_match_board_ms: Math.round(boardMs) }));
+  await driver.quit();
+  driver = null;
+});
+
+test('after a restart the app opens the unfinished match behind the cover, board first', async () => {
+  // A cold start of the app process: the new session launches the binary again.
+  const t0 = performance.now();
+  driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${PORT}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+  const board = await driver.wait(until.elementLocated(By.css('[data-testid=board] .square')), 20000);
+  const coldStartMs = performance.now() - t0;
+  assert.ok(await board.isDisplayed());
+  await driver.findElement(By.css('[data-testid=cover]'));
+  assert.equal((await driver.findElements(By.css('[data-testid=rack]'))).length, 0, 'no rack behind the cover');
+  // Idle memory once the board is up.
+  await new Promise((r) => setTimeout(r, 3000));
+  const memory = appMemory();
+  console.log(JSON.stringify({ cold_start_to_board_ms: Math.round(coldStartMs), ...memory }));
+  assert.ok(memory.app_rss_mb > 0, 'found the app process');
+});
+
+/** RSS and PSS (MB) of the app process and of it with its WebKit child processes. */
+function appMemory() {
+  const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const info = new Map();
+  for (const pid of procs) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const ppid = Number(/PPid:\s+(\d+)/.exec(status)[1]);
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      let pss = 0;
+      try { pss = Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0); } catch { /* gone */ }
+      let exe = '';
+      try { exe = readlinkSync(`/proc/${pid}/exe`); } catch { /* not ours */ }
+      info.set(Number(pid), { ppid, rss, pss, exe });
+    } catch { /* exited meanwhile */ }
+  }
+  const app = [...info.entries()].find(([, p]) => p.exe === APP);
+  if (!app) return { app_rss_mb: 0 };
+  const tree = [app[0]];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, p] of info) if (p.ppid === tree[i]) tree.push(pid);
+  }
+  const mb = (kb) => Math.round(kb / 102.4) / 10;
+  return {
+    app_rss_mb: mb(app[1].rss),
+    app_pss_mb: mb(app[1].pss),
+    with_webkit_rss_mb: mb(tree.reduce((sum, pid) => sum + info.get(pid).rss, 0)),
+    with_webkit_pss_mb: mb(tree.reduce((sum, pid) => sum + info.get(pid).pss, 0)),
+    processes: tree.length,
+  };
+}

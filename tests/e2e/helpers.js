@@ -1,0 +1,83 @@
+// Shared by the browser end-to-end tests: a `wordclub-cli serve` on a fresh temporary
+// database, Debian's chromium through playwright-core, and small word helpers.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOTS = join(ROOT, 'tests', 'screenshots');
+const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
+export const CLI = process.env.WORDCLUB_CLI ?? join(TARGET, 'debug', 'wordclub-cli');
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+/** Starts `wordclub-cli serve` on a free port with a new database; resolves with its URL. */
+export async function startServer({ seed = 1 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'wordclub-e2e-'));
+  const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--seed', String(seed)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      try { resolve(JSON.parse(line).listening); } catch { reject(new Error(`unexpected serve output: ${line}`)); }
+    });
+    child.once('exit', (code) => reject(new Error(`wordclub-cli serve exited with ${code}`)));
+    child.once('error', reject);
+  });
+  return {
+    url,
+    dir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** POSTs one command to the server like api.js does; resolves with {status, body}. */
+export async function api(url, command, args = {}) {
+  const res = await fetch(`${url}/api/${command}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+let words = null;
+/** The words of the shipped `wordclub` list (upper case). */
+export function wordclubWords() {
+  if (!words) {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'wordlists', 'lists.json'), 'utf8'));
+    const file = manifest.find((l) => l.id === 'wordclub').file;
+    words = readFileSync(join(ROOT, 'wordlists', file), 'utf8').split('\n').map((w) => w.trim().toUpperCase()).filter(Boolean);
+  }
+  return words;
+}
+
+/** The longest word (≤ maxLen letters) spellable from the rack letters (no blanks), or null. */
+export function wordFromRack(rack, maxLen = 5) {
+  let best = null;
+  for (const w of wordclubWords()) {
+    if (w.length < 2 || w.length > maxLen || (best && w.length <= best.length)) continue;
+    const left = [...rack];
+    if ([...w].every((c) => { const i = left.indexOf(c); if (i < 0) return false; left.splice(i, 1); return true; })) best = w;
+  }
+  return best;
+}
+
+export function screenshotPath(name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, name);
+}

@@ -1,0 +1,53 @@
+// Draws the board from a view: committed tiles, premium labels, the star, the last move and
+// the tiles staged this turn. It reports taps; it never decides whether a move is legal.
+import { h, squareName } from './dom.js';
+
+const PREMIUM_NAMES = { '2L': 'double letter', '3L': 'triple letter', '2W': 'double word', '3W': 'triple word' };
+
+/** A tile element: letter, value and blank styling. */
+export function tileEl(tile, values, extraClass = '') {
+  const value = tile.blank ? 0 : (values?.[tile.letter] ?? '');
+  return h(`span.tile${extraClass ? `.${extraClass}` : ''}${tile.blank ? '.blank-letter' : ''}`, {},
+    tile.letter === '?' ? '' : tile.letter,
+    h('span.value', {}, tile.letter === '?' ? '' : value));
+}
+
+/**
+ * @param view     the match view from the backend
+ * @param staged   [{row, col, letter, blank}] placed this turn, not yet played
+ * @param onSquare (row, col) => void, for taps on a square (empty or staged)
+ */
+export function renderBoard(view, staged, onSquare) {
+  const size = view.rules.board_size;
+  const last = new Set((view.last_move?.squares ?? []).map((s) => `${s.row},${s.col}`));
+  const stagedAt = new Map(staged.map((t) => [`${t.row},${t.col}`, t]));
+  const board = h(`div.board.size-${size}`, {
+    role: 'grid', 'aria-label': `Board, ${size} by ${size}`, 'data-testid': 'board',
+    style: `grid-template-columns: repeat(${size}, 1fr)`,
+  });
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      const premium = view.premiums[row][col];
+      const isStar = view.rules.star.row === row && view.rules.star.col === col;
+      const committed = view.board[row][col];
+      const stagedTile = stagedAt.get(`${row},${col}`);
+      const name = squareName({ row, col });
+      let label = name;
+      if (committed) label += `, ${committed.letter}${committed.blank ? ' (blank)' : ''}`;
+      else if (stagedTile) label += `, ${stagedTile.letter} staged`;
+      else if (premium) label += `, ${PREMIUM_NAMES[premium]}`;
+      if (isStar && !committed) label += ', star';
+      const square = h('button.square', {
+        type: 'button', role: 'gridcell', 'aria-label': label,
+        dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}) },
+        class: [isStar ? 'star' : '', last.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
+        onclick: () => onSquare(row, col),
+      });
+      if (committed) square.append(tileEl(committed, view.letter_values));
+      else if (stagedTile) square.append(tileEl(stagedTile, view.letter_values, 'staged'));
+      else if (premium) square.append(h('span.premium', {}, premium));
+      board.append(square);
+    }
+  }
+  return board;
+}

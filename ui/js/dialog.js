@@ -1,0 +1,54 @@
+// In-page dialogs (confirm, tile picker, blank letter): the same in the app window and in a
+// browser, and testable.
+import { h, fill } from './dom.js';
+
+function open(build) {
+  const dialog = document.getElementById('dialog');
+  return new Promise((resolve) => {
+    const done = (value) => { dialog.close(); resolve(value); };
+    fill(dialog, build(done));
+    dialog.onclose = () => resolve(null);
+    dialog.showModal();
+  });
+}
+
+/** Resolves true when the player confirms. */
+export function confirmDialog(title, text, confirmLabel) {
+  return open((done) => h('form.stack', { method: 'dialog', onsubmit: (e) => e.preventDefault() },
+    h('h2', {}, title),
+    h('p', {}, text),
+    h('div.row', {},
+      h('button.danger', { type: 'button', 'data-testid': 'confirm-yes', onclick: () => done(true) }, confirmLabel),
+      h('button', { type: 'button', onclick: () => done(false) }, 'Cancel'))));
+}
+
+/** Lets the player choose tiles of the rack; resolves with the chosen tiles or null. */
+export function pickTiles(title, rack, { max = rack.length, all = false } = {}) {
+  return open((done) => {
+    const chosen = new Set(all ? rack.map((_, i) => i) : []);
+    const tiles = rack.map((tile, i) => h('button.tile', {
+      type: 'button', 'aria-pressed': String(chosen.has(i)), 'aria-label': tile.blank ? 'blank' : tile.letter,
+      onclick: (e) => {
+        if (chosen.has(i)) chosen.delete(i); else if (chosen.size < max) chosen.add(i);
+        e.currentTarget.setAttribute('aria-pressed', String(chosen.has(i)));
+      },
+    }, tile.blank ? '?' : tile.letter));
+    return h('div.stack', {},
+      h('h2', {}, title),
+      h('div.picker', {}, tiles),
+      h('div.row', {},
+        h('button.primary', { type: 'button', 'data-testid': 'pick-ok', onclick: () => done(rack.filter((_, i) => chosen.has(i))) }, 'Exchange'),
+        h('button', { type: 'button', onclick: () => done(null) }, 'Cancel')));
+  });
+}
+
+/** Asks which letter a blank stands for; resolves with 'A'..'Z' or null. */
+export function pickLetter() {
+  return open((done) => h('div.stack', {},
+    h('h2', {}, 'The blank stands for…'),
+    h('div.letters', {}, Array.from({ length: 26 }, (_, i) => {
+      const letter = String.fromCharCode(65 + i);
+      return h('button', { type: 'button', onclick: () => done(letter) }, letter);
+    })),
+    h('button', { type: 'button', onclick: () => done(null) }, 'Cancel')));
+}

@@ -1,0 +1,13 @@
+// The cover between human players. It stands where the rack would be; the board, scores and
+// last move around it are public. The next player's rack stays on the backend until they
+// choose "Show my rack".
+import { h } from './dom.js';
+import { lastMoveText } from './scores.js';
+
+export function renderCover(view, onReveal) {
+  const next = view.players[view.to_move];
+  return h('section.cover.panel', { 'data-testid': 'cover' },
+    h('h1', {}, `Pass to ${next.name}`),
+    view.last_move ? h('p', {}, lastMoveText(view.last_move)) : h('p.muted', {}, 'First move of the match.'),
+    h('button.primary', { type: 'button', 'data-testid': 'reveal', onclick: onReveal }, 'Show my rack'));
+}

@@ -1,0 +1,49 @@
+// Boots the UI and switches screens. Screens render views from the backend and send intents;
+// none of them decides a rule.
+import { call } from './api.js';
+import { toast } from './dom.js';
+import { showMatch } from './match.js';
+import { showHome, showHistory, showChecker, showSettings } from './screens.js';
+
+const root = document.getElementById('screen');
+
+function applyTheme(theme) {
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
+
+const ctx = {
+  applyTheme,
+  openMatch: (id, view = null) => run(() => showMatch(root, id, view)),
+};
+
+const SCREENS = {
+  home: () => showHome(root, ctx),
+  history: () => showHistory(root, ctx),
+  checker: () => showChecker(root),
+  settings: () => showSettings(root, ctx),
+};
+
+async function run(show) {
+  try {
+    await show();
+  } catch (e) {
+    toast(e.message ?? String(e));
+  }
+}
+
+document.addEventListener('click', (e) => {
+  const target = e.target.closest('[data-nav]');
+  if (target && SCREENS[target.dataset.nav]) run(SCREENS[target.dataset.nav]);
+});
+
+/** After a (re)start, an unfinished match opens again — behind the cover. */
+async function boot() {
+  call('get_settings').then((s) => applyTheme(s.theme)).catch(() => {});
+  let latest = null;
+  try { latest = (await call('match_list', { status: 'in_progress' })).matches[0] ?? null; } catch { /* no history */ }
+  if (latest) ctx.openMatch(latest.id);
+  else run(SCREENS.home);
+}
+
+boot();

@@ -1,0 +1,30 @@
+// Shows the backend's preview of the staged tiles: each word and how its score is made up,
+// or why the move would be refused. The numbers all come from the backend.
+import { h, fill } from './dom.js';
+
+function letterText(l) {
+  const base = `${l.letter}${l.blank ? '(blank)' : ''} ${l.value}`;
+  return l.letter_multiplier > 1 ? `${base}×${l.letter_multiplier}` : base;
+}
+
+/** Renders a preview answer into `el` (null = nothing staged). */
+export function renderPreview(el, preview) {
+  if (!preview) return fill(el, h('p.muted', {}, 'Place tiles to see the score.'));
+  if (!preview.legal) {
+    const words = preview.error?.details?.words;
+    return fill(el, h('p.error', { 'data-testid': 'preview-error', 'data-kind': preview.error?.kind ?? '' },
+      preview.error?.message ?? 'Not a legal move',
+      words?.length ? h('span', {}, ` (${words.join(', ')})`) : null));
+  }
+  const rows = preview.words.map((w) => h('tr', {},
+    h('th', {}, w.word),
+    h('td', {}, w.letters.map(letterText).join(' + ')),
+    h('td', {}, w.word_multiplier > 1 ? `×${w.word_multiplier}` : ''),
+    h('td', {}, String(w.score))));
+  if (preview.bingo) rows.push(h('tr', {}, h('th', {}, 'Bingo'), h('td'), h('td'), h('td', {}, `+${preview.bingo}`)));
+  return fill(el,
+    h('table', { 'data-testid': 'preview' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Word'), h('th', {}, 'Letters'), h('th', {}, 'Word ×'), h('th', {}, 'Score'))),
+      h('tbody', {}, rows)),
+    h('p', {}, h('strong', { 'data-testid': 'preview-total' }, `Total ${preview.score}`)));
+}

@@ -1,0 +1,23 @@
+// Scores, bag count and the last move, as text from the view.
+import { h } from './dom.js';
+
+export function lastMoveText(m) {
+  switch (m.action) {
+    case 'play': return `${m.name} played ${m.words.join(', ')} for ${m.score}`;
+    case 'exchange': return `${m.name} exchanged ${m.count} tile${m.count === 1 ? '' : 's'}`;
+    case 'pass': return `${m.name} passed`;
+    case 'resign': return `${m.name} resigned`;
+    default: return `${m.name}: ${m.action}`;
+  }
+}
+
+export function renderScores(view) {
+  return h('div.scores', { 'data-testid': 'scores' },
+    view.players.map((p) => h('div.score', {
+      class: [view.to_move === p.seat && !view.over ? 'to-move' : '', p.resigned ? 'resigned' : ''].join(' ').trim() || undefined,
+      dataset: { seat: String(p.seat) },
+    },
+    h('span', {}, p.name, p.computer ? h('span.muted', {}, ` (computer, ${p.computer})`) : null),
+    h('span', { 'data-testid': `score-${p.seat}` }, String(p.score)))),
+    h('div.muted', { 'data-testid': 'bag' }, `Bag: ${view.bag} tile${view.bag === 1 ? '' : 's'}`));
+}

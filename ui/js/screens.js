@@ -1,0 +1,119 @@
+// The screens around a match: start (new match, continue), history, word checker, settings.
+import { call } from './api.js';
+import { h, fill, toast } from './dom.js';
+
+const SEAT_KINDS = [['human', 'Person'], ['easy', 'Computer: easy'], ['medium', 'Computer: medium'], ['hard', 'Computer: hard']];
+
+/** Start screen: choose a rule set and the players, or continue an unfinished match. */
+export async function showHome(root, { openMatch }) {
+  const [ruleSets, lists, settings] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings')]);
+  const listName = (id) => lists.find((l) => l.id === id)?.name ?? id;
+  let rules = ruleSets.find((r) => r.id === settings.default_rules) ?? ruleSets[0];
+  const seats = settings.player_names.map((name) => ({ name, kind: 'human' }));
+
+  const form = h('form.stack.panel', { 'data-testid': 'new-match', onsubmit: start });
+  const select = h('select', { name: 'rules', 'data-testid': 'rules', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); fitSeats(); draw(); } },
+    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
+  const seatBox = h('div.stack');
+  const listLine = h('p.muted', { 'data-testid': 'word-list' });
+  const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); draw(); } }, 'Add player');
+
+  function fitSeats() {
+    while (seats.length < rules.players.min) seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' });
+    seats.length = Math.min(seats.length, rules.players.max);
+    if (!rules.computer_seats) seats.forEach((s) => { s.kind = 'human'; });
+  }
+
+  function draw() {
+    fill(listLine, `Word list: ${listName(rules.default_list)}`);
+    fill(seatBox, seats.map((seat, i) => h('div.seat', {},
+      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: 24, required: true, oninput: (e) => { seat.name = e.target.value; } }),
+      h('div.row', {},
+        rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (e) => { seat.kind = e.target.value; } },
+          SEAT_KINDS.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
+        seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); draw(); } }, '✕') : null))));
+    addButton.hidden = seats.length >= rules.players.max;
+  }
+
+  async function start(e) {
+    e.preventDefault();
+    const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
+    try {
+      const view = await call('new_match', { rules: rules.id, players });
+      call('update_settings', { player_names: seats.filter((s) => s.kind === 'human').map((s) => s.name), default_rules: rules.id }).catch(() => {});
+      openMatch(view.id, view);
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  fitSeats();
+  draw();
+  fill(form,
+    h('h1', {}, 'New match'),
+    h('label.field', {}, 'Rule set', select),
+    listLine,
+    h('div', {}, h('strong', {}, 'Players')),
+    seatBox,
+    h('div.row', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
+
+  const unfinished = h('div.stack');
+  fill(root, h('div.stack', {}, form, unfinished));
+  try {
+    const list = await call('match_list', { status: 'in_progress' });
+    if (list.matches.length) {
+      fill(unfinished, h('section.panel', {}, h('h2', {}, 'Continue'),
+        h('ul', {}, list.matches.map((m) => h('li', {},
+          h('button', { type: 'button', onclick: () => openMatch(m.id) },
+            `${m.rules_label ?? m.rules} · ${m.players.map((p) => `${p.name} ${p.score}`).join(', ')}`))))));
+    }
+  } catch { /* no history: nothing to continue */ }
+}
+
+/** Past and unfinished matches. */
+export async function showHistory(root, { openMatch }) {
+  let list;
+  try { list = await call('match_list', {}); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  fill(root, h('section.stack', { 'data-testid': 'history' },
+    h('h1', {}, 'History'),
+    list.matches.length ? h('table.list', {},
+      h('thead', {}, h('tr', {}, ['Date', 'Rule set', 'Word list', 'Players', 'Status', ''].map((t) => h('th', {}, t)))),
+      h('tbody', {}, list.matches.map((m) => h('tr', {},
+        h('td', {}, m.updated_at ? new Date(m.updated_at).toLocaleString() : ''),
+        h('td', {}, m.rules_label ?? m.rules),
+        h('td', {}, m.list),
+        h('td', {}, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${p.hints} hint${p.hints === 1 ? '' : 's'})` : ''}`).join(', ')),
+        h('td', {}, m.status.replace('_', ' ')),
+        h('td', {}, h('button', { type: 'button', onclick: () => openMatch(m.id) }, m.status === 'in_progress' ? 'Continue' : 'Open')))))) : h('p.muted', {}, 'No matches yet.')));
+}
+
+/** Is a word in a list? */
+export async function showChecker(root) {
+  const lists = await call('word_lists');
+  const out = h('p', { 'data-testid': 'check-result', 'aria-live': 'polite' });
+  const input = h('input', { name: 'word', 'aria-label': 'Word', autocomplete: 'off', autocapitalize: 'characters' });
+  const select = h('select', { 'aria-label': 'Word list' }, lists.map((l) => h('option', { value: l.id }, l.name)));
+  const form = h('form.stack.panel', {
+    onsubmit: async (e) => {
+      e.preventDefault();
+      try { const a = await call('check_word', { word: input.value, list: select.value }); fill(out, a.message); out.className = a.valid ? '' : 'error'; } catch (err) { fill(out, err.message); out.className = 'error'; }
+    },
+  }, h('h1', {}, 'Word checker'), input, select, h('button.primary', { type: 'submit' }, 'Check'), out);
+  fill(root, form);
+}
+
+/** Theme, sound, tile tracker, default rule set. */
+export async function showSettings(root, { applyTheme }) {
+  const [settings, ruleSets] = await Promise.all([call('get_settings'), call('rule_sets')]);
+  const save = async (patch) => {
+    try { const next = await call('update_settings', patch); applyTheme(next.theme); toast('Saved'); } catch (e) { toast(e.message); }
+  };
+  fill(root, h('section.stack.panel', { 'data-testid': 'settings' },
+    h('h1', {}, 'Settings'),
+    h('label.field', {}, 'Theme', h('select', { onchange: (e) => save({ theme: e.target.value }) },
+      [['system', 'System'], ['light', 'Light'], ['dark', 'Dark']].map(([v, l]) => h('option', { value: v, selected: settings.theme === v }, l)))),
+    h('label.field', {}, 'Default rule set', h('select', { onchange: (e) => save({ default_rules: e.target.value }) },
+      ruleSets.map((r) => h('option', { value: r.id, selected: settings.default_rules === r.id }, r.label)))),
+    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.sound, onchange: (e) => save({ sound: e.target.checked }) }), 'Sound'),
+    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, onchange: (e) => save({ tile_tracker: e.target.checked }) }), 'Tile tracker')));
+}
