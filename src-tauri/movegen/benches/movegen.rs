@@ -36,7 +36,7 @@ fn time_ns(reps: usize, mut f: impl FnMut()) -> f64 {
 }
 
 struct Row {
-    group: &'static str,
+    group: String,
     name: String,
     moves: usize,
     all_ns: f64,
@@ -87,13 +87,22 @@ fn main() {
         let rack = pos.rack.unwrap();
         let g = gaddag_for(list);
         let empty = pos.grid.is_empty();
-        let group = match (layout.size, empty, rack.counts[0]) {
-            (15, true, 2) => "15x15 two-blank opening",
-            (15, true, _) => "15x15 opening",
-            (15, false, _) => "15x15 midgame",
-            (_, true, _) => "9x9 opening",
-            _ => "9x9 midgame",
+        let variant = if name.ends_with("-blank2") {
+            "two blanks"
+        } else if name.ends_with("-blank1") {
+            "one blank"
+        } else if name.ends_with("-short") {
+            "short rack"
+        } else if name.starts_with("edge-") {
+            "edge cases"
+        } else {
+            "dealt rack"
         };
+        let group = format!(
+            "{n}x{n} {} {variant}",
+            if empty { "opening" } else { "midgame" },
+            n = layout.size
+        );
         let reps = if empty && rack.counts[0] == 2 {
             21
         } else {
@@ -117,17 +126,14 @@ fn main() {
         });
     }
     println!(
-        "{:<26} {:>9} {:>12} {:>12} {:>10} {:>14}",
+        "{:<36} {:>9} {:>12} {:>12} {:>10} {:>14}",
         "group", "positions", "all (median)", "best (median)", "ns/move", "moves/s"
     );
-    for group in [
-        "15x15 midgame",
-        "15x15 opening",
-        "15x15 two-blank opening",
-        "9x9 midgame",
-        "9x9 opening",
-    ] {
-        let g: Vec<&Row> = rows.iter().filter(|r| r.group == group).collect();
+    let mut groups: Vec<String> = rows.iter().map(|r| r.group.clone()).collect();
+    groups.sort();
+    groups.dedup();
+    for group in &groups {
+        let g: Vec<&Row> = rows.iter().filter(|r| &r.group == group).collect();
         if g.is_empty() {
             continue;
         }
@@ -144,7 +150,7 @@ fn main() {
             }
         };
         println!(
-            "{:<26} {:>9} {:>12} {:>12} {:>10.0} {:>14.0}",
+            "{:<36} {:>9} {:>12} {:>12} {:>10.0} {:>14.0}",
             group,
             g.len(),
             fmt(median(&mut all)),
@@ -162,7 +168,7 @@ fn main() {
             .collect();
         if !ratios.is_empty() {
             println!(
-                "{:<26} wolges/ours on {} positions: all moves {:.2}×, best move {:.2}×",
+                "{:<36} wolges/ours on {} positions: all moves {:.2}×, best move {:.2}×",
                 "",
                 ratios.len(),
                 median(&mut ratios),

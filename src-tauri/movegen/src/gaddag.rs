@@ -252,8 +252,7 @@ impl Gaddag {
         builder.close_to(0);
         let root_node = builder.path.pop().expect("root");
         let root = builder.freeze(root_node);
-        let mut arcs = builder.arcs;
-        arcs.shrink_to_fit();
+        let (arcs, root) = relayout(&builder.arcs, root);
         Gaddag {
             arcs,
             root,
@@ -340,6 +339,42 @@ impl Gaddag {
         let codes: Vec<u8> = word.bytes().map(|c| c.wrapping_sub(b'A') + 1).collect();
         codes.iter().all(|c| (1..=26).contains(c)) && self.contains_codes(&codes)
     }
+}
+
+/// Copies the graph in depth-first order from the root, so that a node's first child
+/// usually sits right after it (the build freezes nodes bottom-up, which scatters a walk).
+fn relayout(old: &[u32], root: u32) -> (Vec<u32>, u32) {
+    let mut new_slot = vec![0u32; old.len()];
+    let mut arcs = Vec::with_capacity(old.len());
+    arcs.push(0);
+    // First pass: assign slots in preorder.
+    let mut stack = vec![root];
+    let mut order = Vec::new();
+    let mut next = 1usize;
+    while let Some(node) = stack.pop() {
+        if node == 0 || new_slot[node as usize] != 0 {
+            continue;
+        }
+        let width = 1 + old[node as usize].count_ones() as usize;
+        new_slot[node as usize] = next as u32;
+        next += width;
+        order.push((node, width));
+        // Push children in reverse so the first label is visited first.
+        for i in (1..width).rev() {
+            stack.push(old[node as usize + i] >> TARGET_SHIFT);
+        }
+    }
+    for &(node, width) in &order {
+        let n = node as usize;
+        arcs.push(old[n]);
+        for i in 1..width {
+            let a = old[n + i];
+            let target = a >> TARGET_SHIFT;
+            let mapped = if target == 0 { 0 } else { new_slot[target as usize] };
+            arcs.push((a & ((1 << TARGET_SHIFT) - 1)) | (mapped << TARGET_SHIFT));
+        }
+    }
+    (arcs, new_slot[root as usize])
 }
 
 impl Builder {

@@ -5,9 +5,11 @@ use crate::{error::CliError, CliResult};
 mod check;
 mod history;
 mod lists;
+mod moves;
 mod play;
 mod rules;
 mod score;
+mod simulate;
 mod words;
 
 const USAGE: &str = "usage: wordclub-cli <command> [options]
@@ -20,6 +22,10 @@ commands:
   rules [ID...]                           every rule set as data
   score --rules ID [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"
                                           score one move with its breakdown
+  moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N]
+                                          every legal move, best first, and exchanges
+  simulate --rules ID --games N --seed S --players hard,greedy[,...]
+                                          computer players' matches and their figures
   play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
        [--racks R1,R2] [--bag TILES] [--db PATH]
                                           play a scripted match: events, state, result
@@ -37,6 +43,8 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "words" => words::run(rest),
         "rules" => rules::run(rest),
         "score" => score::run(rest),
+        "moves" => moves::run(rest),
+        "simulate" => simulate::run(rest),
         "play" => play::run(rest),
         "history" => history::run(rest),
         "help" | "--help" | "-h" => Err(CliError::usage(USAGE)),

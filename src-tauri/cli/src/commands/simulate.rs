@@ -1,0 +1,73 @@
+//! `simulate --rules ID --games N --seed S --players hard,greedy[,…] [--list ID | --list-file
+//! PATH]`: matches between computer players (easy, medium, hard, greedy) through the engine,
+//! and their figures as JSON. Game `i` uses seed `S + i` and rotates the seating by `i`, so
+//! each player moves first equally often. A progress bar goes to stderr when it is a
+//! terminal.
+use std::io::{IsTerminal, Write};
+
+use super::moves::movegen_error;
+use super::rules::{engine_error, list_for};
+use crate::{args::Args, error::CliError, CliResult};
+use wordclub_engine::RuleSet;
+use wordclub_movegen::{simulate, Level, SimConfig};
+
+const USAGE: &str =
+    "simulate --rules ID --games N --seed S --players hard,greedy[,…] [--list ID | --list-file PATH]";
+
+pub fn run(argv: &[String]) -> CliResult {
+    let args = Args::parse(
+        argv,
+        &["rules", "games", "seed", "players", "list", "list-file"],
+        &[],
+    )?;
+    if let Some(extra) = args.positionals.first() {
+        return Err(CliError::usage(format!(
+            "unexpected argument {extra:?}: {USAGE}"
+        )));
+    }
+    let rules = RuleSet::builtin(args.required("rules")?).map_err(engine_error)?;
+    let number = |name: &str| -> Result<u64, CliError> {
+        let text = args.required(name)?;
+        text.parse::<u64>()
+            .map_err(|_| CliError::usage(format!("--{name} takes a whole number, not {text:?}")))
+    };
+    let games = number("games")? as usize;
+    if games == 0 {
+        return Err(CliError::usage("--games must be at least 1"));
+    }
+    let seed = number("seed")?;
+    let players = args
+        .required("players")?
+        .split(',')
+        .map(Level::parse)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(movegen_error)?;
+    let list = list_for(&args, &rules.default_list.clone())?;
+    let config = SimConfig {
+        rules,
+        list: &list,
+        games,
+        seed,
+        players,
+    };
+    let tty = std::io::stderr().is_terminal();
+    let report = simulate(&config, |done, total| {
+        if tty && (done == total || done % (total / 100).max(1) == 0) {
+            let width = 40;
+            let filled = done * width / total;
+            let mut err = std::io::stderr().lock();
+            let _ = write!(
+                err,
+                "\r[{}{}] {done}/{total}",
+                "#".repeat(filled),
+                "-".repeat(width - filled)
+            );
+            if done == total {
+                let _ = writeln!(err);
+            }
+            let _ = err.flush();
+        }
+    })
+    .map_err(movegen_error)?;
+    serde_json::to_value(report).map_err(|e| CliError::new("internal", e.to_string()))
+}

@@ -1,0 +1,211 @@
+//! `moves` and `simulate` through the built binary.
+use serde_json::Value;
+use std::process::Command;
+
+fn cli(args: &[&str]) -> (i32, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
+        .args(args)
+        .output()
+        .expect("run wordclub-cli");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
+    let json = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
+    (out.status.code().expect("exit code"), json)
+}
+
+fn listed(json: &Value) -> Vec<(String, i64)> {
+    json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["score"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn cat_on_an_empty_classic_board_lists_every_opening_across() {
+    let empty = vec!["15"; 15].join("/");
+    let (code, json) = cli(&[
+        "moves",
+        "--rules",
+        "classic-15",
+        "--position",
+        &empty,
+        "--rack",
+        "CAT",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    let moves = listed(&json);
+    // ACT and CAT three ways each through the star (2W): (3+1+1)×2 = 10; AT and TA two ways
+    // each: (1+1)×2 = 4. Across only: the layout is symmetric about the diagonal.
+    assert_eq!(json["count"], 10);
+    assert_eq!(
+        moves,
+        vec![
+            ("8F ACT".to_string(), 10),
+            ("8F CAT".to_string(), 10),
+            ("8G ACT".to_string(), 10),
+            ("8G CAT".to_string(), 10),
+            ("8H ACT".to_string(), 10),
+            ("8H CAT".to_string(), 10),
+            ("8G AT".to_string(), 4),
+            ("8G TA".to_string(), 4),
+            ("8H AT".to_string(), 4),
+            ("8H TA".to_string(), 4),
+        ]
+    );
+    // Three different tiles: 7 distinct non-empty exchanges, and a full bag.
+    assert_eq!(json["exchanges"], 7);
+}
+
+#[test]
+fn worked_example_cats_and_a_single_tile_down_word() {
+    // wordclub-1.0: CAT across the centre (D5–F5); an S makes CATS for 4 (SPEC §2).
+    let pos = "9/9/9/9/3CAT3/9/9/9/9";
+    let (code, json) = cli(&[
+        "moves",
+        "--rules",
+        "wordclub-1.0",
+        "--position",
+        pos,
+        "--rack",
+        "S",
+        "--limit",
+        "50",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    let moves = listed(&json);
+    assert!(moves.contains(&("5D ...S".to_string(), 4)), "{moves:?}");
+    assert!(
+        moves.contains(&("5C S...".to_string(), 4)),
+        "SCAT: {moves:?}"
+    );
+    // An S under the A forms only the down word AS: listed once, down, for 2.
+    assert!(moves.contains(&("E5 .S".to_string(), 2)), "{moves:?}");
+    assert!(!moves.iter().any(|(m, _)| m.starts_with("6E")), "{moves:?}");
+    // Sorted by score, then notation.
+    let mut sorted = moves.clone();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    assert_eq!(moves, sorted);
+}
+
+#[test]
+fn blanks_are_lower_case_and_breakdown_comes_from_the_scorer() {
+    let pos = "9/9/9/9/3CAT3/9/9/9/9";
+    let (code, json) = cli(&[
+        "moves",
+        "--rules",
+        "wordclub-1.1",
+        "--position",
+        pos,
+        "--rack",
+        "?",
+        "--limit",
+        "3",
+        "--breakdown",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    let first = &json["moves"][0];
+    let notation = first["move"].as_str().unwrap();
+    assert!(
+        notation.chars().any(|c| c.is_ascii_lowercase()),
+        "{notation}"
+    );
+    assert_eq!(first["breakdown"]["score"], first["score"]);
+    assert_eq!(first["breakdown"]["legal"], true);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn bad_input_is_a_typed_error() {
+    let empty = vec!["15"; 15].join("/");
+    let (code, json) = cli(&[
+        "moves",
+        "--rules",
+        "classic-15",
+        "--position",
+        &empty,
+        "--rack",
+        "C4T",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(json["error"]["kind"], "bad_rack");
+    let (code, json) = cli(&["moves", "--position", &empty, "--rack", "CAT"]);
+    assert_eq!(code, 2);
+    assert_eq!(json["error"]["kind"], "usage");
+    let (code, json) = cli(&[
+        "simulate",
+        "--rules",
+        "classic-15",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--players",
+        "hard,wizard",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(json["error"]["kind"], "unknown_player");
+    let (code, json) = cli(&[
+        "simulate",
+        "--rules",
+        "solo-10",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--players",
+        "hard",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(json["error"]["kind"], "unsupported");
+}
+
+#[test]
+fn simulate_reports_every_figure_and_is_deterministic() {
+    let args = [
+        "simulate",
+        "--rules",
+        "wordclub-1.1",
+        "--games",
+        "6",
+        "--seed",
+        "42",
+        "--players",
+        "hard,greedy,easy",
+    ];
+    let (code, a) = cli(&args);
+    assert_eq!(code, 0, "{a}");
+    let (_, b) = cli(&args);
+    let strip = |mut v: Value| {
+        v.as_object_mut().unwrap().remove("games_per_second");
+        v
+    };
+    assert_eq!(strip(a.clone()), strip(b));
+    assert_eq!(a["games"], 6);
+    let players = a["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    let wins: u64 = players.iter().map(|p| p["wins"].as_u64().unwrap()).sum();
+    assert!(wins <= 6);
+    let reasons = &a["end_reasons"];
+    let ended: u64 = ["went_out", "passes", "turn_limit", "resign"]
+        .iter()
+        .map(|k| reasons[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(ended, 6);
+    for key in [
+        "first_player_win_rate",
+        "mean_bag_left",
+        "mean_squares_filled",
+        "mean_turns",
+        "games_per_second",
+    ] {
+        assert!(a[key].is_number(), "{key}");
+    }
+    assert!(a["mean_squares_filled"].as_f64().unwrap() > 0.0);
+}

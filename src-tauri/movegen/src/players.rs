@@ -1,0 +1,374 @@
+//! Computer players and the "suggest a move" hint.
+//!
+//! - `greedy`: the best-scoring move (the reference opponent; exchanges its whole rack only
+//!   when it has no move).
+//! - `hard`: score plus the leave value of the tiles kept ([`LeaveTable`]); exchanges when
+//!   keeping the best subset of its rack is worth more than any move; near the end (bag
+//!   empty) it counts the tiles left on its rack against itself instead.
+//! - `medium`: ranks moves like hard with half the leave weight and picks among its six best
+//!   with falling odds (so it often, not always, plays the best).
+//! - `easy`: only words of the common-word list (SCOWL's most common words, intersected
+//!   with the match's list) of up to six letters, and a move picked at random from the lower
+//!   half of those by score.
+//!
+//! Every choice is deterministic for a match: the random generator is seeded from the
+//! match seed, the turn number and the seat.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use wordclub_engine::{Action, Match, RuleSet, Seat};
+use wordclub_lexicon::WordList;
+
+use crate::bridge::{gaddag_for, grid_of, layout_of, rack_of};
+use crate::error::MovegenError;
+use crate::gaddag::Gaddag;
+use crate::gen::{Found, Generator, Sink};
+use crate::layout::{letter_of, Grid, Layout, Rack};
+use crate::leave::LeaveTable;
+use crate::moves::Move;
+
+/// The computer players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Greedy,
+}
+
+impl Level {
+    pub fn parse(name: &str) -> Result<Level, MovegenError> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            "greedy" => Ok(Level::Greedy),
+            _ => Err(MovegenError::UnknownPlayer {
+                name: name.to_string(),
+            }),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Greedy => "greedy",
+        }
+    }
+}
+
+/// What a computer player decided.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Decision {
+    Place(Move),
+    /// Tiles to exchange, as rack text (`?` for a blank).
+    Exchange(String),
+    Pass,
+}
+
+/// Everything a player sees when choosing (never another player's rack).
+pub struct Situation<'a> {
+    pub rules: &'a RuleSet,
+    pub list: &'a WordList,
+    pub grid: &'a Grid,
+    pub rack: &'a Rack,
+    pub bag_len: usize,
+    pub can_exchange: bool,
+    /// Seeds the player's random choices (match seed, turn and seat mixed).
+    pub seed: u64,
+}
+
+/// Keeps the `k` best moves by a value.
+struct TopK<F: Fn(&Found<'_>) -> f32> {
+    k: usize,
+    value: F,
+    best: Vec<(f32, Move)>,
+}
+
+impl<F: Fn(&Found<'_>) -> f32> Sink for TopK<F> {
+    fn found(&mut self, found: &Found<'_>) {
+        let v = (self.value)(found);
+        if self.best.len() == self.k {
+            let worst = self.best[self.k - 1].0;
+            if v < worst {
+                return;
+            }
+        }
+        let m = found.to_move();
+        // Ties: the earlier in list order (score, then notation) ranks first.
+        let at = self
+            .best
+            .iter()
+            .position(|(bv, bm)| v > *bv || (v == *bv && Move::list_order(&m, bm).is_lt()))
+            .unwrap_or(self.best.len());
+        if at < self.k {
+            self.best.insert(at, (v, m));
+            self.best.truncate(self.k);
+        }
+    }
+}
+
+/// Every candidate move with its leave, for players that filter by more than a value.
+struct Collect {
+    moves: Vec<Move>,
+}
+
+impl Sink for Collect {
+    fn found(&mut self, found: &Found<'_>) {
+        self.moves.push(found.to_move());
+    }
+}
+
+thread_local! {
+    static GENERATOR: std::cell::RefCell<Generator> = std::cell::RefCell::new(Generator::new());
+}
+
+fn with_generator<T>(f: impl FnOnce(&mut Generator) -> T) -> T {
+    GENERATOR.with(|g| f(&mut g.borrow_mut()))
+}
+
+type VocabCache = Mutex<HashMap<(String, String), Arc<Gaddag>>>;
+static COMMON: OnceLock<VocabCache> = OnceLock::new();
+
+/// The common-word list shipped for Easy (SCOWL levels 10 and 20, see `data/README.md`).
+pub const COMMON_WORDS: &str = include_str!("../data/common-words.txt");
+
+/// Easy's graph for `list`: the common words that `list` also holds.
+pub fn common_gaddag_for(list: &WordList) -> Arc<Gaddag> {
+    let key = (list.info().id.clone(), list.info().sha256.clone());
+    let cache = COMMON.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Arc::clone(g);
+    }
+    let words: Vec<Vec<u8>> = COMMON_WORDS
+        .lines()
+        .map(|w| w.trim().to_ascii_uppercase().into_bytes())
+        .filter(|w| !w.is_empty() && list.contains(w))
+        .collect();
+    let built = Arc::new(Gaddag::from_words(words));
+    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(map.entry(key).or_insert(built))
+}
+
+/// The "suggest a move" hint: the best-scoring legal placement (ties: first by notation).
+pub fn suggest(
+    rules: &RuleSet,
+    list: &WordList,
+    grid: &Grid,
+    rack: &Rack,
+) -> Result<Option<Move>, MovegenError> {
+    let layout = layout_of(rules)?;
+    let g = gaddag_for(list);
+    Ok(with_generator(|gen| gen.best_move(&g, &layout, grid, rack)))
+}
+
+/// The rack left after playing `m` from `rack`.
+pub fn leave_after(rack: &Rack, m: &Move) -> Rack {
+    let mut leave = *rack;
+    for (_, _, t) in m.placed() {
+        let i = if t & crate::layout::BLANK_BIT != 0 {
+            0
+        } else {
+            (t & 0x1f) as usize
+        };
+        leave.counts[i] -= 1;
+    }
+    leave
+}
+
+fn tile_sum(layout: &Layout, rack: &Rack) -> f32 {
+    rack.counts
+        .iter()
+        .enumerate()
+        .map(|(l, &n)| layout.values[l] as f32 * n as f32)
+        .sum()
+}
+
+/// Chooses a computer player's turn.
+pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError> {
+    let layout = layout_of(s.rules)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(s.seed);
+    match level {
+        Level::Greedy => {
+            let g = gaddag_for(s.list);
+            match with_generator(|gen| gen.best_move(&g, &layout, s.grid, s.rack)) {
+                Some(m) => Ok(Decision::Place(m)),
+                None => Ok(fallback(s)),
+            }
+        }
+        Level::Hard | Level::Medium => {
+            let table = LeaveTable::shipped(&s.rules.id);
+            let weight = if level == Level::Hard { 1.0 } else { 0.5 };
+            let endgame = s.bag_len == 0;
+            let values = layout.values;
+            let value = |f: &Found<'_>| -> f32 {
+                if endgame {
+                    // Tiles still on the rack at the end count against the player.
+                    let left: f32 = f
+                        .leave
+                        .counts
+                        .iter()
+                        .enumerate()
+                        .map(|(l, &n)| values[l] as f32 * n as f32)
+                        .sum();
+                    f.score as f32 - 2.0 * left
+                } else {
+                    f.score as f32 + weight * table.value(f.leave)
+                }
+            };
+            let k = if level == Level::Hard { 1 } else { 6 };
+            let mut top = TopK {
+                k,
+                value,
+                best: Vec::new(),
+            };
+            let g = gaddag_for(s.list);
+            with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut top));
+            let best_move = top.best.first().map(|(v, _)| *v);
+            if level == Level::Hard && s.can_exchange && !endgame {
+                if let Some((keep_value, give)) = best_exchange(&table, s.rack) {
+                    if best_move.is_none_or(|v| keep_value > v) {
+                        return Ok(Decision::Exchange(give));
+                    }
+                }
+            }
+            if top.best.is_empty() {
+                return Ok(fallback(s));
+            }
+            let pick = if level == Level::Medium {
+                // Odds 6:5:4:3:2:1 over the six best.
+                let weights: Vec<usize> = (0..top.best.len()).map(|i| 6 - i).collect();
+                let total: usize = weights.iter().sum();
+                let mut r = rng.gen_range(0..total);
+                let mut i = 0;
+                while r >= weights[i] {
+                    r -= weights[i];
+                    i += 1;
+                }
+                i
+            } else {
+                0
+            };
+            Ok(Decision::Place(top.best[pick].1))
+        }
+        Level::Easy => {
+            let g = common_gaddag_for(s.list);
+            let mut all = Collect { moves: Vec::new() };
+            with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut all));
+            let mut moves: Vec<Move> = all.moves.into_iter().filter(|m| m.len <= 6).collect();
+            if moves.is_empty() {
+                return Ok(fallback(s));
+            }
+            crate::moves::sort_moves(&mut moves);
+            // The lower-scoring half (the list is best first).
+            let from = moves.len() / 2;
+            let i = rng.gen_range(from..moves.len());
+            Ok(Decision::Place(moves[i]))
+        }
+    }
+}
+
+/// No move: exchange the whole rack when allowed, else pass.
+fn fallback(s: &Situation<'_>) -> Decision {
+    if s.can_exchange {
+        Decision::Exchange(s.rack.text())
+    } else {
+        Decision::Pass
+    }
+}
+
+/// The best subset of the rack to keep when exchanging: (its leave value, tiles to give).
+fn best_exchange(table: &LeaveTable, rack: &Rack) -> Option<(f32, String)> {
+    let letters: Vec<usize> = (0..27).filter(|&l| rack.counts[l] > 0).collect();
+    let mut best: Option<(f32, Rack)> = None;
+    let mut keep = Rack::default();
+    fn walk(
+        i: usize,
+        letters: &[usize],
+        rack: &Rack,
+        keep: &mut Rack,
+        table: &LeaveTable,
+        best: &mut Option<(f32, Rack)>,
+    ) {
+        if i == letters.len() {
+            if keep.len() == rack.len() {
+                return; // keeping everything is not an exchange
+            }
+            let v = table.value(keep);
+            if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
+                *best = Some((v, *keep));
+            }
+            return;
+        }
+        let l = letters[i];
+        for n in 0..=rack.counts[l] {
+            keep.counts[l] = n;
+            walk(i + 1, letters, rack, keep, table, best);
+        }
+        keep.counts[l] = 0;
+    }
+    walk(0, &letters, rack, &mut keep, table, &mut best);
+    best.map(|(v, keep)| {
+        let mut give = String::new();
+        for l in 1..27 {
+            for _ in keep.counts[l]..rack.counts[l] {
+                give.push(letter_of(l as u8) as char);
+            }
+        }
+        for _ in keep.counts[0]..rack.counts[0] {
+            give.push('?');
+        }
+        (v, give)
+    })
+}
+
+/// Seed for a player's choice at a turn of a match.
+pub fn turn_seed(match_seed: u64, turn: usize, seat: Seat) -> u64 {
+    let mut x = match_seed ^ 0x9e37_79b9_7f4a_7c15;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (turn as u64).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (seat as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// The action a computer seat takes now in `m` (the seat must be the one to move).
+pub fn computer_action(
+    m: &Match,
+    seat: Seat,
+    list: &WordList,
+    level: Level,
+) -> Result<Action, MovegenError> {
+    let rack_bytes = m.rack(seat).ok_or_else(|| MovegenError::Engine {
+        message: format!("seat {seat} is not in this match"),
+    })?;
+    let rack = rack_of(rack_bytes);
+    let grid = grid_of(m.board());
+    let s = Situation {
+        rules: m.rules(),
+        list,
+        grid: &grid,
+        rack: &rack,
+        bag_len: m.bag_len(),
+        can_exchange: m.can_exchange(seat),
+        seed: turn_seed(m.seed(), m.turns().len(), seat),
+    };
+    Ok(match decide(level, &s)? {
+        Decision::Place(mv) => Action::Place {
+            player: seat,
+            tiles: mv.placements(),
+        },
+        Decision::Exchange(tiles) => Action::Exchange {
+            player: seat,
+            tiles,
+        },
+        Decision::Pass => Action::Pass { player: seat },
+    })
+}
+
+/// Sum of the tile values on a rack (a helper for end-of-match figures).
+pub fn rack_value(layout: &Layout, rack: &Rack) -> f32 {
+    tile_sum(layout, rack)
+}

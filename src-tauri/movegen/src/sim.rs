@@ -1,0 +1,286 @@
+//! The simulator: matches between computer players through the engine, and their figures.
+//!
+//! Game `i` uses seed `seed + i` and rotates the seating by `i`, so every player starts
+//! equally often; results are reported per player (in the order given) and for whoever
+//! moved first.
+
+use std::time::Instant;
+
+use serde::Serialize;
+use wordclub_engine::{EndReason, ListRef, Match, PlayerSpec, RuleSet};
+use wordclub_lexicon::WordList;
+
+use crate::error::MovegenError;
+use crate::players::{computer_action, Level};
+
+/// What to simulate.
+pub struct SimConfig<'a> {
+    pub rules: RuleSet,
+    pub list: &'a WordList,
+    pub games: usize,
+    pub seed: u64,
+    pub players: Vec<Level>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PlayerFigures {
+    pub player: String,
+    /// Sole wins.
+    pub wins: usize,
+    /// Wins shared with an equal top score.
+    pub shared_wins: usize,
+    /// (wins + shared/2) / games, with a 95% Wilson interval.
+    pub win_rate: f64,
+    pub win_rate_95: [f64; 2],
+    pub mean_score: f64,
+    pub median_score: f64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct EndReasons {
+    pub went_out: usize,
+    pub passes: usize,
+    pub turn_limit: usize,
+    pub resign: usize,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SimReport {
+    pub rules: String,
+    pub list: String,
+    pub games: usize,
+    pub seed: u64,
+    pub players: Vec<PlayerFigures>,
+    /// Share of games won (alone or shared, shared counted as half) by the first player.
+    pub first_player_win_rate: f64,
+    pub first_player_win_rate_95: [f64; 2],
+    pub end_reasons: EndReasons,
+    /// Mean tiles left in the bag at the end, and the share of games that ended with tiles
+    /// still in the bag (the board ran out of room or the players got stuck first).
+    pub mean_bag_left: f64,
+    pub games_ending_with_tiles_in_bag: f64,
+    /// Mean squares filled at the end, and as a share of the board.
+    pub mean_squares_filled: f64,
+    pub mean_board_fill: f64,
+    pub mean_turns: f64,
+    pub games_per_second: f64,
+}
+
+/// Wilson score interval at 95% for `p` over `n` trials.
+pub fn wilson(p: f64, n: usize) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_964;
+    let n = n as f64;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
+    [(c - h).max(0.0), (c + h).min(1.0)]
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// One finished game, as the simulator sees it.
+pub struct GameOutcome {
+    /// Final score per player (in the configured order).
+    pub scores: Vec<i32>,
+    /// Winners, as player indices (configured order).
+    pub winners: Vec<usize>,
+    /// Player index of the one who moved first.
+    pub first: usize,
+    pub reason: EndReason,
+    pub bag_left: usize,
+    pub filled: usize,
+    pub turns: usize,
+}
+
+/// Plays one game: seating rotated by `rotation`.
+pub fn play_game(
+    rules: &RuleSet,
+    list: &WordList,
+    players: &[Level],
+    seed: u64,
+    rotation: usize,
+) -> Result<GameOutcome, MovegenError> {
+    let n = players.len();
+    // Seat s is played by player (s + rotation) % n.
+    let seat_player: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
+    let specs: Vec<PlayerSpec> = seat_player
+        .iter()
+        .map(|&p| {
+            PlayerSpec::computer(
+                &format!("{}-{}", players[p].name(), p + 1),
+                players[p].name(),
+            )
+        })
+        .collect();
+    let engine = |e: wordclub_engine::EngineError| MovegenError::Engine {
+        message: e.to_string(),
+    };
+    let mut m = Match::new(rules.clone(), ListRef::of(list), specs, seed).map_err(engine)?;
+    // A safety net far above any real match length (every turn either places a tile or
+    // counts towards the pass limit).
+    let cap = 10_000;
+    let mut steps = 0;
+    while let Some(seat) = m.to_move() {
+        steps += 1;
+        if steps > cap {
+            return Err(MovegenError::Engine {
+                message: "match did not end".into(),
+            });
+        }
+        let level = players[seat_player[seat]];
+        let action = computer_action(&m, seat, list, level)?;
+        // A refused computer move would be a generator bug: report it, never hide it.
+        m.apply(action, list).map_err(engine)?;
+    }
+    let result = m.result().ok_or_else(|| MovegenError::Engine {
+        message: "match ended without a result".into(),
+    })?;
+    let mut scores = vec![0; n];
+    for (seat, &p) in seat_player.iter().enumerate() {
+        scores[p] = result.final_scores[seat];
+    }
+    Ok(GameOutcome {
+        scores,
+        winners: result.winners.iter().map(|&s| seat_player[s]).collect(),
+        first: seat_player[0],
+        reason: result.reason,
+        bag_left: m.bag_len(),
+        filled: m.board().filled(),
+        turns: result.turns as usize,
+    })
+}
+
+/// Runs the simulation; `progress(done, total)` is called after each game.
+pub fn simulate(
+    config: &SimConfig<'_>,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<SimReport, MovegenError> {
+    let n = config.players.len();
+    let rules = &config.rules;
+    if n < rules.players.min as usize || n > rules.players.max as usize {
+        return Err(MovegenError::Unsupported {
+            reason: format!(
+                "{} is played by {} to {} players, not {n}",
+                rules.id, rules.players.min, rules.players.max
+            ),
+        });
+    }
+    if !rules.computer_seats {
+        return Err(MovegenError::Unsupported {
+            reason: format!("{} has no computer seats", rules.id),
+        });
+    }
+    let start = Instant::now();
+    let mut wins = vec![0usize; n];
+    let mut shared = vec![0usize; n];
+    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut first_points = 0.0;
+    let mut reasons = EndReasons::default();
+    let (mut bag_left, mut with_bag, mut filled, mut turns) = (0usize, 0usize, 0usize, 0usize);
+    for i in 0..config.games {
+        let g = play_game(
+            rules,
+            config.list,
+            &config.players,
+            config.seed.wrapping_add(i as u64),
+            i % n,
+        )?;
+        for (list, &score) in scores.iter_mut().zip(&g.scores) {
+            list.push(score as f64);
+        }
+        let share = if g.winners.is_empty() {
+            0.0
+        } else {
+            1.0 / g.winners.len() as f64
+        };
+        for &w in &g.winners {
+            if g.winners.len() == 1 {
+                wins[w] += 1;
+            } else {
+                shared[w] += 1;
+            }
+            if w == g.first {
+                first_points += share;
+            }
+        }
+        match g.reason {
+            EndReason::WentOut => reasons.went_out += 1,
+            EndReason::ScorelessTurns => reasons.passes += 1,
+            EndReason::TurnLimit => reasons.turn_limit += 1,
+            EndReason::Resigned => reasons.resign += 1,
+        }
+        bag_left += g.bag_left;
+        with_bag += (g.bag_left > 0) as usize;
+        filled += g.filled;
+        turns += g.turns;
+        progress(i + 1, config.games);
+    }
+    let games = config.games.max(1) as f64;
+    let squares = (rules.board_size as f64).powi(2);
+    let players = (0..n)
+        .map(|p| {
+            let rate = (wins[p] as f64 + shared[p] as f64 / 2.0) / games;
+            PlayerFigures {
+                player: format!("{}-{}", config.players[p].name(), p + 1),
+                wins: wins[p],
+                shared_wins: shared[p],
+                win_rate: rate,
+                win_rate_95: wilson(rate, config.games),
+                mean_score: scores[p].iter().sum::<f64>() / games,
+                median_score: median(&mut scores[p]),
+            }
+        })
+        .collect();
+    let first_rate = first_points / games;
+    Ok(SimReport {
+        rules: rules.id.clone(),
+        list: config.list.info().id.clone(),
+        games: config.games,
+        seed: config.seed,
+        players,
+        first_player_win_rate: first_rate,
+        first_player_win_rate_95: wilson(first_rate, config.games),
+        end_reasons: reasons,
+        mean_bag_left: bag_left as f64 / games,
+        games_ending_with_tiles_in_bag: with_bag as f64 / games,
+        mean_squares_filled: filled as f64 / games,
+        mean_board_fill: filled as f64 / games / squares,
+        mean_turns: turns as f64 / games,
+        games_per_second: config.games as f64 / start.elapsed().as_secs_f64().max(1e-9),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let [lo, hi] = wilson(0.6, 1000);
+        assert!(
+            (lo - 0.569).abs() < 0.002 && (hi - 0.630).abs() < 0.002,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0.5, 0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn median_of_even_and_odd_counts() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+}
