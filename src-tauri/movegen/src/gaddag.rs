@@ -370,7 +370,11 @@ fn relayout(old: &[u32], root: u32) -> (Vec<u32>, u32) {
         for i in 1..width {
             let a = old[n + i];
             let target = a >> TARGET_SHIFT;
-            let mapped = if target == 0 { 0 } else { new_slot[target as usize] };
+            let mapped = if target == 0 {
+                0
+            } else {
+                new_slot[target as usize]
+            };
             arcs.push((a & ((1 << TARGET_SHIFT) - 1)) | (mapped << TARGET_SHIFT));
         }
     }

@@ -8,8 +8,9 @@
 //! - `medium`: ranks moves like hard with half the leave weight and picks among its six best
 //!   with falling odds (so it often, not always, plays the best).
 //! - `easy`: only words of the common-word list (SCOWL's most common words, intersected
-//!   with the match's list) of up to six letters, and a move picked at random from the lower
-//!   half of those by score.
+//!   with the match's list) of up to six letters, one picked at random from the
+//!   better-scoring half (a fair, modest score); when none fits, a random word of up to
+//!   four letters from the match's list.
 //!
 //! Every choice is deterministic for a match: the random generator is seeded from the
 //! match seed, the turn number and the seat.
@@ -262,12 +263,18 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
             with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut all));
             let mut moves: Vec<Move> = all.moves.into_iter().filter(|m| m.len <= 6).collect();
             if moves.is_empty() {
+                // No common word fits: any short word of the match's list will do.
+                let g = gaddag_for(s.list);
+                let mut all = Collect { moves: Vec::new() };
+                with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut all));
+                moves = all.moves.into_iter().filter(|m| m.len <= 4).collect();
+            }
+            if moves.is_empty() {
                 return Ok(fallback(s));
             }
             crate::moves::sort_moves(&mut moves);
-            // The lower-scoring half (the list is best first).
-            let from = moves.len() / 2;
-            let i = rng.gen_range(from..moves.len());
+            // One of the better half, at random: a fair common word, rarely the best one.
+            let i = rng.gen_range(0..moves.len().div_ceil(2));
             Ok(Decision::Place(moves[i]))
         }
     }
