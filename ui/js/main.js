@@ -7,6 +7,10 @@ import { showHome, showHistory, showChecker, showSettings } from './screens.js';
 
 const root = document.getElementById('screen');
 
+// Anything that slips through is shown, not swallowed.
+window.addEventListener('error', (e) => toast(`Something went wrong: ${e.message}`));
+window.addEventListener('unhandledrejection', (e) => toast(`Something went wrong: ${e.reason?.message ?? e.reason}`));
+
 function applyTheme(theme) {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
   else delete document.documentElement.dataset.theme;
