@@ -9,6 +9,7 @@ mod moves;
 mod play;
 mod rules;
 mod score;
+mod serve;
 mod simulate;
 mod words;
 
@@ -31,7 +32,9 @@ commands:
                                           play a scripted match: events, state, result
   history list|show ID|stats|export-gcg ID --db PATH
                                           the match history (list filters: --player,
-                                          --rules, --status, --assisted yes|no, --page N)";
+                                          --rules, --status, --assisted yes|no, --page N)
+  serve --port P [--db PATH] [--settings PATH] [--ui DIR] [--seed N]
+                                          the UI and app commands on http://127.0.0.1:P";
 
 pub fn dispatch(argv: &[String]) -> CliResult {
     let Some((command, rest)) = argv.split_first() else {
@@ -47,6 +50,7 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "simulate" => simulate::run(rest),
         "play" => play::run(rest),
         "history" => history::run(rest),
+        "serve" => serve::run(rest),
         "help" | "--help" | "-h" => Err(CliError::usage(USAGE)),
         other => Err(CliError::usage(format!(
             "unknown command {other:?}\n{USAGE}"
