@@ -99,6 +99,8 @@ export async function showMatch(root, matchId, view = null) {
     if (answer.kind === 'words') {
       s.hintWords = answer.words;
       render();
+    } else if (answer.kind === 'no_move') {
+      toast('No move fits this rack: exchange or pass.');
     } else if (answer.kind === 'move') {
       // Stage the suggested move as a draft, tile by tile from the rack.
       const free = (s.view.rack ?? []).map((t, i) => ({ ...t, i }));

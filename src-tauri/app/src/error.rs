@@ -23,8 +23,6 @@ pub enum AppError {
     HumanToMove { name: String },
     /// A resign was sent without `confirm: true`.
     ConfirmationRequired { what: String },
-    /// Computer players and move suggestions are not available in this build.
-    ComputerUnavailable,
     /// The settings could not be read or kept.
     Settings { reason: String },
     /// A word-list failure (unknown list, a word that is not A-Z, ...).
@@ -57,7 +55,6 @@ impl AppError {
             AppError::ComputerToMove { .. } => "computer_to_move",
             AppError::HumanToMove { .. } => "human_to_move",
             AppError::ConfirmationRequired { .. } => "confirmation_required",
-            AppError::ComputerUnavailable => "computer_unavailable",
             AppError::Settings { .. } => "settings",
             AppError::Lexicon(e) => e.kind(),
             AppError::Backend { kind, .. } => kind,
@@ -101,9 +98,6 @@ impl fmt::Display for AppError {
             AppError::HumanToMove { name } => write!(f, "it is {name}'s turn, not a computer's"),
             AppError::ConfirmationRequired { what } => {
                 write!(f, "{what} needs a confirmation (confirm: true)")
-            }
-            AppError::ComputerUnavailable => {
-                write!(f, "computer players and move suggestions are not available")
             }
             AppError::Settings { reason } => write!(f, "settings: {reason}"),
             AppError::Lexicon(e) => write!(f, "{e}"),

@@ -30,12 +30,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use wordclub_engine::{Action, Deal, EngineError, HintKind, ListRef, Match, PlayerKind, RuleSet};
 use wordclub_lexicon::WordList;
+use wordclub_movegen::{computer_action, Level};
 use wordclub_store::Store;
 
 use history::{store_error, MatchList, MatchListArgs};
 use matches::{
-    engine, exchange_text, hint_action, placements, player_specs, ExchangeArgs, HintAnswer,
-    MatchIdArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    engine, exchange_text, hint_action, movegen, placements, player_specs, ExchangeArgs,
+    HintAnswer, MatchIdArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use view::{MatchView, RulesInfo};
 
@@ -387,7 +388,7 @@ impl App {
                         words.dedup();
                         HintAnswer::Words { words }
                     }
-                    HintKind::SuggestMove => return Err(AppError::ComputerUnavailable),
+                    HintKind::SuggestMove => matches::suggest_move(m, seat)?,
                 };
                 let shown = serde_json::to_value(&answer).unwrap_or(Value::Null);
                 Ok((hint_action(seat, kind, shown), answer))
@@ -402,12 +403,14 @@ impl App {
             args.match_id,
             |m| {
                 let seat = m.game.to_move().ok_or(engine(EngineError::MatchOver))?;
-                if m.game.players()[seat].kind == PlayerKind::Human {
+                let PlayerKind::Computer { level } = &m.game.players()[seat].kind else {
                     return Err(AppError::HumanToMove {
                         name: m.game.players()[seat].name.clone(),
                     });
-                }
-                Err(AppError::ComputerUnavailable)
+                };
+                let level = Level::parse(level).map_err(movegen)?;
+                let action = computer_action(&m.game, seat, m.list, level).map_err(movegen)?;
+                Ok((action, ()))
             },
             |m, ()| to_json(m.view()),
         )

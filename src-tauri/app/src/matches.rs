@@ -116,6 +116,48 @@ pub fn shipped_list(list: &ListRef) -> Result<&'static WordList, AppError> {
     Ok(shipped)
 }
 
+pub fn movegen(e: wordclub_movegen::MovegenError) -> AppError {
+    AppError::Backend {
+        kind: e.kind().to_string(),
+        message: e.to_string(),
+        details: None,
+    }
+}
+
+/// The "suggest a move" hint: the best-scoring legal move for the player to move, checked
+/// and scored by the engine, for the UI to stage as a draft.
+pub fn suggest_move(m: &OpenMatch, seat: Seat) -> Result<HintAnswer, AppError> {
+    let rack = m.game.rack(seat).unwrap_or_default();
+    let best = wordclub_movegen::suggest(
+        m.game.rules(),
+        m.list,
+        &wordclub_movegen::grid_of(m.game.board()),
+        &wordclub_movegen::rack_of(rack),
+    )
+    .map_err(movegen)?;
+    let Some(best) = best else {
+        return Ok(HintAnswer::NoMove);
+    };
+    let scored = m
+        .game
+        .preview(seat, &best.placements(), m.list)
+        .map_err(engine)?;
+    Ok(HintAnswer::Move {
+        notation: scored.notation,
+        score: scored.score,
+        tiles: scored
+            .tiles
+            .iter()
+            .map(|p| crate::view::StagedTile {
+                row: p.square.row,
+                col: p.square.col,
+                letter: (p.tile.letter as char).to_string(),
+                blank: p.tile.blank,
+            })
+            .collect(),
+    })
+}
+
 pub fn engine(e: EngineError) -> AppError {
     let words = e.words();
     AppError::Backend {
@@ -228,6 +270,8 @@ pub enum HintAnswer {
         score: u32,
         tiles: Vec<crate::view::StagedTile>,
     },
+    /// No legal placement exists for this rack.
+    NoMove,
 }
 
 // ---- checking ----------------------------------------------------------------------------

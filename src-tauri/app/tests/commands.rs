@@ -572,3 +572,80 @@ fn the_history_of_an_unfinished_match_tells_no_rack() {
         "bad_argument"
     );
 }
+
+#[test]
+fn a_person_plays_a_whole_match_against_a_computer() {
+    let app = app();
+    let view = ok(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Bot", "computer": "easy"}], "seed": 21}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    // One person at the table: no cover, her rack is there at once.
+    assert_eq!(view["covered"], false);
+    assert_eq!(view["rack"].as_array().unwrap().len(), 7);
+    assert_eq!(
+        refused(&app, "computer_turn", json!({"match_id": id})),
+        "human_to_move"
+    );
+    let mut view = view;
+    let mut computer_turns = 0;
+    for _ in 0..200 {
+        if view["over"] == true {
+            break;
+        }
+        if view["to_move"] == 1 {
+            // The computer's rack is never shown, not even to the only person at the table.
+            assert_eq!(view["rack"], Value::Null);
+            assert_eq!(
+                refused(&app, "pass", json!({"match_id": id})),
+                "computer_to_move"
+            );
+            view = ok(&app, "computer_turn", json!({"match_id": id}));
+            computer_turns += 1;
+            assert_eq!(view["last_move"]["seat"], 1);
+        } else {
+            assert!(view["rack"].is_array());
+            view = ok(&app, "pass", json!({"match_id": id}));
+        }
+    }
+    assert_eq!(view["over"], true, "the match ended");
+    assert!(computer_turns >= 3);
+    let result = &view["result"];
+    assert!(!result["winners"].as_array().unwrap().is_empty());
+    // The person only passed: every point on the board is the computer's.
+    assert!(
+        view["players"][1]["score"].as_i64().unwrap()
+            > view["players"][0]["score"].as_i64().unwrap()
+    );
+    let list = ok(&app, "match_list", json!({"status": "finished"}));
+    assert_eq!(list["matches"][0]["id"], id);
+}
+
+#[test]
+fn the_classic_hint_suggests_a_legal_move_and_counts_as_assistance() {
+    let app = app();
+    let view = ok(
+        &app,
+        "new_match",
+        json!({"rules": "classic-15", "players": [{"name": "Ann"}, {"name": "Ben"}], "seed": 2,
+               "deal": {"racks": ["CATSRED", "OXYGENS"], "draw_order": ""}}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let hint = ok(&app, "hint", json!({"match_id": id}));
+    assert_eq!(hint["kind"], "move");
+    let tiles = hint["tiles"].clone();
+    assert!(!tiles.as_array().unwrap().is_empty());
+    // The suggestion is a draft the engine accepts, worth what the hint said; CATS through
+    // the star alone is worth 12 on classic-15, so the best move scores more.
+    let preview = ok(&app, "preview", json!({"match_id": id, "tiles": tiles}));
+    assert_eq!(preview["legal"], true);
+    assert_eq!(preview["score"], hint["score"]);
+    assert!(hint["score"].as_u64().unwrap() > 12, "{hint}");
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["players"][0]["hints"], 1);
+    let view = ok(&app, "play", json!({"match_id": id, "tiles": tiles}));
+    assert_eq!(view["players"][0]["score"], hint["score"]);
+}
