@@ -1,9 +1,10 @@
 //! Independent references for the generator and the scorer.
 //!
-//! - `tests/reference/classic15_wolges.txt`: classic-15 positions whose complete move lists
-//!   were produced by another engine (wolges, see `tests/reference/README.md`). For each
-//!   position the generator must give the same number of placements, the same top 20 (score,
-//!   then notation) and the same FNV-1a 64 hash of the whole sorted list.
+//! - `tests/reference/classic15_wolges.txt` and `ninebynine_wolges.txt`: positions whose
+//!   complete move lists were produced by another engine (wolges, see
+//!   `tests/reference/README.md`). For each position the generator must give the same number
+//!   of placements, the same top 20 (score, then notation) and the same FNV-1a 64 hash of the
+//!   whole sorted list.
 //! - `tests/reference/hand_scored.txt`: 9×9 moves scored by hand from SPEC §2; the engine's
 //!   scorer and the generator must both give exactly that score.
 
@@ -39,8 +40,8 @@ struct Reference {
     top: Vec<(String, i32)>,
 }
 
-fn read_references() -> Vec<Reference> {
-    let path = reference_file("classic15_wolges.txt");
+fn read_references(file: &str) -> Vec<Reference> {
+    let path = reference_file(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let mut out = Vec::new();
     let mut cur: Option<Reference> = None;
@@ -94,13 +95,11 @@ fn generated(cgp: &str) -> (Vec<(String, i32)>, Rack) {
     (list, rack)
 }
 
-#[test]
-fn generator_matches_the_other_engine_on_classic_positions() {
-    let refs = read_references();
-    assert!(refs.len() >= 30, "only {} reference positions", refs.len());
+/// Every difference between the generator and the reference positions; and the moves compared.
+fn disagreements(refs: &[Reference]) -> (Vec<String>, usize) {
     let mut failures = Vec::new();
     let mut total = 0;
-    for r in &refs {
+    for r in refs {
         let (got, rack) = generated(&r.cgp);
         total += got.len();
         let mut text = String::new();
@@ -132,13 +131,33 @@ fn generator_matches_the_other_engine_on_classic_positions() {
             }
         }
     }
+    (failures, total)
+}
+
+#[test]
+fn generator_matches_the_other_engine_on_classic_positions() {
+    let refs = read_references("classic15_wolges.txt");
+    assert!(refs.len() >= 30, "only {} reference positions", refs.len());
+    let (failures, total) = disagreements(&refs);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(total > 50_000, "the references cover only {total} moves");
 }
 
 #[test]
+fn generator_matches_the_other_engine_on_nine_by_nine_positions() {
+    let refs = read_references("ninebynine_wolges.txt");
+    for rules in ["wordclub-1.0", "wordclub-1.1", "solo-10"] {
+        let tag = format!("rules {rules};");
+        assert!(refs.iter().filter(|r| r.cgp.contains(&tag)).count() >= 3);
+    }
+    let (failures, total) = disagreements(&refs);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(total > 20_000, "the references cover only {total} moves");
+}
+
+#[test]
 fn the_reference_file_covers_what_it_claims() {
-    let refs = read_references();
+    let refs = read_references("classic15_wolges.txt");
     let with_blanks = |n: usize| {
         refs.iter()
             .filter(|r| {
