@@ -3,7 +3,8 @@
 //! For each position: the median of many runs (after a warm-up) of listing every move and of
 //! finding the best one; then the median over positions, per group. A run includes the
 //! per-call set-up (cross-checks for the whole board), not the one-time graph build.
-//! Optional: `WOLGES_TIMES=path` (lines `name all_ns best_ns`, timed by a separate wolges
+//! `BENCH_ONLY=text` keeps the positions whose file name contains it; `BENCH_DETAIL=1` prints
+//! every position. Optional: `WOLGES_TIMES=path` (lines `name all_ns best_ns`, timed by a separate wolges
 //! build on the same positions) adds the ratio per group.
 
 use std::collections::HashMap;
@@ -76,8 +77,12 @@ fn main() {
         "graph build (wordclub + enable-2-9, once per process): {:.2} s",
         build.elapsed().as_secs_f64()
     );
+    let only = std::env::var("BENCH_ONLY").unwrap_or_default();
     for path in &files {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if !name.contains(&only) {
+            continue;
+        }
         let text = std::fs::read_to_string(path).unwrap();
         let cgp = Cgp::parse(text.trim()).unwrap();
         let rules = RuleSet::builtin(cgp.opcode("rules").unwrap()).unwrap();
@@ -108,6 +113,10 @@ fn main() {
         } else {
             301
         };
+        let reps = std::env::var("BENCH_REPS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(reps);
         let mut moves: Vec<Move> = Vec::with_capacity(1 << 16);
         let all_ns = time_ns(reps, || {
             moves.clear();

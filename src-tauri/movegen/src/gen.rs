@@ -201,6 +201,7 @@ impl<S: Sink> Walk<'_, S> {
         }
         let labels = self.g.labels(node);
         let mut avail = labels & mask;
+        self.g.prefetch_children(node, labels, avail);
         let lm = self.lm[pos] as i32;
         let wm = self.wm[pos] as i32;
         let cs = self.cross[pos];
@@ -304,6 +305,7 @@ impl<S: Sink> Walk<'_, S> {
         }
         let labels = self.g.labels(node);
         let mut avail = labels & mask;
+        self.g.prefetch_children(node, labels, avail);
         let lm = self.lm[pos] as i32;
         let wm = self.wm[pos] as i32;
         let cs = self.cross[pos];

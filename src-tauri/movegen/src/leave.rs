@@ -6,7 +6,8 @@
 //! vowels and C consonants, blanks counted in neither). The tables are derived by the
 //! project from self-play (see `examples/derive_leaves.rs` and `data/README.md`): a ridge
 //! regression of the score a greedy player makes on its next turn on these features of the
-//! leave it kept.
+//! leave it kept. Two options per table say how Hard uses it (`option weight W`, `option
+//! exchange yes|no`); they were set from Hard-vs-greedy trials (see `data/README.md`).
 
 use crate::layout::Rack;
 
@@ -15,12 +16,17 @@ const VOWELS: [usize; 5] = [1, 5, 9, 15, 21]; // A E I O U
 /// Feature count: 27 tiles, 27 duplicates, 8×8 balance cells.
 pub const FEATURES: usize = 27 + 27 + 64;
 
-/// A leave table for one rule set family.
+/// A leave table for one rule set family, with how Hard uses it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeaveTable {
     pub tile: [f32; 27],
     pub dup: [f32; 27],
     pub balance: [[f32; 8]; 8],
+    /// How much a point of leave value counts against a point scored now (`option weight`).
+    pub weight: f32,
+    /// Whether Hard exchanges when keeping part of its rack beats every move
+    /// (`option exchange yes|no`).
+    pub exchanges: bool,
 }
 
 fn is_vowel(l: usize) -> bool {
@@ -59,6 +65,8 @@ impl LeaveTable {
             tile: [0.0; 27],
             dup: [0.0; 27],
             balance: [[0.0; 8]; 8],
+            weight: 1.0,
+            exchanges: false,
         }
     }
 
@@ -127,6 +135,9 @@ impl LeaveTable {
                 ["dup", l, v] => {
                     t.dup[letter(l).ok_or_else(bad)?] = v.parse().map_err(|_| bad())?
                 }
+                ["option", "weight", v] => t.weight = v.parse().map_err(|_| bad())?,
+                ["option", "exchange", "yes"] => t.exchanges = true,
+                ["option", "exchange", "no"] => t.exchanges = false,
                 ["balance", a, b, v] => {
                     let a: usize = a.parse().map_err(|_| bad())?;
                     let b: usize = b.parse().map_err(|_| bad())?;
@@ -270,6 +281,9 @@ mod tests {
             };
             LeaveTable::parse(text).unwrap();
         }
+        assert!(LeaveTable::shipped("classic-15").exchanges);
+        assert!(!LeaveTable::shipped("wordclub-1.1").exchanges);
+        assert_eq!(LeaveTable::shipped("wordclub-1.1").weight, 0.5);
         let t = LeaveTable::shipped("classic-15");
         let q = Rack::parse("Q").unwrap();
         let blank = Rack::parse("?").unwrap();

@@ -2,10 +2,11 @@
 //!
 //! - `greedy`: the best-scoring move (the reference opponent; exchanges its whole rack only
 //!   when it has no move).
-//! - `hard`: score plus the leave value of the tiles kept ([`LeaveTable`]); exchanges when
-//!   keeping the best subset of its rack is worth more than any move; near the end (bag
-//!   empty) it counts the tiles left on its rack against itself instead.
-//! - `medium`: ranks moves like hard with half the leave weight and picks among its six best
+//! - `hard`: score plus the leave value of the tiles kept ([`LeaveTable`], times the table's
+//!   weight); where the table allows it, exchanges when keeping the best subset of its rack
+//!   is worth more than any move; with the bag empty it counts the tiles left on its rack
+//!   against itself instead.
+//! - `medium`: ranks moves like hard with half the leave weight, never exchanges by choice, and picks among its six best
 //!   with falling odds (so it often, not always, plays the best).
 //! - `easy`: only words of the common-word list (SCOWL's most common words, intersected
 //!   with the match's list) of up to six letters, one picked at random from the
@@ -204,7 +205,11 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
         }
         Level::Hard | Level::Medium => {
             let table = LeaveTable::shipped(&s.rules.id);
-            let weight = if level == Level::Hard { 1.0 } else { 0.5 };
+            let weight = if level == Level::Hard {
+                table.weight
+            } else {
+                table.weight / 2.0
+            };
             let endgame = s.bag_len == 0;
             let values = layout.values;
             let value = |f: &Found<'_>| -> f32 {
@@ -231,7 +236,7 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
             let g = gaddag_for(s.list);
             with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut top));
             let best_move = top.best.first().map(|(v, _)| *v);
-            if level == Level::Hard && s.can_exchange && !endgame {
+            if level == Level::Hard && table.exchanges && s.can_exchange && !endgame {
                 if let Some((keep_value, give)) = best_exchange(&table, s.rack) {
                     if best_move.is_none_or(|v| keep_value > v) {
                         return Ok(Decision::Exchange(give));

@@ -29,7 +29,8 @@ pub struct PlayerFigures {
     pub wins: usize,
     /// Wins shared with an equal top score.
     pub shared_wins: usize,
-    /// (wins + shared/2) / games, with a 95% Wilson interval.
+    /// (wins + each shared win divided by the number of winners) / games, with a 95% Wilson
+    /// interval.
     pub win_rate: f64,
     pub win_rate_95: [f64; 2],
     pub mean_score: f64,
@@ -51,7 +52,7 @@ pub struct SimReport {
     pub games: usize,
     pub seed: u64,
     pub players: Vec<PlayerFigures>,
-    /// Share of games won (alone or shared, shared counted as half) by the first player.
+    /// Share of games won by the first player (a win shared by k players counts 1/k).
     pub first_player_win_rate: f64,
     pub first_player_win_rate_95: [f64; 2],
     pub end_reasons: EndReasons,
@@ -187,6 +188,7 @@ pub fn simulate(
     let start = Instant::now();
     let mut wins = vec![0usize; n];
     let mut shared = vec![0usize; n];
+    let mut points = vec![0.0f64; n];
     let mut scores: Vec<Vec<f64>> = vec![Vec::new(); n];
     let mut first_points = 0.0;
     let mut reasons = EndReasons::default();
@@ -208,6 +210,7 @@ pub fn simulate(
             1.0 / g.winners.len() as f64
         };
         for &w in &g.winners {
+            points[w] += share;
             if g.winners.len() == 1 {
                 wins[w] += 1;
             } else {
@@ -233,7 +236,7 @@ pub fn simulate(
     let squares = (rules.board_size as f64).powi(2);
     let players = (0..n)
         .map(|p| {
-            let rate = (wins[p] as f64 + shared[p] as f64 / 2.0) / games;
+            let rate = points[p] / games;
             PlayerFigures {
                 player: format!("{}-{}", config.players[p].name(), p + 1),
                 wins: wins[p],
