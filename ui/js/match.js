@@ -20,6 +20,7 @@ let screen = null; // the live match screen, replaced whenever another screen op
 export async function showMatch(root, matchId, view = null) {
   const token = {};
   screen = token;
+  const settings = await call('get_settings').catch(() => ({ tile_tracker: false }));
   const s = {
     view: view ?? await call('match_view', { match_id: matchId }),
     staged: [], selected: null, order: [], preview: null, previewSeq: 0, hintWords: null, busy: false,
@@ -191,13 +192,32 @@ export async function showMatch(root, matchId, view = null) {
           renderScores(v),
           v.turn_limit ? h('div.muted', {}, `Turn ${Math.min(v.turn + 1, v.turn_limit)} of ${v.turn_limit}`) : null,
           v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move)) : null),
+        settings.tile_tracker && v.rack ? tileTracker(v) : null,
         extra));
   }
 
   resetTurn();
   render();
+  markFirstBoard();
+}
+
+/** Records when the first board reached the screen (epoch ms), for start-up measurements. */
+function markFirstBoard() {
+  if (globalThis.wordclubFirstBoardAt) return;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    globalThis.wordclubFirstBoardAt ??= performance.timeOrigin + performance.now();
+  }));
 }
 
 function tilesOf(staged) {
   return staged.map(({ row, col, letter, blank }) => ({ row, col, letter, blank }));
+}
+
+/** Tiles not yet seen by the player to move: the bag and the other racks together. */
+function tileTracker(v) {
+  const entries = Object.entries(v.unseen);
+  const total = entries.reduce((sum, [, n]) => sum + n, 0);
+  return h('details.panel', { 'data-testid': 'tile-tracker' },
+    h('summary', {}, `Unseen tiles: ${total}`),
+    h('p', {}, entries.map(([letter, n]) => `${letter === '?' ? 'blank' : letter}×${n}`).join('  ')));
 }

@@ -84,7 +84,37 @@ export async function showHistory(root, { openMatch }) {
         h('td', {}, m.list),
         h('td', {}, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${p.hints} hint${p.hints === 1 ? '' : 's'})` : ''}`).join(', ')),
         h('td', {}, m.status.replace('_', ' ')),
-        h('td', {}, h('button', { type: 'button', onclick: () => openMatch(m.id) }, m.status === 'in_progress' ? 'Continue' : 'Open')))))) : h('p.muted', {}, 'No matches yet.')));
+        h('td', {}, m.status === 'in_progress'
+          ? h('button', { type: 'button', onclick: () => openMatch(m.id) }, 'Continue')
+          : h('button', { type: 'button', onclick: () => showDetail(root, m.id) }, 'Open')))))) : h('p.muted', {}, 'No matches yet.')));
+}
+
+/** One finished match: every turn with its words and score, the totals and the GCG record. */
+export async function showDetail(root, id) {
+  let detail;
+  try { detail = await call('match_detail', { match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  const s = detail.summary;
+  const names = s.players.map((p) => p.name);
+  const gcgBox = h('div');
+  fill(root, h('section.stack', { 'data-testid': 'detail' },
+    h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
+    h('p.muted', {}, `Word list ${s.list} · ${s.turns} turns · ${s.status.replace('_', ' ')}`),
+    h('table.list', {},
+      h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints'].map((t) => h('th', {}, t)))),
+      h('tbody', {}, detail.turns.map((t) => h('tr', {},
+        h('td', {}, String(t.number)),
+        h('td', {}, t.player),
+        h('td', {}, t.notation ?? (t.kind === 'exchange' ? `exchange ${t.exchanged}` : t.kind)),
+        h('td', {}, t.words.map((w) => `${w.word} ${w.score}`).join(', ')),
+        h('td', {}, String(t.score)),
+        t.totals.map((total) => h('td', {}, String(total))),
+        h('td', {}, t.hints.length ? t.hints.map((x) => x.kind.replaceAll('_', ' ')).join(', ') : ''))))),
+    h('pre.panel', { 'aria-label': 'Final board' }, detail.board.join('\n')),
+    h('div.row', {},
+      h('button', { type: 'button', onclick: async () => {
+        try { const r = await call('export_gcg', { match_id: id }); fill(gcgBox, h('textarea', { readOnly: true, rows: 12, cols: 60, 'aria-label': 'GCG record' }, r.gcg)); } catch (e) { toast(e.message); }
+      } }, 'Export as GCG')),
+    gcgBox));
 }
 
 /** Is a word in a list? */
