@@ -40,7 +40,7 @@ export function renderBoard(view, staged, onSquare) {
       const square = h('button.square', {
         type: 'button', role: 'gridcell', 'aria-label': label,
         dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}) },
-        class: [isStar ? 'star' : '', last.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
+        class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
         onclick: () => onSquare(row, col),
       });
       if (committed) square.append(tileEl(committed, view.letter_values));
