@@ -201,7 +201,11 @@ impl<S: Sink> Walk<'_, S> {
         }
         let labels = self.g.labels(node);
         let mut avail = labels & mask;
-        self.g.prefetch_children(node, labels, avail);
+        if avail.count_ones() > 6 {
+            // Wide fan-outs (a blank on the rack) gain from fetching children early; for a
+            // few letters the hint costs more than it saves.
+            self.g.prefetch_children(node, labels, avail);
+        }
         let lm = self.lm[pos] as i32;
         let wm = self.wm[pos] as i32;
         let cs = self.cross[pos];
@@ -305,7 +309,11 @@ impl<S: Sink> Walk<'_, S> {
         }
         let labels = self.g.labels(node);
         let mut avail = labels & mask;
-        self.g.prefetch_children(node, labels, avail);
+        if avail.count_ones() > 6 {
+            // Wide fan-outs (a blank on the rack) gain from fetching children early; for a
+            // few letters the hint costs more than it saves.
+            self.g.prefetch_children(node, labels, avail);
+        }
         let lm = self.lm[pos] as i32;
         let wm = self.wm[pos] as i32;
         let cs = self.cross[pos];
@@ -575,6 +583,30 @@ impl Generator {
             word: [0; MAX_SIZE],
             sink,
         };
+        if pos > 0 && walk.tiles[pos - 1] != 0 {
+            // A run of board tiles ends just left of the anchor. Every move from here spells
+            // that run from its first letter (the square before it is an earlier anchor or
+            // the edge), then turns right at the anchor: follow reverse(run) and the
+            // separator once, instead of once per letter tried on the anchor.
+            let mut node = g.root();
+            let mut face = 0;
+            let mut start = pos;
+            while start > 0 && walk.tiles[start - 1] != 0 {
+                start -= 1;
+                let t = walk.tiles[start];
+                match g.child(node, t & 0x1f) {
+                    Some(arc) => node = arc.target(),
+                    None => return,
+                }
+                if t & BLANK_BIT == 0 {
+                    face += self.values[(t & 0x1f) as usize];
+                }
+            }
+            if let Some(sep) = g.child(node, SEPARATOR) {
+                walk.right(pos, sep.target(), start, face, 1, 0);
+            }
+            return;
+        }
         walk.left(pos, g.root(), 0, 1, 0);
     }
 

@@ -38,6 +38,10 @@ fn regenerate_positions() {
     }
     // (rule set, seed, snapshot turns, which rack variants to keep at each snapshot)
     let plan: &[(&str, u64, &[usize])] = &[
+        // Midgames with the racks as dealt only (the bench's typical 15×15 positions).
+        ("classic-15", 8, &[6, 10, 14, 18]),
+        ("classic-15", 9, &[5, 9, 13, 17]),
+        ("classic-15", 10, &[7, 11, 15, 19]),
         ("wordclub-1.0", 1, &[0, 3, 8, 14]),
         ("wordclub-1.1", 2, &[0, 4, 9, 15]),
         ("wordclub-1.1", 3, &[2, 12]),
@@ -48,6 +52,7 @@ fn regenerate_positions() {
     ];
     let mut written = 0;
     for &(rules_id, seed, snapshots) in plan {
+        let dealt_only = seed >= 8;
         let rules = RuleSet::builtin(rules_id).unwrap();
         let list = WordList::builtin(&rules.default_list).unwrap();
         let g = gaddag_for(list);
@@ -68,7 +73,7 @@ fn regenerate_positions() {
             if snapshots.contains(&turn) {
                 for (k, (kind, rack)) in variants(&rack_text).into_iter().enumerate() {
                     // Keep every variant on empty boards and at the last snapshot; elsewhere two.
-                    if turn != 0 && turn != last && k % 2 == 1 {
+                    if (turn != 0 && turn != last && k % 2 == 1) || (dealt_only && k > 0) {
                         continue;
                     }
                     let cgp = Cgp::format(
