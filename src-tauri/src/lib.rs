@@ -78,7 +78,7 @@ pub fn run() {
         .setup(|app| {
             let settings = app.store("settings.json")?;
             // The match history lives in the platform's app-data directory
-            // (~/.local/share/club.wordclub.app/ on Linux).
+            // (~/.local/share/club.wordclub.play/ on Linux).
             let data_dir = app.path().app_data_dir()?;
             std::fs::create_dir_all(&data_dir)?;
             let state = App::with_history(

@@ -68,7 +68,7 @@ test('the app window starts, starts a match and shows the board', async () => {
 
   // The names just used were kept by tauri-plugin-store in the app-data directory, and the
   // match went into the SQLite history there.
-  const appData = join(dataHome, 'club.wordclub.app');
+  const appData = join(dataHome, 'club.wordclub.play');
   const kept = JSON.parse(readFileSync(join(appData, 'settings.json'), 'utf8'));
   assert.deepEqual(kept.settings.player_names, ['Player 1', 'Player 2']);
   assert.equal(kept.settings.default_rules, 'wordclub-1.0');
