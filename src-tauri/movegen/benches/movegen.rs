@@ -4,8 +4,9 @@
 //! finding the best one; then the median over positions, per group. A run includes the
 //! per-call set-up (cross-checks for the whole board), not the one-time graph build.
 //! `BENCH_ONLY=text` keeps the positions whose file name contains it; `BENCH_DETAIL=1` prints
-//! every position. Optional: `WOLGES_TIMES=path` (lines `name all_ns best_ns`, timed by a separate wolges
-//! build on the same positions) adds the ratio per group.
+//! every position; `BENCH_REPS=n` sets the runs per position. Optional: `WOLGES_TIMES=path`
+//! (lines `name all_ns best_ns`, timed by a separate wolges build on the same positions, never
+//! part of this repository) adds wolges' time over ours per group.
 
 use std::collections::HashMap;
 use std::time::Instant;

@@ -1,8 +1,19 @@
 //! Word Club's move generator, suggested moves, computer players and simulator.
 //!
-//! - [`Gaddag`]: the generator's own graph, built once per word list from its fst.
+//! - [`Gaddag`]: the generator's own graph, built once per word list from its fst
+//!   ([`gaddag_for`] caches one per list for the process).
 //! - [`Generator`]: every legal placement of a rack on a [`Grid`] under a [`Layout`], with
-//!   scores; [`Generator::best_move`] for the "suggest a move" hint.
+//!   scores, fed to a [`Sink`] (a `Vec<Move>`, [`BestScore`], [`Count`] or your own);
+//!   [`Generator::best_move`] searches anchors in order of an upper bound and stops early.
+//!   Moves list in [`sort_moves`] order (score, then notation); [`Move::notation`] is GCG.
+//! - [`bridge`]: the engine's rule sets, boards and racks in the generator's terms
+//!   ([`layout_of`], [`grid_of`], [`rack_of`], [`position_of`] for CGP) and back
+//!   ([`Move::placements`]).
+//! - [`players`]: [`suggest`] (the hint), the computer players ([`Level`]: easy, medium, hard,
+//!   greedy) and [`computer_action`], the action a computer seat takes in a match.
+//! - [`leave`]: the shipped leave tables ([`LeaveTable::shipped`]) and their derivation tools.
+//! - [`sim`]: [`simulate`] plays matches between computer players through the engine and
+//!   reports the figures (`wordclub-cli simulate`).
 
 pub mod bridge;
 pub mod error;
