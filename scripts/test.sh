@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of Word Club from a fresh clone: installs what is missing, checks format and
-# lints, runs the Rust tests (engine, dictionary, store, CLI) and the word-list rebuild check.
+# Runs every test of Word Club from a fresh clone: installs what is missing (Debian and npm
+# packages, tauri-driver), rebuilds the word lists from their sources and compares, checks
+# format and lints, runs the Rust tests (dictionary, engine, move generator, store, command
+# layer, CLI, app), then the browser end-to-end tests and the real-window smoke test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -14,3 +16,6 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 echo "== cargo test"
 cargo test --workspace
+
+echo "== end-to-end: browser (chromium) and app window (Xvfb)"
+scripts/e2e.sh
