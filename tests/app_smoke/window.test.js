@@ -27,6 +27,8 @@ before(async () => {
   dataHome = mkdtempSync(join(tmpdir(), 'wordclub-window-'));
   driverProcess = spawn(DRIVER, ['--port', String(PORT), '--native-port', String(PORT + 1)], {
     stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group: tauri-driver, WebKitWebDriver and the app end together.
+    detached: true,
     // A fresh app-data directory: a new database and new settings.
     env: { ...process.env, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: dataHome },
   });
@@ -35,12 +37,13 @@ before(async () => {
 
 after(async () => {
   await driver?.quit().catch(() => {});
-  driverProcess?.kill();
+  try { process.kill(-driverProcess.pid, 'SIGTERM'); } catch { /* already gone */ }
   if (dataHome) rmSync(dataHome, { recursive: true, force: true });
 });
 
-test('the app window starts, starts a match and shows the board', async () => {
+test('the app window starts, starts a match and shows the board', async (t) => {
   const t0 = performance.now();
+  t.after(async () => { await driver?.quit().catch(() => {}); driver = null; });
   driver = await new Builder()
     .usingServer(`http://127.0.0.1:${PORT}/`)
     .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
@@ -57,7 +60,9 @@ test('the app window starts, starts a match and shows the board', async () => {
   await driver.findElement(By.css('[data-testid=start]')).click();
   await driver.wait(until.elementLocated(By.css('[data-testid=cover]')), 10000);
   await driver.findElement(By.css('[data-testid=reveal]')).click();
-  const board = await driver.wait(until.elementLocated(By.css('[data-testid=board]')), 10000);
+  // The board is drawn behind the cover too: wait for the rack, then read the new board.
+  await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 10000);
+  const board = await driver.findElement(By.css('[data-testid=board]'));
   const squares = await board.findElements(By.css('.square'));
   assert.equal(squares.length, 81, 'Word Club 1.0 is 9×9');
   const star = await board.findElement(By.css('.square.star'));
@@ -74,8 +79,6 @@ test('the app window starts, starts a match and shows the board', async () => {
   assert.equal(kept.settings.default_rules, 'wordclub-1.0');
   assert.ok(existsSync(join(appData, 'wordclub.db')));
   console.log(JSON.stringify({ window_first_screen_ms: Math.round(firstScreenMs), window_new_match_board_ms: Math.round(boardMs) }));
-  await driver.quit();
-  driver = null;
 });
 
 test('after a restart the app opens the unfinished match behind the cover, board first', async () => {
