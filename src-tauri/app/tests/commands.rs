@@ -649,3 +649,37 @@ fn the_classic_hint_suggests_a_legal_move_and_counts_as_assistance() {
     let view = ok(&app, "play", json!({"match_id": id, "tiles": tiles}));
     assert_eq!(view["players"][0]["score"], hint["score"]);
 }
+
+#[test]
+fn a_blank_takes_the_letter_chosen_and_scores_nothing() {
+    let app = app();
+    let view = ok(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.1", "players": [{"name": "Ann"}, {"name": "Ben"}], "seed": 4,
+               "deal": {"racks": ["?ATEIOL", "SNNDBGL"]}}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    assert_eq!(view["rules"]["label"], "Word Club 1.1 (candidate)");
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    // A blank without a letter is not a tile the UI can send.
+    assert_eq!(
+        refused(
+            &app,
+            "preview",
+            json!({"match_id": id, "tiles": [{"row": 4, "col": 3, "letter": "?", "blank": true}]})
+        ),
+        "bad_argument"
+    );
+    let cat = json!([
+        {"row": 4, "col": 3, "letter": "C", "blank": true},
+        {"row": 4, "col": 4, "letter": "A"},
+        {"row": 4, "col": 5, "letter": "T"}
+    ]);
+    // Table A: A and T are 1 each, the blank standing for C is 0; D5-F5 are plain squares.
+    let preview = ok(&app, "preview", json!({"match_id": id, "tiles": cat}));
+    assert_eq!(preview["score"], 2);
+    let view = ok(&app, "play", json!({"match_id": id, "tiles": cat}));
+    assert_eq!(view["board"][4][3], json!({"letter": "C", "blank": true}));
+    assert_eq!(view["players"][0]["score"], 2);
+}
