@@ -16,13 +16,14 @@ const COMPUTER_PAUSE_MS = 450;
 
 let screen = null; // the live match screen, replaced whenever another screen opens
 
-/** Opens match `matchId` in `root`, starting from `view` when the caller already has it. */
+/** Opens match `matchId` in `root`, starting from `view` when the caller already has it.
+ * Without one (start-up, "Continue") the backend puts the handoff cover back up. */
 export async function showMatch(root, matchId, view = null) {
   const token = {};
   screen = token;
   const settings = await call('get_settings').catch(() => ({ tile_tracker: false }));
   const s = {
-    view: view ?? await call('match_view', { match_id: matchId }),
+    view: view ?? await call('match_view', { match_id: matchId, cover: true }),
     staged: [], selected: null, order: [], preview: null, previewSeq: 0, hintWords: null, busy: false,
   };
   const alive = () => screen === token && root.isConnected;

@@ -36,7 +36,8 @@ use wordclub_store::Store;
 use history::{store_error, MatchList, MatchListArgs};
 use matches::{
     engine, exchange_text, hint_action, movegen, placements, player_specs, ExchangeArgs,
-    HintAnswer, MatchIdArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs,
+    TilesArgs,
 };
 use view::{MatchView, RulesInfo};
 
@@ -260,8 +261,14 @@ impl App {
     }
 
     /// The view for the player to move (behind the cover until they reveal their rack).
-    pub fn match_view(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
-        self.with_match(args.match_id, |m| Ok(m.view()))
+    /// With `cover: true` (the match is opened on screen again) an earlier reveal is undone.
+    pub fn match_view(&self, args: MatchViewArgs) -> Result<MatchView, AppError> {
+        self.with_match(args.match_id, |m| {
+            if args.cover {
+                m.cover();
+            }
+            Ok(m.view())
+        })
     }
 
     /// "Show my rack": the player to move sees their own rack, for this turn only.

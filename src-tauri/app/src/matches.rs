@@ -86,6 +86,11 @@ impl OpenMatch {
         Ok(seat)
     }
 
+    /// Puts the handoff cover back: whoever sits down next must choose "Show my rack" again.
+    pub fn cover(&mut self) {
+        self.revealed = None;
+    }
+
     pub fn reveal(&mut self) -> Result<(), AppError> {
         let seat = self.human_to_move()?;
         self.revealed = Some((seat, self.game.turns().len()));
@@ -209,6 +214,16 @@ pub struct SeatArgs {
 #[serde(deny_unknown_fields)]
 pub struct MatchIdArgs {
     pub match_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchViewArgs {
+    pub match_id: i64,
+    /// Set when the match is being (re)opened on screen (start-up, "Continue"): the cover
+    /// goes back up, since the person at the screen may not be the one who revealed.
+    #[serde(default)]
+    pub cover: bool,
 }
 
 #[derive(Debug, Deserialize)]

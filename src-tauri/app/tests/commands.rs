@@ -317,6 +317,27 @@ fn a_reveal_lasts_one_turn_only() {
 }
 
 #[test]
+fn opening_a_match_on_screen_again_puts_the_cover_back() {
+    let app = app();
+    let id = cat_match(&app);
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    // A plain view (the same screen asking again) keeps the reveal.
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["covered"], false);
+    assert_eq!(view["rack"].as_array().map(Vec::len), Some(7));
+    // Reopening (a page reload, "Continue") covers the rack again, and it stays covered.
+    let view = ok(&app, "match_view", json!({"match_id": id, "cover": true}));
+    assert_eq!(view["covered"], true);
+    assert_eq!(view["rack"], Value::Null);
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["rack"], Value::Null);
+    assert_eq!(
+        refused(&app, "pass", json!({"match_id": id})),
+        "rack_hidden"
+    );
+}
+
+#[test]
 fn the_words_from_rack_hint_is_recorded_as_assistance() {
     let app = app();
     let id = cat_match(&app);
