@@ -1,6 +1,7 @@
 // In-page dialogs (confirm, tile picker, blank letter): the same in the app window and in a
 // browser, and testable.
 import { h, fill } from './dom.js';
+import { tileEl } from './board.js';
 
 function open(build) {
   const dialog = document.getElementById('dialog');
@@ -22,22 +23,35 @@ export function confirmDialog(title, text, confirmLabel) {
       h('button', { type: 'button', onclick: () => done(false) }, 'Cancel'))));
 }
 
-/** Lets the player choose tiles of the rack; resolves with the chosen tiles or null. */
-export function pickTiles(title, rack, { max = rack.length, all = false } = {}) {
+/** Lets the player choose tiles of the rack (faces as on the rack); resolves with the chosen
+ * tiles (at least one) or null when cancelled. */
+export function pickTiles(title, rack, { max = rack.length, all = false } = {}, values = null) {
   return open((done) => {
     const chosen = new Set(all ? rack.map((_, i) => i) : []);
-    const tiles = rack.map((tile, i) => h('button.tile', {
-      type: 'button', 'aria-pressed': String(chosen.has(i)), 'aria-label': tile.blank ? 'blank' : tile.letter,
-      onclick: (e) => {
-        if (chosen.has(i)) chosen.delete(i); else if (chosen.size < max) chosen.add(i);
-        e.currentTarget.setAttribute('aria-pressed', String(chosen.has(i)));
-      },
-    }, tile.blank ? '?' : tile.letter));
+    const note = h('p.error', { 'data-testid': 'pick-note', 'aria-live': 'polite' });
+    const tiles = rack.map((tile, i) => {
+      const button = h('button.tile', {
+        type: 'button', 'aria-pressed': String(chosen.has(i)), 'aria-label': tile.blank ? 'blank tile' : `tile ${tile.letter}`,
+        dataset: { letter: tile.blank ? '?' : tile.letter },
+        onclick: (e) => {
+          if (chosen.has(i)) chosen.delete(i); else if (chosen.size < max) chosen.add(i);
+          e.currentTarget.setAttribute('aria-pressed', String(chosen.has(i)));
+          fill(note);
+        },
+      });
+      button.append(...tileEl(tile.blank ? { letter: '?', blank: true } : tile, values).childNodes);
+      return button;
+    });
+    const ok = () => {
+      if (!chosen.size) { fill(note, 'Choose the tiles to exchange.'); return; }
+      done(rack.filter((_, i) => chosen.has(i)));
+    };
     return h('div.stack', {},
       h('h2', {}, title),
       h('div.picker', {}, tiles),
+      note,
       h('div.row', {},
-        h('button.primary', { type: 'button', 'data-testid': 'pick-ok', onclick: () => done(rack.filter((_, i) => chosen.has(i))) }, 'Exchange'),
+        h('button.primary', { type: 'button', 'data-testid': 'pick-ok', onclick: ok }, 'Exchange'),
         h('button', { type: 'button', onclick: () => done(null) }, 'Cancel')));
   });
 }

@@ -2,18 +2,29 @@
 // the score progression, all as the backend reported them.
 import { h } from './dom.js';
 
-const REASONS = {
-  went_out: 'a player went out', passes: 'every player passed or exchanged three times in a row',
-  resign: 'resignation', turn_limit: 'the turn limit was reached',
-};
+/** Why the match ended, by the backend's `reason`; `solo` for a one-player round. */
+function reasonText(reason, solo) {
+  switch (reason) {
+    case 'went_out': return solo ? 'You used every tile.' : 'A player used their last tile with the bag empty.';
+    case 'scoreless_turns': return solo ? 'The round ended after too many turns without a score.' : 'The match ended after too many turns in a row without a score.';
+    case 'resigned': return solo ? 'You ended the round.' : 'The match ended by resignation.';
+    case 'turn_limit': return 'The turn limit was reached.';
+    default: return `The match ended (${reason}).`;
+  }
+}
 
 export function renderEnd(view) {
   const r = view.result;
   const winners = new Set(r.winners);
   const names = r.winners.map((seat) => view.players[seat].name);
+  const solo = view.players.length === 1;
+  let title;
+  if (solo) title = `Round over: ${r.players[0].score} point${r.players[0].score === 1 ? '' : 's'}`;
+  else if (names.length > 1) title = `${names.join(' and ')} share the win`;
+  else title = `${names[0] ?? 'Nobody'} wins`;
   return h('section.stack', { 'data-testid': 'end' },
-    h('h1', {}, names.length > 1 ? `${names.join(' and ')} share the win` : `${names[0] ?? 'Nobody'} wins`),
-    h('p.muted', {}, `The match ended because ${REASONS[r.reason] ?? r.reason}.`),
+    h('h1', {}, title),
+    h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo)),
     h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', 'Hints'].map((t) => h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },

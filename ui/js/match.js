@@ -95,9 +95,25 @@ export async function showMatch(root, matchId, view = null) {
     if (play) play.disabled = !(s.preview?.legal);
   }
 
+  // A hint is recorded as assistance and the classic suggestion takes a moment: while it
+  // works the screen is busy and the button says so, so a second tap cannot ask again.
   async function hint() {
+    if (s.busy) return;
+    s.busy = true;
+    s.hinting = true;
+    render();
     let answer;
-    try { answer = await call('hint', { match_id: s.view.id }); } catch (e) { toast(e.message); return; }
+    try {
+      answer = await call('hint', { match_id: s.view.id });
+    } catch (e) {
+      toast(e.message);
+      return;
+    } finally {
+      s.busy = false;
+      s.hinting = false;
+      if (alive()) render();
+    }
+    if (!alive()) return;
     if (answer.kind === 'words') {
       s.hintWords = answer.words;
       render();
@@ -122,8 +138,8 @@ export async function showMatch(root, matchId, view = null) {
     const solo = s.view.rules.exchange === 'solo';
     // Solo: the draft is recalled and the backend replaces min(bag, rack) tiles.
     if (solo) { act('exchange', { tiles: [] }); return; }
-    const tiles = await pickTiles('Exchange tiles', rack, { max: s.view.exchange_max ?? rack.length });
-    if (!tiles || !tiles.length) return;
+    const tiles = await pickTiles('Exchange tiles', rack, { max: s.view.exchange_max ?? rack.length }, s.view.letter_values);
+    if (!tiles) return;
     act('exchange', { tiles: tiles.map((t) => (t.blank ? '?' : t.letter)) });
   }
 
@@ -172,7 +188,7 @@ export async function showMatch(root, matchId, view = null) {
       h('button', { type: 'button', 'data-action': 'shuffle', onclick: () => { s.order = shuffled(s.order); render(); } }, 'Shuffle'),
       h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
       h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: () => act('pass') }, 'Pass'),
-      canHint ? h('button', { type: 'button', 'data-action': 'hint', onclick: hint }, 'Hint') : null,
+      canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: s.hinting, 'aria-busy': String(Boolean(s.hinting)), onclick: hint }, s.hinting ? 'Thinking…' : 'Hint') : null,
       v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: resign }, 'Resign') : null);
     const side = h('div.stack', {},
       h('div.preview.panel', { 'aria-live': 'polite' }),
@@ -191,8 +207,8 @@ export async function showMatch(root, matchId, view = null) {
         h('div.panel', {},
           h('div.muted', {}, `${v.rules.label} · ${v.list.name}`),
           renderScores(v),
-          v.turn_limit ? h('div.muted', {}, `Turn ${Math.min(v.turn + 1, v.turn_limit)} of ${v.turn_limit}`) : null,
-          v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move)) : null),
+          turnCounter(v),
+          v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
         settings.tile_tracker && v.rack ? tileTracker(v) : null,
         extra));
   }
@@ -208,6 +224,13 @@ function markFirstBoard() {
   requestAnimationFrame(() => requestAnimationFrame(() => {
     globalThis.wordclubFirstBoardAt ??= performance.timeOrigin + performance.now();
   }));
+}
+
+/** "Turn n of N" from the backend's turns left (per player when the rule set counts so). */
+function turnCounter(v) {
+  if (!v.turn_limit || v.turns_left == null || v.over) return null;
+  const n = Math.min(v.turn_limit - v.turns_left + 1, v.turn_limit);
+  return h('div.muted', { 'data-testid': 'turn-counter' }, `Turn ${n} of ${v.turn_limit}`);
 }
 
 function tilesOf(staged) {

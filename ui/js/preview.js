@@ -11,10 +11,9 @@ function letterText(l) {
 export function renderPreview(el, preview) {
   if (!preview) return fill(el, h('p.muted', {}, 'Place tiles to see the score.'));
   if (!preview.legal) {
-    const words = preview.error?.details?.words;
+    // The backend's message already names the words it refuses.
     return fill(el, h('p.error', { 'data-testid': 'preview-error', 'data-kind': preview.error?.kind ?? '' },
-      preview.error?.message ?? 'Not a legal move',
-      words?.length ? h('span', {}, ` (${words.join(', ')})`) : null));
+      preview.error?.message ?? 'Not a legal move'));
   }
   const rows = preview.words.map((w) => h('tr', {},
     h('th', {}, w.word),

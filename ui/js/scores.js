@@ -1,10 +1,11 @@
 // Scores, bag count and the last move, as text from the view.
 import { h } from './dom.js';
 
-export function lastMoveText(m) {
+/** `solo`: the rule set's exchange is the solo "Replace". */
+export function lastMoveText(m, solo = false) {
   switch (m.action) {
     case 'play': return `${m.name} played ${m.words.join(', ')} for ${m.score}`;
-    case 'exchange': return `${m.name} exchanged ${m.count} tile${m.count === 1 ? '' : 's'}`;
+    case 'exchange': return `${m.name} ${solo ? 'replaced' : 'exchanged'} ${m.count} tile${m.count === 1 ? '' : 's'}`;
     case 'pass': return `${m.name} passed`;
     case 'resign': return `${m.name} resigned`;
     default: return `${m.name}: ${m.action}`;
