@@ -1,0 +1,102 @@
+// Defects a new player's walkthrough found, each checked in a real browser against the real
+// backend: the cover after a reload, one hint per tap, the per-player turn counter, readable
+// end and refusal messages, an exchange with nothing chosen.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, api } from './helpers.js';
+
+let server;
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+beforeEach(async () => { server = await startServer({ seed: 5 }); });
+afterEach(async () => { await server?.stop(); });
+
+const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
+const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
+
+/** A match made through the API with fixed racks; the page then opens it at start-up. */
+async function dealtMatch(rules, racks, players = ['Ann', 'Ben']) {
+  const { status, body } = await api(server.url, 'new_match', {
+    rules, players: players.map((name) => ({ name })), deal: { racks, draw_order: '' },
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  return body.id;
+}
+
+async function openAndReveal(page) {
+  await page.goto(server.url);
+  await page.getByTestId('reveal').click();
+  await page.getByTestId('rack').waitFor();
+}
+
+test('a reload or "Continue" after "Show my rack" puts the cover back', async () => {
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page);
+  await page.reload();
+  await page.getByTestId('cover').waitFor();
+  assert.equal(await page.getByTestId('rack').count(), 0);
+
+  await page.getByTestId('reveal').click();
+  await page.getByTestId('rack').waitFor();
+  await page.locator('[data-nav=history]').first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('cover').waitFor();
+  assert.equal(await page.getByTestId('rack').count(), 0);
+  await page.close();
+});
+
+test('a double tap on Hint takes one hint, and the button is locked while it works', async () => {
+  const id = await dealtMatch('classic-15', ['CATEIOL', 'SNNDBGL']);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page);
+  await page.locator('[data-action=hint]').click({ clickCount: 2 });
+  await page.locator('.square .tile.staged').first().waitFor();
+  assert.equal(await page.locator('[data-action=hint]').textContent(), 'Hint');
+  const list = await api(server.url, 'match_list', {});
+  const match = list.body.matches.find((m) => m.id === id);
+  assert.equal(match.players[0].hints, 1);
+  await page.close();
+});
+
+test('classic-15-ten counts each player\'s own turns', async () => {
+  const id = await dealtMatch('classic-15-ten', ['CATEIOL', 'SNNDBGL']);
+  for (let i = 0; i < 2; i++) {
+    await api(server.url, 'reveal_rack', { match_id: id });
+    const r = await api(server.url, 'pass', { match_id: id });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.getByTestId('cover').waitFor();
+  // Ann and Ben passed once each: Ann now takes her 2nd of 10 turns.
+  assert.equal(await page.getByTestId('turn-counter').textContent(), 'Turn 2 of 10');
+  await page.close();
+});
+
+test('a refused word is named once, an empty exchange asks for tiles, a resignation reads well', async () => {
+  await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page);
+  for (const [i, letter] of ['T', 'R', 'A'].entries()) {
+    await rackTile(page, letter).click();
+    await square(page, 4, 3 + i).click();
+  }
+  await page.getByTestId('preview-error').waitFor();
+  const message = await page.getByTestId('preview-error').textContent();
+  assert.equal(message.split('TRA').length - 1, 1, `TRA named once in "${message}"`);
+
+  await page.locator('[data-action=recall]').click();
+  await page.locator('[data-action=exchange]').click();
+  await page.getByTestId('pick-ok').click();
+  assert.equal(await page.getByTestId('pick-note').textContent(), 'Choose the tiles to exchange.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.locator('[data-action=resign]').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByTestId('end').waitFor();
+  assert.equal(await page.getByTestId('end-reason').textContent(), 'The match ended by resignation.');
+  assert.equal(await page.locator('[data-testid=end] h1').textContent(), 'Ben wins');
+  await page.close();
+});
