@@ -51,7 +51,7 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "play" => play::run(rest),
         "history" => history::run(rest),
         "serve" => serve::run(rest),
-        "help" | "--help" | "-h" => Err(CliError::usage(USAGE)),
+        "help" | "--help" | "-h" => Ok(serde_json::json!({ "usage": USAGE })),
         other => Err(CliError::usage(format!(
             "unknown command {other:?}\n{USAGE}"
         ))),
