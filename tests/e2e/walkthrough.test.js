@@ -3,7 +3,7 @@
 // end and refusal messages, an exchange with nothing chosen.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath } from './helpers.js';
 
 let server;
 let browser;
@@ -83,7 +83,8 @@ test('a refused word is named once, an empty exchange asks for tiles, a resignat
     await rackTile(page, letter).click();
     await square(page, 4, 3 + i).click();
   }
-  await page.getByTestId('preview-error').waitFor();
+  // The lone first tile was refused too: wait for the refusal of the whole word.
+  await page.getByTestId('preview-error').filter({ hasText: 'TRA' }).waitFor();
   const message = await page.getByTestId('preview-error').textContent();
   assert.equal(message.split('TRA').length - 1, 1, `TRA named once in "${message}"`);
 
@@ -100,3 +101,30 @@ test('a refused word is named once, an empty exchange asks for tiles, a resignat
   assert.equal(await page.locator('[data-testid=end] h1').textContent(), 'Ben wins');
   await page.close();
 });
+
+for (const [name, width, height] of [['desktop', 1280, 860], ['tablet', 820, 1180]]) {
+  for (const rules of ['wordclub-1.0', 'classic-15']) {
+    test(`${name} ${width}×${height}, ${rules}: board, cover, rack, controls and preview fit the screen`, async () => {
+      await dealtMatch(rules, ['TRAEIOL', 'SNNDBGL']);
+      const page = await browser.newPage({ viewport: { width, height } });
+      await page.goto(server.url);
+      const bottom = async (sel) => { const b = await page.locator(sel).first().boundingBox(); return b.y + b.height; };
+      assert.ok(await bottom('[data-testid=reveal]') <= height, '"Show my rack" is above the fold');
+      await page.getByTestId('reveal').click();
+      await page.getByTestId('rack').waitFor();
+      const star = await page.locator('.square.star').evaluate((e) => ({ row: Number(e.dataset.row), col: Number(e.dataset.col) }));
+      for (const [i, letter] of ['T', 'R', 'A'].entries()) {
+        await rackTile(page, letter).click();
+        await square(page, star.row, star.col - 1 + i).click();
+      }
+      await page.getByTestId('preview-error').waitFor();
+      assert.ok(await bottom('[data-action=play]') <= height, 'the Play row is above the fold');
+      assert.ok(await bottom('.preview') <= height, 'the preview is on screen');
+      const heights = await page.locator('.square').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      // Equal up to sub-pixel rounding (staged tiles once made their row taller).
+      assert.ok(Math.max(...heights) - Math.min(...heights) < 1, `every square has the same height: ${Math.min(...heights)}–${Math.max(...heights)}`);
+      await page.screenshot({ path: screenshotPath(`fit-${name}-${rules}.png`) });
+      await page.close();
+    });
+  }
+}

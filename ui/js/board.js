@@ -23,7 +23,8 @@ export function renderBoard(view, staged, onSquare) {
   const stagedAt = new Map(staged.map((t) => [`${t.row},${t.col}`, t]));
   const board = h(`div.board.size-${size}`, {
     role: 'grid', 'aria-label': `Board, ${size} by ${size}`, 'data-testid': 'board',
-    style: `grid-template-columns: repeat(${size}, 1fr)`,
+    // Rows sized like columns, and neither grows with its content: every square is equal.
+    style: `grid-template-columns: repeat(${size}, minmax(0, 1fr)); grid-template-rows: repeat(${size}, minmax(0, 1fr))`,
   });
   for (let row = 0; row < size; row++) {
     for (let col = 0; col < size; col++) {

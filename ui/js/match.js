@@ -190,7 +190,7 @@ export async function showMatch(root, matchId, view = null) {
       h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: () => act('pass') }, 'Pass'),
       canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: s.hinting, 'aria-busy': String(Boolean(s.hinting)), onclick: hint }, s.hinting ? 'Thinking…' : 'Hint') : null,
       v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: resign }, 'Resign') : null);
-    const side = h('div.stack', {},
+    const side = h('div.stack.match-extra', {},
       h('div.preview.panel', { 'aria-live': 'polite' }),
       s.hintWords ? h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack: '),
         s.hintWords.length ? s.hintWords.join(', ') : 'none') : null);
@@ -199,18 +199,20 @@ export async function showMatch(root, matchId, view = null) {
   }
 
   function layout(v, below, extra = null) {
+    // Grid areas (app.css): the play area, then the preview, then scores and the tracker, so on
+    // a narrow screen the preview sits right under the controls.
     return h('section.match', { 'data-testid': 'match', dataset: { matchId: String(v.id) } },
-      h('div', {},
+      h('div.play-area', {},
         renderBoard(v, s.staged, onSquare),
         below),
-      h('aside.stack', {},
+      extra,
+      h('aside.stack.match-info', {},
         h('div.panel', {},
           h('div.muted', {}, `${v.rules.label} · ${v.list.name}`),
           renderScores(v),
           turnCounter(v),
           v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
-        settings.tile_tracker && v.rack ? tileTracker(v) : null,
-        extra));
+        settings.tile_tracker && v.rack ? tileTracker(v) : null));
   }
 
   resetTurn();
