@@ -128,3 +128,25 @@ for (const [name, width, height] of [['desktop', 1280, 860], ['tablet', 820, 118
     });
   }
 }
+
+test('the new-match form and the word checker speak plainly', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.getByTestId('new-match').waitFor();
+  await page.getByTestId('rules').selectOption('wordclub-1.0');
+  await page.getByLabel('Player 2 name').fill('   ');
+  await page.getByTestId('start').click();
+  await page.getByTestId('new-match-error').filter({ hasText: 'name' }).waitFor();
+  assert.equal(await page.getByTestId('new-match-error').textContent(), 'Every player needs a name.');
+
+  await page.locator('[data-nav=checker]').first().click();
+  await page.getByLabel('Word', { exact: true }).fill('two words');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByTestId('check-result').filter({ hasText: 'A–Z' }).waitFor();
+  assert.equal(await page.getByTestId('check-result').textContent(), 'Only the letters A–Z: "two words" has a space');
+  await page.getByLabel('Word', { exact: true }).fill('zzxq');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByTestId('check-result').filter({ hasText: 'ZZXQ' }).waitFor();
+  assert.equal(await page.getByTestId('check-result').textContent(), 'ZZXQ is not a word in Word Club list');
+  await page.close();
+});

@@ -16,6 +16,7 @@ export async function showHome(root, { openMatch }) {
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
   const seatBox = h('div.stack');
   const listLine = h('p.muted', { 'data-testid': 'word-list' });
+  const formNote = h('p.error', { 'data-testid': 'new-match-error', 'aria-live': 'polite' });
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); draw(); } }, 'Add player');
 
   function fitSeats() {
@@ -37,13 +38,16 @@ export async function showHome(root, { openMatch }) {
 
   async function start(e) {
     e.preventDefault();
+    fill(formNote);
     const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
     try {
       const view = await call('new_match', { rules: rules.id, players });
       call('update_settings', { player_names: seats.filter((s) => s.kind === 'human').map((s) => s.name), default_rules: rules.id }).catch(() => {});
       openMatch(view.id, view);
     } catch (err) {
-      toast(err.message);
+      // An argument refusal carries its reason alone ("every player needs a name").
+      const reason = err.kind === 'bad_argument' ? err.details?.reason : null;
+      fill(formNote, reason ? `${reason[0].toUpperCase()}${reason.slice(1)}.` : err.message);
     }
   }
 
@@ -55,6 +59,7 @@ export async function showHome(root, { openMatch }) {
     listLine,
     h('div', {}, h('strong', {}, 'Players')),
     seatBox,
+    formNote,
     h('div.row', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
 
   const unfinished = h('div.stack');

@@ -74,6 +74,10 @@ impl AppError {
             message: self.to_string(),
             details: match self {
                 AppError::Backend { details, .. } => details.clone(),
+                // The reason alone, for the UI to show next to the field it concerns.
+                AppError::BadArgument { command, reason } => {
+                    Some(serde_json::json!({ "command": command, "reason": reason }))
+                }
                 _ => None,
             },
         }

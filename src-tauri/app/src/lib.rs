@@ -441,13 +441,14 @@ impl App {
     pub fn check_word(&self, args: CheckWordArgs) -> Result<CheckWordAnswer, AppError> {
         let list = WordList::builtin(&args.list)?;
         let word = args.word.trim();
-        let valid = list.check(word)?;
+        let valid = list.check(word).map_err(checker_error)?;
         let upper = word.to_ascii_uppercase();
+        // No match here, so not the in-game "this match's word list" wording.
         Ok(CheckWordAnswer {
             message: if valid {
-                format!("{upper} is in {}", list.info().name)
+                format!("{upper} is a word in {}", list.info().name)
             } else {
-                format!("{upper} is {}", list.rejection())
+                format!("{upper} is not a word in {}", list.info().name)
             },
             word: upper,
             list: list.info().id.clone(),
@@ -474,6 +475,29 @@ impl App {
             .map_err(|reason| AppError::Settings { reason })?;
         state.settings = next;
         Ok(state.settings.clone())
+    }
+}
+
+/// The word checker's refusals in words a player reads (same kinds as the lexicon's).
+fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
+    let message = match &e {
+        wordclub_lexicon::LexiconError::NotAToZ { input, character } => {
+            let what = match character {
+                ' ' => "a space".to_string(),
+                '\'' | '’' => "an apostrophe".to_string(),
+                '-' => "a hyphen".to_string(),
+                c if c.is_ascii_digit() => format!("the digit {c}"),
+                c => format!("“{c}”"),
+            };
+            format!("Only the letters A–Z: {input:?} has {what}")
+        }
+        wordclub_lexicon::LexiconError::EmptyWord => "Type a word to check".to_string(),
+        _ => return e.into(),
+    };
+    AppError::Backend {
+        kind: e.kind().to_string(),
+        message,
+        details: None,
     }
 }
 

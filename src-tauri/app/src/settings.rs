@@ -60,7 +60,7 @@ pub struct SettingsPatch {
 pub fn clean_name(name: &str) -> Result<String, String> {
     let name = name.trim();
     if name.is_empty() {
-        return Err("a player name is empty".to_string());
+        return Err("every player needs a name".to_string());
     }
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(format!(

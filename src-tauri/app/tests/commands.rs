@@ -417,10 +417,8 @@ fn word_check_and_lists() {
         json!({"word": "zzxq", "list": "wordclub"}),
     );
     assert_eq!(answer["valid"], false);
-    assert!(answer["message"]
-        .as_str()
-        .unwrap()
-        .contains("not in this match's word list"));
+    // No match is being played: the checker names the list, not "this match's" list.
+    assert_eq!(answer["message"], "ZZXQ is not a word in Word Club list");
     assert_eq!(
         refused(
             &app,
@@ -428,6 +426,17 @@ fn word_check_and_lists() {
             json!({"word": "cats'", "list": "wordclub"})
         ),
         "not_a_to_z"
+    );
+    let e = app
+        .call(
+            "check_word",
+            json!({"word": "two words", "list": "wordclub"}),
+        )
+        .unwrap_err();
+    assert_eq!(e.kind(), "not_a_to_z");
+    assert_eq!(
+        e.to_string(),
+        "Only the letters A–Z: \"two words\" has a space"
     );
     assert_eq!(
         refused(&app, "check_word", json!({"word": "cat", "list": "nope"})),
@@ -703,4 +712,20 @@ fn a_blank_takes_the_letter_chosen_and_scores_nothing() {
     let view = ok(&app, "play", json!({"match_id": id, "tiles": cat}));
     assert_eq!(view["board"][4][3], json!({"letter": "C", "blank": true}));
     assert_eq!(view["players"][0]["score"], 2);
+}
+
+#[test]
+fn a_new_match_refusal_carries_its_reason_for_the_form() {
+    let app = app();
+    let e = app
+        .call(
+            "new_match",
+            json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "  "}]}),
+        )
+        .unwrap_err();
+    let body = e.body();
+    assert_eq!(body.kind, "bad_argument");
+    let details = body.details.expect("details");
+    assert_eq!(details["command"], "new_match");
+    assert_eq!(details["reason"], "every player needs a name");
 }
