@@ -99,6 +99,18 @@ test('a refused word is named once, an empty exchange asks for tiles, a resignat
   await page.getByTestId('end').waitFor();
   assert.equal(await page.getByTestId('end-reason').textContent(), 'The match ended by resignation.');
   assert.equal(await page.locator('[data-testid=end] h1').textContent(), 'Ben wins');
+
+  // History: the list's name, and a detail with names, final scores and the winner.
+  await page.locator('[data-testid=end] [data-nav=history]').click();
+  await page.getByTestId('history').waitFor();
+  assert.equal(await page.locator('[data-testid=history] tbody td').nth(2).textContent(), 'Word Club list');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByTestId('detail').waitFor();
+  const players = await page.locator('[data-testid=detail] table').last().locator('tbody tr td:nth-child(2)').allTextContents();
+  assert.deepEqual(players, ['Ann'], 'the one turn (a resignation) names its player');
+  const results = await page.locator('[data-testid=detail-results] tbody tr').allTextContents();
+  assert.equal(results.length, 2);
+  assert.match(results[1], /^Ben.*Winner$/);
   await page.close();
 });
 

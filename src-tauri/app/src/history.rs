@@ -60,6 +60,8 @@ pub struct MatchSummary {
     pub rules: String,
     pub rules_label: String,
     pub list: String,
+    /// The list's display name (its id when the list is no longer shipped).
+    pub list_name: String,
     pub turns: i64,
     pub hints: i64,
     pub end_reason: Option<String>,
@@ -88,6 +90,8 @@ fn summary(s: StoredSummary) -> MatchSummary {
         status: s.status,
         rules_label: RuleSet::builtin(&s.rules_id).map_or_else(|_| s.rules_id.clone(), |r| r.label),
         rules: s.rules_id,
+        list_name: wordclub_lexicon::WordList::builtin(&s.list_id)
+            .map_or_else(|_| s.list_id.clone(), |l| l.info().name.clone()),
         list: s.list_id,
         turns: s.turn_count,
         hints: s.hints_taken,

@@ -532,6 +532,8 @@ fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
     let list = ok(&app, "match_list", json!({"status": "in_progress"}));
     assert_eq!(list["matches"][0]["id"], id);
     assert_eq!(list["matches"][0]["players"][0]["score"], 3);
+    assert_eq!(list["matches"][0]["list"], "wordclub");
+    assert_eq!(list["matches"][0]["list_name"], "Word Club list");
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["to_move"], 1);
     assert_eq!(view["covered"], true);
