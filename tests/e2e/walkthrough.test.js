@@ -162,3 +162,20 @@ test('the new-match form and the word checker speak plainly', async () => {
   assert.equal(await page.getByTestId('check-result').textContent(), 'ZZXQ is not a word in Word Club list');
   await page.close();
 });
+
+test('solo: "Replace" reads as replaced, and the end screen gives the round\'s points', async () => {
+  await dealtMatch('solo-10', ['CATEIOL'], ['Sol']);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.getByTestId('rack').waitFor();
+  assert.equal(await page.locator('[data-action=exchange]').textContent(), 'Replace');
+  await page.locator('[data-action=exchange]').click();
+  await page.getByTestId('last-move').filter({ hasText: 'replaced' }).waitFor();
+  assert.equal(await page.getByTestId('last-move').textContent(), 'Sol replaced 7 tiles');
+  await page.locator('[data-action=resign]').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByTestId('end').waitFor();
+  assert.equal(await page.locator('[data-testid=end] h1').textContent(), 'Round over: 0 points');
+  assert.equal(await page.getByTestId('end-reason').textContent(), 'You ended the round.');
+  await page.close();
+});
