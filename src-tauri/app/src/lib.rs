@@ -240,6 +240,17 @@ impl App {
         f: impl FnOnce(&mut OpenMatch) -> Result<(Action, T), AppError>,
         answer: impl FnOnce(&OpenMatch, T) -> Result<Value, AppError>,
     ) -> Result<Value, AppError> {
+        self.act_if(id, |m| f(m).map(|(action, t)| (Some(action), t)), answer)
+    }
+
+    /// [`Self::act`] where `f` may find there is nothing to record (`None`): then it only
+    /// answers.
+    fn act_if<T>(
+        &self,
+        id: i64,
+        f: impl FnOnce(&mut OpenMatch) -> Result<(Option<Action>, T), AppError>,
+        answer: impl FnOnce(&OpenMatch, T) -> Result<Value, AppError>,
+    ) -> Result<Value, AppError> {
         let mut state = self.lock();
         if !state.open.contains_key(&id) {
             let resumed = state.store.resume(id).map_err(store_error)?;
@@ -251,10 +262,12 @@ impl App {
             .get_mut(&id)
             .ok_or_else(|| AppError::UnknownMatch { id: id.to_string() })?;
         let (action, extra) = f(m)?;
-        m.apply(action)?;
-        if let Err(e) = store.record(id, &m.game) {
-            open.remove(&id);
-            return Err(store_error(e));
+        if let Some(action) = action {
+            m.apply(action)?;
+            if let Err(e) = store.record(id, &m.game) {
+                open.remove(&id);
+                return Err(store_error(e));
+            }
         }
         let m = &open[&id];
         answer(m, extra)
@@ -369,9 +382,10 @@ impl App {
         )
     }
 
-    /// The rule set's hint for the player to move; recorded as assistance.
+    /// The rule set's hint for the player to move; recorded as assistance. Asking again in
+    /// the same turn shows the same answer and is not recorded again: it is one hint.
     pub fn hint(&self, args: MatchIdArgs) -> Result<Value, AppError> {
-        self.act(
+        self.act_if(
             args.match_id,
             |m| {
                 let seat = m.revealed_seat()?;
@@ -382,6 +396,9 @@ impl App {
                         rules: rules.id.clone(),
                     })
                 })?;
+                if let Some(shown) = matches::hint_shown_this_turn(&m.game, seat, kind) {
+                    return Ok((None, shown));
+                }
                 let rack = String::from_utf8_lossy(m.game.rack(seat).unwrap_or_default());
                 let answer = match kind {
                     HintKind::WordsFromRack => {
@@ -397,10 +414,10 @@ impl App {
                     }
                     HintKind::SuggestMove => matches::suggest_move(m, seat)?,
                 };
-                let shown = serde_json::to_value(&answer).unwrap_or(Value::Null);
-                Ok((hint_action(seat, kind, shown), answer))
+                let shown = to_json(&answer)?;
+                Ok((Some(hint_action(seat, kind, shown.clone())), shown))
             },
-            |_, answer| to_json(answer),
+            |_, shown| Ok(shown),
         )
     }
 

@@ -379,6 +379,24 @@ pub fn rules_info() -> Vec<RulesInfo> {
     RuleSet::all().iter().map(RulesInfo::of).collect()
 }
 
+/// What a hint of `kind` already showed `seat` during the turn in progress, if it did: the
+/// events since the last turn are only hints, all taken by the player to move.
+pub fn hint_shown_this_turn(game: &Match, seat: Seat, kind: HintKind) -> Option<Value> {
+    game.events()
+        .iter()
+        .rev()
+        .map_while(|e| match e {
+            wordclub_engine::Event::HintTaken {
+                player,
+                kind: k,
+                shown,
+            } => Some((*player, *k, shown)),
+            _ => None,
+        })
+        .find(|(player, k, _)| *player == seat && *k == kind)
+        .map(|(_, _, shown)| shown.clone())
+}
+
 /// Records a hint the player to move was shown, as assistance.
 pub fn hint_action(seat: Seat, kind: HintKind, shown: Value) -> Action {
     Action::HintTaken {

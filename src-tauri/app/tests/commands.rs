@@ -363,6 +363,18 @@ fn the_words_from_rack_hint_is_recorded_as_assistance() {
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["players"][0]["hints"], 1);
     assert_eq!(view["players"][1]["hints"], 0);
+    // Asking again in the same turn shows the same and is still one hint.
+    assert_eq!(ok(&app, "hint", json!({"match_id": id})), hint);
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["players"][0]["hints"], 1);
+    // Next turn (Ben's, then Ann's again): a new hint counts again.
+    ok(&app, "pass", json!({"match_id": id}));
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    ok(&app, "pass", json!({"match_id": id}));
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    ok(&app, "hint", json!({"match_id": id}));
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["players"][0]["hints"], 2);
 }
 
 #[test]
