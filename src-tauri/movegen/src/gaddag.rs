@@ -22,6 +22,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// Label of the separator arc (the "turn right" point of a GADDAG path).
 pub const SEPARATOR: u8 = 0;
 
+/// Longest word whose sorted-letter signature is kept (12 letters fill 60 bits).
+const MAX_SIGNED_LEN: usize = 12;
+
 const LABEL_MASK: u32 = 0x1f;
 const ACCEPTS: u32 = 1 << 5;
 const TARGET_SHIFT: u32 = 8;
@@ -50,6 +53,8 @@ impl Arc {
 /// A minimised GADDAG over upper-case `A`–`Z` words.
 pub struct Gaddag {
     arcs: Vec<u32>,
+    /// Sorted-letter signatures (5 bits a letter) of the words of 2..=12 letters.
+    signatures: std::collections::HashSet<u64, BuildHasherDefault<NodeHasher>>,
     root: u32,
     words: usize,
 }
@@ -253,8 +258,18 @@ impl Gaddag {
         let root_node = builder.path.pop().expect("root");
         let root = builder.freeze(root_node);
         let (arcs, root) = relayout(&builder.arcs, root);
+        let signatures = list
+            .iter()
+            .filter(|w| (2..=MAX_SIGNED_LEN).contains(&w.len()))
+            .map(|w| {
+                let mut sorted = w.clone();
+                sorted.sort_unstable();
+                sorted.iter().fold(0u64, |sig, &l| sig << 5 | l as u64)
+            })
+            .collect();
         Gaddag {
             arcs,
+            signatures,
             root,
             words: list.len(),
         }
@@ -355,6 +370,26 @@ impl Gaddag {
         last.is_some_and(Arc::accepts)
     }
 
+    /// Does some word use exactly the letters in `counts` (index 1..=26; blanks, index 0,
+    /// answer "maybe": true)? One look-up in the table of sorted-letter signatures; the
+    /// best-move bound uses it to rule out bingos. Words longer than 12 letters answer true.
+    pub fn anagram_exists(&self, counts: &[u8; 27]) -> bool {
+        if counts[0] > 0 {
+            return true;
+        }
+        let total: usize = counts.iter().map(|&n| n as usize).sum();
+        if total > MAX_SIGNED_LEN {
+            return true;
+        }
+        let mut sig = 0u64;
+        for (l, &n) in counts.iter().enumerate().skip(1) {
+            for _ in 0..n {
+                sig = sig << 5 | l as u64;
+            }
+        }
+        self.signatures.contains(&sig)
+    }
+
     /// Is the upper-case word in the graph?
     pub fn contains(&self, word: &str) -> bool {
         let codes: Vec<u8> = word.bytes().map(|c| c.wrapping_sub(b'A') + 1).collect();
@@ -433,5 +468,31 @@ impl Builder {
         }
         self.last.clear();
         self.last.extend_from_slice(s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Gaddag;
+
+    fn counts(letters: &str) -> [u8; 27] {
+        let mut c = [0u8; 27];
+        for b in letters.bytes() {
+            match b {
+                b'?' => c[0] += 1,
+                _ => c[(b - b'A' + 1) as usize] += 1,
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn anagram_lookup_ignores_order_and_treats_blanks_as_maybe() {
+        let g = Gaddag::from_words(["STARE", "TEARS", "CAT"]);
+        assert!(g.anagram_exists(&counts("AERST")));
+        assert!(g.anagram_exists(&counts("TAC")));
+        assert!(!g.anagram_exists(&counts("AERSS")));
+        assert!(!g.anagram_exists(&counts("CA")));
+        assert!(g.anagram_exists(&counts("AERS?")));
     }
 }

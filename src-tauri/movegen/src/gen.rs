@@ -108,6 +108,41 @@ fn rack_bits(rack: &Rack) -> u32 {
     bits
 }
 
+/// Whether a bingo can spell a word at all, asked of the best-move bound for a stretch that
+/// takes the whole rack: with no board tile in it the rack must be an anagram of a word, with
+/// board tiles the rack plus their letters must be (order is ignored, so this only ever
+/// errs towards "maybe"). Answers for none or one board tile are kept for the call.
+struct BingoCheck<'a> {
+    g: &'a Gaddag,
+    rack: Rack,
+    /// Per board letter (0: none): 0 unknown, 1 impossible, 2 possible.
+    known: [std::cell::Cell<u8>; 27],
+}
+
+impl BingoCheck<'_> {
+    /// `letters` packs the stretch's `board` tile letters, 5 bits each (up to 6).
+    fn possible(&self, board: u8, letters: u32) -> bool {
+        if board > 6 {
+            return true;
+        }
+        let mut counts = self.rack.counts;
+        let mut rest = letters;
+        for _ in 0..board {
+            counts[(rest & 0x1f) as usize] += 1;
+            rest >>= 5;
+        }
+        if board > 1 {
+            return self.g.anagram_exists(&counts);
+        }
+        let cell = &self.known[letters as usize];
+        if cell.get() == 0 {
+            let ok = self.g.anagram_exists(&counts);
+            cell.set(if ok { 2 } else { 1 });
+        }
+        cell.get() == 2
+    }
+}
+
 /// Scratch space for generation; keep one per thread and reuse it.
 pub struct Generator {
     /// Per direction (0 across, 1 down): tiles by lane, cross-check masks, cross sums (-1:
@@ -663,10 +698,15 @@ impl Generator {
         } else {
             rack_bits(rack)
         };
+        let bingo = BingoCheck {
+            g,
+            rack: *rack,
+            known: Default::default(),
+        };
         let mut order: Vec<(i32, usize)> = (0..self.anchor_buf.len())
             .map(|i| {
                 (
-                    self.anchor_bound(layout, self.anchor_buf[i], &prefix, playable),
+                    self.anchor_bound(layout, self.anchor_buf[i], &prefix, playable, &bingo),
                     i,
                 )
             })
@@ -694,6 +734,7 @@ impl Generator {
         anchor: (u8, u8, u8, u8),
         prefix: &[i32],
         playable: u32,
+        bingo: &BingoCheck<'_>,
     ) -> i32 {
         let n = layout.size;
         let (dir, lane, a, limit) = (
@@ -723,6 +764,9 @@ impl Generator {
             tiles: i32,
             wm: i32,
             cross: i32,
+            /// Board tiles in the stretch, and their letters (5 bits each, the first six).
+            board: u8,
+            letters: u32,
         }
         let add = |mut x: Agg, p: usize| -> Agg {
             let t = tiles[p];
@@ -730,6 +774,10 @@ impl Generator {
                 if t & BLANK_BIT == 0 {
                     x.tiles += self.values[(t & 0x1f) as usize];
                 }
+                if x.board < 6 {
+                    x.letters |= ((t & 0x1f) as u32) << (5 * x.board);
+                }
+                x.board = x.board.saturating_add(1);
             } else {
                 x.empties += 1;
                 match lm[p] {
@@ -751,7 +799,7 @@ impl Generator {
             let letters =
                 3 * prefix[c3] + 2 * (prefix[c23] - prefix[c3]) + (prefix[c] - prefix[c23]);
             let mut s = (x.tiles + letters) * x.wm + x.cross;
-            if c == layout.rack_size {
+            if c == layout.rack_size && bingo.possible(x.board, x.letters) {
                 s += layout.bingo_bonus;
             }
             s
@@ -764,6 +812,8 @@ impl Generator {
                 tiles: 0,
                 wm: 1,
                 cross: 0,
+                board: 0,
+                letters: 0,
             },
             a,
         );
