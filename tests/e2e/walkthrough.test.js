@@ -179,3 +179,22 @@ test('solo: "Replace" reads as replaced, and the end screen gives the round\'s p
   assert.equal(await page.getByTestId('end-reason').textContent(), 'You ended the round.');
   await page.close();
 });
+
+test('the last move\'s tiles are outlined, and a blank looks the same on the rack and in the picker', async () => {
+  const id = await dealtMatch('wordclub-1.1', ['CATEIOL', 'SNNDBG?']);
+  await api(server.url, 'reveal_rack', { match_id: id });
+  const played = await api(server.url, 'play', {
+    match_id: id, tiles: [3, 4, 5].map((col, i) => ({ row: 4, col, letter: 'CAT'[i] })),
+  });
+  assert.equal(played.status, 200, JSON.stringify(played.body));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page);
+  // The tile covers its square, so the outline is on the tile itself.
+  const outlines = await page.locator('.square.last .tile').evaluateAll((els) => els.map((e) => getComputedStyle(e).outlineStyle));
+  assert.deepEqual(outlines, ['solid', 'solid', 'solid']);
+  const blankOnRack = await page.locator('[data-testid=rack] .tile[data-letter="?"]').innerHTML();
+  await page.locator('[data-action=exchange]').click();
+  assert.equal(await page.locator('.picker .tile[data-letter="?"]').innerHTML(), blankOnRack);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.close();
+});
