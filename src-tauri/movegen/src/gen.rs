@@ -122,7 +122,7 @@ struct BingoCheck<'a> {
 impl BingoCheck<'_> {
     /// `letters` packs the stretch's `board` tile letters, 5 bits each (up to 6).
     fn possible(&self, board: u8, letters: u32) -> bool {
-        if board > 6 {
+        if board > 6 || self.rack.counts[0] > 0 {
             return true;
         }
         let mut counts = self.rack.counts;
@@ -792,14 +792,18 @@ impl Generator {
             }
             x
         };
-        let score = |x: &Agg| -> i32 {
+        let score = |x: &Agg, floor: i32| -> i32 {
             let c = x.empties.min(k);
             let c3 = x.l3.min(c);
             let c23 = (x.l3 + x.l2).min(c);
             let letters =
                 3 * prefix[c3] + 2 * (prefix[c23] - prefix[c3]) + (prefix[c] - prefix[c23]);
             let mut s = (x.tiles + letters) * x.wm + x.cross;
-            if c == layout.rack_size && bingo.possible(x.board, x.letters) {
+            // The anagram look-up only when the bonus could raise the best bound so far.
+            if c == layout.rack_size
+                && s + layout.bingo_bonus > floor
+                && bingo.possible(x.board, x.letters)
+            {
                 s += layout.bingo_bonus;
             }
             s
@@ -823,7 +827,7 @@ impl Generator {
         loop {
             // Extend right from the anchor with this left part.
             let mut whole = left;
-            best = best.max(score(&whole));
+            best = best.max(score(&whole, best));
             let mut e = a;
             while e + 1 < n {
                 let p = e + 1;
@@ -832,7 +836,7 @@ impl Generator {
                 }
                 whole = add(whole, p);
                 e = p;
-                best = best.max(score(&whole));
+                best = best.max(score(&whole, best));
             }
             if s == 0 {
                 break;
