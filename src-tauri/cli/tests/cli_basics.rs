@@ -1,19 +1,10 @@
 //! The dispatcher itself: `help` answers with the usage, anything unknown is a usage error,
 //! and a reader that closes the pipe early does not make the tool panic.
-use serde_json::Value;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-fn cli(args: &[&str]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
-        .args(args)
-        .output()
-        .expect("run wordclub-cli");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
-    let json = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
-    (out.status.code().expect("exit code"), json)
-}
+mod common;
+use common::cli;
 
 #[test]
 fn help_lists_every_command_and_succeeds() {

@@ -1,19 +1,9 @@
 //! The dictionary subcommands (`lists`, `check`, `words`) through the built binary: JSON on
 //! stdout, and `{"error":{"kind","message"}}` with a non-zero exit on bad input.
 use serde_json::{json, Value};
-use std::process::Command;
 
-/// Runs `wordclub-cli` and returns (exit code, parsed stdout).
-fn cli(args: &[&str]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
-        .args(args)
-        .output()
-        .expect("run wordclub-cli");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
-    let json = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
-    (out.status.code().expect("exit code"), json)
-}
+mod common;
+use common::cli;
 
 fn error_kind(args: &[&str]) -> String {
     let (code, json) = cli(args);

@@ -1,17 +1,8 @@
 //! `moves` and `simulate` through the built binary.
 use serde_json::Value;
-use std::process::Command;
 
-fn cli(args: &[&str]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
-        .args(args)
-        .output()
-        .expect("run wordclub-cli");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
-    let json = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
-    (out.status.code().expect("exit code"), json)
-}
+mod common;
+use common::cli;
 
 fn listed(json: &Value) -> Vec<(String, i64)> {
     json["moves"]
