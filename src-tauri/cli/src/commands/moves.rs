@@ -8,11 +8,11 @@
 //! the engine's scorer. Exchanges are counted (not listed) when the rule set allows them and
 //! the bag can hold enough tiles: the unseen tiles minus one opponent's rack must reach the
 //! rule set's minimum bag for exchanging.
-use super::rules::{engine_error, list_for};
-use super::score::scored_json;
+use super::rules::engine_error;
+use super::score::{read_position, scored_json, Position};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
-use wordclub_engine::{score_move, Cgp, ExchangePolicy, RuleSet};
+use wordclub_engine::{score_move, ExchangePolicy};
 use wordclub_movegen::{gaddag_for, grid_of, layout_of, sort_moves, Generator, MovegenError, Rack};
 
 const USAGE: &str = "moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N] [--breakdown]";
@@ -27,20 +27,12 @@ pub fn run(argv: &[String]) -> CliResult {
         &["rules", "list", "list-file", "position", "rack", "limit"],
         &["breakdown"],
     )?;
-    if let Some(extra) = args.positionals.first() {
-        return Err(CliError::usage(format!(
-            "unexpected argument {extra:?}: {USAGE}"
-        )));
-    }
-    let cgp = Cgp::parse(args.required("position")?).map_err(engine_error)?;
-    let rules_id = match (args.value("rules"), cgp.opcode("rules")) {
-        (Some(id), _) | (None, Some(id)) => id.to_string(),
-        (None, None) => return Err(CliError::usage(format!("--rules is required: {USAGE}"))),
-    };
-    let rules = RuleSet::builtin(&rules_id).map_err(engine_error)?;
-    let fallback = cgp.opcode("lex").unwrap_or(&rules.default_list).to_string();
-    let list = list_for(&args, &fallback)?;
-    let board = cgp.board(&rules).map_err(engine_error)?;
+    let Position {
+        cgp,
+        rules,
+        list,
+        board,
+    } = read_position(&args, USAGE)?;
     let rack_text = match (args.value("rack"), cgp.racks.first()) {
         (Some(r), _) => r.to_string(),
         (None, Some(r)) if !r.is_empty() => r.clone(),

@@ -5,10 +5,13 @@
 //! The rule set may also come from the position's `rules` opcode and the list from its `lex`
 //! opcode; the rule set's default list is used otherwise. When the position gives racks, the
 //! move's tiles must be on the first one (the player to move).
+use super::lists::ChosenList;
 use super::rules::{engine_error, list_for, refusal_json};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
-use wordclub_engine::{parse_rack, score_move, Cgp, EngineError, GcgMove, RuleSet, ScoredMove};
+use wordclub_engine::{
+    parse_rack, score_move, Board, Cgp, EngineError, GcgMove, RuleSet, ScoredMove,
+};
 
 const USAGE: &str =
     "score --rules ID [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"";
@@ -19,20 +22,12 @@ pub fn run(argv: &[String]) -> CliResult {
         &["rules", "list", "list-file", "position", "move"],
         &[],
     )?;
-    if let Some(extra) = args.positionals.first() {
-        return Err(CliError::usage(format!(
-            "unexpected argument {extra:?}: {USAGE}"
-        )));
-    }
-    let cgp = Cgp::parse(args.required("position")?).map_err(engine_error)?;
-    let rules_id = match (args.value("rules"), cgp.opcode("rules")) {
-        (Some(id), _) | (None, Some(id)) => id.to_string(),
-        (None, None) => return Err(CliError::usage(format!("--rules is required: {USAGE}"))),
-    };
-    let rules = RuleSet::builtin(&rules_id).map_err(engine_error)?;
-    let fallback = cgp.opcode("lex").unwrap_or(&rules.default_list).to_string();
-    let list = list_for(&args, &fallback)?;
-    let board = cgp.board(&rules).map_err(engine_error)?;
+    let Position {
+        cgp,
+        rules,
+        list,
+        board,
+    } = read_position(&args, USAGE)?;
     let mv = GcgMove::parse(args.required("move")?).map_err(engine_error)?;
     let rack = match cgp.racks.first() {
         Some(r) if !r.is_empty() => Some(parse_rack(r).map_err(engine_error)?),
@@ -66,6 +61,40 @@ pub fn run(argv: &[String]) -> CliResult {
             "list": list.id(),
             "error": refusal_json(&e),
         }),
+    })
+}
+
+/// A position as `score` and `moves` read it.
+pub struct Position {
+    pub cgp: Cgp,
+    pub rules: RuleSet,
+    pub list: ChosenList,
+    pub board: Board,
+}
+
+/// Reads `--position` with its rule set (`--rules`, else the position's `rules` opcode) and
+/// word list (`--list`/`--list-file`, else the `lex` opcode, else the rule set's default).
+/// Positional arguments are refused: these commands take options only.
+pub fn read_position(args: &Args, usage: &str) -> Result<Position, CliError> {
+    if let Some(extra) = args.positionals.first() {
+        return Err(CliError::usage(format!(
+            "unexpected argument {extra:?}: {usage}"
+        )));
+    }
+    let cgp = Cgp::parse(args.required("position")?).map_err(engine_error)?;
+    let rules_id = match (args.value("rules"), cgp.opcode("rules")) {
+        (Some(id), _) | (None, Some(id)) => id.to_string(),
+        (None, None) => return Err(CliError::usage(format!("--rules is required: {usage}"))),
+    };
+    let rules = RuleSet::builtin(&rules_id).map_err(engine_error)?;
+    let fallback = cgp.opcode("lex").unwrap_or(&rules.default_list).to_string();
+    let list = list_for(args, &fallback)?;
+    let board = cgp.board(&rules).map_err(engine_error)?;
+    Ok(Position {
+        cgp,
+        rules,
+        list,
+        board,
     })
 }
 
