@@ -16,6 +16,7 @@ use crate::moves::Move;
 
 const ALL_LETTERS: u32 = ((1u32 << 27) - 1) & !1;
 const SQUARES: usize = MAX_SIZE * MAX_SIZE;
+const WORD_BUF: usize = 2 * MAX_SIZE + 2;
 
 /// What a sink is told about each generated move.
 pub struct Found<'a> {
@@ -28,6 +29,9 @@ pub struct Found<'a> {
     pub score: i32,
     /// The rack left after this move.
     pub leave: &'a Rack,
+    /// `tiles` packed little-endian into the low bytes (the rest zero), so a move is built
+    /// with fixed-size copies rather than a copy of variable length per move.
+    packed: u128,
 }
 
 impl Found<'_> {
@@ -35,7 +39,7 @@ impl Found<'_> {
     #[inline]
     pub fn to_move(&self) -> Move {
         let mut tiles = [0u8; MAX_SIZE];
-        tiles[..self.tiles.len()].copy_from_slice(self.tiles);
+        tiles.copy_from_slice(&self.packed.to_le_bytes()[..MAX_SIZE]);
         let (row, col) = if self.down {
             (self.start, self.lane)
         } else {
@@ -184,7 +188,9 @@ struct Walk<'a, S: Sink> {
     placed: u32,
     rack_size: u32,
     bingo: i32,
-    word: [u8; MAX_SIZE],
+    /// Tiles along the lane; twice the lane's length, so a 16-byte window from any square
+    /// stays inside (the squares past the lane stay 0).
+    word: [u8; WORD_BUF],
     sink: &'a mut S,
 }
 
@@ -205,6 +211,11 @@ impl<S: Sink> Walk<'_, S> {
         if self.placed == self.rack_size {
             score += self.bingo;
         }
+        let len = end - start + 1;
+        let window: [u8; 16] = self.word[start..start + 16]
+            .try_into()
+            .expect("a 16-byte window fits the word buffer");
+        let packed = u128::from_le_bytes(window) & ((1u128 << (8 * len)) - 1);
         self.sink.found(&Found {
             lane: self.lane,
             down: self.down,
@@ -212,6 +223,7 @@ impl<S: Sink> Walk<'_, S> {
             tiles: &self.word[start..=end],
             score,
             leave: &self.rack,
+            packed,
         });
     }
 
@@ -615,7 +627,7 @@ impl Generator {
             placed: 0,
             rack_size: layout.rack_size as u32,
             bingo: layout.bingo_bonus,
-            word: [0; MAX_SIZE],
+            word: [0; WORD_BUF],
             sink,
         };
         if pos > 0 && walk.tiles[pos - 1] != 0 {
