@@ -362,3 +362,36 @@ fn play_accepts_a_list_file_and_pins_the_match_to_it() {
         "{message}"
     );
 }
+
+#[test]
+fn play_records_the_suggested_move_a_hint_showed() {
+    // AEINRST on an empty classic board: the best plays are seven-letter words through the
+    // star (2W) with one letter on a 2L: (7 + 1) × 2 + 50 = 66, worked out by hand.
+    let script = temp_file("suggest.txt", "hint suggest\npass\n");
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "classic-15",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "4",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "AEINRST,EEOOUUL",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    let hint = json["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["type"] == "hint_taken")
+        .unwrap_or_else(|| panic!("no hint event: {json}"));
+    assert_eq!(hint["shown"]["score"], 66, "{hint}");
+    let notation = hint["shown"]["move"].as_str().expect("a move");
+    assert!(
+        notation.starts_with("8") && notation.len() == 10,
+        "{notation}"
+    );
+}

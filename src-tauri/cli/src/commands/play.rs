@@ -137,6 +137,7 @@ fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, EngineEr
                     let words = list.rack_words(&rack_text(rack)).unwrap_or_default();
                     serde_json::to_value(words).unwrap_or_default()
                 }
+                (HintKind::SuggestMove, Some(rack)) => suggested_move(m, list, player, rack),
                 _ => serde_json::Value::Null,
             };
             Action::HintTaken {
@@ -150,6 +151,25 @@ fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, EngineEr
             tiles: GcgMove::parse(rest)?.placements(m.board())?,
         },
     })
+}
+
+/// What "suggest a move" shows: the best-scoring legal move as the app stages it
+/// (`{"move":"8H CAT","score":10}`), or `{"move":null}` when the rack has no play.
+fn suggested_move(m: &Match, list: &WordList, player: Seat, rack: &[u8]) -> serde_json::Value {
+    let best = wordclub_movegen::suggest(
+        m.rules(),
+        list,
+        &wordclub_movegen::grid_of(m.board()),
+        &wordclub_movegen::rack_of(rack),
+    );
+    match best {
+        Ok(Some(best)) => match m.preview(player, &best.placements(), list) {
+            Ok(scored) => serde_json::json!({"move": scored.notation, "score": scored.score}),
+            Err(_) => serde_json::Value::Null,
+        },
+        Ok(None) => serde_json::json!({ "move": null }),
+        Err(_) => serde_json::Value::Null,
+    }
 }
 
 /// Events, the turn history, the final state (a spectator's view plus every rack: this is a
