@@ -707,7 +707,8 @@ impl Match {
 
     // ---- acting --------------------------------------------------------------------------
 
-    fn check_turn(&self, player: Seat) -> Result<(), EngineError> {
+    /// The match is still on and `player` is in it (resigning needs no more than this).
+    fn check_active(&self, player: Seat) -> Result<(), EngineError> {
         if self.result.is_some() {
             return Err(EngineError::MatchOver);
         }
@@ -717,6 +718,11 @@ impl Match {
                 players: self.players.len(),
             });
         }
+        Ok(())
+    }
+
+    fn check_turn(&self, player: Seat) -> Result<(), EngineError> {
+        self.check_active(player)?;
         if player != self.to_move {
             return Err(EngineError::NotYourTurn {
                 player,
@@ -850,15 +856,7 @@ impl Match {
                 Event::Passed { player }
             }
             Action::Resign { player } => {
-                if self.result.is_some() {
-                    return Err(EngineError::MatchOver);
-                }
-                if player >= self.players.len() || self.resigned[player] {
-                    return Err(EngineError::PlayerNotInMatch {
-                        player,
-                        players: self.players.len(),
-                    });
-                }
+                self.check_active(player)?;
                 if !self.rules.end.resign {
                     return Err(EngineError::ResignNotAllowed {
                         rules: self.rules.id.clone(),
