@@ -5,8 +5,9 @@
 //! empty square the generator first computes a cross-check (the letters whose perpendicular
 //! word is in the list, as a 27-bit mask) and the perpendicular word's face-value sum.
 //!
-//! A move is found from its leftmost (topmost) anchor only: walking left from an anchor
-//! never places a tile on an earlier anchor of the same lane, so nothing is found twice.
+//! Every move is found from exactly one anchor (see [`Anchor`]): a move that contains board
+//! tiles of its lane from the rightmost run of them it contains, a move that has none from
+//! the leftmost of its squares that touch a perpendicular tile.
 //! A single placed tile is reported across when its across word has 2+ letters, otherwise
 //! down; on an empty board only across openings through the star are generated.
 
@@ -159,7 +160,28 @@ pub struct Generator {
     values: [i32; 27],
     size: usize,
     premiums_for: Option<(Vec<u8>, Vec<u8>)>,
-    anchor_buf: Vec<(u8, u8, u8, u8)>,
+    anchor_buf: Vec<Anchor>,
+}
+
+/// Where a walk starts, and the stretch of its lane it may place tiles on.
+///
+/// A *run anchor* is the last tile of a run of board tiles: its walk follows the run
+/// backwards from the GADDAG's root before it places anything, so the run constrains every
+/// letter tried (starting beside the run instead would try every rack prefix before meeting
+/// it). It finds the moves whose rightmost run along the lane is this one, so it may not
+/// place on the square just before the next run. A *hook anchor* is an empty square, not
+/// next to a run along its lane, with a tile beside it in the perpendicular lane: it finds
+/// the moves with no board tile in their lane whose leftmost hook it is, so its stretch
+/// stops after the previous hook and before any square next to a run.
+#[derive(Clone, Copy, Debug)]
+struct Anchor {
+    dir: u8,
+    lane: u8,
+    /// The hook square, or the last tile of the run.
+    square: u8,
+    /// Tiles may be placed on empty squares in `left_limit..right_limit` only.
+    left_limit: u8,
+    right_limit: u8,
 }
 
 impl Default for Generator {
@@ -176,11 +198,11 @@ struct Walk<'a, S: Sink> {
     lm: &'a [u8],
     wm: &'a [u8],
     values: &'a [i32; 27],
-    n: usize,
     lane: usize,
     down: bool,
     anchor: usize,
     left_limit: usize,
+    right_limit: usize,
     rack: Rack,
     rack_left: u32,
     /// Bit `l` set while the rack holds letter `l` (bit 0: a blank).
@@ -309,11 +331,10 @@ impl<S: Sink> Walk<'_, S> {
     #[inline(always)]
     fn left_next(&mut self, pos: usize, arc: Arc, main: i32, wmul: i32, cross: i32) {
         let open_left = pos == 0 || self.tiles[pos - 1] == 0;
-        if arc.accepts() && open_left {
-            let a = self.anchor;
-            if a + 1 == self.n || self.tiles[a + 1] == 0 {
-                self.record(pos, a, main, wmul, cross);
-            }
+        // The square after the anchor is empty or the edge (see `Anchor`); a run anchor's
+        // walk spells its own run before it has placed anything.
+        if arc.accepts() && open_left && self.placed > 0 {
+            self.record(pos, self.anchor, main, wmul, cross);
         }
         let next = arc.target();
         if next == 0 {
@@ -325,31 +346,17 @@ impl<S: Sink> Walk<'_, S> {
                 self.left(p, next, main, wmul, cross);
             }
         }
-        if open_left && self.anchor + 1 < self.n {
+        if open_left && self.anchor + 1 < self.right_limit && self.rack_left > 0 {
             if let Some(sep) = self.g.child(next, SEPARATOR) {
-                let p = self.anchor + 1;
-                if self.tiles[p] != 0 || self.rack_left > 0 {
-                    self.right(p, sep.target(), pos, main, wmul, cross);
-                }
+                self.right(self.anchor + 1, sep.target(), pos, main, wmul, cross);
             }
         }
     }
 
-    /// Visit square `pos` (right of the anchor) coming from `node`; the word starts at `start`.
+    /// Visit the empty square `pos` (right of the anchor, before the right limit, so every
+    /// square from the anchor to here is empty) coming from `node`; the word starts at `start`.
     fn right(&mut self, pos: usize, node: u32, start: usize, main: i32, wmul: i32, cross: i32) {
-        let t = self.tiles[pos];
-        if t != 0 {
-            if let Some(arc) = self.g.child(node, t & 0x1f) {
-                let v = if t & BLANK_BIT != 0 {
-                    0
-                } else {
-                    self.values[(t & 0x1f) as usize]
-                };
-                self.word[pos] = 0;
-                self.right_next(pos, arc, start, main + v, wmul, cross);
-            }
-            return;
-        }
+        debug_assert!(self.tiles[pos] == 0 && pos < self.right_limit);
         let mask = self.mask[pos] & self.playable();
         if mask == 0 {
             return;
@@ -388,15 +395,13 @@ impl<S: Sink> Walk<'_, S> {
 
     #[inline(always)]
     fn right_next(&mut self, pos: usize, arc: Arc, start: usize, main: i32, wmul: i32, cross: i32) {
-        let open_right = pos + 1 == self.n || self.tiles[pos + 1] == 0;
-        if arc.accepts() && open_right {
+        // The square after `pos` is empty or the edge: the right limit keeps every walk
+        // clear of the next run along the lane.
+        if arc.accepts() {
             self.record(start, pos, main, wmul, cross);
         }
         let next = arc.target();
-        if next == 0 || pos + 1 == self.n {
-            return;
-        }
-        if !open_right || self.rack_left > 0 {
+        if next != 0 && pos + 1 < self.right_limit && self.rack_left > 0 {
             self.right(pos + 1, next, start, main, wmul, cross);
         }
     }
@@ -557,36 +562,71 @@ impl Generator {
         any
     }
 
-    /// Every anchor: (direction, lane, square, leftmost square a tile may be placed on).
+    /// Every anchor (see [`Anchor`]), lane by lane.
     fn anchors(&mut self, layout: &Layout, any: bool) {
         let n = layout.size;
         self.anchor_buf.clear();
         if !any {
             let (sr, sc) = layout.star;
-            self.anchor_buf.push((0, sr as u8, sc as u8, 0));
+            let star = |dir, lane, square| Anchor {
+                dir,
+                lane: lane as u8,
+                square: square as u8,
+                left_limit: 0,
+                right_limit: n as u8,
+            };
+            self.anchor_buf.push(star(0, sr, sc));
             if !layout.is_diagonal_symmetric() {
-                self.anchor_buf.push((1, sc as u8, sr as u8, 0));
+                self.anchor_buf.push(star(1, sc, sr));
             }
             return;
         }
         for dir in 0..2 {
             let perp = &self.tiles[1 - dir];
             for lane in 0..n {
-                let tiles = &self.tiles[dir][lane * n..lane * n + n];
-                let mut limit = 0;
-                for pos in 0..n {
-                    if tiles[pos] != 0 {
-                        continue;
+                let base = lane * n;
+                let tiles = &self.tiles[dir][base..base + n];
+                let mask = &self.mask[dir][base..base + n];
+                let anchor = |square: usize, left_limit: usize, right_limit: usize| Anchor {
+                    dir: dir as u8,
+                    lane: lane as u8,
+                    square: square as u8,
+                    left_limit: left_limit as u8,
+                    right_limit: right_limit as u8,
+                };
+                // The lane alternates gaps of empty squares and runs of tiles.
+                let mut pos = 0;
+                let mut run_before: Option<usize> = None;
+                loop {
+                    let gap_start = pos;
+                    while pos < n && tiles[pos] == 0 {
+                        pos += 1;
                     }
-                    let neighbour = (pos > 0 && tiles[pos - 1] != 0)
-                        || (pos + 1 < n && tiles[pos + 1] != 0)
-                        || (lane > 0 && perp[pos * n + lane - 1] != 0)
-                        || (lane + 1 < n && perp[pos * n + lane + 1] != 0);
-                    if neighbour {
-                        self.anchor_buf
-                            .push((dir as u8, lane as u8, pos as u8, limit as u8));
-                        limit = pos + 1;
+                    // Squares before `reach` are clear of the next run (not beside it).
+                    let reach = if pos < n { pos.saturating_sub(1) } else { n };
+                    if let Some(end) = run_before {
+                        self.anchor_buf.push(anchor(end, 0, reach));
                     }
+                    let first = gap_start + run_before.is_some() as usize;
+                    let mut limit = first;
+                    for p in first..reach {
+                        let hook = (lane > 0 && perp[p * n + lane - 1] != 0)
+                            || (lane + 1 < n && perp[p * n + lane + 1] != 0);
+                        if hook {
+                            // A hook no letter fits still bounds the next one's stretch.
+                            if mask[p] != 0 {
+                                self.anchor_buf.push(anchor(p, limit, reach));
+                            }
+                            limit = p + 1;
+                        }
+                    }
+                    if pos == n {
+                        break;
+                    }
+                    while pos < n && tiles[pos] != 0 {
+                        pos += 1;
+                    }
+                    run_before = Some(pos - 1);
                 }
             }
         }
@@ -597,15 +637,14 @@ impl Generator {
         g: &Gaddag,
         layout: &Layout,
         rack: &Rack,
-        anchor: (u8, u8, u8, u8),
+        anchor: Anchor,
         sink: &mut S,
     ) {
         let n = layout.size;
-        let (dir, lane, pos, limit) = (
-            anchor.0 as usize,
-            anchor.1 as usize,
-            anchor.2 as usize,
-            anchor.3 as usize,
+        let (dir, lane, pos) = (
+            anchor.dir as usize,
+            anchor.lane as usize,
+            anchor.square as usize,
         );
         let base = lane * n;
         let mut walk = Walk {
@@ -616,11 +655,11 @@ impl Generator {
             lm: &self.lm[dir][base..base + n],
             wm: &self.wm[dir][base..base + n],
             values: &self.values,
-            n,
             lane,
             down: dir == 1,
             anchor: pos,
-            left_limit: limit,
+            left_limit: anchor.left_limit as usize,
+            right_limit: anchor.right_limit as usize,
             rack: *rack,
             rack_left: rack.len() as u32,
             rack_bits: rack_bits(rack),
@@ -630,30 +669,6 @@ impl Generator {
             word: [0; WORD_BUF],
             sink,
         };
-        if pos > 0 && walk.tiles[pos - 1] != 0 {
-            // A run of board tiles ends just left of the anchor. Every move from here spells
-            // that run from its first letter (the square before it is an earlier anchor or
-            // the edge), then turns right at the anchor: follow reverse(run) and the
-            // separator once, instead of once per letter tried on the anchor.
-            let mut node = g.root();
-            let mut face = 0;
-            let mut start = pos;
-            while start > 0 && walk.tiles[start - 1] != 0 {
-                start -= 1;
-                let t = walk.tiles[start];
-                match g.child(node, t & 0x1f) {
-                    Some(arc) => node = arc.target(),
-                    None => return,
-                }
-                if t & BLANK_BIT == 0 {
-                    face += self.values[(t & 0x1f) as usize];
-                }
-            }
-            if let Some(sep) = g.child(node, SEPARATOR) {
-                walk.right(pos, sep.target(), start, face, 1, 0);
-            }
-            return;
-        }
         walk.left(pos, g.root(), 0, 1, 0);
     }
 
@@ -735,26 +750,26 @@ impl Generator {
         }
     }
 
-    /// An upper bound on the score of any move through an anchor: over every stretch of the
-    /// lane around it that the rack could fill (no square whose cross-check excludes every
+    /// An upper bound on the score of any move from an anchor: over every stretch of the
+    /// lane around it within its limits that the rack could fill (no square whose cross-check excludes every
     /// rack letter), the best rack values on the best letter premiums, every word premium
     /// in the stretch, the board tiles in it, every perpendicular word at its best, and the
     /// bingo bonus when the stretch takes the whole rack.
     fn anchor_bound(
         &self,
         layout: &Layout,
-        anchor: (u8, u8, u8, u8),
+        anchor: Anchor,
         prefix: &[i32],
         playable: u32,
         bingo: &BingoCheck<'_>,
     ) -> i32 {
         let n = layout.size;
-        let (dir, lane, a, limit) = (
-            anchor.0 as usize,
-            anchor.1 as usize,
-            anchor.2 as usize,
-            anchor.3 as usize,
+        let (dir, lane, a) = (
+            anchor.dir as usize,
+            anchor.lane as usize,
+            anchor.square as usize,
         );
+        let (limit, right_limit) = (anchor.left_limit as usize, anchor.right_limit as usize);
         let base = lane * n;
         let tiles = &self.tiles[dir][base..base + n];
         let mask = &self.mask[dir][base..base + n];
@@ -764,7 +779,7 @@ impl Generator {
         let k = prefix.len() - 1;
         let vmax = prefix[1] - prefix[0];
         let open = |p: usize| mask[p] & playable != 0;
-        if !open(a) {
+        if tiles[a] == 0 && !open(a) {
             return i32::MIN;
         }
         // Aggregates of a stretch: empties, 3L, 2L, board tile sum, word multiplier, cross sum.
@@ -843,7 +858,7 @@ impl Generator {
             let mut e = a;
             while e + 1 < n {
                 let p = e + 1;
-                if tiles[p] == 0 && (whole.empties >= k || !open(p)) {
+                if tiles[p] == 0 && (p >= right_limit || whole.empties >= k || !open(p)) {
                     break;
                 }
                 whole = add(whole, p);
