@@ -148,6 +148,16 @@ impl BingoCheck<'_> {
     }
 }
 
+/// What the best-move search still has to do to an anchor's quick bound before trusting it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Refine {
+    Done,
+    /// Rule out the counted bingo bonus with the anagram look-up (board tiles, letters).
+    Bingo(u8, u32),
+    /// Work out the exact bound over every stretch.
+    Exact,
+}
+
 /// Scratch space for generation; keep one per thread and reuse it.
 pub struct Generator {
     /// Per direction (0 across, 1 down): tiles by lane, cross-check masks, cross sums (-1:
@@ -693,7 +703,7 @@ impl Generator {
     }
 
     /// Like [`Generator::generate`] for a best-score search: anchors are visited in order of
-    /// an upper bound on any move through them, and the search stops once no remaining
+    /// an upper bound on any move from them, and the search stops once no remaining
     /// anchor can reach the best score found (ties still visited, so the notation
     /// tie-break is exact).
     pub fn generate_best(
@@ -730,24 +740,135 @@ impl Generator {
             rack: *rack,
             known: Default::default(),
         };
-        let mut order: Vec<(i32, usize)> = (0..self.anchor_buf.len())
+        // Anchors come off a heap by bound, first the quick one over each anchor's reach.
+        // When an anchor reaches the front its bound is refined once and it goes back on the
+        // heap: the anagram look-up (a hash probe) rules out a counted bingo bonus, and with
+        // two blanks on the rack, whose walks are long, the exact bound over each stretch pays
+        // (measured: with one blank or none it costs more than the walks it saves).
+        let exact = rack.counts[0] > 1;
+        let mut heap: std::collections::BinaryHeap<(i32, std::cmp::Reverse<usize>, Refine)> = (0
+            ..self.anchor_buf.len())
             .map(|i| {
-                (
-                    self.anchor_bound(layout, self.anchor_buf[i], &prefix, playable, &bingo),
-                    i,
-                )
+                let (bound, check) =
+                    self.reach_bound(layout, self.anchor_buf[i], &prefix, playable);
+                let refine = match (exact, check) {
+                    (true, _) => Refine::Exact,
+                    (false, Some((board, letters))) => Refine::Bingo(board, letters),
+                    (false, None) => Refine::Done,
+                };
+                (bound, std::cmp::Reverse(i), refine)
             })
             .collect();
-        order.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
-        for (bound, i) in order {
-            if let Some(b) = &best.best {
-                if bound < b.score {
+        while let Some((bound, std::cmp::Reverse(i), refine)) = heap.pop() {
+            if best.best.as_ref().is_some_and(|b| bound < b.score) {
+                break;
+            }
+            let anchor = self.anchor_buf[i];
+            let refined = match refine {
+                Refine::Done => None,
+                Refine::Bingo(board, letters) => {
+                    (!bingo.possible(board, letters)).then_some(bound - layout.bingo_bonus)
+                }
+                Refine::Exact => Some(self.anchor_bound(layout, anchor, &prefix, playable, &bingo)),
+            };
+            match refined {
+                Some(lower) => heap.push((lower, std::cmp::Reverse(i), Refine::Done)),
+                None => self.walk_anchor(g, layout, rack, anchor, best),
+            }
+        }
+    }
+
+    /// An upper bound on the score of any move from an anchor, taken over its reach (the
+    /// squares on either side it could fill with the rack: up to a rack's worth of empty
+    /// squares each way, none whose cross-check excludes every rack letter): the best rack
+    /// values on the best letter premiums, every word premium, the board tiles, every
+    /// perpendicular word at its best, and the bingo bonus when the reach can take the whole
+    /// rack. With the bonus counted, also returns the board letters a bingo would join
+    /// (count, 5 bits each) when the anagram look-up could rule it out, for the caller.
+    fn reach_bound(
+        &self,
+        layout: &Layout,
+        anchor: Anchor,
+        prefix: &[i32],
+        playable: u32,
+    ) -> (i32, Option<(u8, u32)>) {
+        let n = layout.size;
+        let (dir, lane, a) = (
+            anchor.dir as usize,
+            anchor.lane as usize,
+            anchor.square as usize,
+        );
+        let base = lane * n;
+        let tiles = &self.tiles[dir][base..base + n];
+        let mask = &self.mask[dir][base..base + n];
+        let cross = &self.cross[dir][base..base + n];
+        let lm = &self.lm[dir][base..base + n];
+        let wm = &self.wm[dir][base..base + n];
+        let k = prefix.len() - 1;
+        let vmax = prefix[1] - prefix[0];
+        let open = |p: usize| mask[p] & playable != 0;
+        if tiles[a] == 0 && !open(a) {
+            return (i32::MIN, None);
+        }
+        // The reach: up to `k` empty squares on each side of the anchor (counting it).
+        let anchor_empty = (tiles[a] == 0) as usize;
+        let mut start = a;
+        let mut empties = anchor_empty;
+        while start > 0 {
+            let p = start - 1;
+            if tiles[p] == 0 {
+                if p < anchor.left_limit as usize || empties >= k || !open(p) {
                     break;
                 }
+                empties += 1;
             }
-            let a = self.anchor_buf[i];
-            self.walk_anchor(g, layout, rack, a, best);
+            start = p;
         }
+        let mut end = a;
+        let mut empties = anchor_empty;
+        while end + 1 < anchor.right_limit as usize && empties < k && open(end + 1) {
+            // Right of an anchor every square up to the right limit is empty.
+            empties += 1;
+            end += 1;
+        }
+        let (mut face, mut board, mut letters) = (0, 0u8, 0u32);
+        let (mut empties, mut l3, mut l2, mut wmul, mut cross_sum) = (0, 0, 0, 1, 0);
+        for p in start..=end {
+            let t = tiles[p];
+            if t != 0 {
+                if t & BLANK_BIT == 0 {
+                    face += self.values[(t & 0x1f) as usize];
+                }
+                if board < 6 {
+                    letters |= ((t & 0x1f) as u32) << (5 * board);
+                }
+                board = board.saturating_add(1);
+                continue;
+            }
+            empties += 1;
+            match lm[p] {
+                3 => l3 += 1,
+                2 => l2 += 1,
+                _ => {}
+            }
+            wmul *= wm[p] as i32;
+            if cross[p] >= 0 {
+                cross_sum += (cross[p] + vmax * lm[p] as i32) * wm[p] as i32;
+            }
+        }
+        let c = empties.min(k);
+        let c3 = l3.min(c);
+        let c23 = (l3 + l2).min(c);
+        let placed = 3 * prefix[c3] + 2 * (prefix[c23] - prefix[c3]) + (prefix[c] - prefix[c23]);
+        let bound = (face + placed) * wmul + cross_sum;
+        if c < layout.rack_size {
+            return (bound, None);
+        }
+        // Every move from a hook anchor has no board tile in its lane; every move from a run
+        // anchor holds the whole run, and only it when the reach holds no other.
+        let run = (start..=a).rev().take_while(|&p| tiles[p] != 0).count();
+        let check = (board as usize == run).then_some((board, letters));
+        (bound + layout.bingo_bonus, check)
     }
 
     /// An upper bound on the score of any move from an anchor: over every stretch of the
