@@ -28,6 +28,16 @@ pub struct OpenMatch {
 impl OpenMatch {
     pub fn new(id: i64, game: Match) -> Result<OpenMatch, AppError> {
         let list = shipped_list(game.list())?;
+        let needs_generator = game.rules().hints.contains(&HintKind::SuggestMove)
+            || game
+                .players()
+                .iter()
+                .any(|p| matches!(p.kind, PlayerKind::Computer { .. }));
+        if needs_generator && game.to_move().is_some() {
+            // The move generator's graph takes about a second to build: start it now, so the
+            // first hint or computer move (run while other commands wait) need not.
+            wordclub_movegen::build_in_background(list);
+        }
         Ok(OpenMatch {
             id,
             game,

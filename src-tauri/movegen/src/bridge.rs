@@ -135,20 +135,116 @@ pub fn position_of(cgp: &str, rules: &RuleSet) -> Result<Position, MovegenError>
     })
 }
 
-type Cache = Mutex<HashMap<(String, String), Arc<Gaddag>>>;
+/// Graphs by (list id, list SHA-256); each slot is filled once, by whoever asks first.
+pub(crate) type GraphCache = Mutex<HashMap<(String, String), Arc<OnceLock<Arc<Gaddag>>>>>;
 
-static GRAPHS: OnceLock<Cache> = OnceLock::new();
+static GRAPHS: OnceLock<GraphCache> = OnceLock::new();
 
-/// The generator's graph for `list`, built on first use and kept for the process's life
-/// (keyed by the list's id and SHA-256).
-pub fn gaddag_for(list: &WordList) -> Arc<Gaddag> {
+/// The slot for `list`'s graph in `cache`, and whether this call created it.
+fn slot_for(
+    cache: &'static OnceLock<GraphCache>,
+    list: &WordList,
+) -> (Arc<OnceLock<Arc<Gaddag>>>, bool) {
     let key = (list.info().id.clone(), list.info().sha256.clone());
-    let cache = GRAPHS.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Arc::clone(g);
+    let mut map = cache
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let fresh = !map.contains_key(&key);
+    (Arc::clone(map.entry(key).or_default()), fresh)
+}
+
+/// The graph kept in `cache` for `list`, built by `build` on first use and kept for the
+/// process's life. The build runs outside the cache's lock; a caller that asks while
+/// another builds the same graph waits for that build instead of starting its own.
+pub(crate) fn cached_graph(
+    cache: &'static OnceLock<GraphCache>,
+    list: &WordList,
+    build: impl FnOnce() -> Gaddag,
+) -> Arc<Gaddag> {
+    let (slot, _) = slot_for(cache, list);
+    Arc::clone(slot.get_or_init(|| Arc::new(build())))
+}
+
+/// The generator's graph for `list`, built on first use (about a second for a large list)
+/// and kept for the process's life (keyed by the list's id and SHA-256).
+pub fn gaddag_for(list: &WordList) -> Arc<Gaddag> {
+    cached_graph(&GRAPHS, list, || Gaddag::from_fst(list.fst()))
+}
+
+/// Whether `list`'s graph is built or being built in this process.
+pub fn graph_requested(list: &WordList) -> bool {
+    let key = (list.info().id.clone(), list.info().sha256.clone());
+    GRAPHS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .contains_key(&key)
+}
+
+/// Starts building `list`'s graph on a background thread, so that the first hint or
+/// computer move of a match finds it ready (or waits only for the rest of the build).
+/// Does nothing when the graph was asked for already.
+pub fn build_in_background(list: &'static WordList) {
+    let (slot, fresh) = slot_for(&GRAPHS, list);
+    if fresh {
+        // If the thread cannot be started, the first caller of `gaddag_for` builds it.
+        let _ = std::thread::Builder::new()
+            .name("wordclub-graph".into())
+            .spawn(move || {
+                slot.get_or_init(|| Arc::new(Gaddag::from_fst(list.fst())))
+                    .clone()
+            });
     }
-    // Built outside the lock; two threads racing both build and one result is kept.
-    let built = Arc::new(Gaddag::from_fst(list.fst()));
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    Arc::clone(map.entry(key).or_insert(built))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaked_list(id: &str, words: &[&str]) -> &'static WordList {
+        Box::leak(Box::new(
+            WordList::from_words(id, id, words.iter().copied()).expect("a valid list"),
+        ))
+    }
+
+    #[test]
+    fn callers_racing_for_a_graph_share_one_build() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static CACHE: OnceLock<GraphCache> = OnceLock::new();
+        static BUILDS: AtomicUsize = AtomicUsize::new(0);
+        let list = leaked_list("race-test", &["CAT", "CATS", "ACT", "TACT"]);
+        let graphs: Vec<Arc<Gaddag>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        cached_graph(&CACHE, list, || {
+                            BUILDS.fetch_add(1, Ordering::SeqCst);
+                            // A slow build, so the other callers arrive while it runs.
+                            std::thread::sleep(std::time::Duration::from_millis(100));
+                            Gaddag::from_fst(list.fst())
+                        })
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(BUILDS.load(Ordering::SeqCst), 1);
+        assert!(graphs.iter().all(|g| Arc::ptr_eq(g, &graphs[0])));
+        assert!(graphs[0].contains("TACT") && !graphs[0].contains("TAC"));
+    }
+
+    #[test]
+    fn a_background_build_is_the_graph_later_callers_get() {
+        let list = leaked_list("background-test", &["DOG", "GOD", "DOGS"]);
+        assert!(!graph_requested(list));
+        build_in_background(list);
+        assert!(graph_requested(list));
+        let g = gaddag_for(list);
+        assert!(g.contains("DOGS") && !g.contains("DO"));
+        assert!(Arc::ptr_eq(&g, &gaddag_for(list)));
+        // Asking again once it is built starts nothing new and keeps the same graph.
+        build_in_background(list);
+        assert!(Arc::ptr_eq(&g, &gaddag_for(list)));
+    }
 }

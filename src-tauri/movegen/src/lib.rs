@@ -25,7 +25,10 @@ pub mod moves;
 pub mod players;
 pub mod sim;
 
-pub use bridge::{gaddag_for, grid_of, layout_of, position_of, rack_of, Position};
+pub use bridge::{
+    build_in_background, gaddag_for, graph_requested, grid_of, layout_of, position_of, rack_of,
+    Position,
+};
 pub use error::MovegenError;
 pub use gaddag::Gaddag;
 pub use gen::{BestScore, Count, Found, Generator, Sink};

@@ -16,8 +16,7 @@
 //! Every choice is deterministic for a match: the random generator is seeded from the
 //! match seed, the turn number and the seat.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -134,27 +133,21 @@ fn with_generator<T>(f: impl FnOnce(&mut Generator) -> T) -> T {
     GENERATOR.with(|g| f(&mut g.borrow_mut()))
 }
 
-type VocabCache = Mutex<HashMap<(String, String), Arc<Gaddag>>>;
-static COMMON: OnceLock<VocabCache> = OnceLock::new();
+static COMMON: OnceLock<crate::bridge::GraphCache> = OnceLock::new();
 
 /// The common-word list shipped for Easy (SCOWL levels 10 and 20, see `data/README.md`).
 pub const COMMON_WORDS: &str = include_str!("../data/common-words.txt");
 
 /// Easy's graph for `list`: the common words that `list` also holds.
 pub fn common_gaddag_for(list: &WordList) -> Arc<Gaddag> {
-    let key = (list.info().id.clone(), list.info().sha256.clone());
-    let cache = COMMON.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Arc::clone(g);
-    }
-    let words: Vec<Vec<u8>> = COMMON_WORDS
-        .lines()
-        .map(|w| w.trim().to_ascii_uppercase().into_bytes())
-        .filter(|w| !w.is_empty() && list.contains(w))
-        .collect();
-    let built = Arc::new(Gaddag::from_words(words));
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    Arc::clone(map.entry(key).or_insert(built))
+    crate::bridge::cached_graph(&COMMON, list, || {
+        let words: Vec<Vec<u8>> = COMMON_WORDS
+            .lines()
+            .map(|w| w.trim().to_ascii_uppercase().into_bytes())
+            .filter(|w| !w.is_empty() && list.contains(w))
+            .collect();
+        Gaddag::from_words(words)
+    })
 }
 
 /// The "suggest a move" hint: the best-scoring legal placement (ties: first by notation).
