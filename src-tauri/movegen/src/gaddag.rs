@@ -57,6 +57,8 @@ pub struct Gaddag {
     signatures: std::collections::HashSet<u64, BuildHasherDefault<NodeHasher>>,
     root: u32,
     words: usize,
+    /// Distinct for every graph built in the process (generators key their caches on it).
+    id: u64,
 }
 
 impl std::fmt::Debug for Gaddag {
@@ -267,11 +269,13 @@ impl Gaddag {
                 sorted.iter().fold(0u64, |sig, &l| sig << 5 | l as u64)
             })
             .collect();
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Gaddag {
             arcs,
             signatures,
             root,
             words: list.len(),
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
     }
 
@@ -290,6 +294,11 @@ impl Gaddag {
     #[inline(always)]
     pub fn root(&self) -> u32 {
         self.root
+    }
+
+    /// This graph's number, distinct among the graphs built in the process.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Number of words the graph was built from.

@@ -170,6 +170,9 @@ pub struct Generator {
     values: [i32; 27],
     size: usize,
     premiums_for: Option<(Vec<u8>, Vec<u8>)>,
+    /// What the cross-checks in `mask` and `cross` were worked out with, beside the board in
+    /// `tiles`: the graph's id, the board size and the tile values.
+    checks_for: Option<(u64, usize, [i32; 27])>,
     anchor_buf: Vec<Anchor>,
 }
 
@@ -428,6 +431,7 @@ impl Generator {
             values: [0; 27],
             size: 0,
             premiums_for: None,
+            checks_for: None,
             anchor_buf: Vec::with_capacity(2 * SQUARES),
         }
     }
@@ -539,24 +543,41 @@ impl Generator {
 
     /// Loads the position: tiles in both lane orders and the cross-checks. Returns whether
     /// the board has any tile.
+    ///
+    /// The cross-checks of the previous call are kept and only those that can have changed
+    /// are worked out again: an across cross-check depends only on the tiles of its column,
+    /// a down one only on those of its row (a game's next position changes one line and the
+    /// lines it crosses).
     fn prepare(&mut self, g: &Gaddag, layout: &Layout, grid: &Grid) -> bool {
         let n = layout.size;
         debug_assert_eq!(grid.size, n);
         self.load_layout(layout);
+        let key = (g.id(), n, self.values);
+        let fresh = self.checks_for != Some(key);
+        let (mut rows, mut cols) = (0u32, 0u32);
         let mut any = false;
         for r in 0..n {
             for c in 0..n {
                 let t = grid.cells[r * n + c];
                 any |= t != 0;
-                self.tiles[0][r * n + c] = t;
-                self.tiles[1][c * n + r] = t;
+                if fresh || self.tiles[0][r * n + c] != t {
+                    self.tiles[0][r * n + c] = t;
+                    self.tiles[1][c * n + r] = t;
+                    rows |= 1 << r;
+                    cols |= 1 << c;
+                }
             }
         }
         for dir in 0..2 {
+            // Across (dir 0), square (lane r, pos c) depends on column c; down, on row c.
+            let dirty = if dir == 0 { cols } else { rows };
+            if dirty == 0 {
+                continue;
+            }
             for lane in 0..n {
                 for pos in 0..n {
                     let i = lane * n + pos;
-                    if self.tiles[dir][i] != 0 {
+                    if dirty & (1 << pos) == 0 || self.tiles[dir][i] != 0 {
                         continue;
                     }
                     let (m, s) = if any {
@@ -569,7 +590,14 @@ impl Generator {
                 }
             }
         }
+        self.checks_for = Some(key);
         any
+    }
+
+    /// Drops the kept cross-checks, so the next call works out all of them again (for
+    /// measuring the cost of a board the generator has not seen).
+    pub fn forget_board(&mut self) {
+        self.checks_for = None;
     }
 
     /// Every anchor (see [`Anchor`]), lane by lane.

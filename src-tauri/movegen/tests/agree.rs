@@ -71,3 +71,38 @@ fn generator_matches_oracle_on_every_kept_position() {
     assert!(sizes.contains(&9) && sizes.contains(&15));
     assert!(total > 10_000, "the positions exercise only {total} moves");
 }
+
+/// A generator keeps the last board's cross-checks and works out again only the lines that
+/// changed: reused over positions in any order (successive turns of one match, other rule
+/// sets, boards emptied again) it lists exactly what a fresh generator lists.
+#[test]
+fn a_reused_generator_agrees_with_a_fresh_one_in_any_order() {
+    let positions = kept_positions();
+    let n = positions.len();
+    // In file order (turns of a match follow each other), then backwards, then strided.
+    let order: Vec<usize> = (0..n)
+        .chain((0..n).rev())
+        .chain((0..n).map(|i| i * 37 % n))
+        .collect();
+    let mut reused = Generator::new();
+    for i in order {
+        let (name, cgp) = &positions[i];
+        let parsed = wordclub_engine::Cgp::parse(cgp).unwrap();
+        let rules = RuleSet::builtin(parsed.opcode("rules").expect("rules opcode")).unwrap();
+        let list = WordList::builtin(parsed.opcode("lex").unwrap_or(&rules.default_list)).unwrap();
+        let layout = layout_of(&rules).unwrap();
+        let pos = position_of(cgp, &rules).unwrap();
+        let rack = pos.rack.expect("kept positions carry a rack");
+        let g = gaddag_for(list);
+        let mut got = reused.all_moves(&g, &layout, &pos.grid, &rack);
+        let mut want = Generator::new().all_moves(&g, &layout, &pos.grid, &rack);
+        sort_moves(&mut got);
+        sort_moves(&mut want);
+        assert!(got == want, "{name}: a reused generator lists other moves");
+        assert_eq!(
+            reused.best_move(&g, &layout, &pos.grid, &rack),
+            want.first().copied(),
+            "{name}: best move"
+        );
+    }
+}
