@@ -148,6 +148,27 @@ impl BingoCheck<'_> {
     }
 }
 
+/// One lane's squares in the generator's arrays: tiles, cross-check masks, cross sums and
+/// premiums, indexed by position along the lane.
+#[derive(Clone, Copy)]
+struct LaneView<'a> {
+    tiles: &'a [u8],
+    mask: &'a [u32],
+    cross: &'a [i32],
+    lm: &'a [u8],
+    wm: &'a [u8],
+}
+
+/// The most a rack's tiles can add on `empties` squares with `l3` triple and `l2` double
+/// letter premiums among them: its best values (`prefix` sums them in descending order) on
+/// the best premiums.
+fn best_letters(prefix: &[i32], empties: usize, l3: usize, l2: usize) -> i32 {
+    let c = empties.min(prefix.len() - 1);
+    let c3 = l3.min(c);
+    let c23 = (l3 + l2).min(c);
+    3 * prefix[c3] + 2 * (prefix[c23] - prefix[c3]) + (prefix[c] - prefix[c23])
+}
+
 /// What the best-move search still has to do to an anchor's quick bound before trusting it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Refine {
@@ -670,6 +691,17 @@ impl Generator {
         }
     }
 
+    fn lane_view(&self, n: usize, dir: usize, lane: usize) -> LaneView<'_> {
+        let lane = lane * n..lane * n + n;
+        LaneView {
+            tiles: &self.tiles[dir][lane.clone()],
+            mask: &self.mask[dir][lane.clone()],
+            cross: &self.cross[dir][lane.clone()],
+            lm: &self.lm[dir][lane.clone()],
+            wm: &self.wm[dir][lane],
+        }
+    }
+
     fn walk_anchor<S: Sink>(
         &self,
         g: &Gaddag,
@@ -684,14 +716,14 @@ impl Generator {
             anchor.lane as usize,
             anchor.square as usize,
         );
-        let base = lane * n;
+        let view = self.lane_view(n, dir, lane);
         let mut walk = Walk {
             g,
-            tiles: &self.tiles[dir][base..base + n],
-            mask: &self.mask[dir][base..base + n],
-            cross: &self.cross[dir][base..base + n],
-            lm: &self.lm[dir][base..base + n],
-            wm: &self.wm[dir][base..base + n],
+            tiles: view.tiles,
+            mask: view.mask,
+            cross: view.cross,
+            lm: view.lm,
+            wm: view.wm,
             values: &self.values,
             lane,
             down: dir == 1,
@@ -826,12 +858,13 @@ impl Generator {
             anchor.lane as usize,
             anchor.square as usize,
         );
-        let base = lane * n;
-        let tiles = &self.tiles[dir][base..base + n];
-        let mask = &self.mask[dir][base..base + n];
-        let cross = &self.cross[dir][base..base + n];
-        let lm = &self.lm[dir][base..base + n];
-        let wm = &self.wm[dir][base..base + n];
+        let LaneView {
+            tiles,
+            mask,
+            cross,
+            lm,
+            wm,
+        } = self.lane_view(n, dir, lane);
         let k = prefix.len() - 1;
         let vmax = prefix[1] - prefix[0];
         let open = |p: usize| mask[p] & playable != 0;
@@ -884,12 +917,8 @@ impl Generator {
                 cross_sum += (cross[p] + vmax * lm[p] as i32) * wm[p] as i32;
             }
         }
-        let c = empties.min(k);
-        let c3 = l3.min(c);
-        let c23 = (l3 + l2).min(c);
-        let placed = 3 * prefix[c3] + 2 * (prefix[c23] - prefix[c3]) + (prefix[c] - prefix[c23]);
-        let bound = (face + placed) * wmul + cross_sum;
-        if c < layout.rack_size {
+        let bound = (face + best_letters(prefix, empties, l3, l2)) * wmul + cross_sum;
+        if empties.min(k) < layout.rack_size {
             return (bound, None);
         }
         // Every move from a hook anchor has no board tile in its lane; every move from a run
@@ -919,12 +948,13 @@ impl Generator {
             anchor.square as usize,
         );
         let (limit, right_limit) = (anchor.left_limit as usize, anchor.right_limit as usize);
-        let base = lane * n;
-        let tiles = &self.tiles[dir][base..base + n];
-        let mask = &self.mask[dir][base..base + n];
-        let cross = &self.cross[dir][base..base + n];
-        let lm = &self.lm[dir][base..base + n];
-        let wm = &self.wm[dir][base..base + n];
+        let LaneView {
+            tiles,
+            mask,
+            cross,
+            lm,
+            wm,
+        } = self.lane_view(n, dir, lane);
         let k = prefix.len() - 1;
         let vmax = prefix[1] - prefix[0];
         let open = |p: usize| mask[p] & playable != 0;
@@ -969,14 +999,10 @@ impl Generator {
             x
         };
         let score = |x: &Agg, floor: i32| -> i32 {
-            let c = x.empties.min(k);
-            let c3 = x.l3.min(c);
-            let c23 = (x.l3 + x.l2).min(c);
-            let letters =
-                3 * prefix[c3] + 2 * (prefix[c23] - prefix[c3]) + (prefix[c] - prefix[c23]);
+            let letters = best_letters(prefix, x.empties, x.l3, x.l2);
             let mut s = (x.tiles + letters) * x.wm + x.cross;
             // The anagram look-up only when the bonus could raise the best bound so far.
-            if c == layout.rack_size
+            if x.empties.min(k) == layout.rack_size
                 && s + layout.bingo_bonus > floor
                 && bingo.possible(x.board, x.letters)
             {

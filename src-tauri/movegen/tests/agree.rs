@@ -3,9 +3,36 @@
 
 mod oracle;
 
+use std::sync::Arc;
+
 use wordclub_engine::RuleSet;
 use wordclub_lexicon::WordList;
-use wordclub_movegen::{gaddag_for, layout_of, position_of, sort_moves, Generator};
+use wordclub_movegen::{
+    gaddag_for, layout_of, position_of, sort_moves, Gaddag, Generator, Layout, Position, Rack,
+};
+
+/// A kept position with what generating on it takes: its list, layout, graph and rack.
+struct Kept {
+    list: &'static WordList,
+    layout: Layout,
+    graph: Arc<Gaddag>,
+    pos: Position,
+    rack: Rack,
+}
+
+fn load(cgp: &str) -> Kept {
+    let parsed = wordclub_engine::Cgp::parse(cgp).unwrap();
+    let rules = RuleSet::builtin(parsed.opcode("rules").expect("rules opcode")).unwrap();
+    let list = WordList::builtin(parsed.opcode("lex").unwrap_or(&rules.default_list)).unwrap();
+    let pos = position_of(cgp, &rules).unwrap();
+    Kept {
+        list,
+        layout: layout_of(&rules).unwrap(),
+        graph: gaddag_for(list),
+        rack: pos.rack.expect("kept positions carry a rack"),
+        pos,
+    }
+}
 
 fn kept_positions() -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/positions");
@@ -39,14 +66,14 @@ fn generator_matches_oracle_on_every_kept_position() {
     let mut gen = Generator::new();
     let mut total = 0;
     for (name, cgp) in &positions {
-        let parsed = wordclub_engine::Cgp::parse(cgp).unwrap();
-        let rules = RuleSet::builtin(parsed.opcode("rules").expect("rules opcode")).unwrap();
-        let list = WordList::builtin(parsed.opcode("lex").unwrap_or(&rules.default_list)).unwrap();
-        let layout = layout_of(&rules).unwrap();
-        let pos = position_of(cgp, &rules).unwrap();
-        let rack = pos.rack.expect("kept positions carry a rack");
+        let Kept {
+            list,
+            layout,
+            graph: g,
+            pos,
+            rack,
+        } = load(cgp);
         sizes.insert(layout.size);
-        let g = gaddag_for(list);
         let mut moves = gen.all_moves(&g, &layout, &pos.grid, &rack);
         sort_moves(&mut moves);
         let got: Vec<(String, i32)> = moves.iter().map(|m| (m.notation(), m.score)).collect();
@@ -87,13 +114,13 @@ fn a_reused_generator_agrees_with_a_fresh_one_in_any_order() {
     let mut reused = Generator::new();
     for i in order {
         let (name, cgp) = &positions[i];
-        let parsed = wordclub_engine::Cgp::parse(cgp).unwrap();
-        let rules = RuleSet::builtin(parsed.opcode("rules").expect("rules opcode")).unwrap();
-        let list = WordList::builtin(parsed.opcode("lex").unwrap_or(&rules.default_list)).unwrap();
-        let layout = layout_of(&rules).unwrap();
-        let pos = position_of(cgp, &rules).unwrap();
-        let rack = pos.rack.expect("kept positions carry a rack");
-        let g = gaddag_for(list);
+        let Kept {
+            layout,
+            graph: g,
+            pos,
+            rack,
+            ..
+        } = load(cgp);
         let mut got = reused.all_moves(&g, &layout, &pos.grid, &rack);
         let mut want = Generator::new().all_moves(&g, &layout, &pos.grid, &rack);
         sort_moves(&mut got);
