@@ -1,9 +1,10 @@
 //! The move generator: GADDAG walks from anchor squares over a compact board.
 //!
 //! Both directions run the same code over "lanes": across, lane `r` is row `r`; down, lane
-//! `c` is column `c` (the board is transposed into scratch arrays once per call). For each
-//! empty square the generator first computes a cross-check (the letters whose perpendicular
-//! word is in the list, as a 27-bit mask) and the perpendicular word's face-value sum.
+//! `c` is column `c` (the board is kept transposed in scratch arrays). Each empty square has
+//! a cross-check (the letters whose perpendicular word is in the list, as a 27-bit mask) and
+//! the perpendicular word's face-value sum; a generator keeps them between calls and works
+//! out again only the lines whose crossing tiles changed.
 //!
 //! Every move is found from exactly one anchor (see [`Anchor`]): a move that contains board
 //! tiles of its lane from the rightmost run of them it contains, a move that has none from
