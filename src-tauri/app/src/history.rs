@@ -1,10 +1,14 @@
 //! The match history (wordclub-store) as the UI sees it: lists, details, statistics and GCG
 //! export, with everything that could reveal a hidden rack left out of unfinished matches.
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use wordclub_engine::RuleSet;
+use wordclub_engine::{Event, Match, RuleSet};
 use wordclub_store::{Filter, MatchSummary as StoredSummary, Status, Store, StoreError};
 
+use crate::matches::engine;
+use crate::view::{premium_label, Pos, RulesInfo};
 use crate::AppError;
 
 pub fn store_error(e: StoreError) -> AppError {
@@ -145,10 +149,58 @@ pub fn list(store: &Store, args: MatchListArgs) -> Result<MatchList, AppError> {
     })
 }
 
+/// The board after one turn, as the history's step-through shows it.
+#[derive(Debug, Serialize)]
+pub struct TurnBoard {
+    /// 1-based, as the turn's `number`.
+    pub turn: u32,
+    /// The rows: `.` for an empty square, upper case letters, lower case for a blank.
+    pub rows: Vec<String>,
+    /// The squares this turn covered (a play; empty otherwise).
+    pub placed: Vec<Pos>,
+}
+
+/// The board after every turn, from the engine's replay of the match's events: one entry per
+/// turn, in order.
+fn turn_boards(game: &Match) -> Result<Vec<TurnBoard>, AppError> {
+    let mut boards: Vec<TurnBoard> = Vec::with_capacity(game.turns().len());
+    Match::replay_with(game.events(), |m| {
+        // Hints are events too, but not turns: a board is kept only when a turn was added.
+        if m.turns().len() == boards.len() {
+            return;
+        }
+        let placed = m
+            .events()
+            .iter()
+            .rev()
+            .find(|e| !matches!(e, Event::Ended { .. }))
+            .map(|e| match e {
+                Event::Placed { tiles, .. } => tiles
+                    .iter()
+                    .map(|p| Pos {
+                        row: p.square.row,
+                        col: p.square.col,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .unwrap_or_default();
+        boards.push(TurnBoard {
+            turn: m.turns().len() as u32,
+            rows: m.board().rows(),
+            placed,
+        });
+    })
+    .map_err(engine)?;
+    Ok(boards)
+}
+
 /// A match turn by turn. While it is unfinished, what a hint showed stays out (words from a
-/// rack tell what is still on it); once it is over, everything is history.
+/// rack tell what is still on it); once it is over, everything is history. The board is
+/// public at every turn, so each turn's board is there either way.
 pub fn detail(store: &Store, id: i64) -> Result<Value, AppError> {
     let d = store.detail(id).map_err(store_error)?;
+    let game = store.replayed(id).map_err(store_error)?;
     let finished = d.summary.status != Status::InProgress;
     let turns = serde_json::to_value(&d.turns).unwrap_or(Value::Null);
     let mut turns = turns;
@@ -165,28 +217,59 @@ pub fn detail(store: &Store, id: i64) -> Result<Value, AppError> {
             }
         }
     }
+    // The match's own rule set (stored with it), not today's built-in of the same id.
+    let rules = game.rules();
+    let n = rules.board_size as usize;
+    let grid = rules.premium_grid();
+    let premiums: Vec<Vec<Option<&str>>> = (0..n)
+        .map(|r| (0..n).map(|c| premium_label(grid[r * n + c])).collect())
+        .collect();
+    let letter_values: BTreeMap<String, u8> = rules
+        .tiles
+        .iter()
+        .filter(|t| t.letter != '?')
+        .map(|t| (t.letter.to_string(), t.value))
+        .collect();
     Ok(serde_json::json!({
         "summary": summary(d.summary),
+        "rules": RulesInfo::of(rules),
+        "premiums": premiums,
+        "letter_values": letter_values,
         "turns": turns,
+        "boards": turn_boards(&game)?,
         "board": d.board,
         "result": d.result,
     }))
 }
 
-/// A finished match as a GCG record. An unfinished one is refused here: GCG writes each
-/// player's rack before each move, and those tiles may still be on that player's rack.
-pub fn export_gcg(store: &Store, id: i64) -> Result<Value, AppError> {
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportGcgArgs {
+    pub match_id: i64,
+    /// Needed for an unfinished match: its record shows every player's rack so far.
+    #[serde(default)]
+    pub reveal_racks: bool,
+}
+
+/// A match as a GCG record (the same writer as `wordclub-cli history export-gcg`). GCG writes
+/// each player's rack before each move, and in an unfinished match those tiles may still be on
+/// that player's rack: such a match is exported only when the call says `reveal_racks: true`,
+/// and its record is marked `#incomplete`.
+pub fn export_gcg(store: &Store, args: ExportGcgArgs) -> Result<Value, AppError> {
+    let id = args.match_id;
     let s = store.summary(id).map_err(store_error)?;
-    if s.status == Status::InProgress {
+    let unfinished = s.status == Status::InProgress;
+    if unfinished && !args.reveal_racks {
         return Err(AppError::Backend {
             kind: "match_in_progress".to_string(),
-            message: "a match can be exported once it is over (its record shows the racks)"
+            message: "this match is not over: its GCG record would show every player's racks \
+                      so far (export with reveal_racks: true to show them)"
                 .to_string(),
-            details: None,
+            details: Some(serde_json::json!({ "reveal_racks": "required" })),
         });
     }
     let gcg = store.export_gcg(id).map_err(store_error)?;
-    Ok(serde_json::json!({ "id": id, "gcg": gcg }))
+    Ok(serde_json::json!({ "id": id, "gcg": gcg, "incomplete": unfinished }))
 }
 
 pub fn stats(store: &Store) -> Result<Value, AppError> {

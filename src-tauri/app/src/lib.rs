@@ -33,7 +33,7 @@ use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action, Level};
 use wordclub_store::Store;
 
-use history::{store_error, MatchList, MatchListArgs};
+use history::{store_error, ExportGcgArgs, MatchList, MatchListArgs};
 use matches::{
     engine, exchange_text, hint_action, movegen, placements, player_specs, ExchangeArgs,
     HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs,
@@ -449,9 +449,9 @@ impl App {
         history::stats(&self.lock().store)
     }
 
-    /// A finished match as a GCG game record.
-    pub fn export_gcg(&self, args: MatchIdArgs) -> Result<Value, AppError> {
-        history::export_gcg(&self.lock().store, args.match_id)
+    /// A match as a GCG game record; an unfinished one only with `reveal_racks: true`.
+    pub fn export_gcg(&self, args: ExportGcgArgs) -> Result<Value, AppError> {
+        history::export_gcg(&self.lock().store, args)
     }
 
     /// The word checker: is the word in the named list?

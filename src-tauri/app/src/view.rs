@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use wordclub_engine::{
-    Event, ExchangePolicy, HintKind, Match, PlayerKind, Premium, RuleSet, Seat, TurnKind, WordScore,
+    EndRules, Event, ExchangePolicy, HintKind, Match, PassPolicy, PlayerKind, Premium, RuleSet,
+    Seat, TurnKind, WordScore,
 };
 
 /// A square, 0-based, as the UI addresses it.
@@ -29,6 +30,35 @@ pub struct RulesInfo {
     pub hints: Vec<HintKind>,
     pub default_list: String,
     pub bingo_bonus: u32,
+    /// Premium squares by kind (`3W`, `2W`, `3L`, `2L`, in that order; kinds without squares
+    /// left out), each with its squares named as on the board (`C3`).
+    pub premiums: Vec<PremiumGroup>,
+    /// The star's own premium (`2W` on solo-10 and classic), `null` when it is plain.
+    pub star_premium: Option<&'static str>,
+    /// The bag: every kind of tile it holds (A–Z, then `?` for the blank) with its value.
+    pub tiles: Vec<TileInfo>,
+    pub bag_size: usize,
+    pub blanks: usize,
+    /// `chosen` exchanges: the fewest tiles the bag must hold, and the most tiles at once.
+    pub exchange_min_bag: Option<u8>,
+    pub exchange_max_tiles: Option<u8>,
+    /// `always`, or `only_when_bag_empty` (solo).
+    pub pass: PassPolicy,
+    /// How a match ends and what happens to the racks then.
+    pub end: EndRules,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PremiumGroup {
+    pub premium: &'static str,
+    pub squares: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TileInfo {
+    pub letter: char,
+    pub count: u8,
+    pub value: u8,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -62,6 +92,47 @@ impl RulesInfo {
             hints: r.hints.clone(),
             default_list: r.default_list.clone(),
             bingo_bonus: r.bingo_bonus,
+            premiums: [
+                Premium::TripleWord,
+                Premium::DoubleWord,
+                Premium::TripleLetter,
+                Premium::DoubleLetter,
+            ]
+            .into_iter()
+            .filter_map(|kind| {
+                let squares: Vec<String> = r
+                    .premiums
+                    .iter()
+                    .filter(|p| p.premium == kind)
+                    .map(|p| p.square.to_string())
+                    .collect();
+                let premium = premium_label(kind)?;
+                (!squares.is_empty()).then_some(PremiumGroup { premium, squares })
+            })
+            .collect(),
+            star_premium: premium_label(r.premium_at(r.star)),
+            tiles: r
+                .tiles
+                .iter()
+                .filter(|t| t.count > 0)
+                .map(|t| TileInfo {
+                    letter: t.letter,
+                    count: t.count,
+                    value: t.value,
+                })
+                .collect(),
+            bag_size: r.bag_size(),
+            blanks: r.blank_count(),
+            exchange_min_bag: match r.exchange {
+                ExchangePolicy::Chosen { min_bag, .. } => Some(min_bag),
+                _ => None,
+            },
+            exchange_max_tiles: match r.exchange {
+                ExchangePolicy::Chosen { max_tiles, .. } => Some(max_tiles),
+                _ => None,
+            },
+            pass: r.pass,
+            end: r.end,
         }
     }
 }

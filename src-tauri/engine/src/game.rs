@@ -452,6 +452,15 @@ impl Match {
 
     /// Rebuilds a match from its events (never consulting a random number generator).
     pub fn replay(events: &[Event]) -> Result<Match, EngineError> {
+        Match::replay_with(events, |_| {})
+    }
+
+    /// [`Match::replay`], showing `after_each` the state after every action event (a
+    /// history's board, turn by turn).
+    pub fn replay_with(
+        events: &[Event],
+        mut after_each: impl FnMut(&Match),
+    ) -> Result<Match, EngineError> {
         let Some(first) = events.first() else {
             return Err(EngineError::BadEvents {
                 index: 0,
@@ -493,6 +502,7 @@ impl Match {
                         });
                     }
                     m.fold(event.clone()).map_err(wrap)?;
+                    after_each(&m);
                 }
             }
         }

@@ -163,6 +163,11 @@ impl Store {
         Ok(Resumed { id, game, list })
     }
 
+    /// Replays a stored match for reading (whatever word list it was played with).
+    pub fn replayed(&self, id: i64) -> Result<Match, StoreError> {
+        self.replay(id).map(|(game, _)| game)
+    }
+
     /// Replays a stored match (for reading: works whatever list it was played with). Also
     /// returns its word list if that exact version is shipped, else the SHA-256 of the list
     /// shipped under the same id, if any.

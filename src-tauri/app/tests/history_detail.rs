@@ -1,0 +1,307 @@
+//! The history's match detail (a board per turn from the engine's replay), GCG export of an
+//! unfinished match (only when the caller accepts showing the racks) and the rule-set facts
+//! the Rules screen shows, all through `App::call`.
+use serde_json::{json, Value};
+use wordclub_app::{App, MemorySettings};
+
+fn app() -> App {
+    App::new(Box::new(MemorySettings::default())).unwrap()
+}
+
+fn ok(app: &App, command: &str, args: Value) -> Value {
+    app.call(command, args)
+        .unwrap_or_else(|e| panic!("{command} refused: {} ({})", e, e.kind()))
+}
+
+fn tile(row: u8, col: u8, letter: &str) -> Value {
+    json!({"row": row, "col": col, "letter": letter})
+}
+
+/// SPEC §2's Word Club 1.0 example with fixed racks: Ann CAT across the centre (D5–F5), Ben
+/// takes a hint and then adds S at G5 (CATS), Ann plays A R T down from the C (CART, D5–D8),
+/// Ben passes. Four turns; the hint is an event but not a turn.
+fn cat_cats_cart(app: &App) -> i64 {
+    let id = ok(
+        app,
+        "new_match",
+        json!({
+            "rules": "wordclub-1.0",
+            "players": [{"name": "Ann"}, {"name": "Ben"}],
+            "seed": 3,
+            "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": "ARTE"}
+        }),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let turn = |command: &str, args: Value| {
+        ok(app, "reveal_rack", json!({"match_id": id}));
+        let mut args = args;
+        args["match_id"] = json!(id);
+        ok(app, command, args);
+    };
+    turn(
+        "play",
+        json!({"tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
+    );
+    ok(app, "reveal_rack", json!({"match_id": id}));
+    ok(app, "hint", json!({"match_id": id}));
+    turn("play", json!({"tiles": [tile(4, 6, "S")]}));
+    turn(
+        "play",
+        json!({"tiles": [tile(5, 3, "A"), tile(6, 3, "R"), tile(7, 3, "T")]}),
+    );
+    turn("pass", json!({}));
+    id
+}
+
+fn rows(board: &Value) -> Vec<String> {
+    board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The letter on a square named like `D5` in board rows ('.' when empty).
+fn at(rows: &[String], name: &str) -> char {
+    let col = (name.as_bytes()[0] - b'A') as usize;
+    let row: usize = name[1..].parse::<usize>().unwrap() - 1;
+    rows[row].as_bytes()[col] as char
+}
+
+#[test]
+fn the_detail_has_the_board_after_every_turn() {
+    let app = app();
+    let id = cat_cats_cart(&app);
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    let turns = detail["turns"].as_array().unwrap();
+    let boards = detail["boards"].as_array().unwrap();
+    assert_eq!(turns.len(), 4, "three plays and a pass");
+    assert_eq!(boards.len(), turns.len(), "one board per turn");
+    for (i, b) in boards.iter().enumerate() {
+        assert_eq!(b["turn"], turns[i]["number"]);
+        assert_eq!(rows(b).len(), 9, "9×9 board");
+    }
+
+    // After turn 1: CAT across D5–F5 and nothing else.
+    let first = rows(&boards[0]);
+    assert_eq!(first[4], "...CAT...");
+    assert_eq!(first.iter().filter(|r| *r != ".........").count(), 1);
+    assert_eq!(
+        boards[0]["placed"],
+        json!([{"row": 4, "col": 3}, {"row": 4, "col": 4}, {"row": 4, "col": 5}])
+    );
+    // Turn 2 (after Ben's hint, which is no turn): the S of CATS appears at G5.
+    let second = rows(&boards[1]);
+    assert_eq!(at(&first, "G5"), '.');
+    assert_eq!(at(&second, "G5"), 'S');
+    assert_eq!(second[4], "...CATS..");
+    assert_eq!(boards[1]["placed"], json!([{"row": 4, "col": 6}]));
+    // Turn 3: CART down column D from the C.
+    let third = rows(&boards[2]);
+    let column_d: String = ["D5", "D6", "D7", "D8"]
+        .iter()
+        .map(|s| at(&third, s))
+        .collect();
+    assert_eq!(column_d, "CART");
+    assert_eq!(at(&second, "D6"), '.', "no A below the C before turn 3");
+    // Turn 4 is a pass: the board is unchanged and nothing was placed.
+    assert_eq!(rows(&boards[3]), third);
+    assert_eq!(boards[3]["placed"], json!([]));
+    // The last board is the match's board now.
+    assert_eq!(rows(&boards[3]), rows(&json!({"rows": detail["board"]})));
+
+    // What the step-through needs to draw it like the match board: the match's rule set and
+    // premiums (none on 1.0) and the letter values (all 1 on 1.0).
+    assert_eq!(detail["rules"]["id"], "wordclub-1.0");
+    assert_eq!(detail["premiums"].as_array().unwrap().len(), 9);
+    assert!(detail["premiums"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .all(Value::is_null));
+    assert_eq!(detail["letter_values"]["Z"], 1);
+}
+
+#[test]
+fn an_unfinished_match_exports_only_when_the_racks_may_show() {
+    let app = app();
+    let id = cat_cats_cart(&app);
+
+    let refusal = app
+        .call("export_gcg", json!({"match_id": id}))
+        .expect_err("an unfinished match is not exported without reveal_racks");
+    assert_eq!(refusal.kind(), "match_in_progress");
+    assert!(
+        refusal.to_string().contains("racks"),
+        "the message says the racks would show: {refusal}"
+    );
+    let refusal = app
+        .call("export_gcg", json!({"match_id": id, "reveal_racks": false}))
+        .expect_err("reveal_racks: false is a refusal too");
+    assert_eq!(refusal.kind(), "match_in_progress");
+    let bad = app
+        .call("export_gcg", json!({"match_id": id, "reveal": true}))
+        .expect_err("an unknown argument is refused");
+    assert_eq!(bad.kind(), "bad_argument");
+    // Refusing changed nothing: the match is still going and Ann is to move.
+    let list = ok(&app, "match_list", json!({"status": "in_progress"}));
+    assert_eq!(list["total"], 1);
+    assert_eq!(
+        ok(&app, "match_view", json!({"match_id": id}))["to_move"],
+        0
+    );
+
+    let export = ok(
+        &app,
+        "export_gcg",
+        json!({"match_id": id, "reveal_racks": true}),
+    );
+    assert_eq!(export["incomplete"], true);
+    let gcg = export["gcg"].as_str().unwrap();
+    let lines: Vec<&str> = gcg.lines().collect();
+    assert!(lines.contains(&"#incomplete"), "{gcg}");
+    // GCG move lines: rack before the move (sorted), position, word, score, total. Ann's dealt
+    // rack CATEIOL is shown: exactly what a finished match's record would show.
+    assert!(lines.contains(&">Ann: ACEILOT 5D CAT +3 3"), "{gcg}");
+    assert!(lines.contains(&">Ben: BDGLNNS 5D ...S +4 4"), "{gcg}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(">Ben: ") && l.contains(" - +0 4")),
+        "Ben's pass: {gcg}"
+    );
+
+    // Once over, it exports without the flag and without the mark.
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    let export = ok(&app, "export_gcg", json!({"match_id": id}));
+    assert_eq!(export["incomplete"], false);
+    assert!(!export["gcg"].as_str().unwrap().contains("#incomplete"));
+}
+
+fn rule_set(app: &App, id: &str) -> Value {
+    ok(app, "rule_sets", Value::Null)
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("no rule set {id}"))
+        .clone()
+}
+
+fn premium_squares(rules: &Value, premium: &str) -> Vec<String> {
+    rules["premiums"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["premium"] == premium)
+        .map(|g| {
+            g["squares"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn tile_fact(rules: &Value, letter: &str, field: &str) -> Value {
+    rules["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["letter"] == letter)
+        .map_or(Value::Null, |t| t[field].clone())
+}
+
+/// SPEC §2's table, row by row, for what the Rules screen explains.
+#[test]
+fn rule_set_facts_follow_the_spec_tables() {
+    let app = app();
+
+    let one = rule_set(&app, "wordclub-1.0");
+    assert_eq!(one["board_size"], 9);
+    assert_eq!(one["star"], json!({"row": 4, "col": 4}), "star E5");
+    assert_eq!(one["star_premium"], Value::Null, "no premium on the star");
+    assert_eq!(one["premiums"], json!([]), "no premium squares");
+    assert_eq!(one["rack_size"], 7);
+    assert_eq!(one["bag_size"], 32);
+    assert_eq!(one["blanks"], 0);
+    assert_eq!(tile_fact(&one, "A", "count"), 5);
+    assert_eq!(
+        tile_fact(&one, "F", "count"),
+        Value::Null,
+        "no F in the bag"
+    );
+    assert!(one["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["value"] == 1));
+    assert_eq!(one["bingo_bonus"], 0);
+    assert_eq!(one["exchange"], "chosen");
+    assert_eq!(one["exchange_min_bag"], 7);
+    assert_eq!(one["exchange_max_tiles"], 7);
+    assert_eq!(one["pass"], "always");
+    assert_eq!(one["end"]["going_out"], true);
+    assert_eq!(one["end"]["scoreless_turns_in_a_row"], 3);
+    assert_eq!(one["end"]["resign"], true);
+    assert_eq!(one["end"]["turn_limit"], Value::Null);
+    assert_eq!(one["end"]["rack_adjustment"], true);
+    assert_eq!(one["hints"], json!(["words_from_rack"]));
+    assert_eq!(one["players"], json!({"min": 2, "max": 4}));
+    assert_eq!(one["computer_seats"], true);
+
+    let candidate = rule_set(&app, "wordclub-1.1");
+    assert_eq!(candidate["candidate"], true);
+    let mut doubles = premium_squares(&candidate, "2W");
+    doubles.sort();
+    assert_eq!(doubles, ["C3", "C7", "G3", "G7"]);
+    let mut triples = premium_squares(&candidate, "3L");
+    triples.sort();
+    assert_eq!(triples, ["A5", "E1", "E9", "I5"]);
+    assert_eq!(candidate["bag_size"], 93);
+    assert_eq!(candidate["blanks"], 2);
+    assert_eq!(tile_fact(&candidate, "Q", "value"), 9, "table A");
+
+    let solo = rule_set(&app, "solo-10");
+    assert_eq!(solo["players"], json!({"min": 1, "max": 1}));
+    assert_eq!(solo["star_premium"], "2W");
+    assert_eq!(solo["bag_size"], 70);
+    assert_eq!(solo["exchange"], "solo");
+    assert_eq!(solo["exchange_min_bag"], Value::Null);
+    assert_eq!(solo["pass"], "only_when_bag_empty");
+    assert_eq!(
+        solo["end"]["turn_limit"],
+        json!({"turns": 10, "per_player": false})
+    );
+    assert_eq!(solo["end"]["rack_adjustment"], false);
+    assert_eq!(solo["hints"], json!([]), "the word checker, no hint");
+    assert_eq!(solo["computer_seats"], false);
+    assert_eq!(solo["default_list"], "enable-2-9");
+    assert!(premium_squares(&solo, "2L").contains(&"C5".to_string()));
+
+    let classic = rule_set(&app, "classic-15");
+    assert_eq!(classic["board_size"], 15);
+    assert_eq!(classic["star"], json!({"row": 7, "col": 7}), "star H8");
+    assert_eq!(classic["star_premium"], "2W");
+    assert_eq!(premium_squares(&classic, "3W").len(), 8);
+    assert_eq!(classic["bingo_bonus"], 50);
+    assert_eq!(classic["bag_size"], 100);
+    assert_eq!(tile_fact(&classic, "Z", "value"), 10, "table B");
+    assert_eq!(tile_fact(&classic, "?", "count"), 2);
+    assert_eq!(classic["hints"], json!(["suggest_move"]));
+
+    let ten = rule_set(&app, "classic-15-ten");
+    assert_eq!(ten["players"], json!({"min": 2, "max": 2}));
+    assert_eq!(
+        ten["end"]["turn_limit"],
+        json!({"turns": 10, "per_player": true})
+    );
+    assert_eq!(ten["end"]["rack_adjustment"], false, "no rack deduction");
+    assert_eq!(ten["end"]["going_out"], true);
+}
