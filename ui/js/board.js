@@ -1,5 +1,6 @@
 // Draws the board from a view: committed tiles, premium labels, the star, the last move and
-// the tiles staged this turn. It reports taps; it never decides whether a move is legal.
+// the tiles staged this turn, and the keyboard cursor. It reports taps and presses on staged
+// tiles (to drag them); it never decides whether a move is legal.
 import { h, squareName } from './dom.js';
 
 const PREMIUM_NAMES = { '2L': 'double letter', '3L': 'triple letter', '2W': 'double word', '3W': 'triple word' };
@@ -16,8 +17,9 @@ export function tileEl(tile, values, extraClass = '') {
  * @param view     the match view from the backend
  * @param staged   [{row, col, letter, blank}] placed this turn, not yet played
  * @param onSquare (row, col) => void, for taps on a square (empty or staged)
+ * @param options  { cursor: {row, col, dir} | null, onStagedPress(row, col, pointerEvent) }
  */
-export function renderBoard(view, staged, onSquare) {
+export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPress = null } = {}) {
   const size = view.rules.board_size;
   const last = new Set((view.last_move?.squares ?? []).map((s) => `${s.row},${s.col}`));
   const stagedAt = new Map(staged.map((t) => [`${t.row},${t.col}`, t]));
@@ -38,11 +40,14 @@ export function renderBoard(view, staged, onSquare) {
       else if (stagedTile) label += `, ${stagedTile.letter} staged`;
       else if (premium) label += `, ${PREMIUM_NAMES[premium]}`;
       if (isStar && !committed) label += ', star';
+      const atCursor = cursor?.row === row && cursor?.col === col;
+      if (atCursor) label += `, cursor, ${cursor.dir}`;
       const square = h('button.square', {
         type: 'button', role: 'gridcell', 'aria-label': label,
-        dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}) },
-        class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
+        dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}), ...(atCursor ? { dir: cursor.dir } : {}) },
+        class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : ''].join(' ').trim() || undefined,
         onclick: () => onSquare(row, col),
+        onpointerdown: stagedTile && onStagedPress ? (e) => onStagedPress(row, col, e) : undefined,
       });
       if (committed) square.append(tileEl(committed, view.letter_values));
       else if (stagedTile) square.append(tileEl(stagedTile, view.letter_values, 'staged'));

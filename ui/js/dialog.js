@@ -56,13 +56,32 @@ export function pickTiles(title, rack, { max = rack.length, all = false } = {}, 
   });
 }
 
-/** Asks which letter a blank stands for; resolves with 'A'..'Z' or null. */
+const LETTER_COLUMNS = 7; // as .letters lays them out (app.css)
+const GRID_STEPS = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -LETTER_COLUMNS, ArrowDown: LETTER_COLUMNS };
+
+/** Asks which letter a blank stands for; resolves with 'A'..'Z' or null. By keyboard: type the
+ *  letter, or move with the arrows and press Enter; Escape cancels. */
 export function pickLetter() {
-  return open((done) => h('div.stack', {},
-    h('h2', {}, 'The blank stands for…'),
-    h('div.letters', {}, Array.from({ length: 26 }, (_, i) => {
+  return open((done) => {
+    const buttons = Array.from({ length: 26 }, (_, i) => {
       const letter = String.fromCharCode(65 + i);
-      return h('button', { type: 'button', onclick: () => done(letter) }, letter);
-    })),
-    h('button', { type: 'button', onclick: () => done(null) }, 'Cancel')));
+      return h('button', { type: 'button', 'data-letter': letter, onclick: () => done(letter) }, letter);
+    });
+    const onkeydown = (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (/^[a-z]$/i.test(e.key)) {
+        e.preventDefault();
+        done(e.key.toUpperCase());
+      } else if (GRID_STEPS[e.key] && buttons.includes(document.activeElement)) {
+        e.preventDefault();
+        const next = buttons.indexOf(document.activeElement) + GRID_STEPS[e.key];
+        buttons[Math.min(buttons.length - 1, Math.max(0, next))].focus();
+      }
+    };
+    return h('div.stack', { onkeydown },
+      h('h2', {}, 'The blank stands for…'),
+      h('p.muted', {}, 'Type a letter, or choose one.'),
+      h('div.letters', { role: 'group', 'aria-label': 'Letters' }, buttons),
+      h('button', { type: 'button', onclick: () => done(null) }, 'Cancel'));
+  });
 }

@@ -1,10 +1,15 @@
 // The match screen: board, rack, live preview and the turn's actions. Every rule question is
 // asked of the backend (preview, play, exchange, pass, resign, hint, computer turns); this
-// module only keeps what is staged on screen.
+// module only keeps what is staged on screen, the rack's display order and the keyboard cursor.
+// Input: tap a rack tile then a square, tap a staged tile to return it, drag tiles (drag.js),
+// and keys (keyboard.js).
 import { call } from './api.js';
 import { h, fill, toast } from './dom.js';
 import { renderBoard } from './board.js';
 import { renderRack, shuffled } from './rack.js';
+import { orderFor, rememberOrder, forgetOrder, orderAfter, reordered } from './rackorder.js';
+import { startCursor, moved, nextEmpty, occupied, toggled } from './cursor.js';
+import { listenForMatchKeys, SUBMIT_KEY } from './keyboard.js';
 import { renderPreview } from './preview.js';
 import { renderCover } from './handoff.js';
 import { renderScores, lastMoveText } from './scores.js';
@@ -24,20 +29,38 @@ export async function showMatch(root, matchId, view = null) {
   const settings = await call('get_settings').catch(() => ({ tile_tracker: false }));
   const s = {
     view: view ?? await call('match_view', { match_id: matchId, cover: true }),
-    staged: [], selected: null, order: [], preview: null, previewSeq: 0, hintWords: null, busy: false,
+    // staged: [{row, col, letter, blank, index}] in the order they were put down; order: rack
+    // indexes in display order; cursor: {row, col, dir}; keyboard: the last input was a key
+    // (the cursor square then takes the focus after a redraw).
+    staged: [], selected: null, order: [], cursor: null, keyboard: false,
+    preview: null, previewSeq: 0, previewPending: Promise.resolve(), hintWords: null, busy: false,
   };
   const alive = () => screen === token && root.isConnected;
 
   function resetTurn() {
     s.staged = []; s.selected = null; s.preview = null; s.hintWords = null;
-    s.order = (s.view.rack ?? []).map((_, i) => i);
+    const rack = s.view.rack ?? [];
+    s.order = rack.length ? orderFor(s.view.id, s.view.to_move, rack.length) : [];
+    if (rack.length) rememberOrder(s.view.id, s.view.to_move, s.order);
+    s.cursor = startCursor(s.view);
   }
 
-  async function act(command, args = {}) {
+  function setOrder(order) {
+    s.order = order;
+    rememberOrder(s.view.id, s.view.to_move, order);
+  }
+
+  /** Runs a turn command. `gone`: the rack indexes leaving the rack (played or exchanged), so
+   *  the player's arrangement of the rest carries over; `wholeRack`: the rack is replaced. */
+  async function act(command, args = {}, { gone = null, wholeRack = false } = {}) {
     if (s.busy) return;
     s.busy = true;
+    const seat = s.view.to_move;
+    const kept = gone && s.view.rack ? orderAfter(s.view.rack, s.order, gone) : null;
     try {
       s.view = await call(command, { match_id: s.view.id, ...args });
+      if (kept) rememberOrder(s.view.id, seat, kept);
+      else if (wholeRack) forgetOrder(s.view.id, seat);
       resetTurn();
     } catch (e) {
       toast(e.message);
@@ -49,24 +72,62 @@ export async function showMatch(root, matchId, view = null) {
 
   function usedIndexes() { return new Set(s.staged.map((t) => t.index)); }
 
-  async function place(index, row, col) {
-    const tile = s.view.rack[index];
-    if (!tile || usedIndexes().has(index) || s.view.board[row][col]) return;
-    if (s.staged.some((t) => t.row === row && t.col === col)) return;
+  /** Stages rack tile `index` on an empty square; a blank stands for `asLetter`, or for the
+   *  letter the player picks. The cursor moves on past it, as after a typed letter. */
+  async function place(index, row, col, asLetter = null) {
+    const tile = s.view.rack?.[index];
+    if (!tile || usedIndexes().has(index) || occupied(s.view, s.staged, row, col)) return;
     let letter = tile.letter;
     if (tile.blank) {
-      letter = await pickLetter();
-      if (!letter) return;
+      letter = asLetter ?? await pickLetter();
+      if (!letter || !alive()) return;
+      // The chooser took a moment: the tile or the square may have been used meanwhile.
+      if (usedIndexes().has(index) || occupied(s.view, s.staged, row, col)) return;
     }
     s.staged.push({ row, col, letter, blank: tile.blank, index });
     s.selected = null;
+    s.cursor = { ...(nextEmpty(s.view, s.staged, { row, col }, s.cursor.dir, false) ?? { row, col }), dir: s.cursor.dir };
     changed();
   }
 
+  function stagedAt(row, col) { return s.staged.findIndex((t) => t.row === row && t.col === col); }
+
   function onSquare(row, col) {
-    const at = s.staged.findIndex((t) => t.row === row && t.col === col);
+    if (justDragged()) return;
+    s.keyboard = false;
+    const at = stagedAt(row, col);
     if (at >= 0) { s.staged.splice(at, 1); changed(); return; }
-    if (s.selected !== null) place(s.selected, row, col);
+    if (s.selected !== null) { place(s.selected, row, col); return; }
+    // Nothing chosen: the tap moves the keyboard cursor (on the cursor itself: turns it).
+    const here = s.cursor.row === row && s.cursor.col === col;
+    s.cursor = { row, col, dir: here ? toggled(s.cursor.dir) : s.cursor.dir };
+    render();
+  }
+
+  /** A staged tile dragged to another square (it moves there when the square is empty) or
+   *  back onto the rack (it returns, to the place it was dropped). */
+  function dropStaged(from, target) {
+    const at = stagedAt(from.row, from.col);
+    if (at < 0) return;
+    s.keyboard = false;
+    if (target.square) {
+      const { row, col } = target.square;
+      if (occupied(s.view, s.staged, row, col)) return;
+      const [tile] = s.staged.splice(at, 1);
+      s.staged.push({ ...tile, row, col }); // now the last one put down (Backspace takes it)
+    } else {
+      const [tile] = s.staged.splice(at, 1);
+      setOrder(reordered(s.order, s.order.indexOf(tile.index), target.rack.before));
+    }
+    changed();
+  }
+
+  /** A rack tile dropped on a square (placed there) or elsewhere on the rack (moved there). */
+  function dropRackTile(index, target) {
+    s.keyboard = false;
+    if (target.square) { place(index, target.square.row, target.square.col); return; }
+    setOrder(reordered(s.order, s.order.indexOf(index), target.rack.before));
+    render();
   }
 
   function changed() {
@@ -74,19 +135,98 @@ export async function showMatch(root, matchId, view = null) {
     requestPreview();
   }
 
-  async function requestPreview() {
+  function requestPreview() {
     const seq = ++s.previewSeq;
-    if (!s.staged.length) { s.preview = null; return renderPreviewNow(); }
-    let answer;
-    try {
-      answer = await call('preview', { match_id: s.view.id, tiles: tilesOf(s.staged) });
-    } catch (e) {
-      answer = { legal: false, error: { kind: e.kind, message: e.message, details: e.details } };
-    }
-    if (seq !== s.previewSeq || !alive()) return;
-    s.preview = answer;
-    renderPreviewNow();
+    s.previewPending = (async () => {
+      if (!s.staged.length) { s.preview = null; renderPreviewNow(); return; }
+      let answer;
+      try {
+        answer = await call('preview', { match_id: s.view.id, tiles: tilesOf(s.staged) });
+      } catch (e) {
+        answer = { legal: false, error: { kind: e.kind, message: e.message, details: e.details } };
+      }
+      if (seq !== s.previewSeq || !alive()) return;
+      s.preview = answer;
+      renderPreviewNow();
+    })();
+    return s.previewPending;
   }
+
+  /** Plays the staged tiles once the preview of exactly these tiles is in (a key may come
+   *  faster than the answer); the backend judges the play again either way. */
+  async function submit() {
+    if (!s.staged.length) { toast('Place tiles on the board first.'); return; }
+    let pending;
+    do { pending = s.previewPending; await pending; } while (pending !== s.previewPending);
+    if (!alive()) return;
+    if (!s.preview?.legal) { toast(s.preview?.error?.message ?? 'This move cannot be played.'); return; }
+    act('play', { tiles: tilesOf(s.staged) }, { gone: s.staged.map((t) => t.index) });
+  }
+
+  // ---- keyboard (keyboard.js maps the keys to these) ---------------------------------------
+
+  const keysReady = () => {
+    const v = s.view;
+    return !s.busy && !v.over && !v.covered && Boolean(v.rack) && !v.players[v.to_move]?.computer;
+  };
+
+  /** The first free rack tile (display order) showing `letter`, else a free blank. */
+  function rackIndexFor(letter) {
+    const used = usedIndexes();
+    const free = s.order.filter((i) => !used.has(i));
+    const exact = free.find((i) => !s.view.rack[i].blank && s.view.rack[i].letter === letter);
+    return exact ?? free.find((i) => s.view.rack[i].blank) ?? null;
+  }
+
+  /** The square a key places on: the cursor's, or the first empty one after it. */
+  function keyTarget() {
+    const target = nextEmpty(s.view, s.staged, s.cursor, s.cursor.dir, true);
+    if (!target) toast(`No empty square ${s.cursor.dir === 'across' ? 'to the right' : 'below'}: move the cursor.`);
+    return target;
+  }
+
+  const keyActions = {
+    move(dRow, dCol) {
+      s.cursor = moved(s.cursor, dRow, dCol, s.view.rules.board_size);
+      render();
+    },
+    toggle() {
+      s.cursor = { ...s.cursor, dir: toggled(s.cursor.dir) };
+      render();
+    },
+    type(letter) {
+      const index = rackIndexFor(letter);
+      if (index === null) { toast(`No ${letter} on your rack.`); return; }
+      const target = keyTarget();
+      if (target) place(index, target.row, target.col, letter);
+    },
+    enter(focusedIndex) {
+      const used = usedIndexes();
+      const index = s.selected ?? (focusedIndex !== null && !used.has(focusedIndex) ? focusedIndex : null);
+      if (index === null) { toast(`Choose a rack tile first, or type its letter. ${SUBMIT_KEY.label} plays.`); return; }
+      const target = keyTarget();
+      if (target) place(index, target.row, target.col);
+    },
+    back() {
+      const last = s.staged.pop();
+      if (!last) return;
+      s.cursor = { row: last.row, col: last.col, dir: s.cursor.dir };
+      changed();
+    },
+    recall() {
+      if (!s.staged.length) {
+        if (s.selected !== null) { s.selected = null; render(); }
+        return;
+      }
+      const first = s.staged[0];
+      s.cursor = { row: first.row, col: first.col, dir: s.cursor.dir };
+      s.staged = [];
+      changed();
+    },
+    submit,
+  };
+  listenForMatchKeys(keysReady, alive, Object.fromEntries(Object.entries(keyActions).map(
+    ([name, fn]) => [name, (...args) => { s.keyboard = true; return fn(...args); }])));
 
   function renderPreviewNow() {
     const el = root.querySelector('.preview');
@@ -137,10 +277,10 @@ export async function showMatch(root, matchId, view = null) {
     const rack = s.view.rack ?? [];
     const solo = s.view.rules.exchange === 'solo';
     // Solo: the draft is recalled and the backend replaces min(bag, rack) tiles.
-    if (solo) { act('exchange', { tiles: [] }); return; }
+    if (solo) { act('exchange', { tiles: [] }, { wholeRack: true }); return; }
     const tiles = await pickTiles('Exchange tiles', rack, { max: s.view.exchange_max ?? rack.length }, s.view.letter_values);
     if (!tiles) return;
-    act('exchange', { tiles: tiles.map((t) => (t.blank ? '?' : t.letter)) });
+    act('exchange', { tiles: tiles.map((t) => (t.blank ? '?' : t.letter)) }, { gone: tiles.map((t) => rack.indexOf(t)) });
   }
 
   async function resign() {
@@ -174,18 +314,26 @@ export async function showMatch(root, matchId, view = null) {
     if (s.order.length !== (v.rack ?? []).length) resetTurn();
     const used = usedIndexes();
     const rack = renderRack(v.rack ?? [], s.order, used, s.selected, v.letter_values, {
-      onSelect: (i) => { if (justDragged() || used.has(i)) return; s.selected = s.selected === i ? null : i; render(); },
+      onSelect: (i) => {
+        if (justDragged() || used.has(i)) return;
+        s.keyboard = false;
+        s.selected = s.selected === i ? null : i;
+        render();
+      },
       onDragStart: (i, e) => {
         if (used.has(i)) return;
         const tile = v.rack[i];
-        trackDrag(e, tile.blank ? '?' : tile.letter, (row, col) => place(i, row, col));
+        trackDrag(e, tile.blank ? '?' : tile.letter, (target) => dropRackTile(i, target));
       },
     });
     const canHint = v.rules.hints.length > 0;
     const controls = h('div.controls', {},
-      h('button.primary', { type: 'button', 'data-action': 'play', disabled: !s.preview?.legal, onclick: () => act('play', { tiles: tilesOf(s.staged) }) }, 'Play'),
-      h('button', { type: 'button', 'data-action': 'recall', disabled: !s.staged.length, onclick: () => { s.staged = []; changed(); } }, 'Recall'),
-      h('button', { type: 'button', 'data-action': 'shuffle', onclick: () => { s.order = shuffled(s.order); render(); } }, 'Shuffle'),
+      h('button.primary', {
+        type: 'button', 'data-action': 'play', disabled: !s.preview?.legal, onclick: submit,
+        title: `Play (${SUBMIT_KEY.label})`, 'aria-keyshortcuts': SUBMIT_KEY.aria,
+      }, 'Play', h('kbd.shortcut', { 'aria-hidden': 'true' }, SUBMIT_KEY.label)),
+      h('button', { type: 'button', 'data-action': 'recall', disabled: !s.staged.length, title: 'Recall (Esc)', onclick: () => { s.staged = []; changed(); } }, 'Recall'),
+      h('button', { type: 'button', 'data-action': 'shuffle', onclick: () => { setOrder(shuffled(s.order)); render(); } }, 'Shuffle'),
       h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
       h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: () => act('pass') }, 'Pass'),
       canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: s.hinting, 'aria-busy': String(Boolean(s.hinting)), onclick: hint }, s.hinting ? 'Thinking…' : 'Hint') : null,
@@ -194,8 +342,16 @@ export async function showMatch(root, matchId, view = null) {
       h('div.preview.panel', { 'aria-live': 'polite' }),
       s.hintWords ? h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack: '),
         s.hintWords.length ? s.hintWords.join(', ') : 'none') : null);
-    fill(root, layout(v, h('div', {}, rack, controls), side));
+    const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
+      `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
+    fill(root, layout(v, h('div', {}, rack, controls, keys), side));
     renderPreviewNow();
+    // After a key the cursor square holds the focus (a redraw replaces the old one), so the
+    // focus ring and a screen reader follow the cursor. Never on the cover: there a stray
+    // Enter would show the next player's rack.
+    if (s.keyboard && !document.querySelector('dialog[open]')) {
+      root.querySelector('.square.cursor')?.focus({ preventScroll: true });
+    }
   }
 
   function layout(v, below, extra = null) {
@@ -203,7 +359,14 @@ export async function showMatch(root, matchId, view = null) {
     // a narrow screen the preview sits right under the controls.
     return h('section.match', { 'data-testid': 'match', dataset: { matchId: String(v.id) } },
       h('div.play-area', {},
-        renderBoard(v, s.staged, onSquare),
+        renderBoard(v, s.staged, onSquare, {
+          // The cursor shows only while this player's rack is out (not on the cover).
+          cursor: v.rack && !v.covered ? s.cursor : null,
+          onStagedPress: (row, col, e) => {
+            const tile = s.staged[stagedAt(row, col)];
+            trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target));
+          },
+        }),
         below),
       extra,
       h('aside.stack.match-info', {},

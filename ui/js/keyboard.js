@@ -1,0 +1,62 @@
+// Keyboard play on the match screen (SPEC §4): arrows move the cursor, Space toggles across /
+// down, a letter places that rack tile and advances, Enter places the chosen rack tile,
+// Backspace takes back the last staged tile, Escape recalls, Ctrl+Enter (⌘+Enter on a Mac)
+// plays. This module only maps keys to intents; match.js carries them out.
+
+const MAC = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
+
+/** The submit shortcut, as shown to the player and as aria-keyshortcuts. */
+export const SUBMIT_KEY = MAC ? { label: '⌘+Enter', aria: 'Meta+Enter' } : { label: 'Ctrl+Enter', aria: 'Control+Enter' };
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/** Focus in a text field, or a dialog (exchange picker, blank chooser, confirmation) open:
+ *  the keys are theirs. */
+function keysBelongElsewhere(target) {
+  if (document.querySelector('dialog[open]')) return true;
+  const el = target instanceof Element ? target : null;
+  return Boolean(el?.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])'));
+}
+
+/** A control outside the board and rack that the player reached with the keyboard (visible
+ *  focus): Enter and Space keep their usual meaning there (press the button). */
+function focusedControl(target) {
+  const el = target instanceof Element ? target : null;
+  if (!el || el.closest('.board, .rack')) return false;
+  if (!el.matches('button, a[href], summary, [role="button"]')) return false;
+  try { return el.matches(':focus-visible'); } catch { return true; }
+}
+
+/**
+ * Listens for match keys on the document until `alive()` turns false.
+ * @param ready    () => true while keys may act: a human's rack is revealed, nothing is busy
+ * @param alive    () => false once the match screen is gone (the listener removes itself)
+ * @param actions  { move(dRow, dCol), toggle(), type(letter), enter(rackIndexWithFocus|null),
+ *                   back(), recall(), submit() }
+ */
+export function listenForMatchKeys(ready, alive, actions) {
+  const onKey = (e) => {
+    if (!alive()) { document.removeEventListener('keydown', onKey); return; }
+    if (e.defaultPrevented || e.isComposing || e.altKey) return;
+    if (keysBelongElsewhere(e.target) || !ready()) return;
+    const command = e.ctrlKey || e.metaKey;
+    let act = null;
+    if (e.key === 'Enter' && command) act = () => actions.submit();
+    else if (command) return; // leave the browser's and the system's shortcuts alone
+    else if (ARROWS[e.key]) act = () => actions.move(...ARROWS[e.key]);
+    else if ((e.key === ' ' || e.key === 'Enter') && focusedControl(e.target)) return;
+    else if (e.key === ' ') act = () => actions.toggle();
+    else if (e.key === 'Enter') {
+      const rackTile = e.target instanceof Element ? e.target.closest('.rack .tile') : null;
+      act = () => actions.enter(rackTile ? Number(rackTile.dataset.index) : null);
+    } else if (e.key === 'Backspace') act = () => actions.back();
+    else if (e.key === 'Escape') act = () => actions.recall();
+    else if (/^[a-z]$/i.test(e.key)) act = () => actions.type(e.key.toUpperCase());
+    if (!act) return;
+    // Handled here: no scrolling, no click on a focused button, no browser back.
+    e.preventDefault();
+    act();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+}
