@@ -3,7 +3,7 @@
 import { call } from './api.js';
 import { toast } from './dom.js';
 import { showMatch } from './match.js';
-import { showHome, showHistory, showChecker, showSettings } from './screens.js';
+import { showHome, showHistory, showChecker, showSettings, showRules, showStats } from './screens.js';
 
 const root = document.getElementById('screen');
 
@@ -25,6 +25,8 @@ const SCREENS = {
   home: () => showHome(root, ctx),
   history: () => showHistory(root, ctx),
   checker: () => showChecker(root),
+  rules: () => showRules(root),
+  stats: () => showStats(root),
   settings: () => showSettings(root, ctx),
 };
 

@@ -1,6 +1,12 @@
-// The screens around a match: start (new match, continue), history, word checker, settings.
+// The screens around a match: start (new match, continue), word checker, settings. History,
+// statistics and rules live in their own modules and are re-exported here for main.js.
 import { call } from './api.js';
 import { h, fill, toast } from './dom.js';
+import { chooseRules } from './rules.js';
+
+export { showHistory, showDetail } from './history.js';
+export { showRules } from './rules.js';
+export { showStats } from './stats.js';
 
 const SEAT_KINDS = [['human', 'Person'], ['easy', 'Computer: easy'], ['medium', 'Computer: medium'], ['hard', 'Computer: hard']];
 
@@ -56,7 +62,8 @@ export async function showHome(root, { openMatch }) {
   fill(form,
     h('h1', {}, 'New match'),
     h('label.field', {}, 'Rule set', select),
-    listLine,
+    h('div.row', {}, listLine,
+      h('button.link', { type: 'button', 'data-nav': 'rules', 'data-testid': 'rules-link', onclick: () => chooseRules(rules.id) }, 'How this rule set plays')),
     h('div', {}, h('strong', {}, 'Players')),
     seatBox,
     formNote,
@@ -73,61 +80,6 @@ export async function showHome(root, { openMatch }) {
             `${m.rules_label ?? m.rules} · ${m.players.map((p) => `${p.name} ${p.score}`).join(', ')}`))))));
     }
   } catch { /* no history: nothing to continue */ }
-}
-
-/** Past and unfinished matches. */
-export async function showHistory(root, { openMatch }) {
-  let list;
-  try { list = await call('match_list', {}); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
-  fill(root, h('section.stack', { 'data-testid': 'history' },
-    h('h1', {}, 'History'),
-    list.matches.length ? h('table.list', {},
-      h('thead', {}, h('tr', {}, ['Date', 'Rule set', 'Word list', 'Players', 'Status', ''].map((t) => h('th', {}, t)))),
-      h('tbody', {}, list.matches.map((m) => h('tr', {},
-        h('td', {}, m.updated_at ? new Date(m.updated_at).toLocaleString() : ''),
-        h('td', {}, m.rules_label ?? m.rules),
-        h('td', {}, m.list_name ?? m.list),
-        h('td', {}, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${p.hints} hint${p.hints === 1 ? '' : 's'})` : ''}`).join(', ')),
-        h('td', {}, m.status.replace('_', ' ')),
-        h('td', {}, m.status === 'in_progress'
-          ? h('button', { type: 'button', onclick: () => openMatch(m.id) }, 'Continue')
-          : h('button', { type: 'button', onclick: () => showDetail(root, m.id) }, 'Open')))))) : h('p.muted', {}, 'No matches yet.')));
-}
-
-/** One finished match: every turn with its words and score, the totals and the GCG record. */
-export async function showDetail(root, id) {
-  let detail;
-  try { detail = await call('match_detail', { match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
-  const s = detail.summary;
-  const names = s.players.map((p) => p.name);
-  const gcgBox = h('div');
-  fill(root, h('section.stack', { 'data-testid': 'detail' },
-    h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
-    h('p.muted', {}, `Word list ${s.list_name ?? s.list} · ${s.turns} turns · ${s.status.replace('_', ' ')}`),
-    h('table.list', { 'data-testid': 'detail-results' },
-      h('thead', {}, h('tr', {}, ['Player', 'Final score', 'Adjustment', 'Hints', ''].map((t) => h('th', {}, t)))),
-      h('tbody', {}, s.players.map((p) => h('tr', { class: p.winner ? 'winner' : undefined },
-        h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
-        h('td', {}, String(p.score)),
-        h('td', {}, p.adjustment == null ? '' : (p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment))),
-        h('td', {}, String(p.hints)),
-        h('td', {}, p.winner ? 'Winner' : ''))))),
-    h('table.list', {},
-      h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints'].map((t) => h('th', {}, t)))),
-      h('tbody', {}, detail.turns.map((t) => h('tr', {},
-        h('td', {}, String(t.number)),
-        h('td', {}, names[t.player] ?? String(t.player)),
-        h('td', {}, t.notation ?? (t.kind === 'exchange' ? `exchange ${t.exchanged}` : t.kind)),
-        h('td', {}, t.words.map((w) => `${w.word} ${w.score}`).join(', ')),
-        h('td', {}, String(t.score)),
-        t.totals.map((total) => h('td', {}, String(total))),
-        h('td', {}, t.hints.length ? t.hints.map((x) => x.kind.replaceAll('_', ' ')).join(', ') : ''))))),
-    h('pre.panel', { 'aria-label': 'Final board' }, detail.board.join('\n')),
-    h('div.row', {},
-      h('button', { type: 'button', onclick: async () => {
-        try { const r = await call('export_gcg', { match_id: id }); fill(gcgBox, h('textarea', { readOnly: true, rows: 12, cols: 60, 'aria-label': 'GCG record' }, r.gcg)); } catch (e) { toast(e.message); }
-      } }, 'Export as GCG')),
-    gcgBox));
 }
 
 /** Is a word in a list? */

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use wordclub_engine::{
     EndRules, Event, ExchangePolicy, HintKind, Match, PassPolicy, PlayerKind, Premium, RuleSet,
-    Seat, TurnKind, WordScore,
+    Seat, TurnKind, TurnLimit, WordScore,
 };
 
 /// A square, 0-based, as the UI addresses it.
@@ -44,8 +44,35 @@ pub struct RulesInfo {
     pub exchange_max_tiles: Option<u8>,
     /// `always`, or `only_when_bag_empty` (solo).
     pub pass: PassPolicy,
-    /// How a match ends and what happens to the racks then.
-    pub end: EndRules,
+    /// How a match ends and what happens to the tiles left then.
+    pub end: EndInfo,
+}
+
+/// The engine's [`EndRules`] as the UI reads them.
+#[derive(Debug, Clone, Serialize)]
+pub struct EndInfo {
+    /// The bag is empty and a player uses their last tile.
+    pub going_out: bool,
+    /// Every active player passes or exchanges this many times in a row.
+    pub scoreless_turns_in_a_row: Option<u8>,
+    pub resign: bool,
+    pub turn_limit: Option<TurnLimit>,
+    /// Tiles left at the end count against scores (going out: the others' go to the one who
+    /// went out; passes: each loses their own). Named without "rack": a rack field in a view
+    /// is always a player's tiles.
+    pub deduct_tiles_left: bool,
+}
+
+impl EndInfo {
+    fn of(e: &EndRules) -> EndInfo {
+        EndInfo {
+            going_out: e.going_out,
+            scoreless_turns_in_a_row: e.scoreless_turns_in_a_row,
+            resign: e.resign,
+            turn_limit: e.turn_limit,
+            deduct_tiles_left: e.rack_adjustment,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -132,7 +159,7 @@ impl RulesInfo {
                 _ => None,
             },
             pass: r.pass,
-            end: r.end,
+            end: EndInfo::of(&r.end),
         }
     }
 }

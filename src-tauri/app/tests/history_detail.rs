@@ -251,7 +251,7 @@ fn rule_set_facts_follow_the_spec_tables() {
     assert_eq!(one["end"]["scoreless_turns_in_a_row"], 3);
     assert_eq!(one["end"]["resign"], true);
     assert_eq!(one["end"]["turn_limit"], Value::Null);
-    assert_eq!(one["end"]["rack_adjustment"], true);
+    assert_eq!(one["end"]["deduct_tiles_left"], true);
     assert_eq!(one["hints"], json!(["words_from_rack"]));
     assert_eq!(one["players"], json!({"min": 2, "max": 4}));
     assert_eq!(one["computer_seats"], true);
@@ -279,7 +279,7 @@ fn rule_set_facts_follow_the_spec_tables() {
         solo["end"]["turn_limit"],
         json!({"turns": 10, "per_player": false})
     );
-    assert_eq!(solo["end"]["rack_adjustment"], false);
+    assert_eq!(solo["end"]["deduct_tiles_left"], false);
     assert_eq!(solo["hints"], json!([]), "the word checker, no hint");
     assert_eq!(solo["computer_seats"], false);
     assert_eq!(solo["default_list"], "enable-2-9");
@@ -302,6 +302,6 @@ fn rule_set_facts_follow_the_spec_tables() {
         ten["end"]["turn_limit"],
         json!({"turns": 10, "per_player": true})
     );
-    assert_eq!(ten["end"]["rack_adjustment"], false, "no rack deduction");
+    assert_eq!(ten["end"]["deduct_tiles_left"], false, "no rack deduction");
     assert_eq!(ten["end"]["going_out"], true);
 }

@@ -1,0 +1,257 @@
+// History, match detail, statistics and rules in a real browser against the real backend.
+// Two Word Club 1.0 matches are played through the API with fixed racks (SPEC §2's worked
+// example): Ann v Ben — CAT across D5–F5, Ben takes a hint and adds S at G5 (CATS), Ann plays
+// A R T down from the C (CART), Ben resigns — and Cy v Dee, still going after Cy's CAT.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, api, screenshotPath } from './helpers.js';
+
+let server;
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+beforeEach(async () => { server = await startServer({ seed: 5 }); });
+afterEach(async () => { await server?.stop(); });
+
+async function ok(command, args) {
+  const { status, body } = await api(server.url, command, args);
+  assert.equal(status, 200, `${command}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+const tile = (row, col, letter) => ({ row, col, letter });
+const CAT = [tile(4, 3, 'C'), tile(4, 4, 'A'), tile(4, 5, 'T')];
+
+async function dealt(names) {
+  const view = await ok('new_match', {
+    rules: 'wordclub-1.0', players: names.map((name) => ({ name })), seed: 3,
+    deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' },
+  });
+  return view.id;
+}
+
+async function turn(id, command, args = {}) {
+  await ok('reveal_rack', { match_id: id });
+  return ok(command, { match_id: id, ...args });
+}
+
+/** Ann v Ben, finished (4 turns), then Cy v Dee, unfinished (1 turn). */
+async function playMatches() {
+  const finished = await dealt(['Ann', 'Ben']);
+  await turn(finished, 'play', { tiles: CAT });
+  await ok('reveal_rack', { match_id: finished });
+  await ok('hint', { match_id: finished });
+  await turn(finished, 'play', { tiles: [tile(4, 6, 'S')] });
+  await turn(finished, 'play', { tiles: [tile(5, 3, 'A'), tile(6, 3, 'R'), tile(7, 3, 'T')] });
+  await turn(finished, 'resign', { confirm: true });
+  const unfinished = await dealt(['Cy', 'Dee']);
+  await turn(unfinished, 'play', { tiles: CAT });
+  return { finished, unfinished };
+}
+
+const rows = (page) => page.locator('[data-testid=history] tbody tr');
+const square = (page, name) => page.locator(`[data-testid=replay-board] [data-square="${name}"] .tile`);
+const caption = (page) => page.getByTestId('replay-caption').textContent();
+
+async function openHistory(page) {
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByTestId('history').waitFor();
+  await rows(page).first().waitFor();
+}
+
+/** Waits until the history table shows exactly `n` rows. */
+async function expectRows(page, n) {
+  await page.waitForFunction((count) => document.querySelectorAll('[data-testid=history] tbody tr').length === count
+    && document.querySelector('[data-testid=history-page]')?.textContent.includes(`${count} match`), n);
+}
+
+test('desktop: filter the history, step through a finished match, chart, GCG of finished and unfinished matches', async () => {
+  await playMatches();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.getByTestId('cover').waitFor(); // the unfinished match opens at start, covered
+  await openHistory(page);
+  await expectRows(page, 2);
+  // Every row: date, rule set, word list, players with scores, winner, assistance, status.
+  const annRow = rows(page).filter({ hasText: 'Ann' });
+  const cells = await annRow.locator('td').allTextContents();
+  assert.equal(cells[1], 'Word Club 1.0');
+  assert.equal(cells[2], 'Word Club list');
+  assert.match(cells[3], /Ann 7, Ben 4 \(1 hint\)/);
+  assert.equal(cells[4], 'Ann', 'Ben resigned: Ann wins');
+  assert.equal(cells[5], 'Ben: 1 hint');
+  assert.equal(cells[6], 'finished');
+  assert.match(cells[0], new RegExp(String(new Date().getFullYear())), 'the date');
+
+  // By player (ignoring case), then by status.
+  await page.getByTestId('filter-player').fill('cy');
+  await page.getByTestId('filter-player').press('Enter');
+  await expectRows(page, 1);
+  assert.match(await rows(page).first().textContent(), /Cy 3, Dee 0/);
+  await page.getByTestId('filter-player').fill('');
+  await page.getByTestId('filter-player').press('Enter');
+  await expectRows(page, 2);
+  await page.getByTestId('filter-status').selectOption('in_progress');
+  await expectRows(page, 1);
+  assert.match(await rows(page).first().textContent(), /Cy.*unfinished/);
+  await page.getByTestId('filter-status').selectOption('finished');
+  await expectRows(page, 1);
+  assert.match(await rows(page).first().textContent(), /Ann.*finished/);
+  await page.getByTestId('filter-assisted').selectOption('false');
+  await page.waitForSelector('[data-testid=history-empty]');
+  await page.getByTestId('filter-assisted').selectOption('');
+  await expectRows(page, 1);
+
+  // The finished match opens in detail, on its last turn.
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await page.getByTestId('detail').waitFor();
+  assert.equal(await caption(page), 'After turn 4 of 4: Ben, resigned');
+  assert.equal(await page.locator('[data-testid=replay-board] .tile').count(), 7, 'CATS and ART');
+  assert.equal(await page.locator('[data-testid=detail-turns] tbody tr').count(), 4);
+  // The chart: one line per player and a marker at the turn shown.
+  assert.equal(await page.locator('[data-testid=progression-chart] polyline').count(), 2);
+  assert.equal(await page.getByTestId('chart-marker').count(), 1);
+
+  // Step through: the first board is empty, CAT comes at turn 1, the S at G5 at turn 2.
+  await page.getByTestId('replay-first').click();
+  assert.equal(await page.locator('[data-testid=replay-board] .tile').count(), 0);
+  assert.ok(await page.getByTestId('replay-prev').isDisabled());
+  await page.getByTestId('replay-next').click();
+  assert.match(await caption(page), /^After turn 1 of 4: Ann, 5D CAT for 3/);
+  assert.equal(await page.locator('[data-testid=replay-board] .tile').count(), 3);
+  assert.equal(await square(page, 'G5').count(), 0);
+  // The squares a turn covered are marked like the match board's last move.
+  assert.deepEqual(await page.locator('[data-testid=replay-board] .square.last').evaluateAll((els) => els.map((e) => e.dataset.square)), ['D5', 'E5', 'F5']);
+  await page.getByTestId('replay-next').click();
+  assert.equal(await square(page, 'G5').textContent(), 'S1', 'the S appears at G5 (value 1)');
+  // Arrow keys step too: back, and the S disappears.
+  await page.getByTestId('replay').focus();
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await caption(page), /^After turn 1 of 4/);
+  assert.equal(await square(page, 'G5').count(), 0, 'the S is gone again');
+  await page.keyboard.press('End');
+  assert.match(await caption(page), /^After turn 4 of 4/);
+  // Clicking a turn row shows the board after that turn: CART down column D at turn 3.
+  await page.locator('[data-testid=detail-turns] tbody tr[data-turn="3"] td').nth(2).click();
+  assert.equal(await caption(page), 'After turn 3 of 4: Ann, D5 .ART for 4');
+  assert.equal(await square(page, 'D6').textContent(), 'A1');
+  assert.equal(await page.locator('[data-testid=detail-turns] tr.current').getAttribute('data-turn'), '3');
+  // The turn's words with their breakdown and the hint Ben took.
+  const ben = page.locator('[data-testid=detail-turns] tbody tr[data-turn="2"]');
+  assert.match(await ben.textContent(), /CATS 4/);
+  assert.match(await ben.textContent(), /words from rack/);
+  await ben.locator('summary').click();
+  assert.match(await ben.locator('details li').first().textContent(), /CATS: \(C 1 \+ A 1 \+ T 1 \+ S 1\) = 4/);
+  await page.screenshot({ path: screenshotPath('history-1-detail.png'), fullPage: true });
+
+  // GCG of a finished match: no confirmation, not marked incomplete.
+  await page.getByTestId('export-gcg').click();
+  await page.getByTestId('gcg').waitFor();
+  const finishedGcg = await page.getByTestId('gcg').inputValue();
+  assert.match(finishedGcg, /^#player1 Ann Ann$/m);
+  assert.match(finishedGcg, /^>Ann: ACEILOT 5D CAT \+3 3$/m);
+  assert.doesNotMatch(finishedGcg, /#incomplete/);
+
+  // The unfinished match: its detail through "Details", and its export after a confirmation.
+  await page.locator('[data-testid=detail] [data-nav=history]').click();
+  await page.getByTestId('filter-status').selectOption('in_progress');
+  await expectRows(page, 1);
+  await page.getByRole('button', { name: 'Details' }).click();
+  await page.getByTestId('detail').waitFor();
+  assert.equal(await caption(page), 'After turn 1 of 1: Cy, 5D CAT for 3');
+  await page.getByTestId('export-gcg').click();
+  const dialog = page.locator('dialog[open]');
+  await dialog.waitFor();
+  assert.match(await dialog.textContent(), /Exporting an unfinished match shows every player's racks so far\. Export anyway\?/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await page.getByTestId('gcg').count(), 0, 'cancelled: nothing exported');
+  await page.getByTestId('export-gcg').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByTestId('gcg').waitFor();
+  const unfinishedGcg = await page.getByTestId('gcg').inputValue();
+  assert.match(unfinishedGcg, /^#incomplete$/m);
+  assert.match(unfinishedGcg, /^>Cy: ACEILOT 5D CAT \+3 3$/m);
+
+  // "Continue" from the list opens the match itself, behind the cover.
+  await page.locator('[data-testid=detail] [data-nav=history]').click();
+  await expectRows(page, 1);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('cover').waitFor();
+  await page.close();
+});
+
+test('desktop: the rules screen explains the chosen rule set; statistics count each player', async () => {
+  await playMatches();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.getByTestId('cover').waitFor();
+  const rules = await ok('rule_sets');
+  const fact = (key) => page.locator(`[data-testid=rules-facts] [data-fact=${key}]`).textContent();
+
+  // From the start screen's link: the rule set chosen in the form.
+  await page.locator('nav [data-nav=home]').click();
+  await page.getByTestId('rules').selectOption('classic-15');
+  await page.getByTestId('rules-link').click();
+  await page.getByTestId('rules-screen').waitFor();
+  assert.equal(await page.getByTestId('rules-choice').inputValue(), 'classic-15');
+  const classic = rules.find((r) => r.id === 'classic-15');
+  assert.match(await fact('board'), /15 × 15 squares.*star on H8 \(a double word square\)/);
+  assert.match(await fact('bingo'), new RegExp(`\\+${classic.bingo_bonus} for using all 7 tiles`));
+  assert.match(await fact('premiums'), /Triple word \(3W\), 8: A1 /);
+  assert.match(await fact('values'), /10 points: Q Z/);
+  assert.match(await fact('hints'), /Suggest a move/);
+  assert.equal(await page.locator('.rules-map [data-premium="3W"]').count(), 8);
+  await page.screenshot({ path: screenshotPath('history-2-rules.png'), fullPage: true });
+
+  // From the top navigation, another rule set.
+  await page.locator('nav [data-nav=rules]').click();
+  await page.getByTestId('rules-choice').selectOption('solo-10');
+  assert.match(await fact('players'), /^Players1\.$/);
+  assert.match(await fact('exchange'), /Replace your rack/);
+  assert.match(await fact('pass'), /Only once the bag is empty/);
+  assert.match(await fact('ending'), /After 10 turns/);
+  assert.match(await fact('adjustments'), /no rack deduction/);
+  await page.getByTestId('rules-choice').selectOption('wordclub-1.0');
+  assert.match(await fact('premiums'), /None: every square is plain/);
+  assert.match(await fact('bag'), /32 tiles, no blanks/);
+  assert.match(await fact('exchange'), /Choose 1–7 tiles to swap, only while the bag holds at least 7/);
+  assert.match(await fact('ending'), /passed or exchanged 3 times in a row/);
+
+  // Statistics: everyone who played, with their match count; Ann won her one match.
+  await page.locator('nav [data-nav=stats]').click();
+  await page.getByTestId('stats').waitFor();
+  const stat = (name, key) => page.locator(`[data-testid=stats] tr[data-player="${name}"] [data-stat=${key}]`).textContent();
+  assert.equal(await stat('Ann', 'matches'), '1');
+  assert.equal(await stat('Ann', 'wins'), '1');
+  assert.equal(await stat('Ann', 'best-score'), '7');
+  assert.equal(await stat('Ben', 'hints'), '1');
+  assert.equal(await stat('Cy', 'matches'), '1');
+  assert.equal(await stat('Cy', 'average'), '—', 'no finished match yet');
+  // A player's matches: the history opens filtered by them.
+  await page.getByRole('button', { name: "Cy's matches" }).click();
+  await expectRows(page, 1);
+  assert.equal(await page.getByTestId('filter-player').inputValue(), 'Cy');
+  await page.close();
+});
+
+test('tablet: step through the board with taps', async () => {
+  const { finished } = await playMatches();
+  const page = await browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+  await page.goto(server.url);
+  await page.getByTestId('cover').waitFor();
+  await openHistory(page);
+  await page.locator(`[data-testid=history] tbody tr[data-match="${finished}"] button`).tap();
+  await page.getByTestId('detail').waitFor();
+  const board = await page.getByTestId('replay-board').boundingBox();
+  assert.ok(board.x >= 0 && board.x + board.width <= 820, 'the board fits the width');
+  await page.getByTestId('replay-first').tap();
+  await page.getByTestId('replay-next').tap();
+  await page.getByTestId('replay-next').tap();
+  assert.equal(await square(page, 'G5').textContent(), 'S1');
+  await page.getByTestId('replay-prev').tap();
+  assert.equal(await square(page, 'G5').count(), 0);
+  await page.locator('[data-testid=detail-turns] tbody tr[data-turn="3"] .turn-link').tap();
+  assert.equal(await square(page, 'D8').textContent(), 'T1');
+  await page.screenshot({ path: screenshotPath('history-3-tablet.png'), fullPage: true });
+  await page.close();
+});

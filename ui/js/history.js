@@ -1,0 +1,269 @@
+// History: past and unfinished matches (filtered, paged) and one match in detail — every turn
+// with its words and score breakdown, a board to step through turn by turn, the score chart
+// and the GCG record. Every board, score and word comes from the backend.
+import { call } from './api.js';
+import { h, fill, toast, squareName } from './dom.js';
+import { confirmDialog } from './dialog.js';
+import { progressionChart } from './chart.js';
+
+const PREMIUM_NAMES = { '2L': 'double letter', '3L': 'triple letter', '2W': 'double word', '3W': 'triple word' };
+const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
+
+// The list's filters and page, kept while the app runs so "Back to history" returns to them.
+const filters = { player: '', rules: '', status: '', assisted: '', page: 1 };
+
+/** Opens the history on the next visit with only this player's matches (from Statistics). */
+export function filterHistoryByPlayer(name) {
+  Object.assign(filters, { player: name, rules: '', status: '', assisted: '', page: 1 });
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function assistanceText(m) {
+  const hinted = m.players.filter((p) => p.hints > 0);
+  return hinted.length ? hinted.map((p) => `${p.name}: ${plural(p.hints, 'hint')}`).join(', ') : 'none';
+}
+
+function winnerText(m) {
+  if (m.status !== 'finished') return '—';
+  const names = m.players.filter((p) => p.winner).map((p) => p.name);
+  return names.length ? names.join(' and ') : 'nobody';
+}
+
+/** Past and unfinished matches, newest first: filter, page, open. */
+export async function showHistory(root, ctx) {
+  const [ruleSets, stats] = await Promise.all([call('rule_sets'), call('player_stats').catch(() => ({ players: [] }))]);
+  const results = h('div.stack', { 'aria-live': 'polite' });
+  const change = (key) => (e) => { filters[key] = e.target.value; filters.page = 1; load(); };
+  const names = [...new Set(stats.players.map((p) => p.name))];
+  const form = h('form.history-filters.panel', { 'aria-label': 'Filter matches', onsubmit: (e) => { e.preventDefault(); filters.page = 1; load(); } },
+    h('label.field', {}, 'Player',
+      h('input', { name: 'player', 'data-testid': 'filter-player', list: 'history-player-names', value: filters.player, placeholder: 'Any player', autocomplete: 'off', onchange: change('player') }),
+      h('datalist', { id: 'history-player-names' }, names.map((n) => h('option', { value: n })))),
+    h('label.field', {}, 'Rule set',
+      h('select', { name: 'rules', 'data-testid': 'filter-rules', onchange: change('rules') },
+        h('option', { value: '' }, 'Any rule set'),
+        ruleSets.map((r) => h('option', { value: r.id, selected: filters.rules === r.id }, r.label)))),
+    h('label.field', {}, 'Status',
+      h('select', { name: 'status', 'data-testid': 'filter-status', onchange: change('status') },
+        [['', 'Any'], ['in_progress', 'Unfinished'], ['finished', 'Finished']].map(([v, l]) => h('option', { value: v, selected: filters.status === v }, l)))),
+    h('label.field', {}, 'Assistance',
+      h('select', { name: 'assisted', 'data-testid': 'filter-assisted', onchange: change('assisted') },
+        [['', 'Any'], ['true', 'With hints'], ['false', 'Unassisted']].map(([v, l]) => h('option', { value: v, selected: filters.assisted === v }, l)))),
+    h('button', { type: 'submit' }, 'Filter'));
+
+  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), form, results));
+
+  const open = (m) => (m.status === 'in_progress' ? ctx.openMatch(m.id) : showDetail(root, m.id, ctx));
+
+  let latest = 0; // answers to an older request are dropped
+  async function load() {
+    const request = ++latest;
+    const args = { page: filters.page };
+    if (filters.player.trim()) args.player = filters.player.trim();
+    if (filters.rules) args.rules = filters.rules;
+    if (filters.status) args.status = filters.status;
+    if (filters.assisted) args.assisted = filters.assisted === 'true';
+    let list;
+    try { list = await call('match_list', args); } catch (e) { if (request === latest) fill(results, h('p.error', {}, e.message)); return; }
+    if (request !== latest) return;
+    // A filter can leave fewer pages than the one shown: go to the last there is.
+    if (list.pages > 0 && list.page > list.pages) { filters.page = list.pages; load(); return; }
+    const pager = h('nav.row.pager', { 'aria-label': 'Pages' },
+      h('button', { type: 'button', disabled: list.page <= 1, onclick: () => { filters.page -= 1; load(); } }, '‹ Newer'),
+      h('span', { 'data-testid': 'history-page' }, `Page ${list.page} of ${Math.max(1, list.pages)} · ${list.total} match${list.total === 1 ? '' : 'es'}`),
+      h('button', { type: 'button', disabled: list.page >= list.pages, onclick: () => { filters.page += 1; load(); } }, 'Older ›'));
+    if (!list.matches.length) { fill(results, h('p.muted', { 'data-testid': 'history-empty' }, list.total ? 'No matches on this page.' : 'No matches found.'), pager); return; }
+    fill(results,
+      h('table.list.history-list', {},
+        h('thead', {}, h('tr', {}, ['Date', 'Rule set', 'Word list', 'Players', 'Winner', 'Assistance', 'Status', ''].map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, list.matches.map((m) => h('tr', {
+          'data-match': String(m.id),
+          // The whole row opens the match; its button is the keyboard's way in.
+          onclick: (e) => { if (!e.target.closest('button')) open(m); },
+        },
+        h('td', {}, new Date(m.updated_at).toLocaleString()),
+        h('td', {}, m.rules_label ?? m.rules),
+        h('td', {}, m.list_name ?? m.list),
+        h('td', {}, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`).join(', ')),
+        h('td', {}, winnerText(m)),
+        h('td', {}, assistanceText(m)),
+        h('td', {}, STATUS_TEXT[m.status] ?? m.status),
+        h('td', {}, h('div.row', {},
+          h('button', { type: 'button', onclick: () => open(m) }, m.status === 'in_progress' ? 'Continue' : 'Open'),
+          // An unfinished match opens to be played on; its turns so far are one step away.
+          m.status === 'in_progress' ? h('button', { type: 'button', onclick: () => showDetail(root, m.id, ctx) }, 'Details') : null)))))),
+      pager);
+  }
+  await load();
+}
+
+/** Board rows from the backend (`.` empty, lower case a blank) as tiles. */
+function tileAt(rows, row, col) {
+  const ch = rows[row]?.[col];
+  if (!ch || ch === '.') return null;
+  const upper = ch.toUpperCase();
+  return { letter: upper, blank: ch !== upper };
+}
+
+/** A read-only board: premium squares, the star, tiles and the squares a turn covered. */
+export function replayBoard({ size, star, premiums, values, rows, placed = [] }) {
+  const covered = new Set(placed.map((p) => `${p.row},${p.col}`));
+  const board = h(`div.board.replay-board.size-${size}`, {
+    role: 'grid', 'aria-label': `Board, ${size} by ${size}`, 'data-testid': 'replay-board',
+    style: `grid-template-columns: repeat(${size}, minmax(0, 1fr)); grid-template-rows: repeat(${size}, minmax(0, 1fr))`,
+  });
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      const premium = premiums?.[row]?.[col] ?? null;
+      const isStar = star?.row === row && star?.col === col;
+      const tile = rows ? tileAt(rows, row, col) : null;
+      const name = squareName({ row, col });
+      let label = name;
+      if (tile) label += `, ${tile.letter}${tile.blank ? ' (blank)' : ''}`;
+      else if (premium) label += `, ${PREMIUM_NAMES[premium]}`;
+      if (isStar && !tile) label += ', star';
+      const square = h('div.square', {
+        role: 'gridcell', 'aria-label': label,
+        dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}) },
+        class: [isStar && !tile ? 'star' : '', covered.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
+      });
+      if (tile) {
+        square.append(h(`span.tile${tile.blank ? '.blank-letter' : ''}`, { 'data-letter': tile.letter },
+          tile.letter, h('span.value', {}, tile.blank ? 0 : (values?.[tile.letter] ?? ''))));
+      } else if (premium) square.append(h('span.premium', {}, premium));
+      board.append(square);
+    }
+  }
+  return board;
+}
+
+function letterText(l) {
+  const base = `${l.letter}${l.blank ? ' (blank)' : ''} ${l.value}`;
+  return l.letter_multiplier > 1 ? `${base}×${l.letter_multiplier}` : base;
+}
+
+/** A turn's words with how each score is made up (letters, letter and word multipliers). */
+function wordsCell(turn) {
+  if (!turn.words.length) return '';
+  return h('details.breakdown', {},
+    h('summary', {}, turn.words.map((w) => `${w.word} ${w.score}`).join(', ')),
+    h('ul', {}, turn.words.map((w) => h('li', {},
+      `${w.word}: (${w.letters.map(letterText).join(' + ')})${w.word_multiplier > 1 ? ` × ${w.word_multiplier}` : ''} = ${w.score}`)),
+    turn.bingo ? h('li', {}, `Bingo +${turn.bingo}`) : null));
+}
+
+function moveText(t) {
+  if (t.notation) return t.notation;
+  if (t.kind === 'exchange') return `exchange ${t.exchanged}`;
+  return t.kind === 'resign' ? 'resigned' : t.kind;
+}
+
+function hintsText(t) {
+  return t.hints.map((x) => {
+    const kind = x.kind.replaceAll('_', ' ');
+    // What a hint showed is there only once the match is over.
+    const words = x.shown?.words;
+    const shown = words ? `: ${words.length ? `${words.slice(0, 12).join(' ')}${words.length > 12 ? ` … (${words.length} in all)` : ''}` : 'no words'}`
+      : (x.shown?.notation ? `: ${x.shown.notation}${x.shown.score != null ? ` (${x.shown.score})` : ''}` : '');
+    return `${kind}${shown}`;
+  }).join('; ');
+}
+
+/** One match: results, a board you can step through turn by turn, the chart, every turn, GCG. */
+export async function showDetail(root, id, ctx = {}) {
+  let detail;
+  try { detail = await call('match_detail', { match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  const s = detail.summary;
+  const names = s.players.map((p) => p.name);
+  const unfinished = s.status === 'in_progress';
+  const turns = detail.turns;
+  const size = detail.rules.board_size;
+  const emptyRows = Array.from({ length: size }, () => '.'.repeat(size));
+  let step = turns.length; // 0: before the first turn; n: after turn n
+
+  const boardBox = h('div.replay-board-box');
+  const caption = h('p.replay-caption', { 'data-testid': 'replay-caption', 'aria-live': 'polite' });
+  const chartBox = h('div');
+  const control = (label, testid, to) => h('button', { type: 'button', 'data-testid': testid, 'aria-label': label, onclick: () => show(to()) }, label);
+  const controls = h('div.row.replay-controls', { role: 'group', 'aria-label': 'Step through the turns' },
+    control('First', 'replay-first', () => 0),
+    control('Previous', 'replay-prev', () => step - 1),
+    control('Next', 'replay-next', () => step + 1),
+    control('Last', 'replay-last', () => turns.length));
+  const turnRows = turns.map((t, i) => h('tr', { 'data-turn': String(t.number), onclick: (e) => { if (!e.target.closest('button, summary')) show(i + 1); } },
+    h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => show(i + 1) }, String(t.number))),
+    h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
+    h('td', {}, moveText(t)),
+    h('td', {}, wordsCell(t)),
+    h('td', {}, String(t.score)),
+    t.totals.map((total) => h('td', {}, String(total))),
+    h('td', {}, hintsText(t))));
+
+  function show(to) {
+    step = Math.max(0, Math.min(turns.length, to));
+    const at = step ? detail.boards[step - 1] : null;
+    fill(boardBox, replayBoard({
+      size, star: detail.rules.star, premiums: detail.premiums, values: detail.letter_values,
+      rows: at ? at.rows : emptyRows, placed: at ? at.placed : [],
+    }));
+    const t = step ? turns[step - 1] : null;
+    fill(caption, t
+      ? `After turn ${step} of ${turns.length}: ${t.player_name ?? names[t.player]}, ${moveText(t)}${t.kind === 'place' ? ` for ${t.score}` : ''}`
+      : `Before the first turn (${plural(turns.length, 'turn')} in all)`);
+    controls.querySelectorAll('button').forEach((b, i) => { b.disabled = i < 2 ? step === 0 : step === turns.length; });
+    turnRows.forEach((row, i) => {
+      row.classList.toggle('current', i + 1 === step);
+      if (i + 1 === step) row.setAttribute('aria-current', 'step'); else row.removeAttribute('aria-current');
+    });
+    fill(chartBox, progressionChart(names.map((_, seat) => turns.map((x) => x.totals[seat])), names, { marker: step }));
+  }
+
+  const gcgBox = h('div.stack');
+  async function exportGcg() {
+    if (unfinished && !(await confirmDialog('Export an unfinished match?',
+      "Exporting an unfinished match shows every player's racks so far. Export anyway?", 'Export anyway'))) return;
+    let r;
+    try { r = await call('export_gcg', unfinished ? { match_id: id, reveal_racks: true } : { match_id: id }); } catch (e) { toast(e.message); return; }
+    const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));
+    fill(gcgBox,
+      h('textarea.gcg', { readOnly: true, rows: 12, 'aria-label': 'GCG record', 'data-testid': 'gcg' }, r.gcg),
+      h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'));
+  }
+
+  const section = h('section.stack.detail', {
+    'data-testid': 'detail',
+    onkeydown: (e) => {
+      if (e.target.closest('input, textarea, select, summary') || e.altKey || e.ctrlKey || e.metaKey) return;
+      const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns.length }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      show(to);
+    },
+  },
+  h('div.row', {},
+    h('button', { type: 'button', 'data-nav': 'history' }, '‹ History'),
+    unfinished && ctx.openMatch ? h('button.primary', { type: 'button', onclick: () => ctx.openMatch(id) }, 'Continue') : null),
+  h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
+  h('p.muted', {}, `Word list ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
+  h('table.list', { 'data-testid': 'detail-results' },
+    h('thead', {}, h('tr', {}, ['Player', unfinished ? 'Score' : 'Final score', 'Adjustment', 'Hints', ''].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, s.players.map((p) => h('tr', { class: p.winner ? 'winner' : undefined },
+      h('td', {}, p.name, p.computer ? ` (computer, ${p.computer})` : '', p.resigned ? ' (resigned)' : ''),
+      h('td', {}, String(p.score)),
+      h('td', {}, p.adjustment == null ? '' : (p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment))),
+      h('td', {}, String(p.hints)),
+      h('td', {}, p.winner ? 'Winner' : ''))))),
+  h('div.replay', {},
+    h('div.stack', { role: 'region', 'aria-label': 'Board, turn by turn', tabindex: '0', 'data-testid': 'replay' }, boardBox, caption, controls,
+      h('p.muted.hint-keys', {}, 'Arrow keys step back and forward; Home and End jump to the ends.')),
+    h('div.stack', {}, chartBox)),
+  h('h2', {}, 'Turns'),
+  turns.length ? h('table.list.turns', { 'data-testid': 'detail-turns' },
+    h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, turnRows)) : h('p.muted', {}, 'No turns yet.'),
+  h('div.row', {}, h('button', { type: 'button', 'data-testid': 'export-gcg', onclick: exportGcg }, 'Export as GCG')),
+  gcgBox);
+  fill(root, section);
+  show(step);
+}

@@ -1,0 +1,118 @@
+// Rules: what each rule set is, in words, from the facts the backend answers (`rule_sets`).
+// The numbers are never typed here: board, premiums, bag, values, policies and endings all
+// come from the rule set's data.
+import { call } from './api.js';
+import { h, fill, squareName } from './dom.js';
+import { replayBoard } from './history.js';
+
+const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
+const LEVELS = 'easy, medium or hard';
+
+let chosen = null;
+/** Opens the Rules screen on this rule set next time (the start screen's link). */
+export function chooseRules(id) { chosen = id; }
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "C3" → {row: 2, col: 2} (the backend names squares as on the board). */
+function parseSquare(name) {
+  return { row: Number(name.slice(1)) - 1, col: name.charCodeAt(0) - 65 };
+}
+
+function premiumGrid(r) {
+  const grid = Array.from({ length: r.board_size }, () => Array(r.board_size).fill(null));
+  for (const g of r.premiums) for (const name of g.squares) { const { row, col } = parseSquare(name); grid[row][col] = g.premium; }
+  return grid;
+}
+
+function valuesText(r) {
+  const byValue = new Map();
+  for (const t of r.tiles) {
+    const key = t.value;
+    if (!byValue.has(key)) byValue.set(key, []);
+    byValue.get(key).push(t.letter === '?' ? 'blank' : t.letter);
+  }
+  return [...byValue.entries()].sort((a, b) => a[0] - b[0]).map(([v, letters]) => `${plural(v, 'point')}: ${letters.join(' ')}`);
+}
+
+function endingText(r) {
+  const e = r.end;
+  const out = [];
+  if (e.turn_limit) out.push(e.turn_limit.per_player ? `After ${e.turn_limit.turns} turns each (plays, exchanges and passes all count).` : `After ${e.turn_limit.turns} turns (plays, exchanges and passes all count).`);
+  if (e.going_out) out.push('When the bag is empty and a player uses their last tile.');
+  if (e.scoreless_turns_in_a_row) out.push(`When every active player has passed or exchanged ${e.scoreless_turns_in_a_row} times in a row.`);
+  if (e.resign) out.push(r.players.max > 2 ? 'Resigning: with two players left the other wins; with more, the resigner leaves and the rest play on.' : (r.players.max === 1 ? 'You may end the round early.' : 'Resigning ends the match; the other player wins.'));
+  out.push(r.players.max === 1 ? 'Your score is the total of your turns.' : 'Highest final score wins; equal highest scores share the win.');
+  return out;
+}
+
+function adjustmentText(r) {
+  if (!r.end.deduct_tiles_left) return ['None: the scores stay as they are (no rack deduction).'];
+  const out = [];
+  if (r.end.going_out) out.push('Going out: every other player loses the value of their rack; the player who went out gains the sum.');
+  if (r.end.scoreless_turns_in_a_row) out.push('Ending on passes: each player loses the value of their own rack; nobody gains it.');
+  return out;
+}
+
+function exchangeText(r) {
+  if (r.exchange === 'chosen') return `Choose 1–${r.exchange_max_tiles} tiles to swap, only while the bag holds at least ${r.exchange_min_bag}. It scores nothing and ends your turn.`;
+  if (r.exchange === 'solo') return 'Replace your rack: every tile, or as many as the bag still holds. It ends your turn.';
+  return 'No exchanges.';
+}
+
+const HINT_TEXT = {
+  words_from_rack: 'Words from rack: the words you can spell from your rack alone (blanks included), not where they fit.',
+  suggest_move: 'Suggest a move: the best-scoring move is placed on the board as a draft; you may play, change or recall it.',
+};
+
+function facts(r, listName) {
+  const star = squareName(r.star);
+  return [
+    ['board', 'Board', `${r.board_size} × ${r.board_size} squares; the first move covers the star on ${star}${r.star_premium ? ` (a ${PREMIUM_TEXT[r.star_premium].toLowerCase()} square)` : ' (no premium)'}.`],
+    ['premiums', 'Premium squares', r.premiums.length
+      ? r.premiums.map((g) => `${PREMIUM_TEXT[g.premium]} (${g.premium}), ${g.squares.length}: ${g.squares.join(' ')}`)
+      : 'None: every square is plain.'],
+    ['rack', 'Rack', `${plural(r.rack_size, 'tile')}; after a move you draw back up to ${r.rack_size} while the bag lasts.`],
+    ['bag', 'Bag', [`${plural(r.bag_size, 'tile')}, ${r.blanks ? plural(r.blanks, 'blank') : 'no blanks'}.`,
+      r.tiles.map((t) => `${t.letter === '?' ? 'blank' : t.letter}×${t.count}`).join(' ')]],
+    ['values', 'Letter values', valuesText(r)],
+    ['bingo', 'Bingo bonus', r.bingo_bonus ? `+${r.bingo_bonus} for using all ${r.rack_size} tiles in one move.` : 'None.'],
+    ['players', 'Players', r.players.min === r.players.max ? `${r.players.min}.` : `${r.players.min}–${r.players.max}.`],
+    ['computers', 'Computer seats', r.computer_seats ? `Any seat may be a computer (${LEVELS}).` : 'None.'],
+    ['exchange', 'Exchange', exchangeText(r)],
+    ['pass', 'Pass', r.pass === 'always' ? 'Any time: it ends your turn and you draw nothing.' : 'Only once the bag is empty (then the exchange control becomes Pass).'],
+    ['ending', 'How it ends', endingText(r)],
+    ['adjustments', 'End-of-match adjustments', adjustmentText(r)],
+    ['hints', 'Hints', r.hints.length ? [...r.hints.map((k) => HINT_TEXT[k] ?? k.replaceAll('_', ' ')), 'Every hint taken is recorded as assistance and shown in the result and the history.'] : 'None (the word checker is always there).'],
+    ['list', 'Word list', `${listName(r.default_list)}. Every word a move forms must be in the match's list.`],
+  ];
+}
+
+/** The rule sets explained, one at a time. */
+export async function showRules(root) {
+  const [ruleSets, lists, settings] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings').catch(() => ({}))]);
+  const listName = (id) => lists.find((l) => l.id === id)?.name ?? id;
+  let rules = ruleSets.find((r) => r.id === (chosen ?? settings.default_rules)) ?? ruleSets[0];
+  chosen = null;
+  const body = h('div.stack');
+  const select = h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); draw(); } },
+    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
+
+  function draw() {
+    fill(body,
+      rules.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,
+      h('div.rules-layout', {},
+        h('dl.rules-facts', { 'data-testid': 'rules-facts' }, facts(rules, listName).map(([key, term, text]) => h('div', { 'data-fact': key },
+          h('dt', {}, term),
+          Array.isArray(text) ? text.map((line) => h('dd', {}, line)) : h('dd', {}, text)))),
+        h('figure.rules-map', {},
+          replayBoard({ size: rules.board_size, star: rules.star, premiums: premiumGrid(rules), rows: null }),
+          h('figcaption.muted', {}, 'Premium squares and the star'))));
+  }
+
+  fill(root, h('section.stack', { 'data-testid': 'rules-screen' },
+    h('h1', {}, 'Rules'),
+    h('label.field', {}, 'Rule set', select),
+    body));
+  draw();
+}
