@@ -72,6 +72,7 @@ test('desktop: filter the history, step through a finished match, chart, GCG of 
   await page.getByTestId('cover').waitFor(); // the unfinished match opens at start, covered
   await openHistory(page);
   await expectRows(page, 2);
+  await page.screenshot({ path: screenshotPath('history-0-list.png') });
   // Every row: date, rule set, word list, players with scores, winner, assistance, status.
   const annRow = rows(page).filter({ hasText: 'Ann' });
   const cells = await annRow.locator('td').allTextContents();
@@ -253,5 +254,35 @@ test('tablet: step through the board with taps', async () => {
   await page.locator('[data-testid=detail-turns] tbody tr[data-turn="3"] .turn-link').tap();
   assert.equal(await square(page, 'D8').textContent(), 'T1');
   await page.screenshot({ path: screenshotPath('history-3-tablet.png'), fullPage: true });
+  await page.close();
+});
+
+test('desktop: the history pages through many matches, newest first', async () => {
+  const ids = [];
+  for (let i = 1; i <= 21; i++) {
+    ids.push((await ok('new_match', { rules: 'wordclub-1.0', players: [{ name: `P${i}` }, { name: 'Q' }] })).id);
+  }
+  const { pages, total } = await ok('match_list', {});
+  assert.equal(total, 21);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.getByTestId('cover').waitFor();
+  await openHistory(page);
+  assert.equal(await page.getByTestId('history-page').textContent(), `Page 1 of ${pages} · 21 matches`);
+  const perPage = await rows(page).count();
+  assert.ok(perPage < 21, 'not every match on one page');
+  assert.equal(await rows(page).first().getAttribute('data-match'), String(ids[20]), 'the newest first');
+  assert.ok(await page.getByRole('button', { name: '‹ Newer' }).isDisabled());
+  await page.getByRole('button', { name: 'Older ›' }).click();
+  await page.waitForFunction((n) => document.querySelector('[data-testid=history-page]')?.textContent.startsWith(`Page ${n} `), pages);
+  assert.equal(await rows(page).count(), 21 - perPage * (pages - 1));
+  assert.equal(await rows(page).last().getAttribute('data-match'), String(ids[0]), 'the oldest last');
+  assert.ok(await page.getByRole('button', { name: 'Older ›' }).isDisabled());
+  await page.getByRole('button', { name: '‹ Newer' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=history-page]')?.textContent.startsWith('Page 1 '));
+  // A filter starts again from its first page; nothing finished yet.
+  await page.getByTestId('filter-status').selectOption('finished');
+  await page.getByTestId('history-empty').waitFor();
+  assert.equal(await page.getByTestId('history-empty').textContent(), 'No matches found.');
   await page.close();
 });

@@ -82,7 +82,7 @@ export async function showHistory(root, ctx) {
           // The whole row opens the match; its button is the keyboard's way in.
           onclick: (e) => { if (!e.target.closest('button')) open(m); },
         },
-        h('td', {}, new Date(m.updated_at).toLocaleString()),
+        h('td', {}, new Date(m.created_at).toLocaleString()), // the list's order: newest first
         h('td', {}, m.rules_label ?? m.rules),
         h('td', {}, m.list_name ?? m.list),
         h('td', {}, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`).join(', ')),
@@ -147,7 +147,7 @@ function letterText(l) {
 function wordsCell(turn) {
   if (!turn.words.length) return '';
   return h('details.breakdown', {},
-    h('summary', {}, turn.words.map((w) => `${w.word} ${w.score}`).join(', ')),
+    h('summary', {}, turn.words.map((w) => `${w.word} ${w.score}`).join(', '), turn.bingo ? `, bingo +${turn.bingo}` : ''),
     h('ul', {}, turn.words.map((w) => h('li', {},
       `${w.word}: (${w.letters.map(letterText).join(' + ')})${w.word_multiplier > 1 ? ` × ${w.word_multiplier}` : ''} = ${w.score}`)),
     turn.bingo ? h('li', {}, `Bingo +${turn.bingo}`) : null));
