@@ -126,7 +126,6 @@ test('desktop: filter the history, step through a finished match, chart, GCG of 
   await page.getByTestId('replay-next').click();
   assert.equal(await square(page, 'G5').textContent(), 'S1', 'the S appears at G5 (value 1)');
   // Arrow keys step too: back, and the S disappears.
-  await page.getByTestId('replay').focus();
   await page.keyboard.press('ArrowLeft');
   assert.match(await caption(page), /^After turn 1 of 4/);
   assert.equal(await square(page, 'G5').count(), 0, 'the S is gone again');

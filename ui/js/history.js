@@ -231,16 +231,18 @@ export async function showDetail(root, id, ctx = {}) {
       h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'));
   }
 
-  const section = h('section.stack.detail', {
-    'data-testid': 'detail',
-    onkeydown: (e) => {
-      if (e.target.closest('input, textarea, select, summary') || e.altKey || e.ctrlKey || e.metaKey) return;
-      const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns.length }[e.key];
-      if (to === undefined) return;
-      e.preventDefault();
-      show(to);
-    },
-  },
+  // Arrow keys step while the detail is on screen, wherever the focus is (not in a field or a
+  // dialog); the listener goes once the screen is replaced.
+  const onKey = (e) => {
+    if (!section.isConnected) { document.removeEventListener('keydown', onKey); return; }
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest?.('input, textarea, select, summary, dialog') || document.querySelector('dialog[open]')) return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    show(to);
+  };
+  const section = h('section.stack.detail', { 'data-testid': 'detail' },
   h('div.row', {},
     h('button', { type: 'button', 'data-nav': 'history' }, '‹ History'),
     unfinished && ctx.openMatch ? h('button.primary', { type: 'button', onclick: () => ctx.openMatch(id) }, 'Continue') : null),
@@ -265,5 +267,6 @@ export async function showDetail(root, id, ctx = {}) {
   h('div.row', {}, h('button', { type: 'button', 'data-testid': 'export-gcg', onclick: exportGcg }, 'Export as GCG')),
   gcgBox);
   fill(root, section);
+  document.addEventListener('keydown', onKey);
   show(step);
 }

@@ -1,5 +1,6 @@
 //! The match history (wordclub-store) as the UI sees it: lists, details, statistics and GCG
-//! export, with everything that could reveal a hidden rack left out of unfinished matches.
+//! export, with everything that could reveal a hidden rack left out of unfinished matches
+//! (a GCG export of one only when the caller accepts that it shows the racks).
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

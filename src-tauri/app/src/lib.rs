@@ -6,7 +6,8 @@
 //! Secrecy rule: a response holds a rack only when it is the rack of the player to move and
 //! that player has chosen "Show my rack" (`reveal_rack`) during this turn (or is the only
 //! person at the table). Nothing else that would tell a rack (seeds, draws, what a hint
-//! showed, GCG racks) leaves an unfinished match.
+//! showed, GCG racks) leaves an unfinished match, except a GCG export the caller asked for
+//! with `reveal_racks: true` after telling the players it shows their racks.
 //!
 //! Durability: every accepted action is committed to the match history before the command
 //! answers.
