@@ -3,6 +3,7 @@
 //! the Rules screen shows, all through `App::call`.
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
+use wordclub_engine::{Event, Match};
 
 fn app() -> App {
     App::new(Box::new(MemorySettings::default())).unwrap()
@@ -123,6 +124,90 @@ fn the_detail_has_the_board_after_every_turn() {
         .flat_map(|r| r.as_array().unwrap())
         .all(Value::is_null));
     assert_eq!(detail["letter_values"]["Z"], 1);
+}
+
+/// Each turn's board equals the board of the engine replaying the match's events up to that
+/// turn (read back from the history file on its own), checked on a classic match where Ann
+/// plays the suggested move (a hint: an event that is no turn) and a computer answers.
+#[test]
+fn each_turn_board_is_the_replay_up_to_that_turn() {
+    let dir = std::env::temp_dir().join(format!("wordclub-history-detail-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("wordclub.db");
+    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    let id = ok(
+        &app,
+        "new_match",
+        json!({
+            "rules": "classic-15",
+            "players": [{"name": "Ann"}, {"name": "Robo", "computer": "easy"}],
+            "seed": 11
+        }),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    for _ in 0..4 {
+        ok(&app, "reveal_rack", json!({"match_id": id}));
+        let hint = ok(&app, "hint", json!({"match_id": id}));
+        if hint["tiles"].is_array() {
+            ok(
+                &app,
+                "play",
+                json!({"match_id": id, "tiles": hint["tiles"]}),
+            );
+        } else {
+            ok(&app, "pass", json!({"match_id": id}));
+        }
+        ok(&app, "computer_turn", json!({"match_id": id}));
+    }
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    let boards = detail["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 8);
+
+    let store = wordclub_store::Store::open(&db).unwrap();
+    let events = store.replayed(id).unwrap().events().to_vec();
+    let turn_ends: Vec<usize> = events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            matches!(
+                e,
+                Event::Placed { .. }
+                    | Event::Exchanged { .. }
+                    | Event::Passed { .. }
+                    | Event::Resigned { .. }
+            )
+        })
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(turn_ends.len(), boards.len());
+    let mut tiles_before = 0;
+    for (board, end) in boards.iter().zip(turn_ends) {
+        let replayed = Match::replay(&events[..=end]).unwrap();
+        assert_eq!(
+            rows(board),
+            replayed.board().rows(),
+            "turn {}",
+            board["turn"]
+        );
+        let tiles: usize = rows(board)
+            .iter()
+            .map(|r| r.chars().filter(|c| *c != '.').count())
+            .sum();
+        assert_eq!(
+            tiles - tiles_before,
+            board["placed"].as_array().unwrap().len(),
+            "the squares a turn covered are the tiles it added"
+        );
+        tiles_before = tiles;
+    }
+    assert!(
+        tiles_before >= 4,
+        "words were played ({tiles_before} tiles)"
+    );
+    drop(app);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
