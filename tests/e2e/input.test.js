@@ -368,6 +368,53 @@ test('desktop: a typed letter the rack lacks uses the blank; Enter places the ch
   await context.close();
 });
 
+test('desktop: Tab reaches one board square then the rack; Enter on a rack tile places it; Space and Enter keep their meaning on a control reached by Tab', async () => {
+  await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
+  const { context, page } = await openPage(DESKTOP);
+  await reveal(page);
+  const focused = () => page.evaluate(() => {
+    const e = document.activeElement;
+    return { square: e?.dataset.square ?? null, letter: e?.dataset.letter ?? null, action: e?.dataset.action ?? null };
+  });
+  // Only the cursor square of the board is in the Tab order.
+  assert.equal(await page.locator('.square[tabindex="0"]').count(), 1);
+  for (let i = 0; i < 30 && (await focused()).square !== 'E5'; i++) await page.keyboard.press('Tab');
+  assert.equal((await focused()).square, 'E5', 'Tab reaches the cursor square on the star');
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await focused(), { square: null, letter: ANN[0], action: null }, 'then the first rack tile');
+  await page.keyboard.press('Enter');
+  await waitStaged(page, 1);
+  assert.deepEqual(await staged(page), { '4,4': ANN[0] });
+  assert.equal((await focused()).square, 'F5', 'the focus follows the cursor');
+
+  // A press that drags the staged tile off its square and back again is no tap: it stays.
+  const at = await center(square(page, 4, 4));
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 60, at.y + 60, { steps: 5 });
+  await page.mouse.move(at.x, at.y, { steps: 5 });
+  await page.mouse.up();
+  await new Promise((r) => setTimeout(r, 150));
+  assert.deepEqual(await staged(page), { '4,4': ANN[0] });
+
+  // Shuffle clicked with the mouse keeps the focus, but Space still turns the cursor.
+  await page.locator('[data-action=shuffle]').click();
+  const shuffledOrder = await rackOrder(page);
+  assert.equal([...shuffledOrder].sort().join(''), [...ANN].sort().join(''));
+  await page.keyboard.press(' ');
+  assert.equal((await cursor(page)).dir, 'down');
+  assert.equal(await rackOrder(page), shuffledOrder, 'Space did not press Shuffle');
+
+  // Recall reached by Tab: Space presses it, as on any button.
+  await page.locator('.square.cursor').focus();
+  for (let i = 0; i < 20 && (await focused()).action !== 'recall'; i++) await page.keyboard.press('Tab');
+  assert.equal((await focused()).action, 'recall');
+  await page.keyboard.press(' ');
+  await waitStaged(page, 0);
+  assert.equal((await cursor(page)).dir, 'down', 'the Space was the button\'s');
+  await context.close();
+});
+
 test('desktop: after the first move the cursor starts just past the last move', async () => {
   const id = await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
   const { context, page } = await openPage(DESKTOP);

@@ -17,9 +17,11 @@ export function tileEl(tile, values, extraClass = '') {
  * @param view     the match view from the backend
  * @param staged   [{row, col, letter, blank}] placed this turn, not yet played
  * @param onSquare (row, col) => void, for taps on a square (empty or staged)
- * @param options  { cursor: {row, col, dir} | null, onStagedPress(row, col, pointerEvent) }
+ * @param options  { cursor: {row, col, dir} | null, onStagedPress(row, col, pointerEvent),
+ *                  roving: only the cursor square is in the Tab order (arrows move in the
+ *                  board), so Tab goes on to the rack and the controls }
  */
-export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPress = null } = {}) {
+export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPress = null, roving = false } = {}) {
   const size = view.rules.board_size;
   const last = new Set((view.last_move?.squares ?? []).map((s) => `${s.row},${s.col}`));
   const stagedAt = new Map(staged.map((t) => [`${t.row},${t.col}`, t]));
@@ -46,6 +48,7 @@ export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPre
         type: 'button', role: 'gridcell', 'aria-label': label,
         dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}), ...(atCursor ? { dir: cursor.dir } : {}) },
         class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : ''].join(' ').trim() || undefined,
+        tabindex: roving ? (atCursor ? '0' : '-1') : undefined,
         onclick: () => onSquare(row, col),
         onpointerdown: stagedTile && onStagedPress ? (e) => onStagedPress(row, col, e) : undefined,
       });

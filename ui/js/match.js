@@ -93,8 +93,7 @@ export async function showMatch(root, matchId, view = null) {
   function stagedAt(row, col) { return s.staged.findIndex((t) => t.row === row && t.col === col); }
 
   function onSquare(row, col) {
-    if (justDragged()) return;
-    s.keyboard = false;
+    if (justDragged() || !s.view.rack || s.view.covered) return;
     const at = stagedAt(row, col);
     if (at >= 0) { s.staged.splice(at, 1); changed(); return; }
     if (s.selected !== null) { place(s.selected, row, col); return; }
@@ -109,7 +108,6 @@ export async function showMatch(root, matchId, view = null) {
   function dropStaged(from, target) {
     const at = stagedAt(from.row, from.col);
     if (at < 0) return;
-    s.keyboard = false;
     if (target.square) {
       const { row, col } = target.square;
       if (occupied(s.view, s.staged, row, col)) return;
@@ -124,7 +122,6 @@ export async function showMatch(root, matchId, view = null) {
 
   /** A rack tile dropped on a square (placed there) or elsewhere on the rack (moved there). */
   function dropRackTile(index, target) {
-    s.keyboard = false;
     if (target.square) { place(index, target.square.row, target.square.col); return; }
     setOrder(reordered(s.order, s.order.indexOf(index), target.rack.before));
     render();
@@ -316,7 +313,6 @@ export async function showMatch(root, matchId, view = null) {
     const rack = renderRack(v.rack ?? [], s.order, used, s.selected, v.letter_values, {
       onSelect: (i) => {
         if (justDragged() || used.has(i)) return;
-        s.keyboard = false;
         s.selected = s.selected === i ? null : i;
         render();
       },
@@ -357,11 +353,16 @@ export async function showMatch(root, matchId, view = null) {
   function layout(v, below, extra = null) {
     // Grid areas (app.css): the play area, then the preview, then scores and the tracker, so on
     // a narrow screen the preview sits right under the controls.
-    return h('section.match', { 'data-testid': 'match', dataset: { matchId: String(v.id) } },
+    return h('section.match', {
+      'data-testid': 'match', dataset: { matchId: String(v.id) },
+      // A press anywhere here is no key: the focus stays where the pointer put it.
+      onpointerdown: () => { s.keyboard = false; },
+    },
       h('div.play-area', {},
         renderBoard(v, s.staged, onSquare, {
           // The cursor shows only while this player's rack is out (not on the cover).
           cursor: v.rack && !v.covered ? s.cursor : null,
+          roving: true,
           onStagedPress: (row, col, e) => {
             const tile = s.staged[stagedAt(row, col)];
             trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target));

@@ -1,5 +1,6 @@
-// The current player's rack: tap to select a tile, drag it to the board, shuffle the order.
-// Order is a display choice kept here; which tiles are on the rack is the backend's answer.
+// The current player's rack: tap to select a tile, drag it to the board or to another place on
+// the rack. The order is the player's display choice (kept by rackorder.js); which tiles are on
+// the rack is the backend's answer. Staged tiles keep their (hidden) place.
 import { h } from './dom.js';
 import { tileEl } from './board.js';
 
