@@ -217,6 +217,31 @@ for (const [size, drag, tap] of [
   });
 }
 
+test('desktop: after an exchange the kept tiles keep their arrangement and the new ones follow', async () => {
+  await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
+  const { context, page } = await openPage(DESKTOP);
+  await reveal(page);
+  // S (the last tile) to the front: S C A T E R E.
+  await mouseDrag(page, rackTileAt(page, 6), await leftEdge(rackTileAt(page, 0)));
+  await page.waitForFunction(() => document.querySelector('[data-testid=rack] .tile')?.dataset.letter === 'S');
+  const arranged = 'S' + ANN.slice(0, 6);
+  assert.equal(await rackOrder(page), arranged);
+  // Exchange the C and the second E of the picker (it lists the rack as dealt: the E that is
+  // the rack's last tile, shown last).
+  await page.locator('[data-action=exchange]').click();
+  await page.locator('dialog .tile[data-letter=C]').click();
+  await page.locator('dialog .tile[data-letter=E]').nth(1).click();
+  await page.getByTestId('pick-ok').click();
+  await page.getByTestId('cover').waitFor();
+  await reveal(page);
+  await page.locator('[data-action=pass]').click();
+  await page.getByTestId('cover').waitFor();
+  await reveal(page);
+  // The exchange drew the bag's next tiles (the deal's draw order), as many as went back.
+  assert.equal(await rackOrder(page), 'SATER' + DRAWS.slice(0, 2));
+  await context.close();
+});
+
 /** The keyboard cursor: {row, col, dir}. */
 async function cursor(page) {
   const el = page.locator('.square.cursor');
