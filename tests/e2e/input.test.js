@@ -476,3 +476,20 @@ for (const size of [DESKTOP, TABLET]) {
     await context.close();
   });
 }
+
+test('desktop: keys do nothing once another screen replaced the match', async () => {
+  const id = await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
+  const { context, page } = await openPage(DESKTOP);
+  await reveal(page);
+  await page.locator('[data-nav=history]').first().click();
+  await page.getByTestId('match').waitFor({ state: 'detached' });
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.type('cat');
+  await page.keyboard.press('Control+Enter');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await page.getByTestId('match').count(), 0, 'the match screen did not come back');
+  const view = (await api(server.url, 'match_view', { match_id: id })).body;
+  assert.equal(view.turn, 0);
+  assert.ok(view.board.every((row) => row.every((sq) => !sq)), 'nothing was played');
+  await context.close();
+});

@@ -34,8 +34,12 @@ export async function showMatch(root, matchId, view = null) {
     // (the cursor square then takes the focus after a redraw).
     staged: [], selected: null, order: [], cursor: null, keyboard: false,
     preview: null, previewSeq: 0, previewPending: Promise.resolve(), hintWords: null, busy: false,
+    shown: null, // what this screen last put on the page
   };
-  const alive = () => screen === token && root.isConnected;
+  // Still on screen: no other match opened, and no other screen (history, settings…) replaced
+  // this one, so late answers, the computer's turn and keys do not draw over it.
+  const alive = () => screen === token && root.isConnected && (!s.shown || s.shown.isConnected);
+  const show = (el) => { fill(root, el); s.shown = el; };
 
   function resetTurn() {
     s.staged = []; s.selected = null; s.preview = null; s.hintWords = null;
@@ -297,15 +301,15 @@ export async function showMatch(root, matchId, view = null) {
   function render() {
     if (!alive()) return;
     const v = s.view;
-    if (v.over) { fill(root, renderEnd(v)); return; }
+    if (v.over) { show(renderEnd(v)); return; }
     const mover = v.players[v.to_move];
     if (mover.computer) {
-      fill(root, layout(v, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`)));
+      show(layout(v, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`)));
       scheduleComputer();
       return;
     }
     if (v.covered) {
-      fill(root, layout(v, renderCover(v, () => act('reveal_rack'))));
+      show(layout(v, renderCover(v, () => act('reveal_rack'))));
       return;
     }
     if (s.order.length !== (v.rack ?? []).length) resetTurn();
@@ -340,7 +344,7 @@ export async function showMatch(root, matchId, view = null) {
         s.hintWords.length ? s.hintWords.join(', ') : 'none') : null);
     const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
       `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
-    fill(root, layout(v, h('div', {}, rack, controls, keys), side));
+    show(layout(v, h('div', {}, rack, controls, keys), side));
     renderPreviewNow();
     // After a key the cursor square holds the focus (a redraw replaces the old one), so the
     // focus ring and a screen reader follow the cursor. Never on the cover: there a stray
