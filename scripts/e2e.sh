@@ -4,7 +4,8 @@
 #      `wordclub-cli serve` on a fresh temporary database, at desktop and tablet (touch) size,
 #      plus the scripted 3-player secrecy test; screenshots go to tests/screenshots/ (ignored);
 #   2. the real app window (tests/app_smoke): tauri-driver + WebKitWebDriver under xvfb-run
-#      start the built app, start a match and read the board.
+#      start the built app, start a match, read the board, reopen it behind the cover and
+#      play a word typed on the keyboard.
 # Debug builds only. Expects scripts/install-deps.sh to have run (scripts/test.sh does).
 set -euo pipefail
 cd "$(dirname "$0")/.."

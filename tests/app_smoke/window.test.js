@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, existsSync, readdirSync, readlinkSync, readFileSyn
 import { tmpdir, homedir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Builder, By, until } from 'selenium-webdriver';
+import { Builder, By, Key, until } from 'selenium-webdriver';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
@@ -104,6 +104,39 @@ test('after a restart the app opens the unfinished match behind the cover, board
   const memory = appMemory();
   console.log(JSON.stringify({ process_start_to_board_painted_ms: processToBoardMs, webdriver_session_to_board_ms: Math.round(coldStartMs), ...memory }));
   assert.ok(memory.app_rss_mb > 0, 'found the app process');
+});
+
+test('in the window, a word typed on the keyboard is previewed and played with Ctrl+Enter', async () => {
+  // Same session as the restart test: Player 1's rack is behind the cover on an empty board.
+  assert.ok(driver, 'the restart test left the window open');
+  await driver.findElement(By.css('[data-testid=reveal]')).click();
+  await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 10000);
+  // Word Club's hint lists words the rack can spell; take one that fits from the star
+  // (E5 on a 9×9 board leaves five squares across).
+  await driver.findElement(By.css('[data-action=hint]')).click();
+  const hintBox = await driver.wait(until.elementLocated(By.css('[data-testid=hint-words]')), 10000);
+  const words = (await hintBox.getText()).replace(/^.*?:\s*/, '').split(/,\s*/).filter((w) => /^[A-Z]{2,5}$/.test(w));
+  assert.ok(words.length > 0, `a word of 2–5 letters from the rack (${await hintBox.getText()})`);
+  const word = words.reduce((a, b) => (b.length > a.length ? b : a));
+
+  // SPEC §4: the keyboard cursor starts on the star, across; then the letters are typed.
+  const cursor = await driver.findElement(By.css('[data-testid=board] .square.cursor'));
+  assert.equal(await cursor.getAttribute('data-square'), 'E5');
+  assert.equal(await cursor.getAttribute('data-dir'), 'across');
+  await driver.actions().sendKeys(word.toLowerCase()).perform();
+  await driver.wait(async () => (await driver.findElements(By.css('.square .tile.staged'))).length === word.length, 10000,
+    `${word} staged by typing`);
+  const stagedAt = await driver.executeScript(
+    "return [...document.querySelectorAll('.square .tile.staged')].map((t) => t.closest('.square').dataset.square + t.firstChild.textContent).join(' ')");
+  const across = [...word].map((letter, i) => `${'EFGHI'[i]}5${letter}`).join(' ');
+  assert.equal(stagedAt, across);
+  const total = await driver.wait(until.elementLocated(By.css('[data-testid=preview-total]')), 10000);
+  const score = Number((await total.getText()).replace(/^Total\s+/, ''));
+  assert.ok(score > 0, `the backend previewed ${word} (${await total.getText()})`);
+
+  await driver.actions().keyDown(Key.CONTROL).sendKeys(Key.ENTER).keyUp(Key.CONTROL).perform();
+  await driver.wait(until.elementLocated(By.css('[data-testid=cover]')), 10000);
+  assert.equal(await driver.findElement(By.css('[data-testid=score-0]')).getText(), String(score));
 });
 
 function appPid() {
