@@ -121,11 +121,33 @@ struct OpenNode {
     arcs: Vec<(u8, bool, u32)>,
 }
 
+/// Passes on a key that is a hash already (the register's keys).
+#[derive(Default)]
+struct HashedKey(u64);
+
+impl Hasher for HashedKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys are hashed")
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 struct Builder {
     arcs: Vec<u32>,
-    register: HashMap<Vec<u32>, u32, BuildHasherDefault<NodeHasher>>,
+    /// Stored nodes by the hash of their slots: the node itself is compared in `arcs`, so no
+    /// key is kept twice (a node per word-list prefix: hundreds of thousands).
+    register: HashMap<u64, u32, BuildHasherDefault<HashedKey>>,
+    /// The rare node whose hash another stored node has already.
+    collided: HashMap<Vec<u32>, u32, BuildHasherDefault<NodeHasher>>,
     /// `path[d]` is the open node at depth `d` of the last inserted string.
     path: Vec<OpenNode>,
+    /// Emptied arc lists of closed nodes, reused for the next open ones.
+    spare: Vec<Vec<(u8, bool, u32)>>,
     last: Vec<u8>,
     key: Vec<u32>,
     /// While building the forward graph: every closed node's prefix and slot.
@@ -139,7 +161,9 @@ impl Builder {
         Builder {
             arcs: vec![0],
             register: HashMap::default(),
+            collided: HashMap::default(),
             path: vec![OpenNode::default()],
+            spare: Vec::new(),
             last: Vec::new(),
             key: Vec::new(),
             record_closed: false,
@@ -148,23 +172,44 @@ impl Builder {
         }
     }
 
-    /// Stores `node` (or finds its equal already stored) and returns its slot.
-    fn freeze(&mut self, node: OpenNode) -> u32 {
-        if node.arcs.is_empty() {
+    /// A node to open: an emptied arc list when one is spare.
+    fn open_node(&mut self) -> OpenNode {
+        OpenNode {
+            arcs: self.spare.pop().unwrap_or_default(),
+        }
+    }
+
+    /// Stores a node with these arcs (or finds its equal already stored) and returns its slot.
+    fn freeze(&mut self, node: &[(u8, bool, u32)]) -> u32 {
+        if node.is_empty() {
             return 0;
         }
         self.key.clear();
         // Header: the set of labels, so a child is found by a popcount, not a scan.
-        let labels = node.arcs.iter().fold(0u32, |m, a| m | 1 << a.0);
+        let labels = node.iter().fold(0u32, |m, a| m | 1 << a.0);
         self.key.push(labels);
-        for &(label, accepts, target) in &node.arcs {
+        for &(label, accepts, target) in node {
             let mut packed = label as u32 | (target << TARGET_SHIFT);
             if accepts {
                 packed |= ACCEPTS;
             }
             self.key.push(packed);
         }
-        if let Some(&slot) = self.register.get(&self.key) {
+        let mut hasher = NodeHasher::default();
+        for &slot in &self.key {
+            hasher.write_u32(slot);
+        }
+        let hash = hasher.finish();
+        let stored = |slot: u32| {
+            let at = slot as usize;
+            self.arcs.get(at..at + self.key.len()) == Some(&self.key[..])
+        };
+        let found = match self.register.get(&hash) {
+            Some(&slot) if stored(slot) => Some(slot),
+            Some(_) => self.collided.get(&self.key).copied(),
+            None => None,
+        };
+        if let Some(slot) = found {
             return slot;
         }
         let slot = self.arcs.len() as u32;
@@ -173,15 +218,24 @@ impl Builder {
             "word list too large for the move generator's graph"
         );
         self.arcs.extend_from_slice(&self.key);
-        self.register.insert(self.key.clone(), slot);
+        match self.register.entry(hash) {
+            std::collections::hash_map::Entry::Occupied(_) => {
+                self.collided.insert(self.key.clone(), slot);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(slot);
+            }
+        }
         slot
     }
 
     /// Closes every open node deeper than `depth`.
     fn close_to(&mut self, depth: usize) {
         while self.path.len() > depth + 1 {
-            let node = self.path.pop().expect("path is never empty");
-            let slot = self.freeze(node);
+            let mut node = self.path.pop().expect("path is never empty");
+            let slot = self.freeze(&node.arcs);
+            node.arcs.clear();
+            self.spare.push(node.arcs);
             if self.record_closed {
                 let depth = self.path.len();
                 let start = self.closed_text.len() as u32;
@@ -223,7 +277,8 @@ impl Gaddag {
         }
         builder.close_to(0);
         builder.path.clear();
-        builder.path.push(OpenNode::default());
+        let root = builder.open_node();
+        builder.path.push(root);
         builder.last.clear();
         builder.record_closed = false;
         let forward: HashMap<&[u8], u32, BuildHasherDefault<NodeHasher>> = builder
@@ -258,7 +313,7 @@ impl Gaddag {
         }
         builder.close_to(0);
         let root_node = builder.path.pop().expect("root");
-        let root = builder.freeze(root_node);
+        let root = builder.freeze(&root_node.arcs);
         let (arcs, root) = relayout(&builder.arcs, root);
         let signatures = list
             .iter()
@@ -460,20 +515,22 @@ impl Builder {
         // If the previous string ended exactly at depth `common` (it is a prefix of `s`), the
         // node below its last arc does not exist yet: open it.
         while self.path.len() <= common {
-            self.path.push(OpenNode::default());
+            let node = self.open_node();
+            self.path.push(node);
         }
         for (d, &label) in s.iter().enumerate().skip(common) {
             let last = d + 1 == s.len();
             self.path[d].arcs.push((label, last && accepts_last, 0));
             if !last {
-                self.path.push(OpenNode::default());
+                let node = self.open_node();
+                self.path.push(node);
             }
         }
         if separator_target != 0 {
             // The node after `s` starts with the separator (label 0 sorts first).
-            self.path.push(OpenNode {
-                arcs: vec![(SEPARATOR, false, separator_target)],
-            });
+            let mut node = self.open_node();
+            node.arcs.push((SEPARATOR, false, separator_target));
+            self.path.push(node);
         }
         self.last.clear();
         self.last.extend_from_slice(s);
@@ -482,7 +539,26 @@ impl Builder {
 
 #[cfg(test)]
 mod tests {
-    use super::Gaddag;
+    use super::{Builder, Gaddag, NodeHasher};
+    use std::hash::Hasher;
+
+    #[test]
+    fn a_node_whose_hash_is_taken_is_stored_apart_and_found_again() {
+        let mut b = Builder::new();
+        let a = b.freeze(&[(1, true, 0)]);
+        assert_eq!(b.freeze(&[(1, true, 0)]), a, "an equal node is stored once");
+        // Pretend another node's hash collides with the first node's slot.
+        let other = [(2, false, 0), (3, true, 0)];
+        let mut hasher = NodeHasher::default();
+        hasher.write_u32(1 << 2 | 1 << 3);
+        hasher.write_u32(2);
+        hasher.write_u32(3 | super::ACCEPTS);
+        b.register.insert(hasher.finish(), a);
+        let o = b.freeze(&other);
+        assert_ne!(o, a, "a different node never takes a colliding node's slot");
+        assert_eq!(b.freeze(&other), o, "and is found again");
+        assert_eq!(b.freeze(&[(1, true, 0)]), a);
+    }
 
     fn counts(letters: &str) -> [u8; 27] {
         let mut c = [0u8; 27];
