@@ -53,7 +53,7 @@ test('a double tap on Hint takes one hint, and the button is locked while it wor
   await openAndReveal(page);
   await page.locator('[data-action=hint]').click({ clickCount: 2 });
   await page.locator('.square .tile.staged').first().waitFor();
-  assert.equal(await page.locator('[data-action=hint]').textContent(), 'Hint');
+  assert.equal(await page.locator('[data-action=hint]').textContent(), 'Suggest a move');
   const list = await api(server.url, 'match_list', {});
   const match = list.body.matches.find((m) => m.id === id);
   assert.equal(match.players[0].hints, 1);
@@ -155,7 +155,7 @@ test('the new-match form and the word checker speak plainly', async () => {
   await page.getByLabel('Word', { exact: true }).fill('two words');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await page.getByTestId('check-result').filter({ hasText: 'A–Z' }).waitFor();
-  assert.equal(await page.getByTestId('check-result').textContent(), 'Only the letters A–Z: "two words" has a space');
+  assert.equal(await page.getByTestId('check-result').textContent(), 'Only the letters A–Z: "two words" has a space.');
   await page.getByLabel('Word', { exact: true }).fill('zzxq');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await page.getByTestId('check-result').filter({ hasText: 'ZZXQ' }).waitFor();

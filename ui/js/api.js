@@ -1,10 +1,12 @@
 // The one door to the backend. In the app window Tauri's invoke is there (withGlobalTauri);
 // in a browser (wordclub-cli serve) the same commands are POSTed as JSON to /api/<command>.
-// Either way a refusal becomes an ApiError with the backend's kind, message and details.
+// Either way a refusal becomes an ApiError with the backend's kind, message and details; the
+// message is shown to players, so it reads as a sentence.
+import { sentence } from './dom.js';
 
 export class ApiError extends Error {
   constructor({ kind, message, details }) {
-    super(message);
+    super(sentence(message));
     this.kind = kind;
     this.details = details ?? null;
   }

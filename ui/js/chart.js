@@ -16,20 +16,34 @@ function svgEl(tag, attrs = {}) {
  * @param series per seat, the running total after each turn
  * @param names  per seat, the player's name
  * @param marker optional turn number (0 = before the first turn) to mark with a line
- * @returns a <figure> with the chart and a caption naming each line's colour
+ * @returns a <figure> with the chart (a score axis from 0 to the top score, turns along the
+ *          bottom) and a caption naming each line's colour and its final score
  */
 export function progressionChart(series, names, { marker = null } = {}) {
   const longest = Math.max(1, ...series.map((s) => s.length));
   const top = Math.max(1, ...series.flat());
-  const W = 480; const H = 180; const pad = 24;
-  const x = (turn) => pad + (turn * (W - 2 * pad)) / longest;
-  const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'Score progression', 'data-testid': 'progression-chart' });
-  svg.style.maxWidth = '100%';
+  const W = 480; const H = 180; const left = 40; const right = 12; const topPad = 12; const bottom = 30;
+  const x = (turn) => left + (turn * (W - left - right)) / longest;
+  const y = (score) => H - bottom - (Math.max(0, score) * (H - topPad - bottom)) / top;
+  const svg = svgEl('svg', {
+    viewBox: `0 0 ${W} ${H}`, role: 'img', 'data-testid': 'progression-chart',
+    'aria-label': `Score progression over ${longest} turn${longest === 1 ? '' : 's'}: ${
+      series.map((s, seat) => `${names[seat] ?? `Player ${seat + 1}`} ${s.at(-1) ?? 0}`).join(', ')}`,
+  });
+  svg.classList.add('chart');
+  // Axes: the score scale on the left (0 and the top score), the turns along the bottom.
+  const label = (text, attrs) => { const t = svgEl('text', { class: 'chart-label', ...attrs }); t.textContent = text; return t; };
+  svg.append(
+    svgEl('line', { x1: left, x2: W - right, y1: y(top), y2: y(top), class: 'chart-grid' }),
+    svgEl('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'chart-axis' }),
+    svgEl('line', { x1: left, x2: left, y1: y(top), y2: y(0), class: 'chart-axis' }),
+    label(String(top), { x: left - 6, y: y(top) + 4, 'text-anchor': 'end', 'data-testid': 'chart-top' }),
+    label('0', { x: left - 6, y: y(0) + 4, 'text-anchor': 'end' }),
+    label('Turn', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle' }),
+    label('0', { x: x(0), y: y(0) + 16, 'text-anchor': 'middle' }),
+    label(String(longest), { x: x(longest), y: y(0) + 16, 'text-anchor': 'middle', 'data-testid': 'chart-turns' }));
   series.forEach((scores, seat) => {
-    const points = [0, ...scores].map((score, i) => {
-      const y = H - pad - (Math.max(0, score) * (H - 2 * pad)) / top;
-      return `${x(i).toFixed(1)},${y.toFixed(1)}`;
-    });
+    const points = [0, ...scores].map((score, i) => `${x(i).toFixed(1)},${y(score).toFixed(1)}`);
     const line = svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: COLOURS[seat % COLOURS.length], 'stroke-width': 3 });
     const title = svgEl('title');
     title.textContent = names[seat] ?? `Player ${seat + 1}`;
@@ -38,10 +52,12 @@ export function progressionChart(series, names, { marker = null } = {}) {
   });
   if (marker !== null) {
     svg.append(svgEl('line', {
-      x1: x(marker).toFixed(1), x2: x(marker).toFixed(1), y1: pad / 2, y2: H - pad / 2,
+      x1: x(marker).toFixed(1), x2: x(marker).toFixed(1), y1: topPad / 2, y2: y(0) + 4,
       stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-width': 1, 'data-testid': 'chart-marker',
     }));
   }
-  return h('figure', {}, svg, h('figcaption.muted', {},
-    names.map((name, i) => `${name}: ${COLOUR_NAMES[i % COLOUR_NAMES.length]}`).join(' · ')));
+  return h('figure.chart-figure', {}, svg, h('figcaption.muted', { 'data-testid': 'chart-legend' },
+    names.map((name, i) => h('span.chart-key', {},
+      h('span.chart-swatch', { 'aria-hidden': 'true', style: `background:${COLOURS[i % COLOURS.length]}` }),
+      `${name} (${COLOUR_NAMES[i % COLOUR_NAMES.length]}): ${series[i]?.at(-1) ?? 0}`))));
 }

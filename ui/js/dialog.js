@@ -48,6 +48,7 @@ export function pickTiles(title, rack, { max = rack.length, all = false } = {}, 
     };
     return h('div.stack', {},
       h('h2', {}, title),
+      h('p.muted', { 'data-testid': 'pick-help' }, 'Choose the tiles to put back in the bag; you draw as many new ones. The turn scores nothing.'),
       h('div.picker', {}, tiles),
       note,
       h('div.row', {},

@@ -33,6 +33,16 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** A backend message as a sentence for the player: capital first letter, full stop at the end
+ *  ("the move does not touch any tile on the board" → "The move does not touch any tile on the
+ *  board."). */
+export function sentence(message) {
+  const text = String(message ?? '').trim();
+  if (!text) return text;
+  const capital = text[0].toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
 let toastTimer = 0;
 /** A short message at the bottom of the screen. */
 export function toast(message, ms = 3500) {

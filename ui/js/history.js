@@ -247,7 +247,7 @@ export async function showDetail(root, id, ctx = {}) {
     h('button', { type: 'button', 'data-nav': 'history' }, '‹ History'),
     unfinished && ctx.openMatch ? h('button.primary', { type: 'button', onclick: () => ctx.openMatch(id) }, 'Continue') : null),
   h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
-  h('p.muted', {}, `Word list ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
+  h('p.muted', {}, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
   h('table.list', { 'data-testid': 'detail-results' },
     h('thead', {}, h('tr', {}, ['Player', unfinished ? 'Score' : 'Final score', 'Adjustment', 'Hints', ''].map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, s.players.map((p) => h('tr', { class: p.winner ? 'winner' : undefined },

@@ -4,7 +4,7 @@
 // Input: tap a rack tile then a square, tap a staged tile to return it, drag tiles (drag.js),
 // and keys (keyboard.js).
 import { call } from './api.js';
-import { h, fill, toast } from './dom.js';
+import { h, fill, toast, sentence } from './dom.js';
 import { renderBoard } from './board.js';
 import { renderRack, shuffled } from './rack.js';
 import { orderFor, rememberOrder, forgetOrder, orderAfter, reordered } from './rackorder.js';
@@ -160,7 +160,7 @@ export async function showMatch(root, matchId, view = null) {
     let pending;
     do { pending = s.previewPending; await pending; } while (pending !== s.previewPending);
     if (!alive()) return;
-    if (!s.preview?.legal) { toast(s.preview?.error?.message ?? 'This move cannot be played.'); return; }
+    if (!s.preview?.legal) { toast(sentence(s.preview?.error?.message ?? 'This move cannot be played.')); return; }
     act('play', { tiles: tilesOf(s.staged) }, { gone: s.staged.map((t) => t.index) });
   }
 
@@ -266,7 +266,7 @@ export async function showMatch(root, matchId, view = null) {
       s.staged = [];
       for (const t of answer.tiles) {
         const k = free.findIndex((r) => (t.blank ? r.blank : !r.blank && r.letter === t.letter));
-        if (k < 0) { toast('The suggestion does not fit the rack'); s.staged = []; break; }
+        if (k < 0) { toast('The suggestion does not fit the rack.'); s.staged = []; break; }
         s.staged.push({ row: t.row, col: t.col, letter: t.letter, blank: t.blank, index: free[k].i });
         free.splice(k, 1);
       }
@@ -327,6 +327,10 @@ export async function showMatch(root, matchId, view = null) {
       },
     });
     const canHint = v.rules.hints.length > 0;
+    // Named for what it gives: the classic sets stage a whole move (SPEC "Suggest a move").
+    const suggests = v.rules.hints.includes('suggest_move');
+    const hintLabel = suggests ? 'Suggest a move' : 'Hint';
+    const hintTitle = `${suggests ? 'Places the best-scoring move as a draft' : 'Lists the words your rack can spell'}; every hint is recorded in the result`;
     const controls = h('div.controls', {},
       h('button.primary', {
         type: 'button', 'data-action': 'play', disabled: !s.preview?.legal, onclick: submit,
@@ -336,7 +340,7 @@ export async function showMatch(root, matchId, view = null) {
       h('button', { type: 'button', 'data-action': 'shuffle', onclick: () => { setOrder(shuffled(s.order)); render(); } }, 'Shuffle'),
       h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
       h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: () => act('pass') }, 'Pass'),
-      canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: s.hinting, 'aria-busy': String(Boolean(s.hinting)), onclick: hint }, s.hinting ? 'Thinking…' : 'Hint') : null,
+      canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: s.hinting, 'aria-busy': String(Boolean(s.hinting)), title: hintTitle, onclick: hint }, s.hinting ? 'Thinking…' : hintLabel) : null,
       v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: resign }, 'Resign') : null);
     const side = h('div.stack.match-extra', {},
       h('div.preview.panel', { 'aria-live': 'polite' }),

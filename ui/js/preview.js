@@ -1,6 +1,6 @@
 // Shows the backend's preview of the staged tiles: each word and how its score is made up,
 // or why the move would be refused. The numbers all come from the backend.
-import { h, fill } from './dom.js';
+import { h, fill, sentence } from './dom.js';
 
 function letterText(l) {
   const base = `${l.letter}${l.blank ? '(blank)' : ''} ${l.value}`;
@@ -13,7 +13,7 @@ export function renderPreview(el, preview) {
   if (!preview.legal) {
     // The backend's message already names the words it refuses.
     return fill(el, h('p.error', { 'data-testid': 'preview-error', 'data-kind': preview.error?.kind ?? '' },
-      preview.error?.message ?? 'Not a legal move'));
+      sentence(preview.error?.message ?? 'Not a legal move')));
   }
   const rows = preview.words.map((w) => h('tr', {},
     h('th', {}, w.word),

@@ -86,14 +86,17 @@ export async function showHome(root, { openMatch }) {
 export async function showChecker(root) {
   const lists = await call('word_lists');
   const out = h('p', { 'data-testid': 'check-result', 'aria-live': 'polite' });
-  const input = h('input', { name: 'word', 'aria-label': 'Word', autocomplete: 'off', autocapitalize: 'characters' });
-  const select = h('select', { 'aria-label': 'Word list' }, lists.map((l) => h('option', { value: l.id }, l.name)));
+  const input = h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' });
+  const select = h('select', { name: 'list', 'aria-label': 'Word list' }, lists.map((l) => h('option', { value: l.id }, l.name)));
   const form = h('form.stack.panel', {
     onsubmit: async (e) => {
       e.preventDefault();
       try { const a = await call('check_word', { word: input.value, list: select.value }); fill(out, a.message); out.className = a.valid ? '' : 'error'; } catch (err) { fill(out, err.message); out.className = 'error'; }
     },
-  }, h('h1', {}, 'Word checker'), input, select, h('button.primary', { type: 'submit' }, 'Check'), out);
+  }, h('h1', {}, 'Word checker'),
+  h('p.muted', {}, 'Is a word in a list? Each match checks its words against the list shown when it starts.'),
+  h('label.field', {}, 'Word', input), h('label.field', {}, 'Word list', select),
+  h('div.row', {}, h('button.primary', { type: 'submit' }, 'Check')), out);
   fill(root, form);
 }
 

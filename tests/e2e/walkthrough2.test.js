@@ -1,0 +1,212 @@
+// A second new player's walkthrough, each defect checked in a real browser against the real
+// backend: readable dark-theme text, refusals that read as sentences, a score chart with a
+// scale, "Suggest a move" named as SPEC names it, a labelled word checker, an exchange dialog
+// that says what to do, and the match detail's word list line.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, api, screenshotPath } from './helpers.js';
+
+let server;
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+beforeEach(async () => { server = await startServer({ seed: 7 }); });
+afterEach(async () => { await server?.stop(); });
+
+const SIZES = [['desktop', { width: 1280, height: 860 }, false], ['tablet', { width: 820, height: 1180 }, true]];
+const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
+const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
+
+async function dealtMatch(rules, racks, players = ['Ann', 'Ben']) {
+  const { status, body } = await api(server.url, 'new_match', {
+    rules, players: players.map((name) => ({ name })), deal: { racks, draw_order: '' },
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  return body.id;
+}
+
+async function openPage({ width, height }, touch = false) {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.context().errors = errors;
+  return page;
+}
+
+/** The star square of the match on screen. */
+async function star(page) {
+  return page.locator('.square.star').evaluate((e) => ({ row: Number(e.dataset.row), col: Number(e.dataset.col) }));
+}
+
+/** WCAG contrast ratio of an element's text against the first opaque background behind it. */
+function contrastOf(page, locator) {
+  return locator.evaluate((el) => {
+    const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => {
+      const lin = (v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    let bg = null;
+    for (let n = el; n && !bg; n = n.parentElement) {
+      const c = rgb(getComputedStyle(n).backgroundColor);
+      if (c.length < 4 || c[3] > 0.9) bg = c;
+    }
+    bg ??= rgb(getComputedStyle(document.documentElement).backgroundColor);
+    const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bg)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+}
+
+for (const [name, size, touch] of SIZES) {
+  test(`${name}, dark theme: buttons, the Resign button and refusals are readable (WCAG AA 4.5:1)`, async () => {
+    const saved = await api(server.url, 'update_settings', { theme: 'dark' });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+    const page = await openPage(size, touch);
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    const reveal = page.getByTestId('reveal');
+    assert.ok(await contrastOf(page, reveal) >= 4.5, `"Show my rack": ${await contrastOf(page, reveal)}`);
+    await reveal.click();
+    await page.getByTestId('rack').waitFor();
+    const resign = page.locator('[data-action=resign]');
+    assert.ok(await contrastOf(page, resign) >= 4.5, `Resign: ${await contrastOf(page, resign)}`);
+    // One tile on the star is no word yet: the refusal is shown in the danger colour.
+    const s = await star(page);
+    await rackTile(page, 'C').click();
+    await square(page, s.row, s.col).click();
+    const refusal = page.getByTestId('preview-error');
+    await refusal.waitFor();
+    assert.ok(await contrastOf(page, refusal) >= 4.5, `refusal: ${await contrastOf(page, refusal)}`);
+    await page.screenshot({ path: screenshotPath(`walk2-dark-${name}.png`) });
+    assert.deepEqual(page.context().errors, []);
+    await page.context().close();
+  });
+}
+
+test('a refusal in the preview and in the toast reads as a sentence of the backend\'s reason', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.getByTestId('reveal').click();
+  await page.getByTestId('rack').waitFor();
+  const s = await star(page);
+  await rackTile(page, 'C').click();
+  await square(page, s.row, s.col).click();
+
+  const { status, body } = await api(server.url, 'preview', {
+    match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }],
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.legal, false, 'one tile is no word');
+  const reason = body.error.message;
+  const expected = `${reason[0].toUpperCase()}${reason.slice(1)}${/[.!?]$/.test(reason) ? '' : '.'}`;
+  await page.getByTestId('preview-error').filter({ hasText: reason.slice(1) }).waitFor();
+  assert.equal(await page.getByTestId('preview-error').textContent(), expected);
+
+  // The submit key on a refused move says the same in the toast.
+  await page.keyboard.press('Control+Enter');
+  await page.locator('#toast:not([hidden])').waitFor();
+  assert.equal(await page.locator('#toast').textContent(), expected);
+  await page.context().close();
+});
+
+test('the end screen\'s chart has a score scale up to the top score, the turn count and each final score', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.getByTestId('reveal').click();
+  await page.getByTestId('rack').waitFor();
+  const s = await star(page);
+  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
+    await rackTile(page, letter).click();
+    await square(page, s.row, s.col + i).click();
+  }
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').click();
+  await page.getByTestId('reveal').click();
+  await page.locator('[data-action=resign]').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByTestId('end').waitFor();
+
+  const view = (await api(server.url, 'match_view', { match_id: id })).body;
+  const progression = view.result.progression;
+  const top = Math.max(...progression.flat());
+  assert.ok(top > 0, 'CAT scored');
+  assert.equal(await page.getByTestId('chart-top').textContent(), String(top));
+  assert.equal(await page.getByTestId('chart-turns').textContent(), String(Math.max(...progression.map((p) => p.length))));
+  const legend = await page.getByTestId('chart-legend').textContent();
+  for (const p of view.result.players) assert.ok(legend.includes(`${p.name} (`) && legend.includes(`: ${progression[p.seat].at(-1)}`), legend);
+  // The chart fits beside the results, not a screen-tall drawing.
+  const box = await page.getByTestId('progression-chart').boundingBox();
+  assert.ok(box.height <= 320, `chart height ${box.height}`);
+  assert.ok(await page.locator('[data-testid=end] [data-nav=home]').boundingBox().then((b) => b.y + b.height <= 860), 'New match is above the fold');
+  await page.screenshot({ path: screenshotPath('walk2-end-chart.png') });
+  await page.context().close();
+});
+
+test('the hint control is named for what it gives: "Suggest a move" in classic, "Hint" in Word Club', async () => {
+  const rules = (await api(server.url, 'rule_sets')).body;
+  for (const id of ['classic-15', 'wordclub-1.0']) {
+    const kinds = rules.find((r) => r.id === id).hints;
+    const want = kinds.includes('suggest_move') ? 'Suggest a move' : 'Hint';
+    await dealtMatch(id, ['CATEIOL', 'SNNDBGL']);
+    const page = await openPage(SIZES[0][1]);
+    await page.goto(server.url);
+    await page.getByTestId('reveal').click();
+    await page.getByTestId('rack').waitFor();
+    assert.equal(await page.locator('[data-action=hint]').textContent(), want, id);
+    assert.match(await page.locator('[data-action=hint]').getAttribute('title'), /recorded/);
+    await page.context().close();
+  }
+});
+
+for (const [name, size, touch] of SIZES) {
+  test(`${name}: the word checker's fields have visible labels`, async () => {
+    const page = await openPage(size, touch);
+    await page.goto(server.url);
+    await page.locator('[data-nav=checker]').first().click();
+    for (const label of ['Word', 'Word list']) {
+      const field = page.getByLabel(label, { exact: true });
+      assert.equal(await field.count(), 1, label);
+      assert.ok(await page.locator('label.field', { hasText: label }).first().isVisible(), `${label} label shown`);
+    }
+    await page.getByLabel('Word', { exact: true }).fill('qi');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const answer = (await api(server.url, 'check_word', { word: 'qi', list: 'wordclub' })).body;
+    await page.getByTestId('check-result').filter({ hasText: 'QI' }).waitFor();
+    assert.equal(await page.getByTestId('check-result').textContent(), answer.message);
+    await page.context().close();
+  });
+}
+
+test('the exchange dialog says what choosing tiles does', async () => {
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[1][1], true);
+  await page.goto(server.url);
+  await page.getByTestId('reveal').click();
+  await page.locator('[data-action=exchange]').click();
+  const help = page.getByTestId('pick-help');
+  await help.waitFor();
+  assert.match(await help.textContent(), /bag/);
+  assert.match(await help.textContent(), /scores nothing/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.context().close();
+});
+
+test('the match detail names its word list as "Word list: <name>"', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  await api(server.url, 'reveal_rack', { match_id: id });
+  await api(server.url, 'resign', { match_id: id, confirm: true });
+  const lists = (await api(server.url, 'word_lists')).body;
+  const view = (await api(server.url, 'match_view', { match_id: id })).body;
+  const listName = lists.find((l) => l.id === view.list.id)?.name ?? view.list.name;
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.locator('[data-nav=history]').first().click();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByTestId('detail').waitFor();
+  assert.match(await page.getByTestId('detail').textContent(), new RegExp(`Word list: ${listName} ·`));
+  await page.context().close();
+});
