@@ -17,7 +17,8 @@ function svgEl(tag, attrs = {}) {
  * @param names  per seat, the player's name
  * @param marker optional turn number (0 = before the first turn) to mark with a line
  * @returns a <figure> with the chart (a score axis from 0 to the top score, turns along the
- *          bottom) and a caption naming each line's colour and its final score
+ *          bottom) and a caption naming each line's colour. The lines are the totals after each
+ *          turn, before any end-of-match adjustment (the results table gives the finals).
  */
 export function progressionChart(series, names, { marker = null } = {}) {
   const longest = Math.max(1, ...series.map((s) => s.length));
@@ -27,7 +28,7 @@ export function progressionChart(series, names, { marker = null } = {}) {
   const y = (score) => H - bottom - (Math.max(0, score) * (H - topPad - bottom)) / top;
   const svg = svgEl('svg', {
     viewBox: `0 0 ${W} ${H}`, role: 'img', 'data-testid': 'progression-chart',
-    'aria-label': `Score progression over ${longest} turn${longest === 1 ? '' : 's'}: ${
+    'aria-label': `Score progression, totals after turn ${longest}: ${
       series.map((s, seat) => `${names[seat] ?? `Player ${seat + 1}`} ${s.at(-1) ?? 0}`).join(', ')}`,
   });
   svg.classList.add('chart');
@@ -59,5 +60,5 @@ export function progressionChart(series, names, { marker = null } = {}) {
   return h('figure.chart-figure', {}, svg, h('figcaption.muted', { 'data-testid': 'chart-legend' },
     names.map((name, i) => h('span.chart-key', {},
       h('span.chart-swatch', { 'aria-hidden': 'true', style: `background:${COLOURS[i % COLOURS.length]}` }),
-      `${name} (${COLOUR_NAMES[i % COLOUR_NAMES.length]}): ${series[i]?.at(-1) ?? 0}`))));
+      `${name} (${COLOUR_NAMES[i % COLOUR_NAMES.length]})`))));
 }
