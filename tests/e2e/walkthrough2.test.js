@@ -213,3 +213,27 @@ test('the match detail names its word list as "Word list: <name>"', async () => 
   assert.match(await page.getByTestId('detail').textContent(), new RegExp(`Word list: ${listName} ·`));
   await page.context().close();
 });
+
+test('tablet with touch: before any tile is down, the preview says how to place one, and that works', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[1][1], true);
+  await page.goto(server.url);
+  await page.getByTestId('reveal').tap();
+  const help = page.getByTestId('preview-empty');
+  await help.waitFor();
+  assert.ok(await help.isVisible());
+  assert.match(await help.textContent(), /Tap a rack tile, then a square/);
+  // Do as it says: tap C, tap the star, tap A, tap the square after it.
+  const s = await star(page);
+  await rackTile(page, 'C').tap();
+  await square(page, s.row, s.col).tap();
+  await rackTile(page, 'A').tap();
+  await square(page, s.row, s.col + 1).tap();
+  const expected = (await api(server.url, 'preview', {
+    match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }, { row: s.row, col: s.col + 1, letter: 'A', blank: false }],
+  })).body;
+  await page.getByTestId(expected.legal ? 'preview-total' : 'preview-error').waitFor();
+  assert.equal(await page.getByTestId('preview-empty').count(), 0);
+  assert.equal(await page.locator('.square .tile.staged').count(), 2);
+  await page.context().close();
+});

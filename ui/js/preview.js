@@ -9,7 +9,11 @@ function letterText(l) {
 
 /** Renders a preview answer into `el` (null = nothing staged). */
 export function renderPreview(el, preview) {
-  if (!preview) return fill(el, h('p.muted', {}, 'Place tiles to see the score.'));
+  // Nothing staged: say how to place a tile, for the touch screen has no key summary.
+  if (!preview) {
+    return fill(el, h('p.muted', { 'data-testid': 'preview-empty' },
+      'Tap a rack tile, then a square (or drag the tile there). The score of your move shows here.'));
+  }
   if (!preview.legal) {
     // The backend's message already names the words it refuses.
     return fill(el, h('p.error', { 'data-testid': 'preview-error', 'data-kind': preview.error?.kind ?? '' },
