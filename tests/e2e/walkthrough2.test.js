@@ -237,3 +237,41 @@ test('tablet with touch: before any tile is down, the preview says how to place 
   assert.equal(await page.locator('.square .tile.staged').count(), 2);
   await page.context().close();
 });
+
+for (const [name, size, touch] of SIZES) {
+  test(`${name}: while placing tiles the scores, the player to move and the bag are on screen`, async () => {
+    const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+    // Ann plays CAT through the star, so the scores differ.
+    await api(server.url, 'reveal_rack', { match_id: id });
+    const view0 = (await api(server.url, 'match_view', { match_id: id })).body;
+    const [r, c] = [Math.floor(view0.rules.board_size / 2), Math.floor(view0.rules.board_size / 2)];
+    const played = await api(server.url, 'play', {
+      match_id: id, tiles: [...'CAT'].map((letter, i) => ({ row: r, col: c - 1 + i, letter, blank: false })),
+    });
+    assert.equal(played.status, 200, JSON.stringify(played.body));
+    const page = await openPage(size, touch);
+    await page.goto(server.url);
+    await page.getByTestId('reveal').click();
+    await page.getByTestId('rack').waitFor();
+    const view = played.body; // the backend's view after CAT: scores, bag, who moves next
+    const onScreen = async (locator) => {
+      if (!await locator.isVisible()) return false;
+      const b = await locator.boundingBox();
+      return b.y >= 0 && b.y + b.height <= size.height;
+    };
+    const panel = page.getByTestId('scores');
+    const strip = page.getByTestId('score-strip');
+    // Either the full panel or the one-line strip is in view, never neither.
+    const shown = await onScreen(panel) ? panel : strip;
+    assert.ok(await onScreen(shown), 'scores in view');
+    const text = await shown.textContent();
+    for (const p of view.players) assert.ok(text.includes(p.name) && text.includes(String(p.score)), `${p.name} ${p.score} in "${text}"`);
+    assert.ok(text.includes(String(view.bag)), `bag ${view.bag} in "${text}"`);
+    assert.equal(await shown.locator('.to-move').count(), 1);
+    assert.match(await shown.locator('.to-move').textContent(), new RegExp(view.players[view.to_move].name));
+    // The strip only where the panel is out of the way (one copy on a wide screen).
+    if (size.width > 860) assert.equal(await strip.isVisible(), false);
+    await page.screenshot({ path: screenshotPath(`walk2-scores-${name}.png`) });
+    await page.context().close();
+  });
+}

@@ -12,7 +12,7 @@ import { startCursor, moved, nextEmpty, occupied, toggled } from './cursor.js';
 import { listenForMatchKeys, SUBMIT_KEY } from './keyboard.js';
 import { renderPreview } from './preview.js';
 import { renderCover } from './handoff.js';
-import { renderScores, lastMoveText } from './scores.js';
+import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
 import { renderEnd } from './end.js';
 import { trackDrag, justDragged } from './drag.js';
 import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
@@ -367,6 +367,7 @@ export async function showMatch(root, matchId, view = null) {
       onpointerdown: () => { s.keyboard = false; },
     },
       h('div.play-area', {},
+        renderScoreStrip(v),
         renderBoard(v, s.staged, onSquare, {
           // The cursor shows only while this player's rack is out (not on the cover).
           cursor: v.rack && !v.covered ? s.cursor : null,

@@ -22,3 +22,14 @@ export function renderScores(view) {
     h('span', { 'data-testid': `score-${p.seat}` }, String(p.score)))),
     h('div.muted', { 'data-testid': 'bag' }, `Bag: ${view.bag} tile${view.bag === 1 ? '' : 's'}`));
 }
+
+/** The scores and the bag in one line above the board, for narrow screens, where the full
+ *  panel sits below the preview and out of sight while a player places tiles. The panel says
+ *  the same to screen readers, so this line is hidden from them. */
+export function renderScoreStrip(view) {
+  return h('div.score-strip', { 'data-testid': 'score-strip', 'aria-hidden': 'true' },
+    view.players.map((p) => h('span', {
+      class: [view.to_move === p.seat && !view.over ? 'to-move' : '', p.resigned ? 'resigned' : ''].join(' ').trim() || undefined,
+    }, `${p.name} ${p.score}`)),
+    h('span.muted', {}, `Bag ${view.bag}`));
+}
