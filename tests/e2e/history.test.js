@@ -203,8 +203,10 @@ test('desktop: the rules screen explains the chosen rule set; statistics count e
   assert.equal(await page.locator('.rules-map [data-premium="3W"]').count(), 8);
   await page.screenshot({ path: screenshotPath('history-2-rules.png'), fullPage: true });
 
-  // From the top navigation, another rule set.
+  // From the top navigation, another rule set (once the new screen replaced the old one).
+  const before = await page.getByTestId('rules-choice').elementHandle();
   await page.locator('nav [data-nav=rules]').click();
+  await page.waitForFunction((el) => !el.isConnected, before);
   await page.getByTestId('rules-choice').selectOption('solo-10');
   assert.match(await fact('players'), /^Players1\.$/);
   assert.match(await fact('exchange'), /Replace your rack/);
@@ -282,6 +284,6 @@ test('desktop: the history pages through many matches, newest first', async () =
   // A filter starts again from its first page; nothing finished yet.
   await page.getByTestId('filter-status').selectOption('finished');
   await page.getByTestId('history-empty').waitFor();
-  assert.equal(await page.getByTestId('history-empty').textContent(), 'No matches found.');
+  assert.equal(await page.getByTestId('history-empty').textContent(), 'No matches fit these filters.');
   await page.close();
 });

@@ -169,7 +169,9 @@ for (const [name, size, touch] of SIZES) {
   test(`${name}: the word checker's fields have visible labels`, async () => {
     const page = await openPage(size, touch);
     await page.goto(server.url);
+    await page.getByTestId('new-match').waitFor();
     await page.locator('[data-nav=checker]').first().click();
+    await page.getByRole('heading', { name: 'Word checker' }).waitFor();
     for (const label of ['Word', 'Word list']) {
       const field = page.getByLabel(label, { exact: true });
       assert.equal(await field.count(), 1, label);
@@ -275,3 +277,27 @@ for (const [name, size, touch] of SIZES) {
     await page.context().close();
   });
 }
+
+test('history with nothing in it says so and leads to a new match; an empty filter offers to show all', async () => {
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.getByTestId('new-match').waitFor();
+  assert.equal((await api(server.url, 'match_list', {})).body.total, 0, 'a fresh history');
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByTestId('history-empty').waitFor();
+  assert.match(await page.getByTestId('history-empty').textContent(), /^No matches yet\./);
+  assert.equal(await page.getByTestId('history-page').count(), 0, 'no pager over nothing');
+  await page.getByRole('button', { name: 'Start a match' }).click();
+  await page.getByTestId('new-match').waitFor();
+
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByTestId('filter-status').selectOption('finished');
+  await page.getByTestId('history-empty').filter({ hasText: 'filters' }).waitFor();
+  assert.equal(await page.getByTestId('history-empty').textContent(), 'No matches fit these filters.');
+  await page.getByTestId('clear-filters').click();
+  await page.locator('[data-testid=history] tbody tr').first().waitFor();
+  assert.equal(await page.getByTestId('filter-status').inputValue(), '');
+  assert.equal(await page.locator('[data-testid=history] tbody tr').count(), (await api(server.url, 'match_list', {})).body.total);
+  await page.context().close();
+});

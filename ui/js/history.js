@@ -73,7 +73,17 @@ export async function showHistory(root, ctx) {
       h('button', { type: 'button', disabled: list.page <= 1, onclick: () => { filters.page -= 1; load(); } }, '‹ Newer'),
       h('span', { 'data-testid': 'history-page' }, `Page ${list.page} of ${Math.max(1, list.pages)} · ${list.total} match${list.total === 1 ? '' : 'es'}`),
       h('button', { type: 'button', disabled: list.page >= list.pages, onclick: () => { filters.page += 1; load(); } }, 'Older ›'));
-    if (!list.matches.length) { fill(results, h('p.muted', { 'data-testid': 'history-empty' }, list.total ? 'No matches on this page.' : 'No matches found.'), pager); return; }
+    if (!list.total) {
+      // Nothing to page through: say why, and offer the way on.
+      const filtered = Boolean(args.player || args.rules || args.status || args.assisted !== undefined);
+      fill(results, filtered
+        ? [h('p.muted', { 'data-testid': 'history-empty' }, 'No matches fit these filters.'),
+          h('div.row', {}, h('button', { type: 'button', 'data-testid': 'clear-filters', onclick: () => { Object.assign(filters, { player: '', rules: '', status: '', assisted: '', page: 1 }); showHistory(root, ctx); } }, 'Show all matches'))]
+        : [h('p.muted', { 'data-testid': 'history-empty' }, 'No matches yet. Every match appears here as soon as it starts, finished or not.'),
+          h('div.row', {}, h('button.primary', { type: 'button', 'data-nav': 'home' }, 'Start a match'))]);
+      return;
+    }
+    if (!list.matches.length) { fill(results, h('p.muted', { 'data-testid': 'history-empty' }, 'No matches on this page.'), pager); return; }
     fill(results,
       h('table.list.history-list', {},
         h('thead', {}, h('tr', {}, ['Date', 'Rule set', 'Word list', 'Players', 'Winner', 'Assistance', 'Status', ''].map((t) => h('th', { scope: 'col' }, t)))),
