@@ -301,3 +301,39 @@ test('history with nothing in it says so and leads to a new match; an empty filt
   assert.equal(await page.locator('[data-testid=history] tbody tr').count(), (await api(server.url, 'match_list', {})).body.total);
   await page.context().close();
 });
+
+test('the end screen names who went out and opens the final board and turns', async () => {
+  const { status, body } = await api(server.url, 'new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Bot', computer: 'hard' }],
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  const id = body.id;
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  // Ann passes every turn; the computer plays until the match ends (it goes out or the turns
+  // run scoreless).
+  for (let turn = 0; turn < 60; turn++) {
+    await page.locator('[data-testid=end], [data-action=pass]:not([disabled])').first().waitFor({ timeout: 60000 });
+    if (await page.getByTestId('end').count()) break;
+    await page.locator('[data-action=pass]').click();
+    await page.waitForFunction(() => !document.querySelector('[data-action=pass]') || document.querySelector('[data-testid=end]'));
+  }
+  await page.getByTestId('end').waitFor();
+  const result = (await api(server.url, 'match_view', { match_id: id })).body.result;
+  const reason = await page.getByTestId('end-reason').textContent();
+  if (result.reason === 'went_out') {
+    // SPEC: the player who went out gains the sum of the others' racks.
+    const out = result.players.filter((p) => p.adjustment > 0);
+    assert.equal(out.length, 1, JSON.stringify(result.players));
+    assert.equal(reason, `${out[0].name} used their last tile with the bag empty.`);
+  } else {
+    assert.doesNotMatch(reason, /used their last tile/);
+  }
+  await page.screenshot({ path: screenshotPath('walk2-end-went-out.png') });
+
+  await page.getByTestId('end-details').click();
+  await page.getByTestId('detail').waitFor();
+  const detail = (await api(server.url, 'match_detail', { match_id: id })).body;
+  assert.equal(await page.locator('[data-testid=detail-turns] tbody tr').count(), detail.turns.length);
+  await page.context().close();
+});

@@ -3,10 +3,13 @@
 import { h } from './dom.js';
 import { progressionChart } from './chart.js';
 
-/** Why the match ended, by the backend's `reason`; `solo` for a one-player round. */
-function reasonText(reason, solo) {
+/** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
+ *  who went out, when the result shows it. */
+function reasonText(reason, solo, outName = null) {
   switch (reason) {
-    case 'went_out': return solo ? 'You used every tile.' : 'A player used their last tile with the bag empty.';
+    case 'went_out':
+      if (solo) return 'You used every tile.';
+      return `${outName ?? 'A player'} used their last tile with the bag empty.`;
     case 'scoreless_turns': return solo ? 'The round ended after too many turns without a score.' : 'The match ended after too many turns in a row without a score.';
     case 'resigned': return solo ? 'You ended the round.' : 'The match ended by resignation.';
     case 'turn_limit': return 'The turn limit was reached.';
@@ -14,7 +17,15 @@ function reasonText(reason, solo) {
   }
 }
 
-export function renderEnd(view) {
+/** Who went out: by SPEC the one player who gains the others' rack values (null when no one
+ *  gained, e.g. every other rack held only blanks). */
+function wentOutName(r) {
+  const gainers = r.players.filter((p) => p.adjustment > 0);
+  return gainers.length === 1 ? gainers[0].name : null;
+}
+
+/** `onDetails`: opens the match's detail (the final board, every turn). */
+export function renderEnd(view, { onDetails = null } = {}) {
   const r = view.result;
   const winners = new Set(r.winners);
   const names = r.winners.map((seat) => view.players[seat].name);
@@ -25,7 +36,7 @@ export function renderEnd(view) {
   else title = `${names[0] ?? 'Nobody'} wins`;
   return h('section.stack', { 'data-testid': 'end' },
     h('h1', {}, title),
-    h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo)),
+    h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null)),
     h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', 'Hints'].map((t) => h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
@@ -38,5 +49,6 @@ export function renderEnd(view) {
     progressionChart(r.progression ?? [], view.players.map((p) => p.name)),
     h('div.row', {},
       h('button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),
+      onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
       h('button', { type: 'button', 'data-nav': 'history' }, 'History')));
 }

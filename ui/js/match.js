@@ -14,6 +14,7 @@ import { renderPreview } from './preview.js';
 import { renderCover } from './handoff.js';
 import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
 import { renderEnd } from './end.js';
+import { showDetail } from './history.js';
 import { trackDrag, justDragged } from './drag.js';
 import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
 
@@ -301,7 +302,7 @@ export async function showMatch(root, matchId, view = null) {
   function render() {
     if (!alive()) return;
     const v = s.view;
-    if (v.over) { show(renderEnd(v)); return; }
+    if (v.over) { show(renderEnd(v, { onDetails: () => showDetail(root, v.id) })); return; }
     const mover = v.players[v.to_move];
     if (mover.computer) {
       show(layout(v, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`)));
