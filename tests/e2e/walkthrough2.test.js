@@ -337,3 +337,24 @@ test('the end screen names who went out and opens the final board and turns', as
   assert.equal(await page.locator('[data-testid=detail-turns] tbody tr').count(), detail.turns.length);
   await page.context().close();
 });
+
+test('the screen chosen last stays, even when an earlier choice answers late', async () => {
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.getByTestId('new-match').waitFor();
+  // The history's first request is held back a while (the real backend answers it afterwards).
+  let held = 0;
+  await page.route('**/api/player_stats', async (route) => {
+    held += 1;
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.locator('nav [data-nav=history]').click();
+  await page.locator('nav [data-nav=rules]').click();
+  await page.getByTestId('rules-screen').waitFor();
+  await page.waitForTimeout(2500); // well past the held answer
+  assert.ok(held >= 1, 'the history asked');
+  assert.equal(await page.getByTestId('history').count(), 0, 'the late history did not draw over the rules');
+  assert.equal(await page.getByTestId('rules-screen').count(), 1);
+  await page.context().close();
+});

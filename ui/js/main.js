@@ -18,17 +18,30 @@ function applyTheme(theme) {
 
 const ctx = {
   applyTheme,
-  openMatch: (id, view = null) => run(() => showMatch(root, id, view)),
+  openMatch: (id, view = null) => { navigation += 1; return run(() => showMatch(root, id, view)); },
 };
 
+// Each screen draws into its own box, which goes on the page once drawn, and only if no other
+// screen was asked for meanwhile: the latest choice wins even when an earlier one answers late.
 const SCREENS = {
-  home: () => showHome(root, ctx),
-  history: () => showHistory(root, ctx),
-  checker: () => showChecker(root),
-  rules: () => showRules(root),
-  stats: () => showStats(root),
-  settings: () => showSettings(root, ctx),
+  home: (box) => showHome(box, ctx),
+  history: (box) => showHistory(box, ctx),
+  checker: (box) => showChecker(box),
+  rules: (box) => showRules(box),
+  stats: (box) => showStats(box),
+  settings: (box) => showSettings(box, ctx),
 };
+let navigation = 0;
+
+function openScreen(name) {
+  const ticket = ++navigation;
+  const box = document.createElement('div');
+  box.className = 'screen-box';
+  return run(async () => {
+    await SCREENS[name](box);
+    if (ticket === navigation) root.replaceChildren(box);
+  });
+}
 
 async function run(show) {
   try {
@@ -40,7 +53,7 @@ async function run(show) {
 
 document.addEventListener('click', (e) => {
   const target = e.target.closest('[data-nav]');
-  if (target && SCREENS[target.dataset.nav]) run(SCREENS[target.dataset.nav]);
+  if (target && SCREENS[target.dataset.nav]) openScreen(target.dataset.nav);
 });
 
 /** After a (re)start, an unfinished match opens again — behind the cover. */
@@ -49,7 +62,7 @@ async function boot() {
   let latest = null;
   try { latest = (await call('match_list', { status: 'in_progress' })).matches[0] ?? null; } catch { /* no history */ }
   if (latest) ctx.openMatch(latest.id);
-  else run(SCREENS.home);
+  else openScreen('home');
 }
 
 boot();
