@@ -358,3 +358,22 @@ test('the screen chosen last stays, even when an earlier choice answers late', a
   assert.equal(await page.getByTestId('rules-screen').count(), 1);
   await page.context().close();
 });
+
+test('dark theme: the match detail\'s current turn number stays readable', async () => {
+  await api(server.url, 'update_settings', { theme: 'dark' });
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  await api(server.url, 'reveal_rack', { match_id: id });
+  await api(server.url, 'pass', { match_id: id });
+  await api(server.url, 'reveal_rack', { match_id: id });
+  await api(server.url, 'resign', { match_id: id, confirm: true });
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByTestId('detail').waitFor();
+  const current = page.locator('[data-testid=detail-turns] tbody tr.current button');
+  assert.equal(await current.count(), 1);
+  assert.ok(await contrastOf(page, current) >= 4.5, `current turn number: ${await contrastOf(page, current)}`);
+  await page.context().close();
+});
