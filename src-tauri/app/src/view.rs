@@ -236,6 +236,8 @@ pub struct BestTurnView {
 pub struct ResultView {
     /// `went_out`, `scoreless_turns`, `resigned` or `turn_limit`.
     pub reason: wordclub_engine::EndReason,
+    /// The seat that used its last tile with the bag empty (reason `went_out`), else `null`.
+    pub went_out: Option<Seat>,
     pub players: Vec<ResultPlayer>,
     pub winners: Vec<Seat>,
     pub best_turn: Option<BestTurnView>,
@@ -411,6 +413,7 @@ pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchV
         exchange_max,
         result: m.result().map(|r| ResultView {
             reason: r.reason,
+            went_out: r.went_out,
             players: (0..m.players().len())
                 .map(|s| ResultPlayer {
                     seat: s,

@@ -658,6 +658,9 @@ fn a_person_plays_a_whole_match_against_a_computer() {
     assert!(computer_turns >= 3);
     let result = &view["result"];
     assert!(!result["winners"].as_array().unwrap().is_empty());
+    // The person only passed, so only the computer can have used its last tile.
+    assert_eq!(result["reason"], "went_out", "{result}");
+    assert_eq!(result["went_out"], 1);
     // The person only passed: every point on the board is the computer's.
     assert!(
         view["players"][1]["score"].as_i64().unwrap()
