@@ -273,6 +273,17 @@ for (const [name, size, touch] of SIZES) {
     assert.match(await shown.locator('.to-move').textContent(), new RegExp(view.players[view.to_move].name));
     // The strip only where the panel is out of the way (one copy on a wide screen).
     if (size.width > 860) assert.equal(await strip.isVisible(), false);
+    // What was played last is in view too (no cover says it when a computer plays), and the
+    // preview and the Play row still fit.
+    const last = view.last_move;
+    assert.deepEqual(last.words, ['CAT']);
+    const lastShown = await onScreen(page.getByTestId('last-move')) ? page.getByTestId('last-move') : page.getByTestId('strip-last-move');
+    assert.ok(await onScreen(lastShown), 'last move in view');
+    assert.match(await lastShown.textContent(), new RegExp(`${last.name} played CAT for ${last.score}`));
+    for (const sel of ['.preview', '[data-action=play]']) {
+      const b = await page.locator(sel).first().boundingBox();
+      assert.ok(b.y + b.height <= size.height, `${sel} on screen`);
+    }
     await page.screenshot({ path: screenshotPath(`walk2-scores-${name}.png`) });
     await page.context().close();
   });

@@ -23,7 +23,7 @@ export function renderScores(view) {
     h('div.muted', { 'data-testid': 'bag' }, `Bag: ${view.bag} tile${view.bag === 1 ? '' : 's'}`));
 }
 
-/** The scores and the bag in one line above the board, for narrow screens, where the full
+/** The scores, the bag and the last move above the board, for narrow screens, where the full
  *  panel sits below the preview and out of sight while a player places tiles. The panel says
  *  the same to screen readers, so this line is hidden from them. */
 export function renderScoreStrip(view) {
@@ -31,5 +31,7 @@ export function renderScoreStrip(view) {
     view.players.map((p) => h('span', {
       class: [view.to_move === p.seat && !view.over ? 'to-move' : '', p.resigned ? 'resigned' : ''].join(' ').trim() || undefined,
     }, `${p.name} ${p.score}`)),
-    h('span.muted', {}, `Bag ${view.bag}`));
+    h('span.muted', {}, `Bag ${view.bag}`),
+    // With a computer at the table there is no cover to say what it just played.
+    view.last_move ? h('span.strip-last', { 'data-testid': 'strip-last-move' }, lastMoveText(view.last_move, view.rules?.exchange === 'solo')) : null);
 }
