@@ -388,3 +388,26 @@ test('dark theme: the match detail\'s current turn number stays readable', async
   assert.ok(await contrastOf(page, current) >= 4.5, `current turn number: ${await contrastOf(page, current)}`);
   await page.context().close();
 });
+
+test('solo: the end screen says all the turns are played, and shows no Hints column (solo has no hints)', async () => {
+  const { body } = await api(server.url, 'new_match', { rules: 'solo-10', players: [{ name: 'Sol' }] });
+  let view = body;
+  assert.ok(view.turn_limit > 1, JSON.stringify(view.turn_limit));
+  while (view.turns_left > 1) {
+    const r = await api(server.url, 'exchange', { match_id: view.id, tiles: [] });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    view = r.body;
+  }
+  const rules = (await api(server.url, 'rule_sets')).body.find((r) => r.id === 'solo-10');
+  assert.deepEqual(rules.hints, []);
+  const page = await openPage(SIZES[1][1], true);
+  await page.goto(server.url);
+  await page.locator('[data-action=exchange]').tap();
+  await page.getByTestId('end').waitFor();
+  const result = (await api(server.url, 'match_view', { match_id: view.id })).body.result;
+  assert.equal(result.reason, 'turn_limit');
+  assert.equal(await page.getByTestId('end-reason').textContent(), `All ${view.turn_limit} turns are played.`);
+  const headers = await page.locator('[data-testid=results] th').allTextContents();
+  assert.deepEqual(headers, ['Player', 'Score', 'Adjustment', 'Final']);
+  await page.context().close();
+});

@@ -5,14 +5,16 @@ import { progressionChart } from './chart.js';
 
 /** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
  *  who went out, when the result shows it. */
-function reasonText(reason, solo, outName = null) {
+function reasonText(reason, solo, outName = null, limit = null) {
   switch (reason) {
     case 'went_out':
       if (solo) return 'You used every tile.';
       return `${outName ?? 'A player'} used their last tile with the bag empty.`;
     case 'scoreless_turns': return solo ? 'The round ended after too many turns without a score.' : 'The match ended after too many turns in a row without a score.';
     case 'resigned': return solo ? 'You ended the round.' : 'The match ended by resignation.';
-    case 'turn_limit': return 'The turn limit was reached.';
+    case 'turn_limit':
+      if (!limit) return 'The turn limit was reached.';
+      return solo ? `All ${limit} turns are played.` : `Every player has played ${limit} turns.`;
     default: return `The match ended (${reason}).`;
   }
 }
@@ -30,21 +32,23 @@ export function renderEnd(view, { onDetails = null } = {}) {
   const winners = new Set(r.winners);
   const names = r.winners.map((seat) => view.players[seat].name);
   const solo = view.players.length === 1;
+  // A Hints column only where the rule set offers hints (solo's word checker is no hint).
+  const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
   let title;
   if (solo) title = `Round over: ${r.players[0].score} point${r.players[0].score === 1 ? '' : 's'}`;
   else if (names.length > 1) title = `${names.join(' and ')} share the win`;
   else title = `${names[0] ?? 'Nobody'} wins`;
   return h('section.stack', { 'data-testid': 'end' },
     h('h1', {}, title),
-    h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null)),
+    h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null, view.turn_limit)),
     h('table.list', { 'data-testid': 'results' },
-      h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', 'Hints'].map((t) => h('th', {}, t)))),
+      h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
         h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
         h('td', {}, String(p.score - p.adjustment)),
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
-        h('td', {}, String(p.hints)))))),
+        hinted ? h('td', {}, String(p.hints)) : null)))),
     r.best_turn ? h('p', {}, `Best turn: ${r.best_turn.name}, ${r.best_turn.notation} for ${r.best_turn.score}`) : null,
     progressionChart(r.progression ?? [], view.players.map((p) => p.name)),
     h('div.row', {},
