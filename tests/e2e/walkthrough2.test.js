@@ -411,3 +411,28 @@ test('solo: the end screen says all the turns are played, and shows no Hints col
   assert.deepEqual(headers, ['Player', 'Score', 'Adjustment', 'Final']);
   await page.context().close();
 });
+
+for (const [name, size, touch] of SIZES) {
+  test(`${name}: a tour of every screen draws each one with no script error in the console`, async () => {
+    const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+    const page = await openPage(size, touch);
+    const consoleErrors = [];
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    await page.goto(server.url);
+    await page.getByTestId('cover').waitFor();
+    const screens = [['home', 'New match'], ['history', 'History'], ['stats', 'Statistics'], ['checker', 'Word checker'], ['rules', 'Rules'], ['settings', 'Settings']];
+    for (const [nav, heading] of screens) {
+      await page.locator(`nav [data-nav=${nav}]`).click();
+      await page.locator('#screen h1', { hasText: heading }).first().waitFor();
+    }
+    await page.locator('nav [data-nav=history]').click();
+    await page.getByRole('button', { name: 'Details' }).click();
+    await page.getByTestId('detail').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('cover').waitFor();
+    assert.equal(Number(await page.getByTestId('match').getAttribute('data-match-id')), id);
+    assert.deepEqual(page.context().errors, [], 'no uncaught script error');
+    assert.deepEqual(consoleErrors, [], 'no error in the console');
+    await page.context().close();
+  });
+}
