@@ -436,3 +436,21 @@ for (const [name, size, touch] of SIZES) {
     await page.context().close();
   });
 }
+
+test('the top navigation marks the screen on show, and nothing during a match', async () => {
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.getByTestId('cover').waitFor();
+  const current = () => page.locator('nav [aria-current=page]').allTextContents();
+  assert.deepEqual(await current(), []);
+  for (const [nav, label] of [['history', 'History'], ['rules', 'Rules'], ['home', 'New match']]) {
+    await page.locator(`nav [data-nav=${nav}]`).click();
+    await page.waitForFunction((l) => document.querySelector('nav [aria-current=page]')?.textContent === l, label);
+    assert.deepEqual(await current(), [label]);
+  }
+  await page.getByRole('button', { name: /^Word Club 1\.0 · / }).click();
+  await page.getByTestId('cover').waitFor();
+  assert.deepEqual(await current(), []);
+  await page.context().close();
+});

@@ -18,7 +18,7 @@ function applyTheme(theme) {
 
 const ctx = {
   applyTheme,
-  openMatch: (id, view = null) => { navigation += 1; return run(() => showMatch(root, id, view)); },
+  openMatch: (id, view = null) => { navigation += 1; markCurrent(null); return run(() => showMatch(root, id, view)); },
 };
 
 // Each screen draws into its own box, which goes on the page once drawn, and only if no other
@@ -33,13 +33,23 @@ const SCREENS = {
 };
 let navigation = 0;
 
+/** The top navigation shows which screen is on (none during a match). */
+function markCurrent(name) {
+  for (const button of document.querySelectorAll('nav [data-nav]')) {
+    if (button.dataset.nav === name) button.setAttribute('aria-current', 'page');
+    else button.removeAttribute('aria-current');
+  }
+}
+
 function openScreen(name) {
   const ticket = ++navigation;
   const box = document.createElement('div');
   box.className = 'screen-box';
   return run(async () => {
     await SCREENS[name](box);
-    if (ticket === navigation) root.replaceChildren(box);
+    if (ticket !== navigation) return;
+    root.replaceChildren(box);
+    markCurrent(name);
   });
 }
 
