@@ -454,3 +454,25 @@ test('the top navigation marks the screen on show, and nothing during a match', 
   assert.deepEqual(await current(), []);
   await page.context().close();
 });
+
+test('the Sound setting is obeyed: a tone for each turn done and for the end, none when it is off', async () => {
+  for (const sound of [false, true]) {
+    const saved = await api(server.url, 'update_settings', { sound });
+    assert.equal(saved.body.sound, sound);
+    await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+    const page = await openPage(SIZES[0][1]);
+    await page.goto(server.url);
+    await page.evaluate(() => {
+      window.soundsHeard = [];
+      document.addEventListener('wordclub:sound', (e) => window.soundsHeard.push(e.detail));
+    });
+    await page.getByTestId('reveal').click();
+    await page.locator('[data-action=pass]').click();
+    await page.getByTestId('reveal').click();
+    await page.locator('[data-action=resign]').click();
+    await page.getByTestId('confirm-yes').click();
+    await page.getByTestId('end').waitFor();
+    assert.deepEqual(await page.evaluate(() => window.soundsHeard), sound ? ['turn', 'end'] : [], `sound ${sound}`);
+    await page.context().close();
+  }
+});

@@ -15,6 +15,7 @@ import { renderCover } from './handoff.js';
 import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
 import { renderEnd } from './end.js';
 import { showDetail } from './history.js';
+import { playSound } from './sound.js';
 import { trackDrag, justDragged } from './drag.js';
 import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
 
@@ -64,6 +65,8 @@ export async function showMatch(root, matchId, view = null) {
     const kept = gone && s.view.rack ? orderAfter(s.view.rack, s.order, gone) : null;
     try {
       s.view = await call(command, { match_id: s.view.id, ...args });
+      // A turn done (a play, exchange, pass, resignation or the computer's move), not a reveal.
+      if (settings.sound && command !== 'reveal_rack') playSound(s.view.over ? 'end' : 'turn');
       if (kept) rememberOrder(s.view.id, seat, kept);
       else if (wholeRack) forgetOrder(s.view.id, seat);
       resetTurn();

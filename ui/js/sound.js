@@ -1,0 +1,24 @@
+// Short tones when a turn is done and when a match ends, for the "Sound" setting. Each tone is
+// also announced as a `wordclub:sound` event on the document (what was sounded, for tests and
+// anything else that listens). Without audio (no device, a blocked context) it stays silent.
+const TONES = { turn: [660, 0.12], end: [440, 0.35] };
+let audio = null;
+
+export function playSound(kind) {
+  document.dispatchEvent(new CustomEvent('wordclub:sound', { detail: kind }));
+  try {
+    const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+    if (!Context) return;
+    audio ??= new Context();
+    const [frequency, seconds] = TONES[kind] ?? TONES.turn;
+    const now = audio.currentTime;
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.08, now);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + seconds);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now);
+    osc.stop(now + seconds + 0.02);
+  } catch { /* no audio here: silence */ }
+}
