@@ -476,3 +476,25 @@ test('the Sound setting is obeyed: a tone for each turn done and for the end, no
     await page.context().close();
   }
 });
+
+test('settings say what Sound and the tile tracker do; the new-match form leaves no gap for an empty message', async () => {
+  const page = await openPage(SIZES[0][1]);
+  await page.goto(server.url);
+  await page.getByTestId('new-match').waitFor();
+  const note = await page.getByTestId('new-match-error').boundingBox();
+  assert.equal(note.height, 0, 'no message, no room taken');
+  const seat = await page.getByLabel(/^Player \d name$/).last().boundingBox();
+  const start = await page.getByTestId('start').boundingBox();
+  assert.ok(start.y - (seat.y + seat.height) < 40, `Start sits right under the players (${start.y - (seat.y + seat.height)}px)`);
+
+  await page.locator('nav [data-nav=settings]').click();
+  await page.getByTestId('settings').waitFor();
+  for (const [label, words] of [['Sound', /tone/], ['Tile tracker', /not seen/]]) {
+    const box = page.getByLabel(label, { exact: true });
+    const id = await box.getAttribute('aria-describedby');
+    assert.ok(id, `${label} is described`);
+    assert.match(await page.locator(`#${id}`).textContent(), words);
+    assert.ok(await page.locator(`#${id}`).isVisible());
+  }
+  await page.context().close();
+});

@@ -112,6 +112,8 @@ export async function showSettings(root, { applyTheme }) {
       [['system', 'System'], ['light', 'Light'], ['dark', 'Dark']].map(([v, l]) => h('option', { value: v, selected: settings.theme === v }, l)))),
     h('label.field', {}, 'Default rule set', h('select', { onchange: (e) => save({ default_rules: e.target.value }) },
       ruleSets.map((r) => h('option', { value: r.id, selected: settings.default_rules === r.id }, r.label)))),
-    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.sound, onchange: (e) => save({ sound: e.target.checked }) }), 'Sound'),
-    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, onchange: (e) => save({ tile_tracker: e.target.checked }) }), 'Tile tracker')));
+    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.sound, 'aria-describedby': 'sound-help', onchange: (e) => save({ sound: e.target.checked }) }), 'Sound'),
+    h('p.muted.setting-help', { id: 'sound-help' }, 'A short tone when a turn is done, a longer one when the match ends.'),
+    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, 'aria-describedby': 'tracker-help', onchange: (e) => save({ tile_tracker: e.target.checked }) }), 'Tile tracker'),
+    h('p.muted.setting-help', { id: 'tracker-help' }, 'During a match, list the tiles you have not seen yet: those in the bag and on the other racks.')));
 }
