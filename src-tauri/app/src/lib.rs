@@ -461,12 +461,13 @@ impl App {
         let word = args.word.trim();
         let valid = list.check(word).map_err(checker_error)?;
         let upper = word.to_ascii_uppercase();
-        // No match here, so not the in-game "this match's word list" wording.
+        // No match here, so not the in-game "this match's word list" wording; and as there,
+        // never "not a word" (SPEC §3): a list decides what it holds, not what English is.
         Ok(CheckWordAnswer {
             message: if valid {
-                format!("{upper} is a word in {}", list.info().name)
+                format!("{upper} is in the word list ({})", list.info().name)
             } else {
-                format!("{upper} is not a word in {}", list.info().name)
+                format!("{upper} is not in the word list ({})", list.info().name)
             },
             word: upper,
             list: list.info().id.clone(),

@@ -430,7 +430,10 @@ fn word_check_and_lists() {
     );
     assert_eq!(answer["valid"], false);
     // No match is being played: the checker names the list, not "this match's" list.
-    assert_eq!(answer["message"], "ZZXQ is not a word in Word Club list");
+    assert_eq!(
+        answer["message"],
+        "ZZXQ is not in the word list (Word Club list)"
+    );
     assert_eq!(
         refused(
             &app,
