@@ -19,13 +19,9 @@ function reasonText(reason, solo, outName = null, limit = null) {
   }
 }
 
-/** Who went out: the backend's `went_out` seat, else by SPEC the one player who gains the
- *  others' rack values (null when no one gained, e.g. every other rack held only blanks). */
+/** Who went out, as the backend's result names it (`went_out`, a seat). */
 function wentOutName(r) {
-  // The backend names the seat; older answers without it: the one who gained.
-  if (Number.isInteger(r.went_out)) return r.players.find((p) => p.seat === r.went_out)?.name ?? null;
-  const gainers = r.players.filter((p) => p.adjustment > 0);
-  return gainers.length === 1 ? gainers[0].name : null;
+  return Number.isInteger(r.went_out) ? r.players.find((p) => p.seat === r.went_out)?.name ?? null : null;
 }
 
 /** `onDetails`: opens the match's detail (the final board, every turn). */
