@@ -81,3 +81,19 @@ export function screenshotPath(name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return join(SCREENSHOTS, name);
 }
+
+/** A square of the match screen's board. */
+export const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
+
+/** The first tile still on the rack that shows `letter` (`?` for a blank). */
+export const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
+
+/** A match made through the API with fixed racks and draws (the test-only `deal`); resolves
+ *  with its id. */
+export async function dealtMatch(url, rules, racks, { players = ['Ann', 'Ben'], drawOrder = '' } = {}) {
+  const { status, body } = await api(url, 'new_match', {
+    rules, players: players.map((name) => ({ name })), deal: { racks, draw_order: drawOrder },
+  });
+  if (status !== 200) throw new Error(`new_match refused: ${JSON.stringify(body)}`);
+  return body.id;
+}

@@ -6,7 +6,7 @@
 // test-only deal; every score is checked against the backend's own preview of the same tiles.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, square, rackTile, dealtMatch as dealt } from './helpers.js';
 
 let server;
 let browser;
@@ -24,13 +24,7 @@ const BEN = 'SNNDBGL';
 const DRAWS = 'IOA';
 
 /** A match with fixed racks made through the API; the page then opens it at start-up. */
-async function dealtMatch(rules, racks, drawOrder = '') {
-  const { status, body } = await api(server.url, 'new_match', {
-    rules, players: [{ name: 'Ann' }, { name: 'Ben' }], deal: { racks, draw_order: drawOrder },
-  });
-  assert.equal(status, 200, JSON.stringify(body));
-  return body.id;
-}
+const dealtMatch = (rules, racks, drawOrder = '') => dealt(server.url, rules, racks, { drawOrder });
 
 async function openPage(size) {
   const context = await browser.newContext(size.options);
@@ -45,8 +39,6 @@ async function reveal(page) {
   await page.getByTestId('rack').waitFor();
 }
 
-const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
-const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
 const rackTileAt = (page, position) => page.locator('[data-testid=rack] .tile').nth(position);
 
 /** Every rack tile in display order, staged ones (hidden in place) included. */

@@ -4,7 +4,7 @@
 // the next rack.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, wordFromRack, screenshotPath } from './helpers.js';
+import { startServer, launchBrowser, wordFromRack, screenshotPath, square, rackTile } from './helpers.js';
 
 let server; // a fresh server and database for each test
 let browser;
@@ -28,8 +28,6 @@ async function rackLetters(page) {
   return page.locator('[data-testid=rack] .tile').evaluateAll((els) => els.map((e) => e.dataset.letter));
 }
 
-const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
-const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
 
 /** The squares a word of `length` letters takes across row 5, covering the star. */
 function acrossStar(length) {

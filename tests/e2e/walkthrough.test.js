@@ -3,7 +3,7 @@
 // end and refusal messages, an exchange with nothing chosen.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, square, rackTile, dealtMatch as dealt } from './helpers.js';
 
 let server;
 let browser;
@@ -12,17 +12,9 @@ after(async () => { await browser?.close(); });
 beforeEach(async () => { server = await startServer({ seed: 5 }); });
 afterEach(async () => { await server?.stop(); });
 
-const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
-const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
 
 /** A match made through the API with fixed racks; the page then opens it at start-up. */
-async function dealtMatch(rules, racks, players = ['Ann', 'Ben']) {
-  const { status, body } = await api(server.url, 'new_match', {
-    rules, players: players.map((name) => ({ name })), deal: { racks, draw_order: '' },
-  });
-  assert.equal(status, 200, JSON.stringify(body));
-  return body.id;
-}
+const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
 
 async function openAndReveal(page) {
   await page.goto(server.url);

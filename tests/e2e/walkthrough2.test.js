@@ -4,7 +4,7 @@
 // that says what to do, and the match detail's word list line.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, square, rackTile, dealtMatch as dealt } from './helpers.js';
 
 let server;
 let browser;
@@ -14,16 +14,8 @@ beforeEach(async () => { server = await startServer({ seed: 7 }); });
 afterEach(async () => { await server?.stop(); });
 
 const SIZES = [['desktop', { width: 1280, height: 860 }, false], ['tablet', { width: 820, height: 1180 }, true]];
-const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
-const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
 
-async function dealtMatch(rules, racks, players = ['Ann', 'Ben']) {
-  const { status, body } = await api(server.url, 'new_match', {
-    rules, players: players.map((name) => ({ name })), deal: { racks, draw_order: '' },
-  });
-  assert.equal(status, 200, JSON.stringify(body));
-  return body.id;
-}
+const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
 
 async function openPage({ width, height }, touch = false) {
   const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });

@@ -3,32 +3,24 @@
 //! nothing else. Linux with glibc only (read from /proc, released with malloc_trim).
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
-fn resident_kb() -> u64 {
+/// A field of /proc/self/status in kB (`VmRSS`: resident now, `VmHWM`: the peak so far).
+fn status_kb(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .expect("VmRSS in /proc/self/status")
-}
-
-fn peak_kb() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .expect("VmHWM in /proc/self/status")
+        .unwrap_or_else(|| panic!("{field} in /proc/self/status"))
 }
 
 #[test]
 fn a_built_graph_keeps_little_more_than_itself_resident() {
     let list = wordclub_lexicon::WordList::builtin("wordclub").unwrap();
-    let before = resident_kb();
+    let before = status_kb("VmRSS");
     let graph = wordclub_movegen::gaddag_for(list);
     let graph_kb = (graph.arc_count() * 4 / 1024) as u64;
-    let grown = resident_kb().saturating_sub(before);
-    let peak = peak_kb().saturating_sub(before);
+    let grown = status_kb("VmRSS").saturating_sub(before);
+    let peak = status_kb("VmHWM").saturating_sub(before);
     // The build itself needs several times the graph; afterwards only the graph, its
     // anagram table and the word list's pages read may stay.
     assert!(peak > 4 * graph_kb, "the build peaked at only {peak} kB?");
