@@ -85,6 +85,12 @@ export function screenshotPath(name) {
 /** A square of the match screen's board. */
 export const square = (page, row, col) => page.locator(`.square[data-row="${row}"][data-col="${col}"]`);
 
+/** Shows the rack of the player to move ("Show my rack" on the cover) and waits for it. */
+export async function reveal(page) {
+  await page.getByTestId('reveal').click();
+  await page.getByTestId('rack').waitFor();
+}
+
 /** The first tile still on the rack that shows `letter` (`?` for a blank). */
 export const rackTile = (page, letter) => page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${letter}"]`).first();
 

@@ -6,7 +6,7 @@
 // test-only deal; every score is checked against the backend's own preview of the same tiles.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, dealtMatch as dealt } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt } from './helpers.js';
 
 let server;
 let browser;
@@ -32,11 +32,6 @@ async function openPage(size) {
   await page.goto(server.url);
   await page.getByTestId('cover').waitFor();
   return { context, page };
-}
-
-async function reveal(page) {
-  await page.getByTestId('reveal').click();
-  await page.getByTestId('rack').waitFor();
 }
 
 const rackTileAt = (page, position) => page.locator('[data-testid=rack] .tile').nth(position);

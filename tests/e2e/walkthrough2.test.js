@@ -4,7 +4,7 @@
 // that says what to do, and the match detail's word list line.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, dealtMatch as dealt } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt } from './helpers.js';
 
 let server;
 let browser;
@@ -17,12 +17,18 @@ const SIZES = [['desktop', { width: 1280, height: 860 }, false], ['tablet', { wi
 
 const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
 
+/** A new page at this size with the app open, collecting script and console errors from
+ *  its first load on. */
 async function openPage({ width, height }, touch = false) {
   const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
   const errors = [];
+  const consoleErrors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.context().errors = errors;
+  page.context().consoleErrors = consoleErrors;
+  await page.goto(server.url);
   return page;
 }
 
@@ -56,7 +62,6 @@ for (const [name, size, touch] of SIZES) {
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
     const page = await openPage(size, touch);
-    await page.goto(server.url);
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     const reveal = page.getByTestId('reveal');
     assert.ok(await contrastOf(page, reveal) >= 4.5, `"Show my rack": ${await contrastOf(page, reveal)}`);
@@ -80,9 +85,7 @@ for (const [name, size, touch] of SIZES) {
 test('a refusal in the preview and in the toast reads as a sentence of the backend\'s reason', async () => {
   const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
-  await page.getByTestId('reveal').click();
-  await page.getByTestId('rack').waitFor();
+  await reveal(page);
   const s = await star(page);
   await rackTile(page, 'C').click();
   await square(page, s.row, s.col).click();
@@ -107,9 +110,7 @@ test('a refusal in the preview and in the toast reads as a sentence of the backe
 test('the end screen\'s chart has a score scale up to the top score, the turn count and a legend', async () => {
   const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
-  await page.getByTestId('reveal').click();
-  await page.getByTestId('rack').waitFor();
+  await reveal(page);
   const s = await star(page);
   for (const [i, letter] of ['C', 'A', 'T'].entries()) {
     await rackTile(page, letter).click();
@@ -148,9 +149,7 @@ test('the hint control is named for what it gives: "Suggest a move" in classic, 
     const want = kinds.includes('suggest_move') ? 'Suggest a move' : 'Hint';
     await dealtMatch(id, ['CATEIOL', 'SNNDBGL']);
     const page = await openPage(SIZES[0][1]);
-    await page.goto(server.url);
-    await page.getByTestId('reveal').click();
-    await page.getByTestId('rack').waitFor();
+    await reveal(page);
     assert.equal(await page.locator('[data-action=hint]').textContent(), want, id);
     assert.match(await page.locator('[data-action=hint]').getAttribute('title'), /recorded/);
     await page.context().close();
@@ -160,7 +159,6 @@ test('the hint control is named for what it gives: "Suggest a move" in classic, 
 for (const [name, size, touch] of SIZES) {
   test(`${name}: the word checker's fields have visible labels`, async () => {
     const page = await openPage(size, touch);
-    await page.goto(server.url);
     await page.getByTestId('new-match').waitFor();
     await page.locator('[data-nav=checker]').first().click();
     await page.getByRole('heading', { name: 'Word checker' }).waitFor();
@@ -181,7 +179,6 @@ for (const [name, size, touch] of SIZES) {
 test('the exchange dialog says what choosing tiles does', async () => {
   await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
   const page = await openPage(SIZES[1][1], true);
-  await page.goto(server.url);
   await page.getByTestId('reveal').click();
   await page.locator('[data-action=exchange]').click();
   const help = page.getByTestId('pick-help');
@@ -200,7 +197,6 @@ test('the match detail names its word list as "Word list: <name>"', async () => 
   const view = (await api(server.url, 'match_view', { match_id: id })).body;
   const listName = lists.find((l) => l.id === view.list.id)?.name ?? view.list.name;
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
   await page.locator('[data-nav=history]').first().click();
   await page.getByRole('button', { name: 'Open' }).click();
   await page.getByTestId('detail').waitFor();
@@ -211,7 +207,6 @@ test('the match detail names its word list as "Word list: <name>"', async () => 
 test('tablet with touch: before any tile is down, the preview says how to place one, and that works', async () => {
   const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
   const page = await openPage(SIZES[1][1], true);
-  await page.goto(server.url);
   await page.getByTestId('reveal').tap();
   const help = page.getByTestId('preview-empty');
   await help.waitFor();
@@ -244,9 +239,7 @@ for (const [name, size, touch] of SIZES) {
     });
     assert.equal(played.status, 200, JSON.stringify(played.body));
     const page = await openPage(size, touch);
-    await page.goto(server.url);
-    await page.getByTestId('reveal').click();
-    await page.getByTestId('rack').waitFor();
+    await reveal(page);
     const view = played.body; // the backend's view after CAT: scores, bag, who moves next
     const onScreen = async (locator) => {
       if (!await locator.isVisible()) return false;
@@ -283,7 +276,6 @@ for (const [name, size, touch] of SIZES) {
 
 test('history with nothing in it says so and leads to a new match; an empty filter offers to show all', async () => {
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
   await page.getByTestId('new-match').waitFor();
   assert.equal((await api(server.url, 'match_list', {})).body.total, 0, 'a fresh history');
   await page.locator('nav [data-nav=history]').click();
@@ -312,7 +304,6 @@ test('the end screen names who went out and opens the final board and turns', as
   assert.equal(status, 200, JSON.stringify(body));
   const id = body.id;
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
   // Ann passes every turn; the computer plays until the match ends (it goes out or the turns
   // run scoreless).
   for (let turn = 0; turn < 60; turn++) {
@@ -344,7 +335,6 @@ test('the end screen names who went out and opens the final board and turns', as
 
 test('the screen chosen last stays, even when an earlier choice answers late', async () => {
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
   await page.getByTestId('new-match').waitFor();
   // The history's first request is held back a while (the real backend answers it afterwards).
   let held = 0;
@@ -371,7 +361,6 @@ test('dark theme: the match detail\'s current turn number stays readable', async
   await api(server.url, 'reveal_rack', { match_id: id });
   await api(server.url, 'resign', { match_id: id, confirm: true });
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   await page.locator('nav [data-nav=history]').click();
   await page.getByRole('button', { name: 'Open' }).click();
@@ -394,7 +383,6 @@ test('solo: the end screen says all the turns are played, and shows no Hints col
   const rules = (await api(server.url, 'rule_sets')).body.find((r) => r.id === 'solo-10');
   assert.deepEqual(rules.hints, []);
   const page = await openPage(SIZES[1][1], true);
-  await page.goto(server.url);
   await page.locator('[data-action=exchange]').tap();
   await page.getByTestId('end').waitFor();
   const result = (await api(server.url, 'match_view', { match_id: view.id })).body.result;
@@ -409,9 +397,7 @@ for (const [name, size, touch] of SIZES) {
   test(`${name}: a tour of every screen draws each one with no script error in the console`, async () => {
     const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
     const page = await openPage(size, touch);
-    const consoleErrors = [];
-    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-    await page.goto(server.url);
+    const { consoleErrors } = page.context();
     await page.getByTestId('cover').waitFor();
     const screens = [['home', 'New match'], ['history', 'History'], ['stats', 'Statistics'], ['checker', 'Word checker'], ['rules', 'Rules'], ['settings', 'Settings']];
     for (const [nav, heading] of screens) {
@@ -433,7 +419,6 @@ for (const [name, size, touch] of SIZES) {
 test('the top navigation marks the screen on show, and nothing during a match', async () => {
   await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
   await page.getByTestId('cover').waitFor();
   const current = () => page.locator('nav [aria-current=page]').allTextContents();
   assert.deepEqual(await current(), []);
@@ -454,7 +439,6 @@ test('the Sound setting is obeyed: a tone for each turn done and for the end, no
     assert.equal(saved.body.sound, sound);
     await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
     const page = await openPage(SIZES[0][1]);
-    await page.goto(server.url);
     await page.evaluate(() => {
       window.soundsHeard = [];
       document.addEventListener('wordclub:sound', (e) => window.soundsHeard.push(e.detail));
@@ -472,7 +456,6 @@ test('the Sound setting is obeyed: a tone for each turn done and for the end, no
 
 test('settings say what Sound and the tile tracker do; the new-match form leaves no gap for an empty message', async () => {
   const page = await openPage(SIZES[0][1]);
-  await page.goto(server.url);
   await page.getByTestId('new-match').waitFor();
   const note = await page.getByTestId('new-match-error').boundingBox();
   assert.equal(note.height, 0, 'no message, no room taken');
