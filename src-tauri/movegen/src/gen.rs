@@ -692,8 +692,10 @@ impl Generator {
         }
     }
 
-    fn lane_view(&self, n: usize, dir: usize, lane: usize) -> LaneView<'_> {
-        let lane = lane * n..lane * n + n;
+    /// The lane an anchor is in.
+    fn lane_view(&self, n: usize, anchor: Anchor) -> LaneView<'_> {
+        let dir = anchor.dir as usize;
+        let lane = anchor.lane as usize * n..anchor.lane as usize * n + n;
         LaneView {
             tiles: &self.tiles[dir][lane.clone()],
             mask: &self.mask[dir][lane.clone()],
@@ -712,12 +714,8 @@ impl Generator {
         sink: &mut S,
     ) {
         let n = layout.size;
-        let (dir, lane, pos) = (
-            anchor.dir as usize,
-            anchor.lane as usize,
-            anchor.square as usize,
-        );
-        let view = self.lane_view(n, dir, lane);
+        let (lane, pos) = (anchor.lane as usize, anchor.square as usize);
+        let view = self.lane_view(n, anchor);
         let mut walk = Walk {
             g,
             tiles: view.tiles,
@@ -727,7 +725,7 @@ impl Generator {
             wm: view.wm,
             values: &self.values,
             lane,
-            down: dir == 1,
+            down: anchor.dir == 1,
             anchor: pos,
             left_limit: anchor.left_limit as usize,
             right_limit: anchor.right_limit as usize,
@@ -854,18 +852,14 @@ impl Generator {
         playable: u32,
     ) -> (i32, Option<(u8, u32)>) {
         let n = layout.size;
-        let (dir, lane, a) = (
-            anchor.dir as usize,
-            anchor.lane as usize,
-            anchor.square as usize,
-        );
+        let a = anchor.square as usize;
         let LaneView {
             tiles,
             mask,
             cross,
             lm,
             wm,
-        } = self.lane_view(n, dir, lane);
+        } = self.lane_view(n, anchor);
         let k = prefix.len() - 1;
         let vmax = prefix[1] - prefix[0];
         let open = |p: usize| mask[p] & playable != 0;
@@ -943,11 +937,7 @@ impl Generator {
         bingo: &BingoCheck<'_>,
     ) -> i32 {
         let n = layout.size;
-        let (dir, lane, a) = (
-            anchor.dir as usize,
-            anchor.lane as usize,
-            anchor.square as usize,
-        );
+        let a = anchor.square as usize;
         let (limit, right_limit) = (anchor.left_limit as usize, anchor.right_limit as usize);
         let LaneView {
             tiles,
@@ -955,7 +945,7 @@ impl Generator {
             cross,
             lm,
             wm,
-        } = self.lane_view(n, dir, lane);
+        } = self.lane_view(n, anchor);
         let k = prefix.len() - 1;
         let vmax = prefix[1] - prefix[0];
         let open = |p: usize| mask[p] & playable != 0;
