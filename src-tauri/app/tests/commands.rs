@@ -1,23 +1,10 @@
 //! The command layer through its single entry point, `App::call`, with the real engine and
 //! the shipped word lists: the same JSON the window and `wordclub-cli serve` exchange.
+mod common;
+
+use common::{app, ok, refused, tile};
 use serde_json::{json, Value};
 use wordclub_app::{App, FileSettings, MemorySettings};
-
-fn app() -> App {
-    App::new(Box::new(MemorySettings::default())).unwrap()
-}
-
-fn ok(app: &App, command: &str, args: Value) -> Value {
-    app.call(command, args)
-        .unwrap_or_else(|e| panic!("{command} refused: {} ({})", e, e.kind()))
-}
-
-fn refused(app: &App, command: &str, args: Value) -> String {
-    match app.call(command, args) {
-        Ok(v) => panic!("{command} should be refused, got {v}"),
-        Err(e) => e.kind().to_string(),
-    }
-}
 
 /// SPEC §2's Word Club 1.0 example: Ann plays CAT across the centre (3), Ben adds S (CATS,
 /// 4), Ann plays A R T down from the C (CART, 4). Racks and draws are fixed by the deal.
@@ -33,10 +20,6 @@ fn cat_match(app: &App) -> i64 {
         }),
     );
     view["id"].as_i64().unwrap()
-}
-
-fn tile(row: u8, col: u8, letter: &str) -> Value {
-    json!({"row": row, "col": col, "letter": letter})
 }
 
 #[test]

@@ -1,14 +1,15 @@
 //! Opening a match that can need the move generator starts building its graph in the
 //! background. Its own test binary: the graph cache is per process, and no other test here
 //! may have built a graph first.
+mod common;
+
 use serde_json::json;
-use wordclub_app::{App, MemorySettings};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::graph_requested;
 
 #[test]
 fn the_generator_graph_is_started_only_for_matches_that_can_use_it() {
-    let app = App::new(Box::new(MemorySettings::default())).unwrap();
+    let app = common::app();
     let list = WordList::builtin("wordclub").unwrap();
     assert!(!graph_requested(list));
 

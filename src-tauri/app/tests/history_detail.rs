@@ -1,22 +1,12 @@
 //! The history's match detail (a board per turn from the engine's replay), GCG export of an
 //! unfinished match (only when the caller accepts showing the racks) and the rule-set facts
 //! the Rules screen shows, all through `App::call`.
+mod common;
+
+use common::{app, ok, tile};
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
 use wordclub_engine::{Event, Match};
-
-fn app() -> App {
-    App::new(Box::new(MemorySettings::default())).unwrap()
-}
-
-fn ok(app: &App, command: &str, args: Value) -> Value {
-    app.call(command, args)
-        .unwrap_or_else(|e| panic!("{command} refused: {} ({})", e, e.kind()))
-}
-
-fn tile(row: u8, col: u8, letter: &str) -> Value {
-    json!({"row": row, "col": col, "letter": letter})
-}
 
 /// SPEC §2's Word Club 1.0 example with fixed racks: Ann CAT across the centre (D5–F5), Ben
 /// takes a hint and then adds S at G5 (CATS), Ann plays A R T down from the C (CART, D5–D8),
