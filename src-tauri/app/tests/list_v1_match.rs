@@ -1,0 +1,138 @@
+//! A match pinned to version 1 of the `wordclub` list keeps opening, validating and playing on
+//! under version 1, whatever list new matches get.
+//!
+//! `tests/fixtures/wordclub-list-1.db` is a history file written while version 1 was the only
+//! `wordclub` list: on classic-15 Ann plays DKL (SCOWL noise that version 1 holds) through the
+//! star, Ben plays SKA down through its K; Ann is to move. To rewrite it (only ever with
+//! version 1 as the `wordclub` list):
+//! `WORDCLUB_WRITE_FIXTURE=1 cargo test -p wordclub-app --test list_v1_match -- --ignored`
+mod common;
+
+use std::path::PathBuf;
+
+use common::{ok, tile};
+use serde_json::{json, Value};
+use wordclub_app::{App, MemorySettings};
+use wordclub_lexicon::WordList;
+
+/// SHA-256 of `wordlists/wordclub/wordclub-1.txt`, the list the fixture's match is pinned to.
+const V1_SHA256: &str = "d2d5a278f56ab8a538e800a34e377f1046ae9b03b9d63ef1f1599fda60c3055c";
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wordclub-list-1.db")
+}
+
+/// A scratch directory removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("wordclub-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The deal of the fixture's match: Ann can spell DKL, Ben SKA through its K.
+fn deal() -> Value {
+    json!({
+        "rules": "classic-15",
+        "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "seed": 10,
+        "deal": {"racks": ["DKLREAT", "SAONTIE"], "draw_order": "EEIOUNS"}
+    })
+}
+
+#[test]
+#[ignore = "writes the version-1 list fixture; run only to create it"]
+fn write_fixture() {
+    if std::env::var("WORDCLUB_WRITE_FIXTURE").is_err() {
+        return;
+    }
+    assert_eq!(
+        WordList::builtin("wordclub").unwrap().info().sha256,
+        V1_SHA256,
+        "the fixture is recorded under version 1 of the wordclub list"
+    );
+    let path = fixture();
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    {
+        let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+        let id = ok(&app, "new_match", deal())["id"].as_i64().unwrap();
+        ok(&app, "reveal_rack", json!({"match_id": id}));
+        let dkl = [tile(7, 6, "D"), tile(7, 7, "K"), tile(7, 8, "L")];
+        ok(&app, "play", json!({"match_id": id, "tiles": dkl}));
+        ok(&app, "reveal_rack", json!({"match_id": id}));
+        let ska = [tile(6, 7, "S"), tile(8, 7, "A")];
+        ok(&app, "play", json!({"match_id": id, "tiles": ska}));
+    }
+    // Dropping the app closes the history, which checkpoints the WAL into the file.
+    assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
+}
+
+/// Every word of every turn of the match's detail.
+fn words_played(detail: &Value) -> Vec<String> {
+    detail["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["words"].as_array().cloned().unwrap_or_default())
+        .map(|w| w["word"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1() {
+    let dir = TempDir::new("list-v1");
+    let db = dir.0.join("history.db");
+    std::fs::copy(fixture(), &db).unwrap();
+    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+
+    let list = ok(&app, "match_list", json!({"status": "in_progress"}));
+    let row = &list["matches"][0];
+    assert_eq!(row["list"], "wordclub");
+    assert_eq!(row["list_name"], "Word Club list");
+    let id = row["id"].as_i64().unwrap();
+
+    // Opening the match replays every recorded move through the engine against the list it
+    // is pinned to; a move the list refused would fail the replay.
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(view["list"]["sha256"], V1_SHA256);
+    assert_eq!(view["to_move"], 0);
+    assert_eq!(view["board"][7][7]["letter"], "K");
+
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    let words = words_played(&detail);
+    assert_eq!(words, ["DKL", "SKA"]);
+    let v1 = WordList::builtins()
+        .iter()
+        .find(|l| l.id() == "wordclub" && l.info().sha256 == V1_SHA256)
+        .expect("version 1 of the wordclub list is shipped");
+    for w in &words {
+        assert!(v1.contains(w.as_bytes()), "{w} is in version 1");
+    }
+
+    // Ann plays on: EAS across F7 (E A before Ben's S), making AD down with her D.
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let eas = [tile(6, 5, "E"), tile(6, 6, "A")];
+    let view = ok(&app, "play", json!({"match_id": id, "tiles": eas}));
+    assert_eq!(view["list"]["sha256"], V1_SHA256);
+    assert_eq!(view["to_move"], 1);
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    let mut last: Vec<String> = detail["turns"][2]["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap().to_string())
+        .collect();
+    last.sort();
+    assert_eq!(last, ["AD", "EAS"]);
+}
