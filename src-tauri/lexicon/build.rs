@@ -3,7 +3,9 @@
 //! nothing is parsed from text when the app starts.
 //!
 //! It also writes `lookup.bin`, the fast lookup table (see `src/lookup.rs`) over the union of
-//! all shipped lists, where bit `i` of a word's mask says list `i` (manifest order) holds it.
+//! all shipped lists, where bit `i` of a word's mask says list `i` (manifest order) holds it,
+//! and `offensive.fst`, the kept list of offensive words (`wordlists/offensive/`) that computer
+//! players and hints leave alone.
 use std::{collections::BTreeMap, env, fs, path::PathBuf};
 
 #[allow(dead_code)]
@@ -66,6 +68,21 @@ fn main() {
         ));
     }
     code.push_str("];\n");
+    let offensive_file = root.join("offensive/offensive-1.txt");
+    println!("cargo:rerun-if-changed={}", offensive_file.display());
+    let mut offensive: Vec<String> = fs::read_to_string(&offensive_file)
+        .expect("read wordlists/offensive/offensive-1.txt")
+        .lines()
+        .map(|w| w.trim().to_ascii_uppercase())
+        .filter(|w| !w.is_empty())
+        .collect();
+    offensive.sort_unstable();
+    offensive.dedup();
+    let set = fst::Set::from_iter(offensive.iter()).expect("build offensive fst");
+    fs::write(out.join("offensive.fst"), set.as_fst().as_bytes()).expect("write offensive fst");
+    code.push_str(
+        "pub(crate) static OFFENSIVE: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/offensive.fst\"));\n",
+    );
     let table = lookup::build(union.iter().map(|(w, &m)| (w.as_slice(), m)));
     fs::write(out.join("lookup.bin"), table).expect("write lookup.bin");
     code.push_str(

@@ -95,7 +95,7 @@ test('a refused word is named once, an empty exchange asks for tiles, a resignat
   // History: the list's name, and a detail with names, final scores and the winner.
   await page.locator('[data-testid=end] [data-nav=history]').click();
   await page.getByTestId('history').waitFor();
-  assert.equal(await page.locator('[data-testid=history] tbody td').nth(2).textContent(), 'Word Club list');
+  assert.equal(await page.locator('[data-testid=history] tbody td').nth(2).textContent(), 'Word Club list 2');
   await page.getByRole('button', { name: 'Open' }).click();
   await page.getByTestId('detail').waitFor();
   const players = await page.locator('[data-testid=detail] table').last().locator('tbody tr td:nth-child(2)').allTextContents();
@@ -151,7 +151,7 @@ test('the new-match form and the word checker speak plainly', async () => {
   await page.getByLabel('Word', { exact: true }).fill('zzxq');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await page.getByTestId('check-result').filter({ hasText: 'ZZXQ' }).waitFor();
-  assert.equal(await page.getByTestId('check-result').textContent(), 'ZZXQ is not in the word list (Word Club list)');
+  assert.equal(await page.getByTestId('check-result').textContent(), 'ZZXQ is not in the word list (Word Club list 2)');
   await page.close();
 });
 

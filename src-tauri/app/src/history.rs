@@ -95,7 +95,8 @@ fn summary(s: StoredSummary) -> MatchSummary {
         status: s.status,
         rules_label: RuleSet::builtin(&s.rules_id).map_or_else(|_| s.rules_id.clone(), |r| r.label),
         rules: s.rules_id,
-        list_name: wordclub_lexicon::WordList::builtin(&s.list_id)
+        // The name of the version the match is pinned to ("Word Club list 1"), not today's.
+        list_name: wordclub_lexicon::WordList::pinned(&s.list_id, &s.list_sha256)
             .map_or_else(|_| s.list_id.clone(), |l| l.info().name.clone()),
         list: s.list_id,
         turns: s.turn_count,

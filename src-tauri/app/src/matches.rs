@@ -117,18 +117,17 @@ impl OpenMatch {
 /// The shipped word list a match is pinned to; a list version no longer shipped is refused
 /// rather than played on with another list.
 pub fn shipped_list(list: &ListRef) -> Result<&'static WordList, AppError> {
-    let shipped = WordList::builtin(&list.id)?;
-    if shipped.info().sha256 != list.sha256 {
-        return Err(AppError::Backend {
+    WordList::pinned(&list.id, &list.sha256).map_err(|e| match e {
+        wordclub_lexicon::LexiconError::VersionNotShipped { .. } => AppError::Backend {
             kind: "list_not_shipped".to_string(),
             message: format!(
                 "this match uses a version of the word list {:?} that this app does not ship",
                 list.id
             ),
             details: None,
-        });
-    }
-    Ok(shipped)
+        },
+        other => other.into(),
+    })
 }
 
 pub fn movegen(e: wordclub_movegen::MovegenError) -> AppError {

@@ -415,7 +415,7 @@ fn word_check_and_lists() {
     // No match is being played: the checker names the list, not "this match's" list.
     assert_eq!(
         answer["message"],
-        "ZZXQ is not in the word list (Word Club list)"
+        "ZZXQ is not in the word list (Word Club list 2)"
     );
     assert_eq!(
         refused(
@@ -440,8 +440,29 @@ fn word_check_and_lists() {
         refused(&app, "check_word", json!({"word": "cat", "list": "nope"})),
         "unknown_list"
     );
+    // Every shipped list and version; the UI offers the current ones and names the version.
     let lists = ok(&app, "word_lists", Value::Null);
-    assert_eq!(lists.as_array().unwrap().len(), 3);
+    let shown: Vec<(&str, &str, bool)> = lists
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_str().unwrap(),
+                l["name"].as_str().unwrap(),
+                l["current"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("wordclub", "Word Club list 1", false),
+            ("wordclub", "Word Club list 2", true),
+            ("enable2k", "ENABLE (enable1)", true),
+            ("enable-2-9", "ENABLE, 2 to 9 letters", true)
+        ]
+    );
     let rules = ok(&app, "rule_sets", Value::Null);
     let ids: Vec<&str> = rules
         .as_array()
@@ -531,7 +552,7 @@ fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
     assert_eq!(list["matches"][0]["id"], id);
     assert_eq!(list["matches"][0]["players"][0]["score"], 3);
     assert_eq!(list["matches"][0]["list"], "wordclub");
-    assert_eq!(list["matches"][0]["list_name"], "Word Club list");
+    assert_eq!(list["matches"][0]["list_name"], "Word Club list 2");
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["to_move"], 1);
     assert_eq!(view["covered"], true);

@@ -99,7 +99,7 @@ fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1()
     let list = ok(&app, "match_list", json!({"status": "in_progress"}));
     let row = &list["matches"][0];
     assert_eq!(row["list"], "wordclub");
-    assert_eq!(row["list_name"], "Word Club list");
+    assert_eq!(row["list_name"], "Word Club list 1");
     let id = row["id"].as_i64().unwrap();
 
     // Opening the match replays every recorded move through the engine against the list it
@@ -112,13 +112,13 @@ fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1()
     let detail = ok(&app, "match_detail", json!({"match_id": id}));
     let words = words_played(&detail);
     assert_eq!(words, ["DKL", "SKA"]);
-    let v1 = WordList::builtins()
-        .iter()
-        .find(|l| l.id() == "wordclub" && l.info().sha256 == V1_SHA256)
-        .expect("version 1 of the wordclub list is shipped");
+    let v1 = WordList::pinned("wordclub", V1_SHA256).expect("version 1 is still shipped");
+    let v2 = WordList::builtin("wordclub").unwrap();
     for w in &words {
         assert!(v1.contains(w.as_bytes()), "{w} is in version 1");
     }
+    assert!(!v2.contains(b"DKL"), "version 2 refuses DKL");
+    assert!(!v2.contains(b"EAS"), "version 2 refuses EAS");
 
     // Ann plays on: EAS across F7 (E A before Ben's S), making AD down with her D.
     ok(&app, "reveal_rack", json!({"match_id": id}));
@@ -135,4 +135,27 @@ fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1()
         .collect();
     last.sort();
     assert_eq!(last, ["AD", "EAS"]);
+}
+
+#[test]
+fn a_new_match_with_the_same_deal_gets_version_2_and_refuses_dkl() {
+    let app = common::app();
+    let view = ok(&app, "new_match", deal());
+    assert_eq!(view["list"]["id"], "wordclub");
+    assert_ne!(view["list"]["sha256"], V1_SHA256);
+    assert_eq!(
+        view["list"]["sha256"],
+        WordList::builtin("wordclub").unwrap().info().sha256
+    );
+    let id = view["id"].as_i64().unwrap();
+    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let dkl = [tile(7, 6, "D"), tile(7, 7, "K"), tile(7, 8, "L")];
+    let err = app
+        .call("play", json!({"match_id": id, "tiles": dkl}))
+        .unwrap_err();
+    assert_eq!(err.kind(), "not_in_list");
+    assert!(
+        err.to_string().contains("(Word Club list 2)"),
+        "the refusal names the list and its version: {err}"
+    );
 }

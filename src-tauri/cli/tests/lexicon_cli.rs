@@ -35,25 +35,34 @@ fn verdicts(json: &Value) -> Vec<(String, bool)> {
 }
 
 #[test]
-fn lists_reports_the_three_shipped_lists() {
+fn lists_reports_every_shipped_list_and_version() {
     let (code, json) = cli(&["lists"]);
     assert_eq!(code, 0);
     let lists = json["lists"].as_array().unwrap();
-    let summary: Vec<(&str, u64)> = lists
+    let summary: Vec<(&str, &str, u64, bool)> = lists
         .iter()
-        .map(|l| (l["id"].as_str().unwrap(), l["word_count"].as_u64().unwrap()))
+        .map(|l| {
+            (
+                l["id"].as_str().unwrap(),
+                l["version"].as_str().unwrap(),
+                l["word_count"].as_u64().unwrap(),
+                l["current"].as_bool().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         summary,
         [
-            ("wordclub", 253_917),
-            ("enable2k", 172_823),
-            ("enable-2-9", 105_241)
+            ("wordclub", "1", 253_917, false),
+            ("wordclub", "2", 259_004, true),
+            ("enable2k", "1", 172_823, true),
+            ("enable-2-9", "1", 105_241, true)
         ]
     );
-    assert_eq!(lists[0]["name"], "Word Club list");
+    assert_eq!(lists[0]["name"], "Word Club list 1");
+    assert_eq!(lists[1]["name"], "Word Club list 2");
     assert_eq!(
-        lists[1]["sha256"],
+        lists[2]["sha256"],
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }
@@ -209,4 +218,51 @@ fn bad_input_is_a_typed_error_with_a_non_zero_exit() {
     assert_eq!(error_kind(&["check"]), "usage");
     assert_eq!(error_kind(&["check", "--list"]), "usage");
     assert_eq!(error_kind(&["check", ""]), "empty_word");
+}
+
+#[test]
+fn check_wordclub_answers_the_issue_10_words_for_version_2() {
+    let words = ["DKL", "AEQ", "ABS", "ARETE", "colour"];
+    let mut args = vec!["check", "--list", "wordclub"];
+    args.extend(words);
+    let (code, json) = cli(&args);
+    assert_eq!(code, 0, "{json}");
+    let expected: Vec<(String, bool)> = words
+        .iter()
+        .zip([false, false, true, true, true])
+        .map(|(w, v)| (w.to_string(), v))
+        .collect();
+    assert_eq!(verdicts(&json), expected);
+    // Version 1, named with its version, keeps its own answers.
+    let mut args = vec!["check", "--list", "wordclub@1"];
+    args.extend(words);
+    let (code, json) = cli(&args);
+    assert_eq!(code, 0, "{json}");
+    let expected: Vec<(String, bool)> = words
+        .iter()
+        .zip([true, true, false, false, true])
+        .map(|(w, v)| (w.to_string(), v))
+        .collect();
+    assert_eq!(verdicts(&json), expected);
+}
+
+#[test]
+fn a_list_file_that_is_not_text_empty_or_wordless_is_refused() {
+    let dir = std::env::temp_dir().join(format!("wordclub-cli-badlist-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("list.bin");
+    let file = path.to_str().unwrap();
+    for (bytes, kind) in [
+        (&b"\x7fELF\x02\x01\x01\0\0\0"[..], "list_file_not_text"),
+        (&b""[..], "list_file_empty"),
+        (&b"1234\n5678\n"[..], "list_file_no_words"),
+    ] {
+        std::fs::write(&path, bytes).unwrap();
+        assert_eq!(error_kind(&["check", "--list-file", file, "CAT"]), kind);
+        assert_eq!(
+            error_kind(&["words", "--list-file", file, "--rack", "CAT"]),
+            kind
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -18,6 +18,25 @@ pub enum LexiconError {
         path: String,
         reason: String,
     },
+    /// A custom list file is not text (not UTF-8, or holds NUL or other control bytes).
+    ListFileNotText {
+        path: String,
+    },
+    /// A custom list file holds no word (empty, or blank lines only).
+    ListFileEmpty {
+        path: String,
+    },
+    /// No line of a custom list file is a word of the letters A–Z.
+    ListFileNoWords {
+        path: String,
+    },
+    /// A saved match is pinned to a version of a list that is not shipped.
+    VersionNotShipped {
+        id: String,
+        sha256: String,
+        /// The versions of `id` that are shipped: "name (sha256)".
+        shipped: Vec<String>,
+    },
     /// A rack is too long or holds something other than A–Z and `?`.
     BadRack {
         rack: String,
@@ -33,6 +52,10 @@ impl LexiconError {
             LexiconError::EmptyWord => "empty_word",
             LexiconError::UnknownList { .. } => "unknown_list",
             LexiconError::ListFile { .. } => "list_file",
+            LexiconError::ListFileNotText { .. } => "list_file_not_text",
+            LexiconError::ListFileEmpty { .. } => "list_file_empty",
+            LexiconError::ListFileNoWords { .. } => "list_file_no_words",
+            LexiconError::VersionNotShipped { .. } => "list_not_shipped",
             LexiconError::BadRack { .. } => "bad_rack",
         }
     }
@@ -53,6 +76,26 @@ impl fmt::Display for LexiconError {
             LexiconError::ListFile { path, reason } => {
                 write!(f, "cannot use word list file {path}: {reason}")
             }
+            LexiconError::ListFileNotText { path } => write!(
+                f,
+                "cannot use word list file {path}: it is not a text file (one word a line, UTF-8)"
+            ),
+            LexiconError::ListFileEmpty { path } => {
+                write!(f, "cannot use word list file {path}: it holds no word")
+            }
+            LexiconError::ListFileNoWords { path } => write!(
+                f,
+                "cannot use word list file {path}: no line in it is a word of the letters A-Z"
+            ),
+            LexiconError::VersionNotShipped {
+                id,
+                sha256,
+                shipped,
+            } => write!(
+                f,
+                "the word list {id:?} with SHA-256 {sha256} is not shipped with this app (shipped: {})",
+                shipped.join(", ")
+            ),
             LexiconError::BadRack { rack, reason } => write!(f, "bad rack {rack:?}: {reason}"),
         }
     }

@@ -14,6 +14,14 @@
 //!   storage, the source of the table, and the graph move generators walk ([`WordList::fst`]).
 //!
 //! [`WordList::rack_words`] gives the Word Club hint: every word spellable from a rack.
+//!
+//! Versions: a list id may ship in several versions (`wordclub` 1 and 2). [`WordList::builtin`]
+//! gives an id's current version (the last one in the manifest), the one new matches get;
+//! `id@version` names an older one; [`WordList::pinned`] finds the exact version a saved match
+//! is pinned to by its SHA-256, so a match keeps its list whatever is current.
+//!
+//! [`is_offensive`] asks the kept list of offensive words (`wordlists/offensive/`), which
+//! computer players and hints leave alone; it changes no rule.
 
 mod error;
 mod lookup;
@@ -38,6 +46,9 @@ pub struct ListInfo {
     pub word_count: usize,
     /// SHA-256 of the list's text file, lower-case hex.
     pub sha256: String,
+    /// Whether this is the version of its id that new matches get (always true for a custom
+    /// list); an older version stays shipped for the matches pinned to it.
+    pub current: bool,
 }
 
 /// One word list, ready for lookups.
@@ -88,13 +99,16 @@ fn opened() -> &'static [WordList] {
     OPENED.get_or_init(|| {
         BUILTIN
             .iter()
-            .map(|b| WordList {
+            .enumerate()
+            .map(|(i, b)| WordList {
                 info: ListInfo {
                     id: b.id.to_string(),
                     name: b.name.to_string(),
                     version: b.version.to_string(),
                     word_count: b.word_count,
                     sha256: b.sha256.to_string(),
+                    // The manifest lists an id's versions oldest first.
+                    current: BUILTIN[i + 1..].iter().all(|later| later.id != b.id),
                 },
                 // The bytes were written by fst itself in build.rs, so this cannot fail.
                 set: fst::Set::new(Cow::Borrowed(b.fst)).expect("embedded fst is valid"),
@@ -113,43 +127,107 @@ impl WordList {
         opened()
     }
 
-    /// A shipped list by id (`wordclub`, `enable2k`, `enable-2-9`).
-    pub fn builtin(id: &str) -> Result<&'static WordList, LexiconError> {
-        opened()
+    /// A shipped list by name: an id (`wordclub`, `enable2k`, `enable-2-9`) gives its current
+    /// version, the one new matches get; `id@version` (`wordclub@1`) a given version.
+    pub fn builtin(name: &str) -> Result<&'static WordList, LexiconError> {
+        let (id, version) = match name.split_once('@') {
+            Some((id, version)) => (id, Some(version)),
+            None => (name, None),
+        };
+        let found = match version {
+            Some(v) => opened()
+                .iter()
+                .find(|l| l.info.id == id && l.info.version == v),
+            None => opened().iter().find(|l| l.info.id == id && l.info.current),
+        };
+        found.ok_or_else(|| LexiconError::UnknownList {
+            id: name.to_string(),
+            known: opened()
+                .iter()
+                .map(|l| {
+                    if l.info.current {
+                        l.info.id.clone()
+                    } else {
+                        format!("{}@{}", l.info.id, l.info.version)
+                    }
+                })
+                .collect(),
+        })
+    }
+
+    /// The shipped version of list `id` whose text has this SHA-256: the list a saved match is
+    /// pinned to. A version no longer shipped is a typed error, never another version.
+    pub fn pinned(id: &str, sha256: &str) -> Result<&'static WordList, LexiconError> {
+        if let Some(l) = opened()
             .iter()
-            .find(|l| l.info.id == id)
-            .ok_or_else(|| LexiconError::UnknownList {
-                id: id.to_string(),
-                known: opened().iter().map(|l| l.info.id.clone()).collect(),
-            })
+            .find(|l| l.info.id == id && l.info.sha256 == sha256)
+        {
+            return Ok(l);
+        }
+        // An unknown id says so (with the known ids); a known one that this version is not.
+        WordList::builtin(id)?;
+        Err(LexiconError::VersionNotShipped {
+            id: id.to_string(),
+            sha256: sha256.to_string(),
+            shipped: opened()
+                .iter()
+                .filter(|l| l.info.id == id)
+                .map(|l| format!("{} ({})", l.info.name, l.info.sha256))
+                .collect(),
+        })
     }
 
     /// A custom list from a text file, one word a line (blank lines ignored, case folded).
     /// Its id is `file:<file name>`; its SHA-256 is that of the file's bytes.
+    ///
+    /// Refused, each with its own kind: a file that is not text (not UTF-8, or holding NUL or
+    /// other control bytes: `list_file_not_text`), one with no word at all (`list_file_empty`),
+    /// one in which no line is an A–Z word (`list_file_no_words`), and one with some bad
+    /// lines (`list_file`, naming the first).
     pub fn from_file(path: &Path) -> Result<WordList, LexiconError> {
+        let shown = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| LexiconError::ListFile {
-            path: path.display().to_string(),
+            path: shown.clone(),
             reason: e.to_string(),
         })?;
-        let text = String::from_utf8(bytes.clone()).map_err(|_| LexiconError::ListFile {
-            path: path.display().to_string(),
-            reason: "the file is not UTF-8 text".to_string(),
-        })?;
+        let text = match String::from_utf8(bytes.clone()) {
+            Ok(text)
+                if !text
+                    .chars()
+                    .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) =>
+            {
+                text
+            }
+            _ => return Err(LexiconError::ListFileNotText { path: shown }),
+        };
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| path.display().to_string());
         let mut words = Vec::new();
+        let mut first_bad = None;
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() {
                 continue;
             }
-            let word = normalise(line).map_err(|e| LexiconError::ListFile {
-                path: path.display().to_string(),
-                reason: format!("line {}: {}", number + 1, e),
-            })?;
-            words.push(word);
+            match normalise(line) {
+                Ok(word) => words.push(word),
+                Err(e) => {
+                    first_bad.get_or_insert((number + 1, e));
+                }
+            }
+        }
+        match (words.is_empty(), first_bad) {
+            (true, None) => return Err(LexiconError::ListFileEmpty { path: shown }),
+            (true, Some(_)) => return Err(LexiconError::ListFileNoWords { path: shown }),
+            (false, Some((line, e))) => {
+                return Err(LexiconError::ListFile {
+                    path: shown,
+                    reason: format!("line {line}: {e}"),
+                })
+            }
+            (false, None) => {}
         }
         let sha256 = hex(&Sha256::digest(&bytes));
         Self::from_normalised(
@@ -221,6 +299,7 @@ impl WordList {
                 version,
                 word_count,
                 sha256,
+                current: true,
             },
             set,
             table,
@@ -279,6 +358,25 @@ impl WordList {
     }
 }
 
+static OFFENSIVE_SET: OnceLock<fst::Set<&'static [u8]>> = OnceLock::new();
+
+/// Is this upper-case `A`–`Z` word on the kept list of offensive words
+/// (`wordlists/offensive/`)? Computer players never play such a word and hints never offer
+/// one (unless the player turns that off); it stays valid for people, so no rule changes.
+pub fn is_offensive(word: &[u8]) -> bool {
+    OFFENSIVE_SET
+        // Written by fst itself in build.rs, so this cannot fail.
+        .get_or_init(|| fst::Set::new(OFFENSIVE).expect("embedded offensive fst is valid"))
+        .contains(word)
+}
+
+/// How many words the kept list of offensive words holds.
+pub fn offensive_word_count() -> usize {
+    OFFENSIVE_SET
+        .get_or_init(|| fst::Set::new(OFFENSIVE).expect("embedded offensive fst is valid"))
+        .len()
+}
+
 /// Case-folds `word` to upper-case `A`–`Z`, or says which character is not allowed.
 pub fn normalise(word: &str) -> Result<String, LexiconError> {
     if word.is_empty() {
@@ -300,6 +398,14 @@ fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_offensive_list_is_embedded_and_asked_in_upper_case() {
+        assert!(is_offensive(b"FUCK"));
+        assert!(!is_offensive(b"fuck"), "keys are upper case");
+        assert!(!is_offensive(b"CAT"));
+        assert!(offensive_word_count() > 1000);
+    }
 
     #[test]
     fn wordclub_knows_two_letter_words_and_both_spellings() {

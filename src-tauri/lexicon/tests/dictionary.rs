@@ -65,8 +65,9 @@ fn contains_takes_upper_case_bytes_only() {
 
 #[test]
 fn long_words_beyond_the_table_are_still_found() {
-    // 28 letters: longer than the table's 25, answered by the fst.
-    let list = WordList::builtin("wordclub").unwrap();
+    // 28 letters: longer than the table's 25, answered by the fst. Version 1 has no length
+    // limit (version 2 stops at 15 letters, the classic board's width).
+    let list = WordList::builtin("wordclub@1").unwrap();
     assert_eq!(list.check("antidisestablishmentarianism"), Ok(true));
     assert_eq!(list.check("antidisestablishmentarianisms"), Ok(true));
     assert_eq!(list.check("antidisestablishmentarianismss"), Ok(false));
@@ -180,5 +181,42 @@ fn a_custom_list_from_a_file_is_case_folded_and_identified_by_its_bytes() {
 
     let missing = WordList::from_file(&dir.join("missing.txt")).unwrap_err();
     assert_eq!(missing.kind(), "list_file");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_custom_list_that_is_not_text_empty_or_wordless_is_refused_with_its_own_kind() {
+    let dir = std::env::temp_dir().join(format!("wordclub-lexicon-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("list.txt");
+    let cases: [(&[u8], &str, &str); 7] = [
+        (
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+            "list_file_not_text",
+            "not a text file",
+        ),
+        (
+            b"cat\n\xff\xfedog\n",
+            "list_file_not_text",
+            "not a text file",
+        ),
+        (b"cat\0dog\n", "list_file_not_text", "not a text file"),
+        (b"", "list_file_empty", "holds no word"),
+        (b"\n  \n\t\n", "list_file_empty", "holds no word"),
+        (
+            b"123\n4-5\n\xc3\xa9t\xc3\xa9\n",
+            "list_file_no_words",
+            "A-Z",
+        ),
+        (b"cat\n42\n", "list_file", "line 2"),
+    ];
+    for (bytes, kind, says) in cases {
+        std::fs::write(&path, bytes).unwrap();
+        let err = WordList::from_file(&path).unwrap_err();
+        assert_eq!(err.kind(), kind, "{bytes:?}");
+        let message = err.to_string();
+        assert!(message.contains(says), "{bytes:?}: {message}");
+        assert!(message.contains("list.txt"), "names the file: {message}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -30,13 +30,33 @@ fn hex(bytes: &[u8]) -> String {
 #[test]
 fn the_issue_s_counts_and_the_known_enable_hash_are_in_the_manifest() {
     let m = manifest();
-    let ids: Vec<&str> = m.iter().map(|e| e.id.as_str()).collect();
-    assert_eq!(ids, ["wordclub", "enable2k", "enable-2-9"]);
+    let ids: Vec<(&str, &str)> = m
+        .iter()
+        .map(|e| (e.id.as_str(), e.version.as_str()))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("wordclub", "1"),
+            ("wordclub", "2"),
+            ("enable2k", "1"),
+            ("enable-2-9", "1")
+        ]
+    );
     let counts: Vec<usize> = m.iter().map(|e| e.word_count).collect();
-    assert_eq!(counts, [253_917, 172_823, 105_241]);
-    // The published SHA-256 of the common enable1.txt.
+    assert_eq!(counts, [253_917, 259_004, 172_823, 105_241]);
+    // Version 1 stays byte for byte what it was: every match pinned to it names this hash.
+    assert_eq!(
+        m[0].sha256,
+        "d2d5a278f56ab8a538e800a34e377f1046ae9b03b9d63ef1f1599fda60c3055c"
+    );
     assert_eq!(
         m[1].sha256,
+        "9a6afe36391621004baa5b6a9d622aed838e0eff78a36764928bca8cfd1adbd2"
+    );
+    // The published SHA-256 of the common enable1.txt.
+    assert_eq!(
+        m[2].sha256,
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }
@@ -57,7 +77,7 @@ fn each_committed_file_has_its_count_and_hash_and_the_embedded_list_agrees() {
         );
         assert_eq!(hex(&Sha256::digest(&bytes)), e.sha256, "{}: sha256", e.id);
 
-        let list = WordList::builtin(&e.id).unwrap();
+        let list = WordList::pinned(&e.id, &e.sha256).unwrap();
         let info = list.info();
         assert_eq!(
             (
@@ -104,5 +124,54 @@ fn enable_2_9_is_enable2k_s_words_of_2_to_9_letters() {
 #[test]
 fn builtins_are_listed_in_manifest_order() {
     let ids: Vec<&str> = WordList::builtins().iter().map(|l| l.id()).collect();
-    assert_eq!(ids, ["wordclub", "enable2k", "enable-2-9"]);
+    assert_eq!(ids, ["wordclub", "wordclub", "enable2k", "enable-2-9"]);
+    let current: Vec<bool> = WordList::builtins()
+        .iter()
+        .map(|l| l.info().current)
+        .collect();
+    assert_eq!(current, [false, true, true, true]);
+}
+
+#[test]
+fn an_id_gives_its_current_version_and_id_at_version_an_older_one() {
+    let current = WordList::builtin("wordclub").unwrap();
+    assert_eq!(current.info().version, "2");
+    assert_eq!(current.info().name, "Word Club list 2");
+    let old = WordList::builtin("wordclub@1").unwrap();
+    assert_eq!(old.info().version, "1");
+    assert_eq!(old.info().name, "Word Club list 1");
+    assert_eq!(old.id(), "wordclub");
+    assert_eq!(
+        WordList::builtin("wordclub@2").unwrap().info(),
+        current.info()
+    );
+    for bad in ["wordclub@3", "wordclub@", "nope@1", "@1"] {
+        let err = WordList::builtin(bad).unwrap_err();
+        assert_eq!(err.kind(), "unknown_list", "{bad}");
+        assert!(err.to_string().contains("wordclub@1"), "{err}");
+    }
+}
+
+#[test]
+fn a_pinned_version_is_found_by_its_hash_and_an_unshipped_one_is_refused() {
+    let v1 = "d2d5a278f56ab8a538e800a34e377f1046ae9b03b9d63ef1f1599fda60c3055c";
+    let list = WordList::pinned("wordclub", v1).unwrap();
+    assert_eq!(list.info().version, "1");
+    assert!(
+        list.contains(b"DKL"),
+        "version 1's noise stays in version 1"
+    );
+    let err = WordList::pinned("wordclub", &"0".repeat(64)).unwrap_err();
+    assert_eq!(err.kind(), "list_not_shipped");
+    assert!(err.to_string().contains("Word Club list 2"), "{err}");
+    // A hash of another id's list does not pin this id.
+    let enable = WordList::builtin("enable2k").unwrap().info().sha256.clone();
+    assert_eq!(
+        WordList::pinned("wordclub", &enable).unwrap_err().kind(),
+        "list_not_shipped"
+    );
+    assert_eq!(
+        WordList::pinned("nope", v1).unwrap_err().kind(),
+        "unknown_list"
+    );
 }

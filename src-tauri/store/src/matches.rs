@@ -169,17 +169,19 @@ impl Store {
     }
 
     /// Replays a stored match (for reading: works whatever list it was played with). Also
-    /// returns its word list if that exact version is shipped, else the SHA-256 of the list
-    /// shipped under the same id, if any.
+    /// returns its word list if that exact version is shipped (an older version of an id
+    /// counts: it stays shipped for its matches), else the SHA-256 of the id's current list,
+    /// if any.
     pub(crate) fn replay(
         &self,
         id: i64,
     ) -> Result<(Match, Result<&'static WordList, Option<String>>), StoreError> {
         let raw = self.raw(id)?;
-        let list = match WordList::builtin(&raw.list_id).ok() {
-            Some(l) if l.info().sha256 == raw.list_sha256 => Ok(l),
-            other => Err(other.map(|l| l.info().sha256.clone())),
-        };
+        let list = WordList::pinned(&raw.list_id, &raw.list_sha256).map_err(|_| {
+            WordList::builtin(&raw.list_id)
+                .ok()
+                .map(|l| l.info().sha256.clone())
+        });
         if rules_hash(&raw.rules_json) != raw.rules_sha256 {
             return Err(StoreError::RulesTampered { match_id: id });
         }

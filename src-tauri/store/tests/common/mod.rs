@@ -48,7 +48,8 @@ pub fn wordclub() -> &'static WordList {
 /// Applies one scripted line for the player to move: `5D CAT`, `pass`, `exchange ABC`,
 /// `hint`, or `resign N` (seat N, 0-based, any time).
 pub fn act(game: &mut Match, line: &str) {
-    let list = wordclub();
+    // The list the match is pinned to: a resumed match may be on an older version.
+    let list = WordList::pinned(&game.list().id, &game.list().sha256).unwrap();
     let seat = game.to_move().expect("match not over");
     let action = if line == "pass" {
         Action::Pass { player: seat }
