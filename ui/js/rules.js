@@ -91,7 +91,7 @@ function facts(r, listName) {
 /** The rule sets explained, one at a time. */
 export async function showRules(root) {
   const [ruleSets, lists, settings] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings').catch(() => ({}))]);
-  const listName = (id) => lists.find((l) => l.id === id)?.name ?? id;
+  const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === (chosen ?? settings.default_rules)) ?? ruleSets[0];
   chosen = null;
   const body = h('div.stack');

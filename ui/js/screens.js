@@ -13,7 +13,7 @@ const SEAT_KINDS = [['human', 'Person'], ['easy', 'Computer: easy'], ['medium', 
 /** Start screen: choose a rule set and the players, or continue an unfinished match. */
 export async function showHome(root, { openMatch }) {
   const [ruleSets, lists, settings] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings')]);
-  const listName = (id) => lists.find((l) => l.id === id)?.name ?? id;
+  const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === settings.default_rules) ?? ruleSets[0];
   const seats = settings.player_names.map((name) => ({ name, kind: 'human' }));
 
@@ -87,7 +87,9 @@ export async function showChecker(root) {
   const lists = await call('word_lists');
   const out = h('p', { 'data-testid': 'check-result', 'aria-live': 'polite' });
   const input = h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' });
-  const select = h('select', { name: 'list', 'aria-label': 'Word list' }, lists.map((l) => h('option', { value: l.id }, l.name)));
+  // Current versions first (what new matches use); an older one (id@version) for the matches pinned to it.
+  const ordered = [...lists.filter((l) => l.current), ...lists.filter((l) => !l.current)];
+  const select = h('select', { name: 'list', 'aria-label': 'Word list' }, ordered.map((l) => h('option', { value: l.current ? l.id : `${l.id}@${l.version}` }, l.current ? l.name : `${l.name} (older matches)`)));
   const form = h('form.stack.panel', {
     onsubmit: async (e) => {
       e.preventDefault();
@@ -100,7 +102,7 @@ export async function showChecker(root) {
   fill(root, form);
 }
 
-/** Theme, sound, tile tracker, default rule set. */
+/** Theme, sound, tile tracker, polite computer, default rule set. */
 export async function showSettings(root, { applyTheme }) {
   const [settings, ruleSets] = await Promise.all([call('get_settings'), call('rule_sets')]);
   const save = async (patch) => {
@@ -115,5 +117,7 @@ export async function showSettings(root, { applyTheme }) {
     h('label.row', {}, h('input', { type: 'checkbox', checked: settings.sound, 'aria-describedby': 'sound-help', onchange: (e) => save({ sound: e.target.checked }) }), 'Sound'),
     h('p.muted.setting-help', { id: 'sound-help' }, 'A short tone when a turn is done, a longer one when the match ends.'),
     h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, 'aria-describedby': 'tracker-help', onchange: (e) => save({ tile_tracker: e.target.checked }) }), 'Tile tracker'),
-    h('p.muted.setting-help', { id: 'tracker-help' }, 'During a match, list the tiles you have not seen yet: those in the bag and on the other racks.')));
+    h('p.muted.setting-help', { id: 'tracker-help' }, 'During a match, list the tiles you have not seen yet: those in the bag and on the other racks.'),
+    h('label.row', {}, h('input', { type: 'checkbox', 'data-testid': 'polite-computer', checked: settings.polite_computer, 'aria-describedby': 'polite-help', onchange: (e) => save({ polite_computer: e.target.checked }) }), 'Polite computer'),
+    h('p.muted.setting-help', { id: 'polite-help' }, 'Computer players never play, and hints never suggest, a word from the list of offensive words. People may still play them.')));
 }

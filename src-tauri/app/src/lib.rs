@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use wordclub_engine::{Action, Deal, EngineError, HintKind, ListRef, Match, PlayerKind, RuleSet};
 use wordclub_lexicon::WordList;
-use wordclub_movegen::{computer_action, Level};
+use wordclub_movegen::{computer_action_with, Level, Manners};
 use wordclub_store::Store;
 
 use history::{store_error, ExportGcgArgs, MatchList, MatchListArgs};
@@ -386,6 +386,7 @@ impl App {
     /// The rule set's hint for the player to move; recorded as assistance. Asking again in
     /// the same turn shows the same answer and is not recorded again: it is one hint.
     pub fn hint(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+        let manners = self.manners();
         self.act_if(
             args.match_id,
             |m| {
@@ -408,12 +409,16 @@ impl App {
                             .rack_words(&rack)?
                             .into_iter()
                             .map(|w| w.word)
+                            .filter(|w| {
+                                manners == Manners::AnyWord
+                                    || !wordclub_lexicon::is_offensive(w.as_bytes())
+                            })
                             .collect();
                         words.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
                         words.dedup();
                         HintAnswer::Words { words }
                     }
-                    HintKind::SuggestMove => matches::suggest_move(m, seat)?,
+                    HintKind::SuggestMove => matches::suggest_move(m, seat, manners)?,
                 };
                 let shown = to_json(&answer)?;
                 Ok((Some(hint_action(seat, kind, shown.clone())), shown))
@@ -424,6 +429,7 @@ impl App {
 
     /// Plays one turn for the computer seat to move.
     pub fn computer_turn(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+        let manners = self.manners();
         self.act(
             args.match_id,
             |m| {
@@ -434,7 +440,8 @@ impl App {
                     });
                 };
                 let level = Level::parse(level).map_err(movegen)?;
-                let action = computer_action(&m.game, seat, m.list, level).map_err(movegen)?;
+                let action =
+                    computer_action_with(&m.game, seat, m.list, level, manners).map_err(movegen)?;
                 Ok((action, ()))
             },
             |m, ()| to_json(m.view()),
@@ -477,6 +484,12 @@ impl App {
 
     pub fn settings(&self) -> Settings {
         self.lock().settings.clone()
+    }
+
+    /// Whether computer players and hints leave the kept offensive words alone (the
+    /// "Polite computer" setting, on by default).
+    fn manners(&self) -> Manners {
+        Manners::polite(self.lock().settings.polite_computer)
     }
 
     /// Validates and keeps a settings change; on any error nothing changes.

@@ -35,8 +35,9 @@ impl OpenMatch {
                 .any(|p| matches!(p.kind, PlayerKind::Computer { .. }));
         if needs_generator && game.to_move().is_some() {
             // The move generator's graph takes about a second to build: start it now, so the
-            // first hint or computer move (run while other commands wait) need not.
-            wordclub_movegen::build_in_background(list);
+            // first hint or computer move (run while other commands wait) need not. The polite
+            // graph: the default (a player who turns politeness off waits for the other).
+            wordclub_movegen::build_in_background_with(list, wordclub_movegen::Manners::Polite);
         }
         Ok(OpenMatch {
             id,
@@ -138,15 +139,21 @@ pub fn movegen(e: wordclub_movegen::MovegenError) -> AppError {
     }
 }
 
-/// The "suggest a move" hint: the best-scoring legal move for the player to move, checked
-/// and scored by the engine, for the UI to stage as a draft.
-pub fn suggest_move(m: &OpenMatch, seat: Seat) -> Result<HintAnswer, AppError> {
+/// The "suggest a move" hint: the best-scoring legal move for the player to move (with the
+/// settings' manners: when polite, none forming a kept offensive word), checked and scored by
+/// the engine, for the UI to stage as a draft.
+pub fn suggest_move(
+    m: &OpenMatch,
+    seat: Seat,
+    manners: wordclub_movegen::Manners,
+) -> Result<HintAnswer, AppError> {
     let rack = m.game.rack(seat).unwrap_or_default();
-    let best = wordclub_movegen::suggest(
+    let best = wordclub_movegen::suggest_with(
         m.game.rules(),
         m.list,
         &wordclub_movegen::grid_of(m.game.board()),
         &wordclub_movegen::rack_of(rack),
+        manners,
     )
     .map_err(movegen)?;
     let Some(best) = best else {

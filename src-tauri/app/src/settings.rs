@@ -1,4 +1,6 @@
-//! The player's settings: names last used, default rule set, theme, sound, tile tracker.
+//! The player's settings: names last used, default rule set, theme, sound, tile tracker, and
+//! whether the computer is polite (computer players and hints never offer a word of the kept
+//! offensive-word list; on by default).
 //!
 //! The command layer validates them; where they are kept is the caller's choice through
 //! [`SettingsBackend`]: tauri-plugin-store in the app window, a JSON file or memory for
@@ -31,6 +33,9 @@ pub struct Settings {
     pub theme: Theme,
     pub sound: bool,
     pub tile_tracker: bool,
+    /// Computer players never play, and hints never offer, a kept offensive word (the words
+    /// stay valid for people).
+    pub polite_computer: bool,
 }
 
 impl Default for Settings {
@@ -41,6 +46,7 @@ impl Default for Settings {
             theme: Theme::System,
             sound: true,
             tile_tracker: true,
+            polite_computer: true,
         }
     }
 }
@@ -54,6 +60,7 @@ pub struct SettingsPatch {
     pub theme: Option<Theme>,
     pub sound: Option<bool>,
     pub tile_tracker: Option<bool>,
+    pub polite_computer: Option<bool>,
 }
 
 /// A player's name, trimmed; refused when empty, too long or holding control characters.
@@ -105,6 +112,9 @@ impl Settings {
         if let Some(tracker) = patch.tile_tracker {
             next.tile_tracker = tracker;
         }
+        if let Some(polite) = patch.polite_computer {
+            next.polite_computer = polite;
+        }
         Ok(next)
     }
 
@@ -137,6 +147,9 @@ impl Settings {
         }
         if let Some(b) = value.get("tile_tracker").and_then(Value::as_bool) {
             s.tile_tracker = b;
+        }
+        if let Some(b) = value.get("polite_computer").and_then(Value::as_bool) {
+            s.polite_computer = b;
         }
         s
     }

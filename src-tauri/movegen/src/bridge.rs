@@ -192,28 +192,94 @@ pub fn gaddag_for(list: &WordList) -> Arc<Gaddag> {
     cached_graph(&GRAPHS, list, || Gaddag::from_fst(list.fst()))
 }
 
-/// Whether `list`'s graph is built or being built in this process.
+static POLITE_GRAPHS: OnceLock<GraphCache> = OnceLock::new();
+
+/// The graph of `list` without the kept offensive words ([`wordclub_lexicon::is_offensive`]):
+/// what computer players and hints search when they are polite, so no move they find forms
+/// such a word, across or down (the words stay in the list: people may play them). Built on
+/// first use and kept like [`gaddag_for`]'s; a polite app never builds the full graph.
+pub fn polite_gaddag_for(list: &WordList) -> Arc<Gaddag> {
+    cached_graph(&POLITE_GRAPHS, list, || polite_graph(list))
+}
+
+fn polite_graph(list: &WordList) -> Gaddag {
+    use fst::Streamer;
+    let mut words = Vec::with_capacity(list.fst().len());
+    let mut stream = list.fst().stream();
+    while let Some(w) = stream.next() {
+        if !wordclub_lexicon::is_offensive(w) {
+            words.push(w.to_vec());
+        }
+    }
+    Gaddag::from_words(words)
+}
+
+/// Whether computer players and hints leave the kept offensive words alone (the default,
+/// SPEC §3) or may play any word of the list (a setting turns politeness off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Manners {
+    #[default]
+    Polite,
+    AnyWord,
+}
+
+impl Manners {
+    /// `Polite` when `polite`, else `AnyWord`.
+    pub fn polite(polite: bool) -> Manners {
+        if polite {
+            Manners::Polite
+        } else {
+            Manners::AnyWord
+        }
+    }
+}
+
+/// The graph computer players and hints search for `list` with these manners.
+pub fn graph_for(list: &WordList, manners: Manners) -> Arc<Gaddag> {
+    match manners {
+        Manners::Polite => polite_gaddag_for(list),
+        Manners::AnyWord => gaddag_for(list),
+    }
+}
+
+/// Whether a graph of `list` (either manners) is built or being built in this process.
 pub fn graph_requested(list: &WordList) -> bool {
     let key = (list.info().id.clone(), list.info().sha256.clone());
-    GRAPHS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .contains_key(&key)
+    [&GRAPHS, &POLITE_GRAPHS].iter().any(|cache| {
+        cache
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(&key)
+    })
 }
 
 /// Starts building `list`'s graph on a background thread, so that the first hint or
 /// computer move of a match finds it ready (or waits only for the rest of the build).
 /// Does nothing when the graph was asked for already.
 pub fn build_in_background(list: &'static WordList) {
-    let (slot, fresh) = slot_for(&GRAPHS, list);
+    build_in_background_with(list, Manners::AnyWord);
+}
+
+/// [`build_in_background`] for the graph that [`graph_for`] gives with these manners.
+pub fn build_in_background_with(list: &'static WordList, manners: Manners) {
+    let cache = match manners {
+        Manners::Polite => &POLITE_GRAPHS,
+        Manners::AnyWord => &GRAPHS,
+    };
+    let (slot, fresh) = slot_for(cache, list);
     if fresh {
-        // If the thread cannot be started, the first caller of `gaddag_for` builds it.
+        // If the thread cannot be started, the first caller of `graph_for` builds it.
         let _ = std::thread::Builder::new()
             .name("wordclub-graph".into())
             .spawn(move || {
-                slot.get_or_init(|| built(|| Gaddag::from_fst(list.fst())))
-                    .clone()
+                slot.get_or_init(|| {
+                    built(|| match manners {
+                        Manners::Polite => polite_graph(list),
+                        Manners::AnyWord => Gaddag::from_fst(list.fst()),
+                    })
+                })
+                .clone()
             });
     }
 }

@@ -26,8 +26,8 @@ pub mod players;
 pub mod sim;
 
 pub use bridge::{
-    build_in_background, gaddag_for, graph_requested, grid_of, layout_of, position_of, rack_of,
-    Position,
+    build_in_background, build_in_background_with, gaddag_for, graph_for, graph_requested, grid_of,
+    layout_of, polite_gaddag_for, position_of, rack_of, Manners, Position,
 };
 pub use error::MovegenError;
 pub use gaddag::Gaddag;
@@ -35,5 +35,8 @@ pub use gen::{BestScore, Count, Found, Generator, Sink};
 pub use layout::{Grid, Layout, Rack};
 pub use leave::LeaveTable;
 pub use moves::{sort_moves, Move};
-pub use players::{computer_action, decide, suggest, Decision, Level, Situation};
+pub use players::{
+    computer_action, computer_action_with, decide, suggest, suggest_with, Decision, Level,
+    Situation,
+};
 pub use sim::{simulate, SimConfig, SimReport};

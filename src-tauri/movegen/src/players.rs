@@ -15,6 +15,11 @@
 //!
 //! Every choice is deterministic for a match: the random generator is seeded from the
 //! match seed, the turn number and the seat.
+//!
+//! Manners ([`Manners`]): polite by default, every player and the hint search the list's
+//! graph without the kept offensive words, so none of them plays or offers such a word
+//! (across or down); `AnyWord` (a setting) searches the whole list. The words stay valid
+//! for people either way.
 
 use std::sync::{Arc, OnceLock};
 
@@ -23,7 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use wordclub_engine::{Action, Match, RuleSet, Seat};
 use wordclub_lexicon::WordList;
 
-use crate::bridge::{gaddag_for, grid_of, layout_of, rack_of};
+use crate::bridge::{graph_for, grid_of, layout_of, rack_of, Manners};
 use crate::error::MovegenError;
 use crate::gaddag::Gaddag;
 use crate::gen::{Found, Generator, Sink};
@@ -82,6 +87,8 @@ pub struct Situation<'a> {
     pub can_exchange: bool,
     /// Seeds the player's random choices (match seed, turn and seat mixed).
     pub seed: u64,
+    /// Whether the kept offensive words are left alone.
+    pub manners: Manners,
 }
 
 /// Keeps the `k` best moves by a value.
@@ -135,30 +142,50 @@ fn with_generator<T>(f: impl FnOnce(&mut Generator) -> T) -> T {
 
 static COMMON: OnceLock<crate::bridge::GraphCache> = OnceLock::new();
 
+static POLITE_COMMON: OnceLock<crate::bridge::GraphCache> = OnceLock::new();
+
 /// The common-word list shipped for Easy (SCOWL levels 10 and 20, see `data/README.md`).
 pub const COMMON_WORDS: &str = include_str!("../data/common-words.txt");
 
-/// Easy's graph for `list`: the common words that `list` also holds.
-pub fn common_gaddag_for(list: &WordList) -> Arc<Gaddag> {
-    crate::bridge::cached_graph(&COMMON, list, || {
+/// Easy's graph for `list`: the common words that `list` also holds (without the kept
+/// offensive words when polite).
+pub fn common_gaddag_for(list: &WordList, manners: Manners) -> Arc<Gaddag> {
+    let cache = match manners {
+        Manners::Polite => &POLITE_COMMON,
+        Manners::AnyWord => &COMMON,
+    };
+    crate::bridge::cached_graph(cache, list, || {
         let words: Vec<Vec<u8>> = COMMON_WORDS
             .lines()
             .map(|w| w.trim().to_ascii_uppercase().into_bytes())
             .filter(|w| !w.is_empty() && list.contains(w))
+            .filter(|w| manners == Manners::AnyWord || !wordclub_lexicon::is_offensive(w))
             .collect();
         Gaddag::from_words(words)
     })
 }
 
-/// The "suggest a move" hint: the best-scoring legal placement (ties: first by notation).
+/// The "suggest a move" hint, polite: the best-scoring legal placement (ties: first by
+/// notation) that forms no kept offensive word.
 pub fn suggest(
     rules: &RuleSet,
     list: &WordList,
     grid: &Grid,
     rack: &Rack,
 ) -> Result<Option<Move>, MovegenError> {
+    suggest_with(rules, list, grid, rack, Manners::Polite)
+}
+
+/// [`suggest`] with the given manners.
+pub fn suggest_with(
+    rules: &RuleSet,
+    list: &WordList,
+    grid: &Grid,
+    rack: &Rack,
+    manners: Manners,
+) -> Result<Option<Move>, MovegenError> {
     let layout = layout_of(rules)?;
-    let g = gaddag_for(list);
+    let g = graph_for(list, manners);
     Ok(with_generator(|gen| gen.best_move(&g, &layout, grid, rack)))
 }
 
@@ -190,7 +217,7 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
     let mut rng = ChaCha8Rng::seed_from_u64(s.seed);
     match level {
         Level::Greedy => {
-            let g = gaddag_for(s.list);
+            let g = graph_for(s.list, s.manners);
             match with_generator(|gen| gen.best_move(&g, &layout, s.grid, s.rack)) {
                 Some(m) => Ok(Decision::Place(m)),
                 None => Ok(fallback(s)),
@@ -226,7 +253,7 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
                 value,
                 best: Vec::new(),
             };
-            let g = gaddag_for(s.list);
+            let g = graph_for(s.list, s.manners);
             with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut top));
             let best_move = top.best.first().map(|(v, _)| *v);
             if level == Level::Hard && table.exchanges && s.can_exchange && !endgame {
@@ -256,13 +283,13 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
             Ok(Decision::Place(top.best[pick].1))
         }
         Level::Easy => {
-            let g = common_gaddag_for(s.list);
+            let g = common_gaddag_for(s.list, s.manners);
             let mut all = Collect { moves: Vec::new() };
             with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut all));
             let mut moves: Vec<Move> = all.moves.into_iter().filter(|m| m.len <= 6).collect();
             if moves.is_empty() {
                 // No common word fits: any short word of the match's list will do.
-                let g = gaddag_for(s.list);
+                let g = graph_for(s.list, s.manners);
                 let mut all = Collect { moves: Vec::new() };
                 with_generator(|gen| gen.generate(&g, &layout, s.grid, s.rack, &mut all));
                 moves = all.moves.into_iter().filter(|m| m.len <= 4).collect();
@@ -339,12 +366,23 @@ pub fn turn_seed(match_seed: u64, turn: usize, seat: Seat) -> u64 {
     x ^ (seat as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
 }
 
-/// The action a computer seat takes now in `m` (the seat must be the one to move).
+/// The action a computer seat takes now in `m` (the seat must be the one to move), polite.
 pub fn computer_action(
     m: &Match,
     seat: Seat,
     list: &WordList,
     level: Level,
+) -> Result<Action, MovegenError> {
+    computer_action_with(m, seat, list, level, Manners::Polite)
+}
+
+/// [`computer_action`] with the given manners.
+pub fn computer_action_with(
+    m: &Match,
+    seat: Seat,
+    list: &WordList,
+    level: Level,
+    manners: Manners,
 ) -> Result<Action, MovegenError> {
     let rack_bytes = m.rack(seat).ok_or_else(|| MovegenError::Engine {
         message: format!("seat {seat} is not in this match"),
@@ -359,6 +397,7 @@ pub fn computer_action(
         bag_len: m.bag_len(),
         can_exchange: m.can_exchange(seat),
         seed: turn_seed(m.seed(), m.turns().len(), seat),
+        manners,
     };
     Ok(match decide(level, &s)? {
         Decision::Place(mv) => Action::Place {

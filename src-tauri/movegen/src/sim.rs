@@ -10,8 +10,9 @@ use serde::Serialize;
 use wordclub_engine::{EndReason, ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_lexicon::WordList;
 
+use crate::bridge::Manners;
 use crate::error::MovegenError;
-use crate::players::{computer_action, Level};
+use crate::players::{computer_action_with, Level};
 
 /// What to simulate.
 pub struct SimConfig<'a> {
@@ -20,6 +21,8 @@ pub struct SimConfig<'a> {
     pub games: usize,
     pub seed: u64,
     pub players: Vec<Level>,
+    /// Polite (the app's default) or any word of the list.
+    pub manners: Manners,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -114,6 +117,7 @@ pub fn play_game(
     players: &[Level],
     seed: u64,
     rotation: usize,
+    manners: Manners,
 ) -> Result<GameOutcome, MovegenError> {
     let n = players.len();
     // Seat s is played by player (s + rotation) % n.
@@ -143,7 +147,7 @@ pub fn play_game(
             });
         }
         let level = players[seat_player[seat]];
-        let action = computer_action(&m, seat, list, level)?;
+        let action = computer_action_with(&m, seat, list, level, manners)?;
         // A refused computer move would be a generator bug: report it, never hide it.
         m.apply(action, list).map_err(engine)?;
     }
@@ -200,6 +204,7 @@ pub fn simulate(
             &config.players,
             config.seed.wrapping_add(i as u64),
             i % n,
+            config.manners,
         )?;
         for (list, &score) in scores.iter_mut().zip(&g.scores) {
             list.push(score as f64);

@@ -119,7 +119,8 @@ fn computer_players_are_deterministic_and_legal() {
 fn easy_plays_short_mostly_common_words() {
     let rules = RuleSet::builtin("wordclub-1.1").unwrap();
     let list = WordList::builtin("wordclub").unwrap();
-    let common = wordclub_movegen::players::common_gaddag_for(list);
+    let common =
+        wordclub_movegen::players::common_gaddag_for(list, wordclub_movegen::Manners::Polite);
     let players = vec![
         PlayerSpec::computer("A", "easy"),
         PlayerSpec::computer("B", "easy"),

@@ -1,6 +1,7 @@
 //! `simulate --rules ID --games N --seed S --players hard,greedy[,…] [--list ID | --list-file
-//! PATH]`: matches between computer players (easy, medium, hard, greedy) through the engine,
-//! and their figures as JSON. Game `i` uses seed `S + i` and rotates the seating by `i`, so
+//! PATH] [--manners polite|any]`: matches between computer players (easy, medium, hard,
+//! greedy) through the engine, and their figures as JSON. Polite players (the default, as in
+//! the app) leave the kept offensive words alone; `any` lets them play every word of the list. Game `i` uses seed `S + i` and rotates the seating by `i`, so
 //! each player moves first equally often. A progress bar goes to stderr when it is a
 //! terminal.
 use std::io::{IsTerminal, Write};
@@ -9,15 +10,22 @@ use super::moves::movegen_error;
 use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
 use wordclub_engine::RuleSet;
-use wordclub_movegen::{simulate, Level, SimConfig};
+use wordclub_movegen::{simulate, Level, Manners, SimConfig};
 
-const USAGE: &str =
-    "simulate --rules ID --games N --seed S --players hard,greedy[,…] [--list ID | --list-file PATH]";
+const USAGE: &str = "simulate --rules ID --games N --seed S --players hard,greedy[,…] [--list ID | --list-file PATH] [--manners polite|any]";
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
         argv,
-        &["rules", "games", "seed", "players", "list", "list-file"],
+        &[
+            "rules",
+            "games",
+            "seed",
+            "players",
+            "list",
+            "list-file",
+            "manners",
+        ],
         &[],
     )?;
     if let Some(extra) = args.positionals.first() {
@@ -43,12 +51,22 @@ pub fn run(argv: &[String]) -> CliResult {
         .collect::<Result<Vec<_>, _>>()
         .map_err(movegen_error)?;
     let list = list_for(&args, &rules.default_list.clone())?;
+    let manners = match args.value("manners").unwrap_or("polite") {
+        "polite" => Manners::Polite,
+        "any" => Manners::AnyWord,
+        other => {
+            return Err(CliError::usage(format!(
+                "--manners is polite or any, not {other:?}: {USAGE}"
+            )))
+        }
+    };
     let config = SimConfig {
         rules,
         list: &list,
         games,
         seed,
         players,
+        manners,
     };
     let tty = std::io::stderr().is_terminal();
     let report = simulate(&config, |done, total| {
