@@ -60,7 +60,7 @@ let words = null;
 export function wordclubWords() {
   if (!words) {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'wordlists', 'lists.json'), 'utf8'));
-    const file = manifest.find((l) => l.id === 'wordclub').file;
+    const file = manifest.filter((l) => l.id === 'wordclub').at(-1).file; // the current version (listed last)
     words = readFileSync(join(ROOT, 'wordlists', file), 'utf8').split('\n').map((w) => w.trim().toUpperCase()).filter(Boolean);
   }
   return words;

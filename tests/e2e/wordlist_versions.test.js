@@ -1,0 +1,74 @@
+// Word Club list 2 in the UI (issue 10): the new-match and rules screens name the version new
+// matches get, the word checker offers every shipped version (the older one for matches
+// pinned to it) and answers from the backend, and the Polite computer setting is kept.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, api } from './helpers.js';
+
+let server;
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+beforeEach(async () => { server = await startServer({ seed: 7 }); });
+afterEach(async () => { await server?.stop(); });
+
+async function openPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.context().errors = errors;
+  await page.goto(server.url);
+  return page;
+}
+
+test('the new-match screen names the list version a new match gets', async () => {
+  const page = await openPage();
+  await page.getByTestId('new-match').waitFor();
+  const lists = (await api(server.url, 'word_lists')).body;
+  const current = lists.find((l) => l.id === 'wordclub' && l.current);
+  assert.equal(current.name, 'Word Club list 2');
+  assert.equal(await page.getByTestId('word-list').textContent(), `Word list: ${current.name}`);
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});
+
+test('the word checker offers both versions and answers DKL differently for each', async () => {
+  const page = await openPage();
+  await page.getByTestId('new-match').waitFor();
+  await page.locator('[data-nav=checker]').first().click();
+  await page.getByRole('heading', { name: 'Word checker' }).waitFor();
+  const select = page.getByLabel('Word list', { exact: true });
+  const options = await select.locator('option').allTextContents();
+  assert.equal(options[0], 'Word Club list 2', 'the current list comes first');
+  assert.ok(options.includes('Word Club list 1 (older matches)'), options.join(', '));
+  const check = async (word) => {
+    await page.getByLabel('Word', { exact: true }).fill(word);
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByTestId('check-result').filter({ hasText: word.toUpperCase() }).waitFor();
+    return page.getByTestId('check-result').textContent();
+  };
+  assert.equal(await check('dkl'), 'DKL is not in the word list (Word Club list 2)');
+  await select.selectOption({ label: 'Word Club list 1 (older matches)' });
+  assert.equal(await check('dkl'), 'DKL is in the word list (Word Club list 1)');
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});
+
+test('the Polite computer setting is on by default, says what it does and is kept', async () => {
+  const page = await openPage();
+  await page.getByTestId('new-match').waitFor();
+  await page.locator('nav [data-nav=settings]').click();
+  await page.getByTestId('settings').waitFor();
+  const box = page.getByLabel('Polite computer', { exact: true });
+  assert.equal(await box.isChecked(), true);
+  const help = await box.getAttribute('aria-describedby');
+  assert.match(await page.locator(`#${help}`).textContent(), /offensive/);
+  await box.uncheck();
+  for (let i = 0; i < 50; i += 1) {
+    if ((await api(server.url, 'get_settings')).body.polite_computer === false) break;
+    await page.waitForTimeout(100);
+  }
+  assert.equal((await api(server.url, 'get_settings')).body.polite_computer, false);
+  await page.context().close();
+});
