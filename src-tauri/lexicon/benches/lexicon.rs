@@ -155,6 +155,16 @@ fn non_words(list: &WordList, words: &[Vec<u8>]) -> Vec<Vec<u8>> {
     out
 }
 
+/// The list's id, with `@version` for an older version (two versions of `wordclub` ship).
+fn label(list: &WordList) -> String {
+    let info = list.info();
+    if info.current {
+        info.id.clone()
+    } else {
+        format!("{}@{}", info.id, info.version)
+    }
+}
+
 fn lookups() {
     println!(
         "lookups per second (wall clock / on-CPU), median of 11 runs over every word of the list, shuffled:"
@@ -179,7 +189,7 @@ fn lookups() {
         let (fst_misses, _) = rate(&misses, 5, |w| list.fst().contains(w));
         println!(
             "  {:<11} {:>7} {:>18} {:>18} {:>18} {:>18}",
-            list.id(),
+            label(list),
             words.spans.len(),
             fast_words,
             fast_misses,
@@ -242,7 +252,7 @@ fn rack_words() {
             let ms = |d: Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
             println!(
                 "  {:<11} {rack}: {} / {}, {count} words",
-                list.id(),
+                label(list),
                 ms(wall),
                 cpu.map_or("-".to_string(), ms)
             );
