@@ -195,7 +195,7 @@ test('the match detail names its word list as "Word list: <name>"', async () => 
   await api(server.url, 'resign', { match_id: id, confirm: true });
   const lists = (await api(server.url, 'word_lists')).body;
   const view = (await api(server.url, 'match_view', { match_id: id })).body;
-  const listName = lists.find((l) => l.id === view.list.id)?.name ?? view.list.name;
+  const listName = lists.find((l) => l.id === view.list.id && l.sha256 === view.list.sha256)?.name ?? view.list.name; // the version the match is pinned to
   const page = await openPage(SIZES[0][1]);
   await page.locator('[data-nav=history]').first().click();
   await page.getByRole('button', { name: 'Open' }).click();
