@@ -146,7 +146,7 @@ pub struct Candidate {
     /// The tiles kept on the rack after it.
     pub leave: String,
     /// Hard's valuation of it (see [`crate::players::valuation`]).
-    pub value: f32,
+    pub value: f64,
 }
 
 /// The exchange Hard would make: the best subset of the rack to keep.
@@ -157,7 +157,7 @@ pub struct ExchangeChoice {
     /// Tiles kept.
     pub keep: String,
     /// The kept tiles' leave value.
-    pub value: f32,
+    pub value: f64,
 }
 
 /// What the player did, beside the figures of the position.
@@ -169,13 +169,13 @@ pub enum PlayedMove {
         word: String,
         score: u32,
         leave: String,
-        value: f32,
+        value: f64,
         bingo: bool,
     },
     Exchange {
         tiles: String,
         keep: String,
-        value: f32,
+        value: f64,
     },
     Pass,
 }
@@ -258,8 +258,9 @@ pub(crate) fn sorted_rack(rack: &[u8]) -> String {
     t.iter().map(|&b| b as char).collect()
 }
 
-fn round2(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0
+/// Leave values to 0.01 (as f64, so JSON shows `13.92`, not the f32's `13.920000076293945`).
+fn round2(v: f32) -> f64 {
+    (f64::from(v) * 100.0).round() / 100.0
 }
 
 /// What one generation pass keeps: counts against the played move and the best few.
@@ -600,8 +601,9 @@ fn summarise(seat: Seat, name: &str, turns: &[TurnAnalysis], bingos: bool) -> Pl
 }
 
 /// The engine's placements for a GCG move on `board` (for callers that hold notation only).
-pub fn placements_of(board: &Board, notation: &str) -> Result<Vec<Placement>, String> {
-    GcgMove::parse(notation)
-        .and_then(|m| m.placements(board))
-        .map_err(|e| e.to_string())
+pub fn placements_of(
+    board: &Board,
+    notation: &str,
+) -> Result<Vec<Placement>, wordclub_engine::EngineError> {
+    GcgMove::parse(notation).and_then(|m| m.placements(board))
 }
