@@ -138,6 +138,24 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
                     ));
                 }
             }
+            let mut left = rack.clone();
+            for p in &scored.tiles {
+                let b = p.tile.rack_byte();
+                match left.iter().position(|&x| x == b) {
+                    Some(i) => {
+                        left.remove(i);
+                    }
+                    None => {
+                        return Err(gcg_error(
+                            line_no,
+                            format!(
+                                "{notation} uses a {} the rack {rack_text} does not hold",
+                                b as char
+                            ),
+                        ))
+                    }
+                }
+            }
             undo.push((positions.len(), board.clone()));
             let position_board = board.clone();
             for p in &scored.tiles {
