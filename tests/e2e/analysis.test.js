@@ -114,3 +114,33 @@ for (const [name, width, height] of [['desktop', 1280, 860], ['tablet', 820, 118
     await page.close();
   });
 }
+
+test('opening the history analyses past matches in the background, with progress', async () => {
+  const ids = [];
+  for (let i = 0; i < 3; i++) {
+    const id = await almostFinished();
+    await ok('reveal_rack', { match_id: id });
+    await ok('pass', { match_id: id });
+    ids.push(id);
+  }
+  assert.equal((await ok('analysis_progress', {})).missing, 3);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByTestId('history').waitFor();
+  // The screen started the work; it finishes on its own and the line goes.
+  const started = Date.now();
+  let p;
+  do {
+    p = await ok('analysis_progress', {});
+    // While the line shows, it says how far the work is.
+    const line = await page.getByTestId('analysis-progress').evaluate((e) => (e.hidden ? null : e.textContent));
+    if (line !== null) assert.match(line, /^Analysing past matches in the background: \d of 3/);
+    await new Promise((r) => setTimeout(r, 100));
+  } while ((p.running || p.missing) && Date.now() - started < 60000);
+  assert.equal(p.missing, 0);
+  assert.equal(p.done, 3);
+  for (const id of ids) assert.equal((await ok('match_detail', { match_id: id })).analysis.ready, true);
+  await page.waitForFunction(() => document.querySelector('[data-testid=analysis-progress]')?.hidden);
+  await page.close();
+});

@@ -125,3 +125,27 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   }
   return { analysis: a, removeGhost };
 }
+
+/** A line on the history screen while past matches are (re-)analysed in the background (after
+ *  an analyser upgrade, or matches from an older history): starts the work and follows it
+ *  until done, then goes. Play is never held up: the backend does it on its own thread. */
+export function backgroundProgress() {
+  const line = h('p.muted.analysis-progress', { 'data-testid': 'analysis-progress', role: 'status', hidden: true });
+  const bar = h('progress', { max: '1', value: '0', 'aria-hidden': 'true' });
+  const text = h('span');
+  line.append(text, ' ', bar);
+  let first = true;
+  async function poll() {
+    if (!first && !line.isConnected) return; // the screen was left
+    let p;
+    try { p = await call('analysis_progress', { start: first }); } catch { return; }
+    first = false;
+    if (!p.running) { line.hidden = true; return; }
+    line.hidden = false;
+    text.textContent = `Analysing past matches in the background: ${p.done} of ${p.total}…`;
+    bar.max = p.total; bar.value = p.done;
+    setTimeout(poll, 700);
+  }
+  poll();
+  return line;
+}

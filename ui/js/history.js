@@ -5,7 +5,7 @@ import { call } from './api.js';
 import { h, fill, toast, squareName } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { progressionChart } from './chart.js';
-import { attachAnalysis } from './analysis.js';
+import { attachAnalysis, backgroundProgress } from './analysis.js';
 
 const PREMIUM_NAMES = { '2L': 'double letter', '3L': 'triple letter', '2W': 'double word', '3W': 'triple word' };
 const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
@@ -53,7 +53,7 @@ export async function showHistory(root, ctx) {
         [['', 'Any'], ['true', 'With hints'], ['false', 'Unassisted']].map(([v, l]) => h('option', { value: v, selected: filters.assisted === v }, l)))),
     h('button', { type: 'submit' }, 'Filter'));
 
-  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), form, results));
+  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(), form, results));
 
   const open = (m) => (m.status === 'in_progress' ? ctx.openMatch(m.id) : showDetail(root, m.id, ctx));
 
