@@ -284,3 +284,49 @@ fn a_history_file_is_reanalysed_in_the_background_with_progress() {
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn matches_of_a_schema_v1_history_get_their_analysis_on_first_request() {
+    let dir = std::env::temp_dir().join(format!("wordclub-analysis-v1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wordclub.db");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../store/tests/fixtures/history-v1.db"),
+        &path,
+    )
+    .unwrap();
+    let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    // Matches 2, 3 and 4 of the fixture are finished (2 with its own 3-tile-rack rules).
+    for id in [2, 3, 4] {
+        let detail = ok(&app, "match_detail", json!({"match_id": id}));
+        assert_eq!(detail["analysis"]["ready"], false, "match {id}");
+        let a = ok(&app, "match_analysis", json!({"match_id": id}));
+        assert_eq!(
+            a["turns"].as_array().unwrap().len(),
+            detail["turns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t["kind"] != "resign")
+                .count(),
+            "match {id}: every turn but resignations"
+        );
+        assert_eq!(a["rules_id"], detail["summary"]["rules"]);
+        assert_eq!(
+            ok(&app, "match_detail", json!({"match_id": id}))["analysis"]["ready"],
+            true
+        );
+    }
+    // Unfinished (1, 5) and abandoned (6): refused.
+    for id in [1, 5, 6] {
+        assert_eq!(
+            refused(&app, "match_analysis", json!({"match_id": id})),
+            "match_in_progress",
+            "match {id}"
+        );
+    }
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
