@@ -1,7 +1,7 @@
 //! Post-game analyses kept in the history (table `analyses`, schema version 2): one per
 //! finished match and analyser version. The store keeps the analysis as the analyser wrote
 //! it (JSON text); it neither computes nor reads it, so this crate needs no move generator.
-use rusqlite::{OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 use crate::records::Status;
 use crate::time::now_ms;
@@ -10,17 +10,7 @@ use crate::{Store, StoreError};
 impl Store {
     /// The match's status, or `match_not_found`.
     fn status_of(&self, id: i64) -> Result<(Status, i64), StoreError> {
-        let row: Option<(String, i64)> = self
-            .conn
-            .query_row(
-                "SELECT status, event_count FROM matches WHERE id = ?1",
-                [id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(StoreError::db("reading a match's status"))?;
-        let (status, events) = row.ok_or(StoreError::MatchNotFound { id })?;
-        Ok((Status::parse(&status)?, events))
+        status_row(&self.conn, id)
     }
 
     /// The stored analysis of match `id` by analyser `version`, if there is one. An
@@ -65,19 +55,11 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(StoreError::db("starting to keep an analysis"))?;
-        let row: Option<(String, i64)> = tx
-            .query_row(
-                "SELECT status, event_count FROM matches WHERE id = ?1",
-                [id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(StoreError::db("reading a match's status"))?;
-        let (status, events) = row.ok_or(StoreError::MatchNotFound { id })?;
-        if status != Status::Finished.as_str() {
+        let (status, events) = status_row(&tx, id)?;
+        if status != Status::Finished {
             return Err(StoreError::MatchNotFinished {
                 match_id: id,
-                status,
+                status: status.as_str().to_string(),
             });
         }
         tx.execute(
@@ -134,4 +116,18 @@ impl Store {
     pub fn status(&self, id: i64) -> Result<Status, StoreError> {
         self.status_of(id).map(|(s, _)| s)
     }
+}
+
+/// A match's status and event count (inside a transaction or not), or `match_not_found`.
+fn status_row(conn: &Connection, id: i64) -> Result<(Status, i64), StoreError> {
+    let row: Option<(String, i64)> = conn
+        .query_row(
+            "SELECT status, event_count FROM matches WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()
+        .map_err(StoreError::db("reading a match's status"))?;
+    let (status, events) = row.ok_or(StoreError::MatchNotFound { id })?;
+    Ok((Status::parse(&status)?, events))
 }

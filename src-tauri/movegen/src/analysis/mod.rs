@@ -392,16 +392,10 @@ impl<'a> Analyser<'a> {
             valuation(table, weight, &values, endgame, score, leave)
         };
         let (played_score, played_leave) = match &pos.played {
-            Played::Place { score, tiles, .. } => {
-                let mut left = pos.rack.clone();
-                for p in tiles {
-                    let b = p.tile.rack_byte();
-                    if let Some(i) = left.iter().position(|&x| x == b) {
-                        left.remove(i);
-                    }
-                }
-                (*score as i32, Some(left))
-            }
+            Played::Place { score, tiles, .. } => (
+                *score as i32,
+                Some(without(&pos.rack, tiles.iter().map(|p| p.tile.rack_byte()))),
+            ),
             _ => (0, None),
         };
         let played_value = played_leave
@@ -457,12 +451,7 @@ impl<'a> Analyser<'a> {
                 }
             }
             Played::Exchange { tiles } => {
-                let mut keep = pos.rack.clone();
-                for b in tiles.bytes() {
-                    if let Some(i) = keep.iter().position(|&x| x == b) {
-                        keep.remove(i);
-                    }
-                }
+                let keep = without(&pos.rack, tiles.bytes());
                 PlayedMove::Exchange {
                     tiles: sorted_rack(tiles.as_bytes()),
                     value: round2(self.table.value(&rack_of(&keep))),
@@ -485,19 +474,13 @@ impl<'a> Analyser<'a> {
             rank: is_place.then_some(sink.higher_score + 1),
             value_rank: is_place.then_some(sink.higher_value + 1),
             points_missed: best_score.saturating_sub(played_score.max(0) as u32),
-            best_exchange: exchange.filter(|_| show_exchange).map(|(v, give)| {
-                let mut keep = pos.rack.clone();
-                for b in give.bytes() {
-                    if let Some(i) = keep.iter().position(|&x| x == b) {
-                        keep.remove(i);
-                    }
-                }
-                ExchangeChoice {
+            best_exchange: exchange
+                .filter(|_| show_exchange)
+                .map(|(v, give)| ExchangeChoice {
                     tiles: sorted_rack(give.as_bytes()),
-                    keep: sorted_rack(&keep),
+                    keep: sorted_rack(&without(&pos.rack, give.bytes())),
                     value: round2(v),
-                }
-            }),
+                }),
             hard_would_exchange,
             bingo_available: (self.rules.bingo_bonus > 0).then_some(sink.bingo),
             hint_taken: pos.hint_taken,
@@ -527,6 +510,17 @@ impl<'a> Analyser<'a> {
             turns,
         }
     }
+}
+
+/// `rack` less one of each of `tiles` (rack bytes).
+fn without(rack: &[u8], tiles: impl IntoIterator<Item = u8>) -> Vec<u8> {
+    let mut left = rack.to_vec();
+    for b in tiles {
+        if let Some(i) = left.iter().position(|&x| x == b) {
+            left.remove(i);
+        }
+    }
+    left
 }
 
 fn rack_bytes(rack: &Rack) -> Vec<u8> {
