@@ -32,10 +32,13 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
         m ? `${moveText(m.best)} (turn ${m.turn}; ${m.played === 'pass' ? 'passed' : `played ${m.played} for ${m.played_score}`}, ${plural(m.points_missed, 'point')} missed)`
           : 'played the best-scoring move every turn');
     });
+    // The link sits beside the heading rather than on a line of its own, so the end screen's
+    // buttons stay above the fold at 1280×860.
     fill(box,
-      h('h2', {}, a.players.length > 1 ? 'Best missed moves' : 'Your best missed move'),
-      h('ul.missed-moves', {}, items),
-      onOpen ? h('button', { type: 'button', 'data-testid': 'end-analysis-open', onclick: onOpen }, 'Full analysis') : null);
+      h('div.row.analysis-end-head', {},
+        h('h2', {}, 'Your best missed move'),
+        onOpen ? h('button.link', { type: 'button', 'data-testid': 'end-analysis-open', onclick: onOpen }, 'Full analysis') : null),
+      h('ul.missed-moves', {}, items));
   }, (e) => {
     box.setAttribute('aria-busy', 'false');
     fill(box, h('h2', {}, 'Your best missed move'), h('p.muted', {}, e.message));
