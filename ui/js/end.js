@@ -2,6 +2,7 @@
 // the score progression, all as the backend reported them.
 import { h } from './dom.js';
 import { progressionChart } from './chart.js';
+import { missedMovesBlock } from './analysis.js';
 
 /** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
  *  who went out, when the result shows it. */
@@ -48,6 +49,15 @@ export function renderEnd(view, { onDetails = null } = {}) {
         h('td', {}, String(p.score)),
         hinted ? h('td', {}, String(p.hints)) : null)))),
     r.best_turn ? h('p', {}, `Best turn: ${r.best_turn.name}, ${r.best_turn.notation} for ${r.best_turn.score}`) : null,
+    // Each player's best missed move, from the backend's post-game analysis; its link opens
+    // the detail at the full analysis.
+    view.id != null ? missedMovesBlock(view.id, {
+      onOpen: onDetails ? async () => {
+        const detail = await onDetails();
+        const heading = detail?.querySelector?.('#analysis') ?? document.getElementById('analysis');
+        if (heading) { heading.setAttribute('tabindex', '-1'); heading.scrollIntoView({ block: 'start' }); heading.focus(); }
+      } : null,
+    }) : null,
     progressionChart(r.progression ?? [], view.players.map((p) => p.name)),
     h('div.row', {},
       h('button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),

@@ -5,6 +5,7 @@ import { call } from './api.js';
 import { h, fill, toast, squareName } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { progressionChart } from './chart.js';
+import { attachAnalysis, backgroundProgress } from './analysis.js';
 
 const PREMIUM_NAMES = { '2L': 'double letter', '3L': 'triple letter', '2W': 'double word', '3W': 'triple word' };
 const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
@@ -52,7 +53,7 @@ export async function showHistory(root, ctx) {
         [['', 'Any'], ['true', 'With hints'], ['false', 'Unassisted']].map(([v, l]) => h('option', { value: v, selected: filters.assisted === v }, l)))),
     h('button', { type: 'submit' }, 'Filter'));
 
-  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), form, results));
+  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(), form, results));
 
   const open = (m) => (m.status === 'in_progress' ? ctx.openMatch(m.id) : showDetail(root, m.id, ctx));
 
@@ -116,9 +117,11 @@ function tileAt(rows, row, col) {
   return { letter: upper, blank: ch !== upper };
 }
 
-/** A read-only board: premium squares, the star, tiles and the squares a turn covered. */
-export function replayBoard({ size, star, premiums, values, rows, placed = [] }) {
+/** A read-only board: premium squares, the star, tiles and the squares a turn covered;
+ *  `ghost` tiles (an alternative from the analysis) are drawn dashed on empty squares. */
+export function replayBoard({ size, star, premiums, values, rows, placed = [], ghost = [] }) {
   const covered = new Set(placed.map((p) => `${p.row},${p.col}`));
+  const ghosts = new Map(ghost.map((g) => [`${g.row},${g.col}`, g]));
   const board = h(`div.board.replay-board.size-${size}`, {
     role: 'grid', 'aria-label': `Board, ${size} by ${size}`, 'data-testid': 'replay-board',
     style: `grid-template-columns: repeat(${size}, minmax(0, 1fr)); grid-template-rows: repeat(${size}, minmax(0, 1fr))`,
@@ -128,9 +131,11 @@ export function replayBoard({ size, star, premiums, values, rows, placed = [] })
       const premium = premiums?.[row]?.[col] ?? null;
       const isStar = star?.row === row && star?.col === col;
       const tile = rows ? tileAt(rows, row, col) : null;
+      const g = tile ? null : ghosts.get(`${row},${col}`);
       const name = squareName({ row, col });
       let label = name;
       if (tile) label += `, ${tile.letter}${tile.blank ? ' (blank)' : ''}`;
+      else if (g) label += `, ghost ${g.letter}${g.blank ? ' (blank)' : ''}`;
       else if (premium) label += `, ${PREMIUM_NAMES[premium]}`;
       if (isStar && !tile) label += ', star';
       const square = h('div.square', {
@@ -141,6 +146,9 @@ export function replayBoard({ size, star, premiums, values, rows, placed = [] })
       if (tile) {
         square.append(h(`span.tile${tile.blank ? '.blank-letter' : ''}`, { 'data-letter': tile.letter },
           tile.letter, h('span.value', {}, tile.blank ? 0 : (values?.[tile.letter] ?? ''))));
+      } else if (g) {
+        square.append(h(`span.tile.ghost${g.blank ? '.blank-letter' : ''}`, { 'data-letter': g.letter, 'data-testid': 'ghost-tile' },
+          g.letter, h('span.value', {}, g.blank ? 0 : (values?.[g.letter] ?? ''))));
       } else if (premium) square.append(h('span.premium', {}, premium));
       board.append(square);
     }
@@ -191,6 +199,11 @@ export async function showDetail(root, id, ctx = {}) {
   const size = detail.rules.board_size;
   const emptyRows = Array.from({ length: size }, () => '.'.repeat(size));
   let step = turns.length; // 0: before the first turn; n: after turn n
+  // The analysis (finished matches): a summary, a column beside each turn, ghost moves.
+  const analysed = Boolean(detail.analysis?.available);
+  const analysisBox = h('div.stack', { 'data-testid': 'analysis' });
+  const ghostBox = h('div', { 'aria-live': 'polite' });
+  let ghost = null; // { turn, tiles, candidate } while an alternative is drawn
 
   const boardBox = h('div.replay-board-box');
   const caption = h('p.replay-caption', { 'data-testid': 'replay-caption', 'aria-live': 'polite' });
@@ -208,19 +221,25 @@ export async function showDetail(root, id, ctx = {}) {
     h('td', {}, wordsCell(t)),
     h('td', {}, String(t.score)),
     t.totals.map((total) => h('td', {}, String(total))),
-    h('td', {}, hintsText(t))));
+    h('td', {}, hintsText(t)),
+    analysed ? h('td', { 'data-analysis-cell': '' }) : null));
 
-  function show(to) {
+  function show(to, withGhost = null) {
     step = Math.max(0, Math.min(turns.length, to));
+    // Moving on removes a ghost; one is drawn over the board before its turn.
+    if (ghost && !withGhost) { ghost = null; fill(ghostBox); }
+    if (withGhost) ghost = withGhost;
     const at = step ? detail.boards[step - 1] : null;
     fill(boardBox, replayBoard({
       size, star: detail.rules.star, premiums: detail.premiums, values: detail.letter_values,
-      rows: at ? at.rows : emptyRows, placed: at ? at.placed : [],
+      rows: at ? at.rows : emptyRows, placed: ghost ? [] : (at ? at.placed : []), ghost: ghost ? ghost.tiles : [],
     }));
     const t = step ? turns[step - 1] : null;
-    fill(caption, t
-      ? `After turn ${step} of ${turns.length}: ${t.player_name ?? names[t.player]}, ${moveText(t)}${t.kind === 'place' ? ` for ${t.score}` : ''}`
-      : `Before the first turn (${plural(turns.length, 'turn')} in all)`);
+    fill(caption, ghost
+      ? `Before turn ${ghost.turn}, with a ghost: ${ghost.candidate.word} at ${ghost.candidate.place} for ${ghost.candidate.score}`
+      : t
+        ? `After turn ${step} of ${turns.length}: ${t.player_name ?? names[t.player]}, ${moveText(t)}${t.kind === 'place' ? ` for ${t.score}` : ''}`
+        : `Before the first turn (${plural(turns.length, 'turn')} in all)`);
     controls.querySelectorAll('button').forEach((b, i) => { b.disabled = i < 2 ? step === 0 : step === turns.length; });
     turnRows.forEach((row, i) => {
       row.classList.toggle('current', i + 1 === step);
@@ -266,17 +285,30 @@ export async function showDetail(root, id, ctx = {}) {
       h('td', {}, p.adjustment == null ? '' : (p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment))),
       h('td', {}, String(p.hints)),
       h('td', {}, p.winner ? 'Winner' : ''))))),
+  analysed ? analysisBox : null,
   h('div.replay', {},
-    h('div.stack', { role: 'region', 'aria-label': 'Board, turn by turn', tabindex: '0', 'data-testid': 'replay' }, boardBox, caption, controls,
+    h('div.stack', { role: 'region', 'aria-label': 'Board, turn by turn', tabindex: '0', 'data-testid': 'replay' }, boardBox, caption, ghostBox, controls,
       h('p.muted.hint-keys', {}, 'Arrow keys step back and forward; Home and End jump to the ends.')),
     h('div.stack', {}, chartBox)),
   h('h2', {}, 'Turns'),
   turns.length ? h('table.list.turns', { 'data-testid': 'detail-turns' },
-    h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints', analysed ? 'Best move and points missed' : null].filter(Boolean).map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, turnRows)) : h('p.muted', {}, 'No turns yet.'),
   h('div.row', {}, h('button', { type: 'button', 'data-testid': 'export-gcg', onclick: exportGcg }, 'Export as GCG')),
   gcgBox);
   fill(root, section);
   document.addEventListener('keydown', onKey);
   show(step);
+  if (analysed) {
+    const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
+    await attachAnalysis({
+      matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox, bingos: detail.rules.bingo_bonus > 0,
+      showGhost: (turn, tiles, candidate) => {
+        if (turn == null) { ghost = null; show(step); return; }
+        show(turn - 1, { turn, tiles, candidate });
+        section.querySelector('[data-testid=replay]')?.scrollIntoView({ block: 'nearest' });
+      },
+    });
+  }
+  return section;
 }

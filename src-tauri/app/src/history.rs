@@ -251,6 +251,9 @@ pub struct ExportGcgArgs {
     /// Needed for an unfinished match: its record shows every player's rack so far.
     #[serde(default)]
     pub reveal_racks: bool,
+    /// Add the post-game analysis as `#note` lines (finished matches only).
+    #[serde(default)]
+    pub analysis: bool,
 }
 
 /// A match as a GCG record (the same writer as `wordclub-cli history export-gcg`). GCG writes

@@ -12,6 +12,7 @@
 //! Durability: every accepted action is committed to the match history before the command
 //! answers.
 
+pub mod analysis;
 mod error;
 pub mod history;
 pub mod matches;
@@ -61,6 +62,9 @@ pub const COMMANDS: &[&str] = &[
     "match_detail",
     "player_stats",
     "export_gcg",
+    "match_analysis",
+    "analysis_move",
+    "analysis_progress",
     "check_word",
     "get_settings",
     "update_settings",
@@ -72,6 +76,8 @@ pub struct App {
     settings_backend: Box<dyn SettingsBackend>,
     /// Set when the history file found at start could not be used and was moved aside.
     history_notice: Option<String>,
+    /// Re-analysing the history in the background (its own connection and thread).
+    analysis: analysis::Background,
 }
 
 struct State {
@@ -108,6 +114,7 @@ impl App {
             _ => Settings::default(),
         };
         let history_notice = store.moved_aside().map(|m| m.to_string());
+        let analysis = analysis::Background::new(store.path());
         App {
             state: Mutex::new(State {
                 settings,
@@ -118,6 +125,7 @@ impl App {
             }),
             settings_backend,
             history_notice,
+            analysis,
         }
     }
 
@@ -148,6 +156,9 @@ impl App {
             "match_detail" => self.match_detail(parse(command, args)?),
             "player_stats" => self.player_stats(),
             "export_gcg" => self.export_gcg(parse(command, args)?),
+            "match_analysis" => to_json(self.match_analysis(parse(command, args)?)?),
+            "analysis_move" => to_json(self.analysis_move(parse(command, args)?)?),
+            "analysis_progress" => to_json(self.analysis_progress(parse(command, args)?)?),
             "check_word" => to_json(self.check_word(parse(command, args)?)?),
             "get_settings" => to_json(self.settings()),
             "update_settings" => to_json(self.update_settings(parse(command, args)?)?),
@@ -448,9 +459,71 @@ impl App {
         )
     }
 
-    /// A match turn by turn (what hints showed stays out until it is over).
+    /// A match turn by turn (what hints showed stays out until it is over), and whether its
+    /// post-game analysis is kept (`analysis.ready`) or can be made (`analysis.available`).
     pub fn match_detail(&self, args: MatchIdArgs) -> Result<Value, AppError> {
-        history::detail(&self.lock().store, args.match_id)
+        let state = self.lock();
+        let mut detail = history::detail(&state.store, args.match_id)?;
+        let finished = state.store.status(args.match_id).map_err(store_error)?
+            == wordclub_store::Status::Finished;
+        let ready = finished
+            && state
+                .store
+                .has_analysis(args.match_id, wordclub_movegen::analysis::ANALYSER_VERSION)
+                .map_err(store_error)?;
+        if let Value::Object(map) = &mut detail {
+            map.insert(
+                "analysis".to_string(),
+                json!({
+                    "available": finished,
+                    "ready": ready,
+                    "analyser_version": wordclub_movegen::analysis::ANALYSER_VERSION,
+                }),
+            );
+        }
+        Ok(detail)
+    }
+
+    /// The post-game analysis of a finished match: kept in the history, or made now (the
+    /// history is not locked while it is made, so moves in other matches go on) and kept.
+    /// An unfinished match is refused (`match_in_progress`).
+    pub fn match_analysis(
+        &self,
+        args: MatchIdArgs,
+    ) -> Result<wordclub_movegen::analysis::Analysis, AppError> {
+        let id = args.match_id;
+        let prepared = {
+            let state = self.lock();
+            if let Some(a) = analysis::stored(&state.store, id)? {
+                return Ok(a);
+            }
+            analysis::prepare(&state.store, id)?
+        };
+        let made = prepared.analyse()?;
+        analysis::keep(&mut self.lock().store, id, &made)?;
+        Ok(made)
+    }
+
+    /// An alternative from the analysis scored on the board its turn started from (the
+    /// ghost on the step-through board, with the scorer's breakdown).
+    pub fn analysis_move(
+        &self,
+        args: analysis::AnalysisMoveArgs,
+    ) -> Result<analysis::AnalysisMove, AppError> {
+        analysis::score_alternative(&self.lock().store, &args)
+    }
+
+    /// How the background re-analysis of the history is going; `start: true` starts it
+    /// (when it is not running and some finished match lacks this analyser's analysis).
+    pub fn analysis_progress(
+        &self,
+        args: AnalysisProgressArgs,
+    ) -> Result<analysis::Progress, AppError> {
+        let state = self.lock();
+        if args.start {
+            self.analysis.start(&state.store)?;
+        }
+        self.analysis.progress(&state.store)
     }
 
     pub fn player_stats(&self) -> Result<Value, AppError> {
@@ -458,7 +531,20 @@ impl App {
     }
 
     /// A match as a GCG game record; an unfinished one only with `reveal_racks: true`.
+    /// With `analysis: true` (finished matches only) each turn carries the analysis as a
+    /// `#note` line.
     pub fn export_gcg(&self, args: ExportGcgArgs) -> Result<Value, AppError> {
+        if args.analysis {
+            let id = args.match_id;
+            let made = self.match_analysis(MatchIdArgs { match_id: id })?;
+            let notes = analysis::gcg_notes(&made);
+            let gcg = self
+                .lock()
+                .store
+                .export_gcg_with_notes(id, &notes)
+                .map_err(store_error)?;
+            return Ok(json!({ "id": id, "gcg": gcg, "incomplete": false, "analysis": true }));
+        }
         history::export_gcg(&self.lock().store, args)
     }
 
@@ -556,6 +642,14 @@ pub struct AppInfo {
     pub commands: &'static [&'static str],
     /// Set when the match history could not be opened and was moved aside at start.
     pub history_notice: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisProgressArgs {
+    /// Start the background re-analysis if it is not running.
+    #[serde(default)]
+    pub start: bool,
 }
 
 #[derive(Debug, Deserialize)]

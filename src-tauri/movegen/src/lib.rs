@@ -12,9 +12,12 @@
 //! - [`players`]: [`suggest`] (the hint), the computer players ([`Level`]: easy, medium, hard,
 //!   greedy) and [`computer_action`], the action a computer seat takes in a match.
 //! - [`leave`]: the shipped leave tables ([`LeaveTable::shipped`]) and their derivation tools.
+//! - [`analysis`]: the post-game analysis of a finished match or a GCG record
+//!   ([`analysis::analyse_match`], [`analysis::ANALYSER_VERSION`]).
 //! - [`sim`]: [`simulate`] plays matches between computer players through the engine and
 //!   reports the figures (`wordclub-cli simulate`).
 
+pub mod analysis;
 pub mod bridge;
 pub mod error;
 pub mod gaddag;

@@ -232,21 +232,8 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
             };
             let endgame = s.bag_len == 0;
             let values = layout.values;
-            let value = |f: &Found<'_>| -> f32 {
-                if endgame {
-                    // Tiles still on the rack at the end count against the player.
-                    let left: f32 = f
-                        .leave
-                        .counts
-                        .iter()
-                        .enumerate()
-                        .map(|(l, &n)| values[l] as f32 * n as f32)
-                        .sum();
-                    f.score as f32 - 2.0 * left
-                } else {
-                    f.score as f32 + weight * table.value(f.leave)
-                }
-            };
+            let value =
+                |f: &Found<'_>| valuation(&table, weight, &values, endgame, f.score, f.leave);
             let k = if level == Level::Hard { 1 } else { 6 };
             let mut top = TopK {
                 k,
@@ -305,6 +292,33 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
     }
 }
 
+/// What Hard (with `weight` = the table's weight; Medium: half of it) thinks a move scoring
+/// `score` and keeping `leave` is worth: score plus the leave's value, or with the bag empty
+/// (`endgame`) score minus twice the face value of the tiles left on the rack. The post-game
+/// analysis ranks moves with this same function, so its "best by valuation" is Hard's choice.
+#[inline]
+pub fn valuation(
+    table: &LeaveTable,
+    weight: f32,
+    values: &[u8; 27],
+    endgame: bool,
+    score: i32,
+    leave: &Rack,
+) -> f32 {
+    if endgame {
+        // Tiles still on the rack at the end count against the player.
+        let left: f32 = leave
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(l, &n)| values[l] as f32 * n as f32)
+            .sum();
+        score as f32 - 2.0 * left
+    } else {
+        score as f32 + weight * table.value(leave)
+    }
+}
+
 /// No move: exchange the whole rack when allowed, else pass.
 fn fallback(s: &Situation<'_>) -> Decision {
     if s.can_exchange {
@@ -315,7 +329,7 @@ fn fallback(s: &Situation<'_>) -> Decision {
 }
 
 /// The best subset of the rack to keep when exchanging: (its leave value, tiles to give).
-fn best_exchange(table: &LeaveTable, rack: &Rack) -> Option<(f32, String)> {
+pub fn best_exchange(table: &LeaveTable, rack: &Rack) -> Option<(f32, String)> {
     let letters: Vec<usize> = (0..27).filter(|&l| rack.counts[l] > 0).collect();
     let mut best: Option<(f32, Rack)> = None;
     let mut keep = Rack::default();

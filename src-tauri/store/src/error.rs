@@ -51,6 +51,8 @@ pub enum StoreError {
     Diverged { match_id: i64, seq: i64 },
     /// A browse filter or page that cannot be answered.
     BadQuery { reason: String },
+    /// Only a finished match has an analysis (its racks are secret until the end).
+    MatchNotFinished { match_id: i64, status: String },
 }
 
 impl StoreError {
@@ -70,6 +72,7 @@ impl StoreError {
             StoreError::OutOfSequence { .. } => "out_of_sequence",
             StoreError::Diverged { .. } => "diverged",
             StoreError::BadQuery { .. } => "bad_query",
+            StoreError::MatchNotFinished { .. } => "match_in_progress",
         }
     }
 
@@ -143,6 +146,12 @@ impl fmt::Display for StoreError {
                  resume it again"
             ),
             StoreError::BadQuery { reason } => write!(f, "{reason}"),
+            StoreError::MatchNotFinished { match_id, status } => write!(
+                f,
+                "match {match_id} is {}: its analysis shows every rack, so it is made only \
+                 once the match has ended",
+                status.replace('_', " ")
+            ),
         }
     }
 }

@@ -10,6 +10,7 @@
 //!   others' racks, `>Nick: (RACKS) +6 250`; a player who loses their rack's value,
 //!   `>Nick: RACK (RACK) -3 190`.
 //! - A resignation is a `#note`; an unfinished match is marked `#incomplete`.
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use wordclub_engine::{Event, HintKind, Match, Seat};
@@ -24,6 +25,18 @@ impl Store {
         let summary = self.summary(id)?;
         let (game, _) = self.replay(id)?;
         Ok(write_gcg(&summary, &game))
+    }
+
+    /// The match as a GCG record with `notes[turn]` written as `#note` lines after that
+    /// turn's move (the post-game analysis: `#note best: 8H QUIXOTE 96`).
+    pub fn export_gcg_with_notes(
+        &self,
+        id: i64,
+        notes: &BTreeMap<u32, Vec<String>>,
+    ) -> Result<String, StoreError> {
+        let summary = self.summary(id)?;
+        let (game, _) = self.replay(id)?;
+        Ok(write_gcg_notes(&summary, &game, notes))
     }
 }
 
@@ -114,6 +127,21 @@ fn hint_note(nick: &str, kind: HintKind, shown: &serde_json::Value) -> String {
 }
 
 pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
+    write_gcg_notes(summary, game, &BTreeMap::new())
+}
+
+/// Writes `notes` for a turn (one line each, no line breaks inside) after its move line.
+fn turn_notes(out: &mut String, turn: u32, notes: &BTreeMap<u32, Vec<String>>) {
+    for note in notes.get(&turn).into_iter().flatten() {
+        let _ = writeln!(out, "#note {}", note.replace(['\n', '\r'], " "));
+    }
+}
+
+pub(crate) fn write_gcg_notes(
+    summary: &MatchSummary,
+    game: &Match,
+    notes: &BTreeMap<u32, Vec<String>>,
+) -> String {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let nicks = nicknames(&names);
     let n = names.len();
@@ -162,7 +190,18 @@ pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
     let mut racks: Vec<Vec<u8>> = vec![Vec::new(); n];
     let mut totals: Vec<i64> = vec![0; n];
     let mut pending: Vec<Vec<String>> = vec![Vec::new(); n];
+    // Turns in the engine's numbering (placements, exchanges, passes, resignations).
+    let mut turn = 0u32;
     for event in game.events() {
+        if matches!(
+            event,
+            Event::Placed { .. }
+                | Event::Exchanged { .. }
+                | Event::Passed { .. }
+                | Event::Resigned { .. }
+        ) {
+            turn += 1;
+        }
         match event {
             Event::Started { racks: dealt, .. } => {
                 for (seat, r) in dealt.iter().enumerate().take(n) {
@@ -188,6 +227,7 @@ pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
                     score,
                     totals[s]
                 );
+                turn_notes(&mut out, turn, notes);
                 take(&mut racks[s], tiles.iter().map(|p| p.tile.rack_byte()));
                 racks[s].extend(drawn.bytes());
                 flush(&mut out, s, &mut pending);
@@ -207,6 +247,7 @@ pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
                     rack(returned.as_bytes()),
                     totals[s]
                 );
+                turn_notes(&mut out, turn, notes);
                 take(&mut racks[s], returned.bytes());
                 racks[s].extend(drawn.bytes());
                 flush(&mut out, s, &mut pending);
@@ -214,6 +255,7 @@ pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
             Event::Passed { player } => {
                 let s = *player;
                 let _ = writeln!(out, ">{}: {} - +0 {}", nicks[s], rack(&racks[s]), totals[s]);
+                turn_notes(&mut out, turn, notes);
                 flush(&mut out, s, &mut pending);
             }
             Event::Resigned { player } => {

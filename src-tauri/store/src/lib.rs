@@ -18,9 +18,12 @@
 //! - [`Store::unfinished`], [`Store::resume`] (typed `list_not_shipped` refusal), [`Store::abandon`].
 //! - [`Store::list`] pages with a [`Filter`], [`Store::summary`], [`Store::detail`],
 //!   [`Store::stats`], [`Store::export_gcg`].
+//! - Once a match is over: [`Store::analysis`] / [`Store::save_analysis`] keep its post-game
+//!   analysis by analyser version; [`Store::matches_needing_analysis`] lists what is left to do.
 //!
 //! `src/bin/crash_writer.rs` is a test helper for `tests/kill_test.rs`, not part of the app.
 
+mod analyses;
 mod browse;
 mod detail;
 mod error;

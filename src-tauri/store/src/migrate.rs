@@ -13,14 +13,21 @@ pub(crate) struct Migration {
 
 /// Every migration, oldest first. A new schema version is a new file here and a new line below;
 /// never edit a migration that has shipped.
-pub(crate) const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "0001_initial.sql",
-    sql: include_str!("../migrations/0001_initial.sql"),
-}];
+pub(crate) const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "0001_initial.sql",
+        sql: include_str!("../migrations/0001_initial.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "0002_analyses.sql",
+        sql: include_str!("../migrations/0002_analyses.sql"),
+    },
+];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 pub(crate) fn user_version(conn: &Connection) -> Result<i64, rusqlite::Error> {
     conn.pragma_query_value(None, "user_version", |r| r.get(0))

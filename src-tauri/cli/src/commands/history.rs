@@ -5,7 +5,8 @@
 //! - `history show ID --db PATH` → the match and every turn (words, breakdown, totals, hints).
 //! - `history stats --db PATH` → per-player statistics.
 //! - `history export-gcg ID --db PATH` → the GCG record as plain text (`--json` wraps it as
-//!   `{"gcg": "…"}`).
+//!   `{"gcg": "…"}`; `--analysis` adds the post-game analysis as `#note` lines, finished
+//!   matches only).
 //!
 //! Also `record`, which `play --db PATH` calls to store the match it played.
 use crate::{args::Args, error::CliError, CliResult};
@@ -16,7 +17,7 @@ use wordclub_store::{Filter, Status, Store, StoreError};
 const USAGE: &str = "history list [--player NAME] [--rules ID] [--status in_progress|finished|abandoned] [--assisted yes|no] [--page N] --db PATH
        history show ID --db PATH
        history stats --db PATH
-       history export-gcg ID --db PATH [--json]";
+       history export-gcg ID --db PATH [--json] [--analysis]";
 
 fn store_error(e: StoreError) -> CliError {
     CliError::new(e.kind(), e.to_string())
@@ -49,7 +50,7 @@ pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
         argv,
         &["db", "player", "rules", "status", "assisted", "page"],
-        &["json"],
+        &["json", "analysis"],
     )?;
     let Some(sub) = args.positionals.first().map(String::as_str) else {
         return Err(CliError::usage(USAGE));
@@ -76,12 +77,15 @@ pub fn run(argv: &[String]) -> CliResult {
             )));
         }
     }
-    if sub != "export-gcg" && args.switch("json") {
+    if let Some(s) = ["json", "analysis"]
+        .iter()
+        .find(|s| sub != "export-gcg" && args.switch(s))
+    {
         return Err(CliError::usage(format!(
-            "--json is for history export-gcg\n{USAGE}"
+            "--{s} is for history export-gcg\n{USAGE}"
         )));
     }
-    let store = open(args.required("db")?)?;
+    let mut store = open(args.required("db")?)?;
     match sub {
         "list" => {
             let status = args
@@ -118,7 +122,17 @@ pub fn run(argv: &[String]) -> CliResult {
         "show" => json_of(&store.detail(match_id(&args)?).map_err(store_error)?),
         "stats" => Ok(json!({ "players": store.stats().map_err(store_error)? })),
         _ => {
-            let gcg = store.export_gcg(match_id(&args)?).map_err(store_error)?;
+            let id = match_id(&args)?;
+            let gcg = if args.switch("analysis") {
+                let analysis = wordclub_app::analysis::get_or_make(&mut store, id)
+                    .map_err(|e| CliError::new(e.kind(), e.to_string()))?;
+                let notes = wordclub_app::analysis::gcg_notes(&analysis);
+                store
+                    .export_gcg_with_notes(id, &notes)
+                    .map_err(store_error)?
+            } else {
+                store.export_gcg(id).map_err(store_error)?
+            };
             if args.switch("json") {
                 return Ok(json!({ "gcg": gcg }));
             }

@@ -2,6 +2,7 @@
 //! `USAGE`.
 use crate::{error::CliError, CliResult};
 
+mod analyze;
 mod check;
 mod history;
 mod lists;
@@ -33,6 +34,9 @@ commands:
   history list|show ID|stats|export-gcg ID --db PATH
                                           the match history (list filters: --player,
                                           --rules, --status, --assisted yes|no, --page N)
+  analyze ID --db PATH | analyze --all --db PATH | analyze --gcg FILE --rules ID [--list ID]
+                                          post-game analysis of a finished match (kept in
+                                          the history), of every match, or of a GCG record
   serve --port P [--db PATH] [--settings PATH] [--ui DIR] [--seed N]
                                           the UI and app commands on http://127.0.0.1:P";
 
@@ -50,6 +54,7 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "simulate" => simulate::run(rest),
         "play" => play::run(rest),
         "history" => history::run(rest),
+        "analyze" => analyze::run(rest),
         "serve" => serve::run(rest),
         "help" | "--help" | "-h" => Ok(serde_json::json!({ "usage": USAGE })),
         other => Err(CliError::usage(format!(

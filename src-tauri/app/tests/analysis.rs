@@ -1,0 +1,332 @@
+//! The post-game analysis through the command layer: refused while a match is on, made
+//! once and kept, flagged in `match_detail`, its ghost moves scored on the right board, in
+//! the GCG export as `#note` lines, and re-made in the background for a history file.
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use wordclub_app::{App, MemorySettings};
+
+/// Classic-15, Ann (CATEIOL) v Ben (SNNDBGL): Ann plays CAT through the star, then all
+/// passes (the scoreless ending after six). Returns the id; `finish: false` stops one short.
+fn cat_then_passes(app: &App, finish: bool) -> i64 {
+    let view = ok(
+        app,
+        "new_match",
+        json!({"rules": "classic-15", "players": [{"name": "Ann"}, {"name": "Ben"}],
+               "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": ""}}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    ok(app, "reveal_rack", json!({"match_id": id}));
+    ok(
+        app,
+        "play",
+        json!({"match_id": id, "tiles": [tile(7, 6, "C"), tile(7, 7, "A"), tile(7, 8, "T")]}),
+    );
+    for _ in 0..if finish { 6 } else { 5 } {
+        ok(app, "reveal_rack", json!({"match_id": id}));
+        ok(app, "pass", json!({"match_id": id}));
+    }
+    id
+}
+
+#[test]
+fn an_unfinished_match_is_refused_and_nothing_is_kept() {
+    let app = app();
+    let id = cat_then_passes(&app, false);
+    let err = app
+        .call("match_analysis", json!({"match_id": id}))
+        .unwrap_err();
+    assert_eq!(err.kind(), "match_in_progress");
+    assert!(err.to_string().contains("in progress"), "{err}");
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    assert_eq!(detail["analysis"]["available"], false);
+    assert_eq!(detail["analysis"]["ready"], false);
+    for (command, args) in [
+        (
+            "analysis_move",
+            json!({"match_id": id, "turn": 1, "move": "8G CAT"}),
+        ),
+        ("export_gcg", json!({"match_id": id, "analysis": true})),
+        (
+            "export_gcg",
+            json!({"match_id": id, "analysis": true, "reveal_racks": true}),
+        ),
+    ] {
+        assert_eq!(
+            refused(&app, command, args),
+            "match_in_progress",
+            "{command}"
+        );
+    }
+    assert_eq!(
+        refused(&app, "match_analysis", json!({"match_id": 99})),
+        "unknown_match"
+    );
+    assert_eq!(
+        refused(&app, "match_analysis", json!({"match_id": id, "x": 1})),
+        "bad_argument"
+    );
+}
+
+#[test]
+fn a_finished_match_is_analysed_once_and_kept() {
+    let app = app();
+    let id = cat_then_passes(&app, true);
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    assert_eq!(detail["analysis"]["available"], true);
+    assert_eq!(detail["analysis"]["ready"], false);
+    let a = ok(&app, "match_analysis", json!({"match_id": id}));
+    assert_eq!(a["rules_id"], "classic-15");
+    assert_eq!(a["list"]["id"], "wordclub");
+    assert_eq!(a["analyser_version"], 1);
+    let turns = a["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 7, "CAT and six passes");
+    assert_eq!(turns[0]["rack"], "ACEILOT");
+    assert_eq!(turns[0]["played"]["notation"], "8G CAT");
+    assert_eq!(turns[0]["played"]["score"], 10);
+    let best = turns[0]["best_by_score"]["score"].as_u64().unwrap();
+    assert_eq!(turns[0]["points_missed"].as_u64().unwrap(), best - 10);
+    assert!(turns[0]["rank"].as_u64().unwrap() > 1);
+    // Ben passed with SNNDBGL: the best placement he had is what he missed.
+    assert_eq!(turns[1]["played"]["kind"], "pass");
+    assert_eq!(turns[1]["rank"], Value::Null);
+    assert_eq!(
+        turns[1]["points_missed"],
+        turns[1]["best_by_score"]["score"]
+    );
+    let ben = &a["players"][1];
+    assert_eq!(ben["turns"], 3);
+    assert!(ben["best_missed"]["points_missed"].as_u64().unwrap() > 0);
+    // Kept: the detail says so, and the second answer is the same.
+    assert_eq!(
+        ok(&app, "match_detail", json!({"match_id": id}))["analysis"]["ready"],
+        true
+    );
+    assert_eq!(ok(&app, "match_analysis", json!({"match_id": id})), a);
+}
+
+#[test]
+fn an_alternative_is_scored_on_the_board_before_its_turn() {
+    let app = app();
+    let id = cat_then_passes(&app, true);
+    let a = ok(&app, "match_analysis", json!({"match_id": id}));
+    let alt = &a["turns"][1]["alternatives"][0];
+    let m = ok(
+        &app,
+        "analysis_move",
+        json!({"match_id": id, "turn": 2, "move": alt["notation"]}),
+    );
+    assert_eq!(m["scored"]["score"], alt["score"]);
+    assert_eq!(m["scored"]["notation"], alt["notation"]);
+    let words: Vec<&str> = m["scored"]["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = alt["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(words, expected);
+    let ghost = m["ghost"].as_array().unwrap();
+    assert!(!ghost.is_empty());
+    assert!(
+        ghost
+            .iter()
+            .all(|g| !(g["row"] == 7 && (6..=8).contains(&g["col"].as_u64().unwrap()))),
+        "no ghost tile on CAT's squares"
+    );
+    // Before turn 1 the board was empty: CAT itself scores there, and nothing off the star.
+    let cat = ok(
+        &app,
+        "analysis_move",
+        json!({"match_id": id, "turn": 1, "move": "8G CAT"}),
+    );
+    assert_eq!(cat["scored"]["score"], 10);
+    assert_eq!(
+        refused(
+            &app,
+            "analysis_move",
+            json!({"match_id": id, "turn": 1, "move": "1A CAT"})
+        ),
+        "star_not_covered"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "analysis_move",
+            json!({"match_id": id, "turn": 2, "move": "8G CAT"})
+        ),
+        "no_tiles"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "analysis_move",
+            json!({"match_id": id, "turn": 2, "move": "8G"})
+        ),
+        "notation"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "analysis_move",
+            json!({"match_id": id, "turn": 40, "move": "8G CAT"})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        refused(
+            &app,
+            "analysis_move",
+            json!({"match_id": id, "turn": 2, "move": "H9 ZZ"})
+        ),
+        "not_in_list"
+    );
+}
+
+#[test]
+fn the_gcg_export_carries_the_analysis_as_notes() {
+    let app = app();
+    let id = cat_then_passes(&app, true);
+    let plain = ok(&app, "export_gcg", json!({"match_id": id}))["gcg"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(!plain.contains("#note best"));
+    let noted = ok(
+        &app,
+        "export_gcg",
+        json!({"match_id": id, "analysis": true}),
+    );
+    let gcg = noted["gcg"].as_str().unwrap();
+    let a = ok(&app, "match_analysis", json!({"match_id": id}));
+    let lines: Vec<&str> = gcg.lines().collect();
+    let cat = lines.iter().position(|l| l.contains("8G CAT +10")).unwrap();
+    let best = &a["turns"][0]["best_by_score"];
+    let coordinate = best["notation"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(
+        lines[cat + 1],
+        format!(
+            "#note best: {coordinate} {} {}; rank {} of {}, {} points missed",
+            best["word"].as_str().unwrap(),
+            best["score"],
+            a["turns"][0]["rank"],
+            a["turns"][0]["moves"],
+            a["turns"][0]["points_missed"]
+        )
+    );
+    assert_eq!(gcg.matches("#note best:").count(), 7, "one note per turn");
+    // Without the notes it is the plain record.
+    let stripped: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with("#note best:"))
+        .collect();
+    assert_eq!(stripped.join("\n") + "\n", plain);
+}
+
+#[test]
+fn a_history_file_is_reanalysed_in_the_background_with_progress() {
+    let dir = std::env::temp_dir().join(format!("wordclub-analysis-bg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wordclub.db");
+    let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    let ids: Vec<i64> = (0..3).map(|_| cat_then_passes(&app, true)).collect();
+    let open = cat_then_passes(&app, false);
+    let p = ok(&app, "analysis_progress", json!({}));
+    assert_eq!(
+        (p["missing"].as_u64(), p["running"].as_bool()),
+        (Some(3), Some(false))
+    );
+    assert_eq!(p["background"], true);
+    let p = ok(&app, "analysis_progress", json!({"start": true}));
+    assert_eq!(p["total"], 3);
+    // A move in another match goes on while it runs (it is the last: that match ends).
+    ok(&app, "reveal_rack", json!({"match_id": open}));
+    ok(&app, "pass", json!({"match_id": open}));
+    let started = std::time::Instant::now();
+    loop {
+        let p = ok(&app, "analysis_progress", json!({}));
+        if !p["running"].as_bool().unwrap() {
+            // The match that just finished is the only one left: it came after the start.
+            assert_eq!(
+                (p["done"].as_u64(), p["missing"].as_u64()),
+                (Some(3), Some(1))
+            );
+            assert_eq!(p["failed"], json!([]));
+            break;
+        }
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "background run stuck: {p}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for id in ids {
+        assert_eq!(
+            ok(&app, "match_detail", json!({"match_id": id}))["analysis"]["ready"],
+            true
+        );
+    }
+    let p = ok(&app, "analysis_progress", json!({"start": true}));
+    assert_eq!(p["total"], 1, "a new run takes the one left");
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn matches_of_a_schema_v1_history_get_their_analysis_on_first_request() {
+    let dir = std::env::temp_dir().join(format!("wordclub-analysis-v1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wordclub.db");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../store/tests/fixtures/history-v1.db"),
+        &path,
+    )
+    .unwrap();
+    let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    // Matches 2, 3 and 4 of the fixture are finished (2 with its own 3-tile-rack rules).
+    for id in [2, 3, 4] {
+        let detail = ok(&app, "match_detail", json!({"match_id": id}));
+        assert_eq!(detail["analysis"]["ready"], false, "match {id}");
+        let a = ok(&app, "match_analysis", json!({"match_id": id}));
+        assert_eq!(
+            a["turns"].as_array().unwrap().len(),
+            detail["turns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t["kind"] != "resign")
+                .count(),
+            "match {id}: every turn but resignations"
+        );
+        assert_eq!(a["rules_id"], detail["summary"]["rules"]);
+        assert_eq!(
+            ok(&app, "match_detail", json!({"match_id": id}))["analysis"]["ready"],
+            true
+        );
+    }
+    // Unfinished (1, 5) and abandoned (6): refused.
+    for id in [1, 5, 6] {
+        assert_eq!(
+            refused(&app, "match_analysis", json!({"match_id": id})),
+            "match_in_progress",
+            "match {id}"
+        );
+    }
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}

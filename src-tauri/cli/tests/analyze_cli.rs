@@ -1,0 +1,204 @@
+//! `analyze` through the built binary: a stored match, the whole history with progress, and
+//! the same match read back from its GCG export (both front-ends must agree).
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+use wordclub_engine::{ListRef, Match, PlayerSpec, RuleSet};
+use wordclub_lexicon::WordList;
+use wordclub_movegen::{computer_action, Level};
+use wordclub_store::Store;
+
+fn run(args: &[&str]) -> (i32, Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
+        .args(args)
+        .output()
+        .expect("run wordclub-cli");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let json = serde_json::from_str(&stdout).unwrap_or(Value::String(stdout.clone()));
+    (
+        out.status.code().unwrap(),
+        json,
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn folder(tag: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("wordclub-analyze-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A classic-15 match between Hard and Greedy, `moves` turns long or to its end.
+fn classic(seed: u64, moves: Option<usize>) -> Match {
+    let rules = RuleSet::builtin("classic-15").unwrap();
+    let list = WordList::builtin("wordclub").unwrap();
+    let players = vec![
+        PlayerSpec::computer("Ann", "hard"),
+        PlayerSpec::computer("Ben", "greedy"),
+    ];
+    let mut m = Match::new(rules, ListRef::of(list), players, seed).unwrap();
+    let levels = [Level::Hard, Level::Greedy];
+    while let Some(seat) = m.to_move() {
+        if moves.is_some_and(|n| m.turns().len() >= n) {
+            break;
+        }
+        let a = computer_action(&m, seat, list, levels[seat]).unwrap();
+        m.apply(a, list).unwrap();
+    }
+    m
+}
+
+#[test]
+fn a_stored_match_and_its_gcg_record_analyse_alike() {
+    let dir = folder("gcg");
+    let db = dir.join("h.db");
+    let db = db.to_str().unwrap();
+    {
+        let mut store = Store::open(db).unwrap();
+        store.create(&classic(21, None)).unwrap();
+        store.create(&classic(22, Some(6))).unwrap();
+    }
+    let (code, stored, _) = run(&["analyze", "1", "--db", db]);
+    assert_eq!(code, 0, "{stored}");
+    assert_eq!(stored["rules_id"], "classic-15");
+    let (code, gcg, _) = run(&["history", "export-gcg", "1", "--db", db]);
+    assert_eq!(code, 0);
+    let file = dir.join("match.gcg");
+    std::fs::write(&file, gcg.as_str().unwrap()).unwrap();
+    let (code, read, _) = run(&[
+        "analyze",
+        "--gcg",
+        file.to_str().unwrap(),
+        "--rules",
+        "classic-15",
+        "--list",
+        "wordclub",
+    ]);
+    assert_eq!(code, 0, "{read}");
+    let (a, b) = (
+        stored["turns"].as_array().unwrap(),
+        read["turns"].as_array().unwrap(),
+    );
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(b) {
+        for field in [
+            "turn",
+            "player",
+            "rack",
+            "moves",
+            "rank",
+            "points_missed",
+            "best_by_score",
+        ] {
+            assert_eq!(x[field], y[field], "turn {} {field}", x["turn"]);
+        }
+    }
+    assert_eq!(read["players"][0]["name"], "Ann");
+
+    // The unfinished match is refused, typed, exit 2.
+    let (code, err, _) = run(&["analyze", "2", "--db", db]);
+    assert_eq!(code, 2);
+    assert_eq!(err["error"]["kind"], "match_in_progress");
+    // --all: the finished match already has its analysis; nothing to do.
+    let (code, all, _) = run(&["analyze", "--all", "--db", db]);
+    assert_eq!((code, all["total"].as_u64()), (0, Some(0)), "{all}");
+    // The export with the analysis as notes.
+    let (code, noted, _) = run(&["history", "export-gcg", "1", "--db", db, "--analysis"]);
+    assert_eq!(code, 0);
+    let noted = noted.as_str().unwrap();
+    assert_eq!(noted.matches("#note best: ").count(), a.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analyze_all_reports_progress_and_bad_input_is_refused() {
+    let dir = folder("all");
+    let db = dir.join("h.db");
+    let db = db.to_str().unwrap();
+    {
+        let mut store = Store::open(db).unwrap();
+        for seed in [31, 32] {
+            store.create(&classic(seed, None)).unwrap();
+        }
+    }
+    let (code, all, stderr) = run(&["analyze", "--all", "--db", db]);
+    assert_eq!(code, 0, "{all}");
+    assert_eq!(
+        (all["total"].as_u64(), all["analysed"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let lines: Vec<Value> = stderr
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["progress"]["done"], 2);
+    assert_eq!(lines[1]["progress"]["total"], 2);
+    for bad in [
+        vec!["analyze", "--db", db],
+        vec!["analyze", "x", "--db", db],
+        vec!["analyze", "1", "2", "--db", db],
+        vec!["analyze", "--all", "1", "--db", db],
+        vec!["analyze", "1", "--db", db, "--rules", "classic-15"],
+        vec![
+            "analyze",
+            "--gcg",
+            "f.gcg",
+            "--db",
+            db,
+            "--rules",
+            "classic-15",
+        ],
+    ] {
+        let (code, err, _) = run(&bad);
+        assert_eq!(
+            (code, err["error"]["kind"].as_str()),
+            (2, Some("usage")),
+            "{bad:?}"
+        );
+    }
+    let (code, err, _) = run(&["analyze", "--gcg", "/no/such.gcg", "--rules", "classic-15"]);
+    assert_eq!((code, err["error"]["kind"].as_str()), (2, Some("io")));
+    let junk = dir.join("junk.gcg");
+    std::fs::write(&junk, "#player1 a A\n#player2 b B\n>a: ABC 8H QQQ +3 3\n").unwrap();
+    let (code, err, _) = run(&[
+        "analyze",
+        "--gcg",
+        junk.to_str().unwrap(),
+        "--rules",
+        "classic-15",
+    ]);
+    assert_eq!(
+        (code, err["error"]["kind"].as_str()),
+        (2, Some("bad_gcg")),
+        "{err}"
+    );
+    assert!(err["error"]["message"].as_str().unwrap().contains("line 3"));
+    std::fs::write(
+        &junk,
+        "#player1 a A\n#player2 b B\n>a: ABCDEFG 8G CAT +10 10\n",
+    )
+    .unwrap();
+    let (code, err, _) = run(&[
+        "analyze",
+        "--gcg",
+        junk.to_str().unwrap(),
+        "--rules",
+        "classic-15",
+    ]);
+    assert_eq!(
+        (code, err["error"]["kind"].as_str()),
+        (2, Some("bad_gcg")),
+        "{err}"
+    );
+    assert!(
+        err["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not hold"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,200 @@
+//! The turns of a GCG game record from elsewhere (Quackle, Woogles, Word Club's own export),
+//! so the analyser can be checked against other tools.
+//!
+//! Read: `#player1`/`#player2` (nick, then the full name), and each move line
+//! `>nick: RACK 8H WORD +score total` (a placement), `>nick: RACK -ABC +0 total` (an
+//! exchange), `>nick: RACK - +0 total` (a pass), `>nick: RACK -- -score total` (a placement
+//! withdrawn after a challenge: the board goes back and that turn counts as
+//! scoring nothing). Lines in parentheses — end-of-game rack
+//! points `(RACK)`, `(challenge)` bonuses, `(time)` penalties — and `#` lines other than the
+//! players change no position and are skipped.
+//!
+//! The bag is not in a GCG record: it is worked out as the rule set's tiles minus the board,
+//! minus the rack to move, minus seven for the opponent (fewer when fewer are left).
+//! Every placement is scored by the engine and must score what the record says; its words
+//! are not checked against the list (the record may come from another lexicon).
+use wordclub_engine::{score_placement, Board, GcgMove, RuleSet, Seat};
+
+use super::{AnalysisError, Played, TurnPosition};
+
+/// A GCG record read into positions: the players' names and every move turn.
+#[derive(Debug, Clone)]
+pub struct GcgRecord {
+    pub names: Vec<String>,
+    pub positions: Vec<TurnPosition>,
+}
+
+fn gcg_error(line: usize, reason: impl Into<String>) -> AnalysisError {
+    AnalysisError::Gcg {
+        line,
+        reason: reason.into(),
+    }
+}
+
+/// Reads a two-player GCG record under `rules`.
+pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, AnalysisError> {
+    let mut nicks: Vec<String> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut board = Board::new(rules);
+    let mut positions: Vec<TurnPosition> = Vec::new();
+    // The board before each placement, to undo one withdrawn after a challenge.
+    let mut undo: Vec<(usize, Board)> = Vec::new();
+    let total = rules.bag_size();
+    let rack_size = rules.rack_size as usize;
+    let min_bag = match rules.exchange {
+        wordclub_engine::ExchangePolicy::Chosen { min_bag, .. } => Some(min_bag as usize),
+        _ => None,
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if let Some(rest) = line.strip_prefix("#player") {
+            let mut parts = rest.splitn(3, char::is_whitespace);
+            let seat: usize = parts
+                .next()
+                .and_then(|n| n.parse().ok())
+                .filter(|n| (1..=2).contains(n))
+                .ok_or_else(|| gcg_error(line_no, "only #player1 and #player2 are read"))?;
+            let nick = parts
+                .next()
+                .filter(|n| !n.is_empty())
+                .ok_or_else(|| gcg_error(line_no, "a #player line names a nick"))?;
+            let name = parts.next().map(str::trim).filter(|n| !n.is_empty());
+            if seat != nicks.len() + 1 {
+                return Err(gcg_error(line_no, "#player1 comes before #player2"));
+            }
+            nicks.push(nick.to_string());
+            names.push(name.unwrap_or(nick).to_string());
+            continue;
+        }
+        let Some(rest) = line.strip_prefix('>') else {
+            continue;
+        };
+        let (nick, body) = rest
+            .split_once(':')
+            .ok_or_else(|| gcg_error(line_no, "a move line is >nick: RACK MOVE +SCORE TOTAL"))?;
+        let player: Seat = nicks
+            .iter()
+            .position(|n| n == nick.trim())
+            .ok_or_else(|| gcg_error(line_no, format!("{:?} is not a #player", nick.trim())))?;
+        let tokens: Vec<&str> = body.split_whitespace().collect();
+        // End-of-game rack points: `(RACK) +6 250`.
+        if tokens.first().is_some_and(|t| t.starts_with('(')) {
+            continue;
+        }
+        let (rack_text, moves) = tokens
+            .split_first()
+            .ok_or_else(|| gcg_error(line_no, "the move line has no rack"))?;
+        if moves.first().is_some_and(|t| t.starts_with('(')) {
+            continue; // (challenge), (time), a lost rack's (RACK)
+        }
+        let rack = wordclub_engine::parse_rack(rack_text)
+            .map_err(|e| gcg_error(line_no, format!("rack {rack_text:?}: {e}")))?;
+        if rack.len() > rack_size {
+            return Err(gcg_error(
+                line_no,
+                format!("rack {rack_text:?} is too long"),
+            ));
+        }
+        let turn = positions.len() as u32 + 1;
+        let unseen = total.saturating_sub(board.filled() + rack.len());
+        let bag_len = unseen.saturating_sub(rack_size);
+        let can_exchange = min_bag.is_some_and(|m| bag_len >= m);
+        let mv = moves.first().copied().unwrap_or("");
+        let played = if mv == "--" {
+            // The previous placement was withdrawn: that turn scored nothing, like a pass.
+            let (index, previous) = undo
+                .pop()
+                .ok_or_else(|| gcg_error(line_no, "'--' but no placement to withdraw"))?;
+            board = previous;
+            positions[index].played = Played::Pass;
+            continue;
+        } else if mv == "-" {
+            Played::Pass
+        } else if let Some(tiles) = mv.strip_prefix('-') {
+            let tiles = tiles.to_ascii_uppercase();
+            wordclub_engine::parse_rack(&tiles)
+                .map_err(|e| gcg_error(line_no, format!("exchange {mv:?}: {e}")))?;
+            Played::Exchange { tiles }
+        } else {
+            let word = moves
+                .get(1)
+                .ok_or_else(|| gcg_error(line_no, "a placement is a position then a word"))?;
+            let notation = format!("{mv} {word}");
+            let gm = GcgMove::parse(&notation).map_err(|e| gcg_error(line_no, e.to_string()))?;
+            let tiles = gm
+                .placements(&board)
+                .map_err(|e| gcg_error(line_no, e.to_string()))?;
+            let scored = score_placement(&board, rules, &tiles)
+                .map_err(|e| gcg_error(line_no, e.to_string()))?;
+            if let Some(recorded) = moves.get(2).and_then(|s| s.parse::<i64>().ok()) {
+                if recorded != i64::from(scored.score) {
+                    return Err(gcg_error(
+                        line_no,
+                        format!(
+                            "{notation} is recorded for {recorded} but scores {} under {}",
+                            scored.score, rules.id
+                        ),
+                    ));
+                }
+            }
+            let mut left = rack.clone();
+            for p in &scored.tiles {
+                let b = p.tile.rack_byte();
+                match left.iter().position(|&x| x == b) {
+                    Some(i) => {
+                        left.remove(i);
+                    }
+                    None => {
+                        return Err(gcg_error(
+                            line_no,
+                            format!(
+                                "{notation} uses a {} the rack {rack_text} does not hold",
+                                b as char
+                            ),
+                        ))
+                    }
+                }
+            }
+            undo.push((positions.len(), board.clone()));
+            let position_board = board.clone();
+            for p in &scored.tiles {
+                board
+                    .place(p.square, p.tile)
+                    .map_err(|e| gcg_error(line_no, e.to_string()))?;
+            }
+            positions.push(TurnPosition {
+                turn,
+                player,
+                board: position_board,
+                rack,
+                bag_len,
+                can_exchange,
+                played: Played::Place {
+                    notation: scored.notation,
+                    score: scored.score,
+                    tiles: scored.tiles,
+                },
+                hint_taken: false,
+            });
+            continue;
+        };
+        positions.push(TurnPosition {
+            turn,
+            player,
+            board: board.clone(),
+            rack,
+            bag_len,
+            can_exchange,
+            played,
+            hint_taken: false,
+        });
+    }
+    if nicks.len() != 2 {
+        return Err(gcg_error(
+            text.lines().count().max(1),
+            "a record of a two-player game needs #player1 and #player2",
+        ));
+    }
+    Ok(GcgRecord { names, positions })
+}

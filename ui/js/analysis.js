@@ -1,0 +1,154 @@
+// Post-game analysis (SPEC §6), drawn from the backend's `match_analysis`: the end screen's
+// "Your best missed move", and in the match detail the per-player summary, the best move and
+// points missed beside each turn, and alternatives drawn as a ghost on the step-through board
+// (tiles and breakdown from the backend's `analysis_move`). Nothing here ranks or scores.
+import { call } from './api.js';
+import { h, fill } from './dom.js';
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "QUIXOTE at 8H across for 96". */
+export function moveText(c) {
+  return `${c.word} at ${c.place} for ${c.score}`;
+}
+
+function playedText(p) {
+  if (p.kind === 'place') return `${p.word || p.notation} for ${p.score}`;
+  if (p.kind === 'exchange') return `an exchange of ${p.tiles.length}`;
+  return 'a pass';
+}
+
+/** The end screen's block: each player's best missed move, then a link to the full analysis. */
+export function missedMovesBlock(matchId, { onOpen = null } = {}) {
+  const box = h('section.stack.analysis-end', { 'data-testid': 'end-analysis', 'aria-live': 'polite', 'aria-busy': 'true' },
+    h('h2', {}, 'Your best missed move'),
+    h('p.muted', {}, 'Working out the best moves…'));
+  call('match_analysis', { match_id: matchId }).then((a) => {
+    box.setAttribute('aria-busy', 'false');
+    const items = a.players.map((p) => {
+      const m = p.best_missed;
+      return h('li', { 'data-testid': 'missed-move', 'data-seat': String(p.seat) },
+        h('strong', {}, `${p.name}: `),
+        m ? `${moveText(m.best)} (turn ${m.turn}; ${m.played === 'pass' ? 'passed' : `played ${m.played} for ${m.played_score}`}, ${plural(m.points_missed, 'point')} missed)`
+          : 'played the best-scoring move every turn');
+    });
+    // The link sits beside the heading rather than on a line of its own, so the end screen's
+    // buttons stay above the fold at 1280×860.
+    fill(box,
+      h('div.row.analysis-end-head', {},
+        h('h2', {}, 'Your best missed move'),
+        onOpen ? h('button.link', { type: 'button', 'data-testid': 'end-analysis-open', onclick: onOpen }, 'Full analysis') : null),
+      h('ul.missed-moves', {}, items));
+  }, (e) => {
+    box.setAttribute('aria-busy', 'false');
+    fill(box, h('h2', {}, 'Your best missed move'), h('p.muted', {}, e.message));
+  });
+  return box;
+}
+
+/** The per-player summary table. */
+function summaryTable(a, bingos) {
+  const heads = ['Player', 'Points missed', 'Average rank', 'Best moves played', bingos ? 'Bingos found' : null, 'Biggest miss'].filter(Boolean);
+  return h('table.list.analysis-summary', { 'data-testid': 'analysis-summary' },
+    h('caption', {}, 'Analysis by player'),
+    h('thead', {}, h('tr', {}, heads.map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, a.players.map((p) => h('tr', {},
+      h('th', { scope: 'row' }, p.name),
+      h('td', {}, String(p.points_missed)),
+      h('td', {}, p.average_rank == null ? '—' : p.average_rank.toFixed(1)),
+      h('td', {}, `${p.best_played} of ${plural(p.turns, 'turn')}`),
+      bingos ? h('td', {}, `${p.bingos_found ?? 0} of ${p.bingos_available ?? 0} available`) : null,
+      h('td', {}, p.best_missed ? `${moveText(p.best_missed.best)}, turn ${p.best_missed.turn} (${plural(p.best_missed.points_missed, 'point')})` : 'none')))));
+}
+
+/** The text beside a turn: the best move, the points missed, the rank. */
+function turnCell(t, onGhost) {
+  const best = t.best_by_score;
+  const facts = [];
+  if (!best) facts.push('No placement was possible.');
+  else if (t.points_missed === 0 && t.played.kind === 'place') facts.push(`Best move played (${moveText(best)}).`);
+  else facts.push(`Best: ${moveText(best)} · ${plural(t.points_missed, 'point')} missed.`);
+  if (t.rank != null) facts.push(`Rank ${t.rank} of ${t.moves}.`);
+  if (t.best_by_value && best && t.best_by_value.notation !== best.notation) facts.push(`Hard's choice: ${moveText(t.best_by_value)} (keeps ${t.best_by_value.leave || 'nothing'}).`);
+  if (t.best_exchange && t.played.kind === 'exchange') facts.push(`Best exchange: ${t.best_exchange.tiles}, keeping ${t.best_exchange.keep || 'nothing'}.`);
+  if (t.hint_taken) facts.push('A hint was taken.');
+  const alternatives = t.alternatives.map((c, i) => h('li', {},
+    h('button.ghost-button', {
+      type: 'button', 'data-testid': 'alternative', 'data-turn': String(t.turn), 'data-move': c.notation,
+      'aria-label': `Show ${moveText(c)} on the board before turn ${t.turn}`,
+      onclick: () => onGhost(t, c),
+    }, `${i + 1}. ${c.word} ${c.place.split(' ')[0]} ${c.score}`)));
+  return h('div.turn-analysis', { 'data-testid': 'turn-analysis', 'data-turn': String(t.turn) },
+    h('span', {}, facts.join(' ')),
+    alternatives.length ? h('details.alternatives', {},
+      h('summary', {}, `Alternatives (${alternatives.length})`),
+      h('ul', {}, alternatives)) : null);
+}
+
+function letterText(l) {
+  const base = `${l.letter}${l.blank ? ' (blank)' : ''} ${l.value}`;
+  return l.letter_multiplier > 1 ? `${base}×${l.letter_multiplier}` : base;
+}
+
+/** The ghost's description and breakdown (the backend's scorer), with a way to remove it. */
+function ghostInfo(turn, candidate, scored, onRemove) {
+  return h('div.ghost-info.panel', { 'data-testid': 'ghost-info', role: 'status' },
+    h('p', {}, h('strong', {}, `Ghost: ${moveText(candidate)}`), ` — shown with dashed tiles on the board before turn ${turn}, instead of the move played.`),
+    h('ul', {}, scored.words.map((w) => h('li', {},
+      `${w.word}: (${w.letters.map(letterText).join(' + ')})${w.word_multiplier > 1 ? ` × ${w.word_multiplier}` : ''} = ${w.score}`)),
+    scored.bingo ? h('li', {}, `Bingo +${scored.bingo}`) : null,
+    h('li', {}, `Total ${scored.score}`)),
+    h('button', { type: 'button', 'data-testid': 'ghost-remove', onclick: onRemove }, 'Remove the ghost'));
+}
+
+/**
+ * Loads the analysis into the match detail. `rows`: the turn table's rows by turn number;
+ * `box`: where the summary goes; `showGhost(turn, tiles | null)` draws (or removes) ghost
+ * tiles on the board as it was before `turn`; `ghostBox`: where the ghost's breakdown goes.
+ */
+export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos }) {
+  fill(box, h('p.muted', { 'data-testid': 'analysis-loading' }, 'Working out the best moves…'));
+  let a;
+  try { a = await call('match_analysis', { match_id: matchId }); } catch (e) { fill(box, h('p.muted', {}, e.message)); return null; }
+  const removeGhost = () => { fill(ghostBox); showGhost(null, null); };
+  async function onGhost(t, c) {
+    let r;
+    try { r = await call('analysis_move', { match_id: matchId, turn: t.turn, move: c.notation }); } catch (e) { fill(ghostBox, h('p.error', {}, e.message)); return; }
+    showGhost(t.turn, r.ghost, c);
+    fill(ghostBox, ghostInfo(t.turn, c, r.scored, removeGhost));
+  }
+  fill(box,
+    h('h2', { id: 'analysis' }, 'Analysis'),
+    h('p.muted', {}, `By the move generator, with the match's own rules (${a.rules_label}) and word list (${a.list_name}). Points missed: the best score available minus the score played; rank 1 is the best-scoring move.`),
+    h('div.table-scroll', {}, summaryTable(a, bingos)));
+  for (const t of a.turns) {
+    const row = rows.get(t.turn);
+    const cell = row?.querySelector('[data-analysis-cell]');
+    if (cell) fill(cell, turnCell(t, onGhost));
+  }
+  return { analysis: a, removeGhost };
+}
+
+/** A line on the history screen while past matches are (re-)analysed in the background (after
+ *  an analyser upgrade, or matches from an older history): starts the work and follows it
+ *  until done, then goes. Play is never held up: the backend does it on its own thread. */
+export function backgroundProgress() {
+  const line = h('p.muted.analysis-progress', { 'data-testid': 'analysis-progress', role: 'status', hidden: true });
+  const bar = h('progress', { max: '1', value: '0', 'aria-hidden': 'true' });
+  const text = h('span');
+  line.append(text, ' ', bar);
+  let first = true;
+  async function poll() {
+    if (!first && !line.isConnected) return; // the screen was left
+    let p;
+    try { p = await call('analysis_progress', { start: first }); } catch { return; }
+    first = false;
+    if (!p.running) { line.hidden = true; return; }
+    line.hidden = false;
+    text.textContent = `Analysing past matches in the background: ${p.done} of ${p.total}…`;
+    bar.max = p.total; bar.value = p.done;
+    setTimeout(poll, 700);
+  }
+  poll();
+  return line;
+}
