@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use crate::layout::{letter_of, Grid, BLANK_BIT, MAX_SIZE};
+use crate::layout::{letter_of, BLANK_BIT, MAX_SIZE};
 
 /// One legal placement. `tiles[i]` is the square `i` steps from the start: 0 for a tile
 /// already on the board, else the letter code placed (with [`BLANK_BIT`] for a blank).
@@ -35,14 +35,6 @@ impl Move {
             .zip(self.tiles.iter())
             .filter(|(_, &t)| t != 0)
             .map(|((r, c), &t)| (r, c, t))
-    }
-
-    /// Number of tiles placed.
-    pub fn tile_count(&self) -> usize {
-        self.tiles[..self.len as usize]
-            .iter()
-            .filter(|&&t| t != 0)
-            .count()
     }
 
     /// The coordinate part of the notation: `8H` across, `H8` down.
@@ -91,17 +83,6 @@ impl Move {
     pub fn notation(&self) -> String {
         let (bytes, n) = self.notation_bytes();
         String::from_utf8_lossy(&bytes[..n]).into_owned()
-    }
-
-    /// The notation with every letter spelled out (board tiles filled in from `grid`).
-    pub fn word_on(&self, grid: &Grid) -> String {
-        self.squares()
-            .zip(self.tiles.iter())
-            .map(|((r, c), &t)| {
-                let t = if t == 0 { grid.get(r, c) } else { t };
-                letter_of(t) as char
-            })
-            .collect()
     }
 
     /// The list order: score descending, then notation ascending (byte order).
