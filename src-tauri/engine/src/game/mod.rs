@@ -78,7 +78,8 @@ pub struct HintRecord {
     pub shown: serde_json::Value,
 }
 
-/// One turn of the match history.
+/// One turn of the match history. Turns are rebuilt by every replay, never stored, so a
+/// field added here changes no saved match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Turn {
     /// 1-based, over the whole match.
@@ -94,10 +95,8 @@ pub struct Turn {
     pub exchanged: u32,
     /// The line a placement runs along (a one-tile move: across when its across word has
     /// 2+ letters, else down); `None` for other turns.
-    #[serde(default)]
     pub direction: Option<Direction>,
     /// The squares a placement covered, along its line; empty for other turns.
-    #[serde(default)]
     pub squares: Vec<Square>,
     /// Every seat's score after this turn.
     pub totals: Vec<i32>,
