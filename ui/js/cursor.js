@@ -26,16 +26,12 @@ export function startCursor(view) {
   const empty = (r, c) => inside(size, r, c) && !view.board[r][c];
   if (view.board.every((row) => row.every((sq) => !sq))) return star;
 
-  const squares = [...(view.last_move?.squares ?? [])].sort((a, b) => a.row - b.row || a.col - b.col);
+  // The backend gives the last play's squares along its line and the line's direction (a
+  // one-tile play's included): nothing about the move is worked out again here.
+  const squares = view.last_move?.squares ?? [];
   if (squares.length) {
-    const first = squares[0];
     const last = squares[squares.length - 1];
-    // One tile: its word may run either way; across unless the board only continues down.
-    let dir = first.row === last.row && first.col !== last.col ? ACROSS : DOWN;
-    if (squares.length === 1) {
-      const acrossWord = !empty(first.row, first.col - 1) || !empty(first.row, first.col + 1);
-      dir = acrossWord || (empty(first.row - 1, first.col) && empty(first.row + 1, first.col)) ? ACROSS : DOWN;
-    }
+    const dir = view.last_move.direction === DOWN ? DOWN : ACROSS;
     const [dr, dc] = STEP[dir];
     let r = last.row + dr;
     let c = last.col + dc;

@@ -30,7 +30,7 @@ export function renderEnd(view, { onDetails = null } = {}) {
   const r = view.result;
   const winners = new Set(r.winners);
   const names = r.winners.map((seat) => view.players[seat].name);
-  const solo = view.players.length === 1;
+  const solo = view.rules.solo;
   // A Hints column only where the rule set offers hints (solo's word checker is no hint).
   const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
   let title;

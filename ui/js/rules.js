@@ -6,11 +6,13 @@ import { h, fill, squareName } from './dom.js';
 import { replayBoard } from './history.js';
 
 const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
-const LEVELS = 'easy, medium or hard';
 
 let chosen = null;
 /** Opens the Rules screen on this rule set next time (the start screen's link). */
 export function chooseRules(id) { chosen = id; }
+
+/** `easy, medium or hard`: the computer levels the backend offers. */
+const orList = (names) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names.join(''));
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -41,8 +43,8 @@ function endingText(r) {
   if (e.turn_limit) out.push(e.turn_limit.per_player ? `After ${e.turn_limit.turns} turns each (plays, exchanges and passes all count).` : `After ${e.turn_limit.turns} turns (plays, exchanges and passes all count).`);
   if (e.going_out) out.push('When the bag is empty and a player uses their last tile.');
   if (e.scoreless_turns_in_a_row) out.push(`When every active player has passed or exchanged ${e.scoreless_turns_in_a_row} times in a row.`);
-  if (e.resign) out.push(r.players.max > 2 ? 'Resigning: with two players left the other wins; with more, the resigner leaves and the rest play on.' : (r.players.max === 1 ? 'You may end the round early.' : 'Resigning ends the match; the other player wins.'));
-  out.push(r.players.max === 1 ? 'Your score is the total of your turns.' : 'Highest final score wins; equal highest scores share the win.');
+  if (e.resign) out.push(r.players.max > 2 ? 'Resigning: with two players left the other wins; with more, the resigner leaves and the rest play on.' : (r.solo ? 'You may end the round early.' : 'Resigning ends the match; the other player wins.'));
+  out.push(r.solo ? 'Your score is the total of your turns.' : 'Highest final score wins; equal highest scores share the win.');
   return out;
 }
 
@@ -65,7 +67,7 @@ const HINT_TEXT = {
   suggest_move: 'Suggest a move: the best-scoring move is placed on the board as a draft; you may play, change or recall it.',
 };
 
-function facts(r, listName) {
+function facts(r, listName, levels) {
   const star = squareName(r.star);
   return [
     ['board', 'Board', `${r.board_size} × ${r.board_size} squares; the first move covers the star on ${star}${r.star_premium ? ` (a ${PREMIUM_TEXT[r.star_premium].toLowerCase()} square)` : ' (no premium)'}.`],
@@ -78,7 +80,7 @@ function facts(r, listName) {
     ['values', 'Letter values', valuesText(r)],
     ['bingo', 'Bingo bonus', r.bingo_bonus ? `+${r.bingo_bonus} for using all ${r.rack_size} tiles in one move.` : 'None.'],
     ['players', 'Players', r.players.min === r.players.max ? `${r.players.min}.` : `${r.players.min}–${r.players.max}.`],
-    ['computers', 'Computer seats', r.computer_seats ? `Any seat may be a computer (${LEVELS}).` : 'None.'],
+    ['computers', 'Computer seats', r.computer_seats ? `Any seat may be a computer (${orList(levels)}).` : 'None.'],
     ['exchange', 'Exchange', exchangeText(r)],
     ['pass', 'Pass', r.pass === 'always' ? 'Any time: it ends your turn and you draw nothing.' : 'Only once the bag is empty (then the exchange control becomes Pass).'],
     ['ending', 'How it ends', endingText(r)],
@@ -90,7 +92,7 @@ function facts(r, listName) {
 
 /** The rule sets explained, one at a time. */
 export async function showRules(root) {
-  const [ruleSets, lists, settings] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings').catch(() => ({}))]);
+  const [ruleSets, lists, settings, info] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings').catch(() => ({})), call('app_info')]);
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === (chosen ?? settings.default_rules)) ?? ruleSets[0];
   chosen = null;
@@ -102,7 +104,7 @@ export async function showRules(root) {
     fill(body,
       rules.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,
       h('div.rules-layout', {},
-        h('dl.rules-facts', { 'data-testid': 'rules-facts' }, facts(rules, listName).map(([key, term, text]) => h('div', { 'data-fact': key },
+        h('dl.rules-facts', { 'data-testid': 'rules-facts' }, facts(rules, listName, info.limits.computer_levels).map(([key, term, text]) => h('div', { 'data-fact': key },
           h('dt', {}, term),
           Array.isArray(text) ? text.map((line) => h('dd', {}, line)) : h('dd', {}, text)))),
         h('figure.rules-map', {},

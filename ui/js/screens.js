@@ -8,11 +8,12 @@ export { showHistory, showDetail } from './history.js';
 export { showRules } from './rules.js';
 export { showStats } from './stats.js';
 
-const SEAT_KINDS = [['human', 'Person'], ['easy', 'Computer: easy'], ['medium', 'Computer: medium'], ['hard', 'Computer: hard']];
 
 /** Start screen: choose a rule set and the players, or continue an unfinished match. */
 export async function showHome(root, { openMatch }) {
-  const [ruleSets, lists, settings] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings')]);
+  const [ruleSets, lists, settings, info] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings'), call('app_info')]);
+  // The computer levels and the name length are the backend's (app_info.limits).
+  const seatKinds = [['human', 'Person'], ...info.limits.computer_levels.map((level) => [level, `Computer: ${level}`])];
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === settings.default_rules) ?? ruleSets[0];
   const seats = settings.player_names.map((name) => ({ name, kind: 'human' }));
@@ -34,10 +35,10 @@ export async function showHome(root, { openMatch }) {
   function draw() {
     fill(listLine, `Word list: ${listName(rules.default_list)}`);
     fill(seatBox, seats.map((seat, i) => h('div.seat', {},
-      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: 24, required: true, oninput: (e) => { seat.name = e.target.value; } }),
+      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: info.limits.max_name_chars, required: true, oninput: (e) => { seat.name = e.target.value; } }),
       h('div.row', {},
         rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (e) => { seat.kind = e.target.value; } },
-          SEAT_KINDS.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
+          seatKinds.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
         seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); draw(); } }, '✕') : null))));
     addButton.hidden = seats.length >= rules.players.max;
   }

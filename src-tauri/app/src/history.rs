@@ -1,15 +1,13 @@
 //! The match history (wordclub-store) as the UI sees it: lists, details, statistics and GCG
 //! export, with everything that could reveal a hidden rack left out of unfinished matches
 //! (a GCG export of one only when the caller accepts that it shows the racks).
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use wordclub_engine::{Event, Match, RuleSet};
+use wordclub_engine::{Match, RuleSet};
 use wordclub_store::{Filter, MatchSummary as StoredSummary, Status, Store, StoreError};
 
 use crate::matches::engine;
-use crate::view::{premium_label, Pos, RulesInfo};
+use crate::view::{Pos, RulesInfo};
 use crate::AppError;
 
 pub fn store_error(e: StoreError) -> AppError {
@@ -172,19 +170,16 @@ fn turn_boards(game: &Match) -> Result<Vec<TurnBoard>, AppError> {
             return;
         }
         let placed = m
-            .events()
-            .iter()
-            .rev()
-            .find(|e| !matches!(e, Event::Ended { .. }))
-            .map(|e| match e {
-                Event::Placed { tiles, .. } => tiles
+            .turns()
+            .last()
+            .map(|t| {
+                t.squares
                     .iter()
-                    .map(|p| Pos {
-                        row: p.square.row,
-                        col: p.square.col,
+                    .map(|sq| Pos {
+                        row: sq.row,
+                        col: sq.col,
                     })
-                    .collect(),
-                _ => Vec::new(),
+                    .collect()
             })
             .unwrap_or_default();
         boards.push(TurnBoard {
@@ -221,22 +216,11 @@ pub fn detail(store: &Store, id: i64) -> Result<Value, AppError> {
     }
     // The match's own rule set (stored with it), not today's built-in of the same id.
     let rules = game.rules();
-    let n = rules.board_size as usize;
-    let grid = rules.premium_grid();
-    let premiums: Vec<Vec<Option<&str>>> = (0..n)
-        .map(|r| (0..n).map(|c| premium_label(grid[r * n + c])).collect())
-        .collect();
-    let letter_values: BTreeMap<String, u8> = rules
-        .tiles
-        .iter()
-        .filter(|t| t.letter != '?')
-        .map(|t| (t.letter.to_string(), t.value))
-        .collect();
     Ok(serde_json::json!({
         "summary": summary(d.summary),
         "rules": RulesInfo::of(rules),
-        "premiums": premiums,
-        "letter_values": letter_values,
+        "premiums": rules.premium_labels(),
+        "letter_values": rules.letter_values(),
         "turns": turns,
         "boards": turn_boards(&game)?,
         "board": d.board,

@@ -179,6 +179,11 @@ impl App {
             version: env!("CARGO_PKG_VERSION"),
             commands: COMMANDS,
             history_notice: self.history_notice.clone(),
+            limits: Limits {
+                max_players: wordclub_engine::MAX_PLAYERS,
+                max_name_chars: wordclub_engine::MAX_NAME_CHARS,
+                computer_levels: Level::SEATS.iter().map(|l| l.name()).collect(),
+            },
         }
     }
 
@@ -308,7 +313,7 @@ impl App {
     pub fn preview(&self, args: TilesArgs) -> Result<PreviewAnswer, AppError> {
         self.with_match(args.match_id, |m| {
             let seat = m.revealed_seat()?;
-            let tiles = placements("preview", m.game.rules().board_size, &args.tiles)?;
+            let tiles = placements("preview", m.game.rules(), &args.tiles)?;
             Ok(match m.game.preview(seat, &tiles, m.list) {
                 Ok(scored) => PreviewAnswer {
                     legal: true,
@@ -339,7 +344,7 @@ impl App {
             args.match_id,
             |m| {
                 let player = m.revealed_seat()?;
-                let tiles = placements("play", m.game.rules().board_size, &args.tiles)?;
+                let tiles = placements("play", m.game.rules(), &args.tiles)?;
                 Ok((Action::Place { player, tiles }, ()))
             },
             Self::view_answer,
@@ -351,7 +356,7 @@ impl App {
             args.match_id,
             |m| {
                 let player = m.revealed_seat()?;
-                let tiles = exchange_text(&args.tiles)?;
+                let tiles = exchange_text(&args.tiles, m.game.rules().rack_size)?;
                 Ok((Action::Exchange { player, tiles }, ()))
             },
             Self::view_answer,
@@ -642,6 +647,19 @@ pub struct AppInfo {
     pub commands: &'static [&'static str],
     /// Set when the match history could not be opened and was moved aside at start.
     pub history_notice: Option<String>,
+    pub limits: Limits,
+}
+
+/// What a new-match form may offer, from the backend's one owner of each: the engine's
+/// player and name limits, the move generator's levels for a computer seat.
+#[derive(Debug, Serialize)]
+pub struct Limits {
+    /// The most players at one table (each rule set has its own range within it).
+    pub max_players: u8,
+    /// The longest player name, in characters.
+    pub max_name_chars: usize,
+    /// The levels a computer seat may have, weakest first.
+    pub computer_levels: Vec<&'static str>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -5,16 +5,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use wordclub_engine::{
     Action, EngineError, HintKind, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet,
-    Seat, Square, Tile, WordScore,
+    Seat, Square, Tile, WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
+use wordclub_movegen::Level;
 
-use crate::settings::{clean_name, MAX_PLAYERS};
+use crate::settings::clean_name;
 use crate::view::{match_view, MatchView, RulesInfo};
 use crate::AppError;
-
-/// Computer levels a seat may have.
-pub const COMPUTER_LEVELS: &[&str] = &["easy", "medium", "hard"];
 
 /// A match in memory, with the secrecy state of the turn in progress.
 pub struct OpenMatch {
@@ -310,7 +308,7 @@ pub enum HintAnswer {
 /// Checks and builds the players of a new match.
 pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
     let bad = |reason: String| AppError::bad_argument("new_match", reason);
-    if seats.is_empty() || seats.len() > MAX_PLAYERS {
+    if seats.is_empty() || seats.len() > usize::from(MAX_PLAYERS) {
         return Err(bad(format!("1 to {MAX_PLAYERS} players")));
     }
     let mut specs = Vec::with_capacity(seats.len());
@@ -324,10 +322,13 @@ pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
         }
         specs.push(match seat.computer.as_deref() {
             None => PlayerSpec::human(&name),
-            Some(level) if COMPUTER_LEVELS.contains(&level) => PlayerSpec::computer(&name, level),
+            Some(level) if Level::SEATS.iter().any(|l| l.name() == level) => {
+                PlayerSpec::computer(&name, level)
+            }
             Some(level) => {
                 return Err(bad(format!(
-                    "no computer level {level:?} (easy, medium or hard)"
+                    "no computer level {level:?} ({})",
+                    level_names()
                 )))
             }
         });
@@ -338,11 +339,30 @@ pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
     Ok(specs)
 }
 
+/// The computer levels a seat may have, in words: `easy, medium or hard`.
+fn level_names() -> String {
+    let names: Vec<&str> = Level::SEATS.iter().map(|l| l.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// Checks staged tiles and turns them into engine placements (the engine checks the rest).
-pub fn placements(command: &str, size: u8, tiles: &[TileArg]) -> Result<Vec<Placement>, AppError> {
+/// More tiles than a rack holds are refused before any is read.
+pub fn placements(
+    command: &str,
+    rules: &RuleSet,
+    tiles: &[TileArg],
+) -> Result<Vec<Placement>, AppError> {
     let bad = |reason: String| AppError::bad_argument(command, reason);
-    if tiles.len() > 15 {
-        return Err(bad("too many tiles".to_string()));
+    let size = rules.board_size;
+    if tiles.len() > usize::from(rules.rack_size) {
+        return Err(bad(format!(
+            "too many tiles: a move places at most {}",
+            rules.rack_size
+        )));
     }
     tiles
         .iter()
@@ -366,11 +386,11 @@ pub fn placements(command: &str, size: u8, tiles: &[TileArg]) -> Result<Vec<Plac
         .collect()
 }
 
-/// Rack text for an exchange: one `A`–`Z` or `?` per tile.
-pub fn exchange_text(tiles: &[String]) -> Result<String, AppError> {
+/// Rack text for an exchange: one `A`–`Z` or `?` per tile, at most a rack's worth.
+pub fn exchange_text(tiles: &[String], rack_size: u8) -> Result<String, AppError> {
     let bad = |reason: String| AppError::bad_argument("exchange", reason);
-    if tiles.len() > 7 {
-        return Err(bad("at most 7 tiles".to_string()));
+    if tiles.len() > usize::from(rack_size) {
+        return Err(bad(format!("at most {rack_size} tiles")));
     }
     tiles
         .iter()
@@ -395,22 +415,14 @@ pub fn rules_info() -> Vec<RulesInfo> {
     RuleSet::all().iter().map(RulesInfo::of).collect()
 }
 
-/// What a hint of `kind` already showed `seat` during the turn in progress, if it did: the
-/// events since the last turn are only hints, all taken by the player to move.
+/// What a hint of `kind` already showed `seat` (the player to move) during the turn in
+/// progress, if it did: the engine's pending hints of that seat are this turn's.
 pub fn hint_shown_this_turn(game: &Match, seat: Seat, kind: HintKind) -> Option<Value> {
-    game.events()
+    game.pending_hints(seat)
         .iter()
         .rev()
-        .map_while(|e| match e {
-            wordclub_engine::Event::HintTaken {
-                player,
-                kind: k,
-                shown,
-            } => Some((*player, *k, shown)),
-            _ => None,
-        })
-        .find(|(player, k, _)| *player == seat && *k == kind)
-        .map(|(_, _, shown)| shown.clone())
+        .find(|h| h.kind == kind)
+        .map(|h| h.shown.clone())
 }
 
 /// Records a hint the player to move was shown, as assistance.

@@ -11,10 +11,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
-/// Most players at one table.
-pub const MAX_PLAYERS: usize = 4;
+use wordclub_engine::{MAX_NAME_CHARS, MAX_PLAYERS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -89,7 +86,7 @@ impl Settings {
     ) -> Result<Settings, String> {
         let mut next = self.clone();
         if let Some(names) = patch.player_names {
-            if names.len() > MAX_PLAYERS {
+            if names.len() > usize::from(MAX_PLAYERS) {
                 return Err(format!("at most {MAX_PLAYERS} player names"));
             }
             next.player_names = names
@@ -128,7 +125,7 @@ impl Settings {
                 .iter()
                 .filter_map(Value::as_str)
                 .filter_map(|n| clean_name(n).ok())
-                .take(MAX_PLAYERS)
+                .take(usize::from(MAX_PLAYERS))
                 .collect();
             if !names.is_empty() {
                 s.player_names = names;

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use wordclub_engine::{
-    EndRules, Event, ExchangePolicy, HintKind, Match, PassPolicy, PlayerKind, Premium, RuleSet,
+    Direction, EndRules, ExchangePolicy, HintKind, Match, PassPolicy, PlayerKind, Premium, RuleSet,
     Seat, TurnKind, TurnLimit, WordScore,
 };
 
@@ -20,6 +20,8 @@ pub struct RulesInfo {
     pub id: String,
     pub label: String,
     pub candidate: bool,
+    /// A round for one player (no opponent, no winner).
+    pub solo: bool,
     pub board_size: u8,
     pub star: Pos,
     pub rack_size: u8,
@@ -100,6 +102,7 @@ impl RulesInfo {
             id: r.id.clone(),
             label: r.label.clone(),
             candidate: r.candidate,
+            solo: r.is_solo(),
             board_size: r.board_size,
             star: Pos {
                 row: r.star.row,
@@ -133,11 +136,11 @@ impl RulesInfo {
                     .filter(|p| p.premium == kind)
                     .map(|p| p.square.to_string())
                     .collect();
-                let premium = premium_label(kind)?;
+                let premium = kind.label()?;
                 (!squares.is_empty()).then_some(PremiumGroup { premium, squares })
             })
             .collect(),
-            star_premium: premium_label(r.premium_at(r.star)),
+            star_premium: r.premium_at(r.star).label(),
             tiles: r
                 .tiles
                 .iter()
@@ -201,8 +204,11 @@ pub struct LastMove {
     pub score: u32,
     /// Tiles exchanged (exchange only).
     pub count: u32,
-    /// The squares the play covered (play only).
+    /// The squares the play covered, along its line (play only).
     pub squares: Vec<Pos>,
+    /// The line the play runs along, `across` or `down` (a one-tile play: across when its
+    /// across word has 2+ letters), `null` for other turns.
+    pub direction: Option<Direction>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -255,7 +261,7 @@ pub struct MatchView {
     pub board: Vec<Vec<Option<TileView>>>,
     /// Rows of premium labels (`2L`, `3L`, `2W`, `3W`) or `null`.
     pub premiums: Vec<Vec<Option<&'static str>>>,
-    pub letter_values: BTreeMap<String, u8>,
+    pub letter_values: BTreeMap<char, u8>,
     pub players: Vec<PlayerBrief>,
     /// The seat to move; `null` once the match is over.
     pub to_move: Option<Seat>,
@@ -277,16 +283,6 @@ pub struct MatchView {
     /// Most tiles an exchange may take now.
     pub exchange_max: usize,
     pub result: Option<ResultView>,
-}
-
-pub fn premium_label(p: Premium) -> Option<&'static str> {
-    match p {
-        Premium::None => None,
-        Premium::DoubleLetter => Some("2L"),
-        Premium::TripleLetter => Some("3L"),
-        Premium::DoubleWord => Some("2W"),
-        Premium::TripleWord => Some("3W"),
-    }
 }
 
 pub fn computer_level(kind: &PlayerKind) -> Option<String> {
@@ -327,16 +323,6 @@ pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchV
                 .collect()
         })
         .collect();
-    let grid = rules.premium_grid();
-    let premiums = (0..n)
-        .map(|r| (0..n).map(|c| premium_label(grid[r * n + c])).collect())
-        .collect();
-    let letter_values = rules
-        .tiles
-        .iter()
-        .filter(|t| t.letter != '?')
-        .map(|t| (t.letter.to_string(), t.value))
-        .collect();
     let players: Vec<PlayerBrief> = engine_view
         .players
         .iter()
@@ -363,21 +349,19 @@ pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchV
         words: t.words.iter().map(|w: &WordScore| w.word.clone()).collect(),
         score: t.score,
         count: t.exchanged,
-        squares: if t.kind == TurnKind::Place {
-            last_placed_squares(m)
-        } else {
-            Vec::new()
-        },
+        squares: t
+            .squares
+            .iter()
+            .map(|sq| Pos {
+                row: sq.row,
+                col: sq.col,
+            })
+            .collect(),
+        direction: t.direction,
     });
-    let exchange_max = match rules.exchange {
-        ExchangePolicy::None => 0,
-        ExchangePolicy::Chosen { max_tiles, .. } => {
-            (max_tiles as usize).min(to_move.and_then(|s| m.rack(s)).map_or(0, |r| r.len()))
-        }
-        ExchangePolicy::WholeRack => m
-            .bag_len()
-            .min(to_move.and_then(|s| m.rack(s)).map_or(0, |r| r.len())),
-    };
+    let exchange_max = to_move
+        .and_then(|s| m.exchange_range(s))
+        .map_or(0, |(_, most)| most);
     let turn_limit = rules.end.turn_limit.map(|l| l.turns);
     MatchView {
         id,
@@ -388,8 +372,8 @@ pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchV
             sha256: m.list().sha256.clone(),
         },
         board,
-        premiums,
-        letter_values,
+        premiums: rules.premium_labels(),
+        letter_values: rules.letter_values(),
         players,
         to_move,
         bag: engine_view.bag_count,
@@ -425,42 +409,17 @@ pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchV
                 })
                 .collect(),
             winners: r.winners.clone(),
-            best_turn: r
-                .best_turns
-                .iter()
-                .enumerate()
-                .filter_map(|(s, b)| b.as_ref().map(|b| (s, b)))
-                .max_by_key(|(_, b)| b.score)
-                .map(|(s, b)| BestTurnView {
-                    seat: s,
-                    name: m.players()[s].name.clone(),
-                    notation: b.notation.clone(),
-                    score: b.score,
-                }),
+            best_turn: m.best_turn(None).map(|t| BestTurnView {
+                seat: t.player,
+                name: m.players()[t.player].name.clone(),
+                notation: t.notation.clone().unwrap_or_default(),
+                score: t.score,
+            }),
             progression: (0..m.players().len())
                 .map(|s| m.turns().iter().map(|t| t.totals[s]).collect())
                 .collect(),
         }),
     }
-}
-
-fn last_placed_squares(m: &Match) -> Vec<Pos> {
-    m.events()
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Event::Placed { tiles, .. } => Some(
-                tiles
-                    .iter()
-                    .map(|p| Pos {
-                        row: p.square.row,
-                        col: p.square.col,
-                    })
-                    .collect(),
-            ),
-            _ => None,
-        })
-        .unwrap_or_default()
 }
 
 /// A tile to stage on the board (a suggested move), in the shape `preview` and `play` take.

@@ -1,7 +1,7 @@
 //! Every refusal the engine can give, each naming what is wrong.
 use std::fmt;
 
-use crate::board::Square;
+use crate::types::{ReadError, Square};
 
 /// A refused action or bad input. A refused action never changes the match.
 ///
@@ -209,3 +209,15 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+impl From<ReadError> for EngineError {
+    fn from(e: ReadError) -> EngineError {
+        match e {
+            ReadError::Square { input, reason } => EngineError::Notation {
+                input,
+                reason: reason.to_string(),
+            },
+            ReadError::Letter { character } => EngineError::InvalidLetter { character },
+        }
+    }
+}

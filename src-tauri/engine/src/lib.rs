@@ -1,12 +1,18 @@
 //! Word Club rules engine (no I/O).
 //!
-//! - [`rules`]: rule sets as plain data ([`RuleSet::builtin`], [`RuleSet::all`]).
-//! - [`board`]: squares, tiles, the board.
-//! - [`scoring`]: placement rules and scoring with a full breakdown, on a bare board
-//!   ([`score_move`], [`score_placement`]).
-//! - [`notation`]: CGP positions and GCG moves.
-//! - [`game`]: a match as a fold of events, actions, views and results.
-//! - [`error`]: every refusal, typed.
+//! The modules are private; everything public is in the `pub use` list below, by layer:
+//!
+//! - `types` (the bottom layer, depending on nothing): [`Square`], [`Direction`], [`Tile`],
+//!   [`Placement`], [`BLANK`], [`Premium`], and [`ReadError`] for text that is none of them.
+//! - `rules`: rule sets as plain data ([`RuleSet::builtin`], [`RuleSet::all`]).
+//! - `board`: the [`Board`], laid out by a rule set.
+//! - `scoring`: placement rules and scoring with a full breakdown, on a bare board
+//!   ([`score_move`], [`score_placement`], [`check_words`]).
+//! - `notation`: CGP positions ([`Cgp`]), GCG moves ([`GcgMove`]), rack text
+//!   ([`parse_rack`], [`rack_text`]).
+//! - `game`: a [`Match`] as a fold of [`Event`]s (the saved schema), [`Action`]s, its
+//!   history of [`Turn`]s, [`View`]s and the [`MatchResult`].
+//! - `error`: every refusal, typed ([`EngineError`]).
 //!
 //! # Choices where SPEC §2 is silent
 //!
@@ -30,6 +36,9 @@
 //! - A one-tile move runs across when its across word has 2+ letters, else down; its GCG
 //!   notation follows that word (`7G Y.`).
 //! - Bingo: a move that places `rack_size` (7) tiles.
+//! - Best turn (a seat's, or the match's): the placement with the highest score; of equal
+//!   scores the earliest turn. [`Match::best_turn`] is the one place this is decided; the
+//!   result's per-seat bests, the end screen and the history all use it.
 //! - Hints: only the player to move may take one, only of a kind the rule set offers; each is
 //!   attached to that player's next turn in the history.
 //! - Unseen tiles for a viewer: the full bag minus the board minus the viewer's own rack;
@@ -37,14 +46,15 @@
 //! - Several refusals at once: placement shape first, then the rack, then the word list; all
 //!   words not in the list are named, once each, main word first.
 //! - A rule set's hash is the SHA-256 of its JSON (fields in declaration order).
-pub mod board;
-pub mod error;
-pub mod game;
-pub mod notation;
-pub mod rules;
-pub mod scoring;
+mod board;
+mod error;
+mod game;
+mod notation;
+mod rules;
+mod scoring;
+mod types;
 
-pub use board::{Board, Direction, Placement, Square, Tile, BLANK};
+pub use board::Board;
 pub use error::EngineError;
 pub use game::{
     Action, BestTurn, Deal, EndReason, Event, HintRecord, ListRef, Match, MatchResult, PlayerKind,
@@ -52,7 +62,8 @@ pub use game::{
 };
 pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
 pub use rules::{
-    EndRules, ExchangePolicy, HintKind, PassPolicy, PlayerRange, Premium, PremiumSquare, RuleSet,
-    TileSpec, TurnLimit, RULE_SET_IDS,
+    EndRules, ExchangePolicy, HintKind, PassPolicy, PlayerRange, PremiumSquare, RuleSet, TileSpec,
+    TurnLimit, MAX_NAME_CHARS, MAX_PLAYERS, RULE_SET_IDS,
 };
 pub use scoring::{check_words, score_move, score_placement, LetterScore, ScoredMove, WordScore};
+pub use types::{Direction, Placement, Premium, ReadError, Square, Tile, BLANK};

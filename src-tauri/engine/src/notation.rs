@@ -9,9 +9,10 @@
 //! (`8H ...S`), lower case for a blank.
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, Direction, Placement, Square, Tile, BLANK};
+use crate::board::Board;
 use crate::error::EngineError;
 use crate::rules::RuleSet;
+use crate::types::{Direction, Placement, Square, Tile, BLANK};
 
 /// A parsed CGP position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,40 +1,12 @@
 //! Rule sets as plain data. Each built-in rule set is defined once, in its own function
 //! below; the rest of the engine reads these fields and never tests a rule set's id.
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::board::{Square, BLANK};
 use crate::error::EngineError;
-
-/// What a square adds when a tile is placed on it this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Premium {
-    #[default]
-    None,
-    DoubleLetter,
-    TripleLetter,
-    DoubleWord,
-    TripleWord,
-}
-
-impl Premium {
-    pub fn letter_multiplier(self) -> u32 {
-        match self {
-            Premium::DoubleLetter => 2,
-            Premium::TripleLetter => 3,
-            _ => 1,
-        }
-    }
-
-    pub fn word_multiplier(self) -> u32 {
-        match self {
-            Premium::DoubleWord => 2,
-            Premium::TripleWord => 3,
-            _ => 1,
-        }
-    }
-}
+use crate::types::{Premium, Square, BLANK};
 
 /// One premium square of a layout (squares not listed are plain).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,6 +119,12 @@ pub struct RuleSet {
     pub default_list: String,
 }
 
+/// The most players any rule set seats (a rule set with more is refused as unplayable).
+pub const MAX_PLAYERS: u8 = 4;
+
+/// The longest player name, in characters: what a board's score panel has room for.
+pub const MAX_NAME_CHARS: usize = 24;
+
 /// Ids of the built-in rule sets, in display order.
 pub const RULE_SET_IDS: [&str; 5] = [
     "wordclub-1.0",
@@ -200,6 +178,29 @@ impl RuleSet {
             }
         }
         grid
+    }
+
+    /// The premium labels ([`Premium::label`]) row by row, `None` on a plain square: what a
+    /// board of this rule set shows.
+    pub fn premium_labels(&self) -> Vec<Vec<Option<&'static str>>> {
+        self.premium_grid()
+            .chunks(self.board_size as usize)
+            .map(|row| row.iter().map(|p| p.label()).collect())
+            .collect()
+    }
+
+    /// Each letter's value, `A`–`Z` (the blank, always 0, left out): what a tile shows.
+    pub fn letter_values(&self) -> BTreeMap<char, u8> {
+        self.tiles
+            .iter()
+            .filter(|t| t.letter != '?')
+            .map(|t| (t.letter, t.value))
+            .collect()
+    }
+
+    /// A round for one player (no opponent, no winner): `solo-10`.
+    pub fn is_solo(&self) -> bool {
+        self.players.max == 1
     }
 
     /// The premium printed on `square`.

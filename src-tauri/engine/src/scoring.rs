@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 use wordclub_lexicon::WordList;
 
-use crate::board::{Board, Direction, Placement, Square, Tile};
+use crate::board::Board;
 use crate::error::EngineError;
 use crate::rules::RuleSet;
+use crate::types::{Direction, Placement, Square, Tile};
 
 /// One letter of a scored word.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,8 +11,8 @@
 
 use wordclub_engine::{Action, ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_lexicon::WordList;
-use wordclub_movegen::leave::{features, Regression, FEATURES};
-use wordclub_movegen::players::leave_after;
+use wordclub_movegen::leave_after;
+use wordclub_movegen::{features, Regression, FEATURES};
 use wordclub_movegen::{gaddag_for, grid_of, layout_of, rack_of, Generator, LeaveTable, Rack};
 
 fn main() {

@@ -111,21 +111,6 @@ impl Grid {
     pub fn is_empty(&self) -> bool {
         self.cells.iter().all(|&c| c == 0)
     }
-
-    /// Rows as text: letters, lower case for blanks, `.` for empty squares.
-    pub fn rows_text(&self) -> Vec<String> {
-        (0..self.size)
-            .map(|r| {
-                (0..self.size)
-                    .map(|c| match self.get(r, c) {
-                        0 => '.',
-                        t if t & BLANK_BIT != 0 => letter_of(t).to_ascii_lowercase() as char,
-                        t => letter_of(t) as char,
-                    })
-                    .collect()
-            })
-            .collect()
-    }
 }
 
 /// A rack as tile counts: index 0 is the blank, 1..=26 are A..Z.

@@ -1,32 +1,34 @@
 //! Word Club's move generator, suggested moves, computer players and simulator.
 //!
+//! The modules are private; everything public is in the `pub use` list below:
+//!
 //! - [`Gaddag`]: the generator's own graph, built once per word list from its fst
 //!   ([`gaddag_for`] caches one per list for the process).
 //! - [`Generator`]: every legal placement of a rack on a [`Grid`] under a [`Layout`], with
 //!   scores, fed to a [`Sink`] (a `Vec<Move>`, [`BestScore`], [`Count`] or your own);
 //!   [`Generator::best_move`] searches anchors in order of an upper bound and stops early.
 //!   Moves list in [`sort_moves`] order (score, then notation); [`Move::notation`] is GCG.
-//! - [`bridge`]: the engine's rule sets, boards and racks in the generator's terms
+//! - `bridge`: the engine's rule sets, boards and racks in the generator's terms
 //!   ([`layout_of`], [`grid_of`], [`rack_of`], [`position_of`] for CGP) and back
 //!   ([`Move::placements`]).
-//! - [`players`]: [`suggest`] (the hint), the computer players ([`Level`]: easy, medium, hard,
+//! - `players`: [`suggest`] (the hint), the computer players ([`Level`]: easy, medium, hard,
 //!   greedy) and [`computer_action`], the action a computer seat takes in a match.
-//! - [`leave`]: the shipped leave tables ([`LeaveTable::shipped`]) and their derivation tools.
+//! - `leave`: the shipped leave tables ([`LeaveTable::shipped`]) and their derivation tools.
 //! - [`analysis`]: the post-game analysis of a finished match or a GCG record
 //!   ([`analysis::analyse_match`], [`analysis::ANALYSER_VERSION`]).
-//! - [`sim`]: [`simulate`] plays matches between computer players through the engine and
+//! - `sim`: [`simulate`] plays matches between computer players through the engine and
 //!   reports the figures (`wordclub-cli simulate`).
 
 pub mod analysis;
-pub mod bridge;
-pub mod error;
-pub mod gaddag;
-pub mod gen;
-pub mod layout;
-pub mod leave;
-pub mod moves;
-pub mod players;
-pub mod sim;
+mod bridge;
+mod error;
+mod gaddag;
+mod gen;
+mod layout;
+mod leave;
+mod moves;
+mod players;
+mod sim;
 
 pub use bridge::{
     build_in_background, build_in_background_with, gaddag_for, graph_for, graph_requested, grid_of,
@@ -43,3 +45,6 @@ pub use players::{
     Situation,
 };
 pub use sim::{simulate, SimConfig, SimReport};
+// Tools for deriving the leave tables (`examples/derive_leaves.rs`) and for tests of Easy.
+pub use leave::{features, Regression, FEATURES};
+pub use players::{common_gaddag_for, leave_after, COMMON_WORDS};

@@ -18,6 +18,18 @@ pub struct Move {
 }
 
 impl Move {
+    /// The move's main word with every letter spelled out (board tiles filled in from `grid`);
+    /// the analysis names a move by it when the scorer gives no word.
+    pub fn word_on(&self, grid: &Grid) -> String {
+        self.squares()
+            .zip(self.tiles.iter())
+            .map(|((r, c), &t)| {
+                let t = if t == 0 { grid.get(r, c) } else { t };
+                letter_of(t) as char
+            })
+            .collect()
+    }
+
     /// The squares (row, col) this move spans, first to last.
     pub fn squares(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         (0..self.len as usize).map(move |i| {
@@ -35,14 +47,6 @@ impl Move {
             .zip(self.tiles.iter())
             .filter(|(_, &t)| t != 0)
             .map(|((r, c), &t)| (r, c, t))
-    }
-
-    /// Number of tiles placed.
-    pub fn tile_count(&self) -> usize {
-        self.tiles[..self.len as usize]
-            .iter()
-            .filter(|&&t| t != 0)
-            .count()
     }
 
     /// The coordinate part of the notation: `8H` across, `H8` down.
@@ -91,17 +95,6 @@ impl Move {
     pub fn notation(&self) -> String {
         let (bytes, n) = self.notation_bytes();
         String::from_utf8_lossy(&bytes[..n]).into_owned()
-    }
-
-    /// The notation with every letter spelled out (board tiles filled in from `grid`).
-    pub fn word_on(&self, grid: &Grid) -> String {
-        self.squares()
-            .zip(self.tiles.iter())
-            .map(|((r, c), &t)| {
-                let t = if t == 0 { grid.get(r, c) } else { t };
-                letter_of(t) as char
-            })
-            .collect()
     }
 
     /// The list order: score descending, then notation ascending (byte order).

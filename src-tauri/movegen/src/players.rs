@@ -32,7 +32,7 @@ use crate::bridge::{graph_for, grid_of, layout_of, rack_of, Manners};
 use crate::error::MovegenError;
 use crate::gaddag::Gaddag;
 use crate::gen::{Found, Generator, Sink};
-use crate::layout::{letter_of, Grid, Layout, Rack};
+use crate::layout::{letter_of, Grid, Rack};
 use crate::leave::LeaveTable;
 use crate::moves::Move;
 
@@ -46,6 +46,10 @@ pub enum Level {
 }
 
 impl Level {
+    /// The levels a seat at the table may have, weakest first (the one list the app checks
+    /// new matches against and the UI offers); `greedy` is only the simulator's baseline.
+    pub const SEATS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
     pub fn parse(name: &str) -> Result<Level, MovegenError> {
         match name.trim().to_ascii_lowercase().as_str() {
             "easy" => Ok(Level::Easy),
@@ -201,14 +205,6 @@ pub fn leave_after(rack: &Rack, m: &Move) -> Rack {
         leave.counts[i] -= 1;
     }
     leave
-}
-
-fn tile_sum(layout: &Layout, rack: &Rack) -> f32 {
-    rack.counts
-        .iter()
-        .enumerate()
-        .map(|(l, &n)| layout.values[l] as f32 * n as f32)
-        .sum()
 }
 
 /// Chooses a computer player's turn.
@@ -424,9 +420,4 @@ pub fn computer_action_with(
         },
         Decision::Pass => Action::Pass { player: seat },
     })
-}
-
-/// Sum of the tile values on a rack (a helper for end-of-match figures).
-pub fn rack_value(layout: &Layout, rack: &Rack) -> f32 {
-    tile_sum(layout, rack)
 }

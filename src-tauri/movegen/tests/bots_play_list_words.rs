@@ -90,7 +90,7 @@ fn polite_players_and_hints_pass_over_the_offensive_best_move() {
 fn easy_s_common_words_are_all_version_2_words() {
     let v2 = WordList::builtin("wordclub").unwrap();
     assert_eq!(v2.info().version, "2");
-    let words: Vec<&str> = wordclub_movegen::players::COMMON_WORDS.lines().collect();
+    let words: Vec<&str> = wordclub_movegen::COMMON_WORDS.lines().collect();
     assert!(words.len() > 10_000);
     for w in &words {
         assert!(v2.contains(w.to_ascii_uppercase().as_bytes()), "{w}");

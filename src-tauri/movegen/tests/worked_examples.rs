@@ -2,7 +2,7 @@
 
 use wordclub_engine::{Action, ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_lexicon::WordList;
-use wordclub_movegen::players::{computer_action, Level};
+use wordclub_movegen::{computer_action, Level};
 use wordclub_movegen::{
     gaddag_for, layout_of, position_of, sort_moves, suggest, Gaddag, Generator, Move, Rack,
 };
@@ -119,8 +119,7 @@ fn computer_players_are_deterministic_and_legal() {
 fn easy_plays_short_mostly_common_words() {
     let rules = RuleSet::builtin("wordclub-1.1").unwrap();
     let list = WordList::builtin("wordclub").unwrap();
-    let common =
-        wordclub_movegen::players::common_gaddag_for(list, wordclub_movegen::Manners::Polite);
+    let common = wordclub_movegen::common_gaddag_for(list, wordclub_movegen::Manners::Polite);
     let players = vec![
         PlayerSpec::computer("A", "easy"),
         PlayerSpec::computer("B", "easy"),

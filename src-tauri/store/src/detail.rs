@@ -1,6 +1,6 @@
 //! A match's detail, turn by turn, from a replay of its events.
 use serde::Serialize;
-use wordclub_engine::{Event, HintRecord, Match, MatchResult, Turn};
+use wordclub_engine::{HintRecord, Match, MatchResult, Turn};
 
 use crate::browse::MatchSummary;
 use crate::{Store, StoreError};
@@ -65,39 +65,18 @@ impl Store {
     }
 }
 
-/// Hints taken since each seat's last turn, in the order they were taken.
+/// Hints taken since each seat's last turn (the engine's pending hints), seat by seat in
+/// the order taken. Only the player to move may take a hint, so at most one seat has any.
 fn pending_hints(game: &Match) -> Vec<PendingHint> {
-    let mut pending: Vec<(usize, HintRecord)> = Vec::new();
-    for e in game.events() {
-        match e {
-            Event::HintTaken {
-                player,
-                kind,
-                shown,
-            } => pending.push((
-                *player,
-                HintRecord {
-                    kind: *kind,
-                    shown: shown.clone(),
-                },
-            )),
-            Event::Placed { player, .. }
-            | Event::Exchanged { player, .. }
-            | Event::Passed { player }
-            | Event::Resigned { player } => pending.retain(|(p, _)| p != player),
-            Event::Started { .. } | Event::Ended { .. } => {}
-        }
-    }
-    pending
-        .into_iter()
-        .map(|(player, hint)| PendingHint {
-            player,
-            player_name: game
-                .players()
-                .get(player)
-                .map(|p| p.name.clone())
-                .unwrap_or_default(),
-            hint,
+    (0..game.players().len())
+        .flat_map(|seat| {
+            game.pending_hints(seat)
+                .iter()
+                .map(move |hint| PendingHint {
+                    player: seat,
+                    player_name: game.players()[seat].name.clone(),
+                    hint: hint.clone(),
+                })
         })
         .collect()
 }

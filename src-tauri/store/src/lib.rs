@@ -41,7 +41,6 @@ pub use matches::Resumed;
 pub use migrate::SCHEMA_VERSION;
 pub use open::{MovedAside, Store};
 pub use records::{SeatKind, Status};
-pub use time::utc_iso;
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 //! The flow in the app: `game.apply(action, list)?` → [`Store::record`] (commits) → only then
 //! answer the player. If `record` fails, the in-memory match is ahead of the history: resume it
 //! again from the store rather than playing on.
-use wordclub_engine::{Event, Match, PlayerKind, TurnKind};
+use wordclub_engine::{Event, Match, PlayerKind};
 use wordclub_lexicon::WordList;
 
 use crate::records::{rules_hash, EventRow, Finish, MatchRow, Progress, SeatKind, SeatProgress};
@@ -52,38 +52,22 @@ pub(crate) fn progress_of(game: &Match) -> Result<Progress, StoreError> {
     for (s, seat) in seats.iter_mut().enumerate() {
         seat.score = i64::from(game.scores()[s]);
         seat.resigned = game.resigned()[s];
-    }
-    for e in game.events() {
-        if let Event::HintTaken { player, .. } = e {
-            if let Some(seat) = seats.get_mut(*player) {
-                seat.hints_taken += 1;
-            }
-        }
-    }
-    for t in game.turns() {
-        if t.kind != TurnKind::Place {
-            continue;
-        }
-        let seat = &mut seats[t.player];
-        // The earliest of equal best moves, as the engine's result reports it.
-        if seat
-            .best_move
-            .as_ref()
-            .is_none_or(|(_, best)| i64::from(t.score) > *best)
-        {
-            seat.best_move = Some((t.notation.clone().unwrap_or_default(), i64::from(t.score)));
-        }
+        seat.hints_taken = i64::from(game.hints_taken()[s]);
+        // The engine's best turn: of equal scores, the earliest.
+        seat.best_move = game
+            .best_turn(Some(s))
+            .map(|t| (t.notation.clone().unwrap_or_default(), i64::from(t.score)));
     }
     let finish = match game.result() {
         None => None,
         Some(r) => {
-            let best_turn = r
-                .best_turns
-                .iter()
-                .enumerate()
-                .filter_map(|(s, b)| b.as_ref().map(|b| (s, b)))
-                .max_by(|(_, a), (_, b)| a.score.cmp(&b.score).then(b.turn.cmp(&a.turn)))
-                .map(|(s, b)| (s as i64, b.notation.clone(), i64::from(b.score)));
+            let best_turn = game.best_turn(None).map(|t| {
+                (
+                    t.player as i64,
+                    t.notation.clone().unwrap_or_default(),
+                    i64::from(t.score),
+                )
+            });
             Some(Finish {
                 end_reason: serde_json::to_value(r.reason)
                     .ok()

@@ -33,7 +33,7 @@ fn civil(ms: i64) -> (i64, u32, u32, u32, u32, u32) {
 }
 
 /// `2026-11-30T02:31:03Z`
-pub fn utc_iso(ms: i64) -> String {
+pub(crate) fn utc_iso(ms: i64) -> String {
     let (y, mo, d, h, mi, s) = civil(ms);
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }

@@ -300,3 +300,35 @@ fn a_hint_for_a_turn_not_yet_played_is_shown_as_pending() {
         "{gcg}"
     );
 }
+
+#[test]
+fn of_two_seats_tied_for_the_best_turn_the_summary_names_the_earlier_as_the_engine_does() {
+    let mut store = Store::open_in_memory().unwrap();
+    // Word Club 1.0 (every letter 1, no premiums): Ann's CAT and Ben's COG both score 3.
+    let game = new_match(
+        RuleSet::builtin("wordclub-1.0").unwrap(),
+        &["Ann", "Ben"],
+        &["CATSEER", "OGTEENR"],
+        "",
+    );
+    let (id, game) = play_and_record(
+        &mut store,
+        game,
+        &["5D CAT", "hint", "D5 .OG", "pass", "F5 .EN", "resign 0"],
+    );
+    let engine_best = game.best_turn(None).unwrap();
+    assert_eq!((engine_best.number, engine_best.player), (1, 0));
+    let s = store.summary(id).unwrap();
+    let best = s.best_turn.unwrap();
+    assert_eq!(
+        (best.player.as_str(), best.mv.as_str(), best.score),
+        ("Ann", "5D CAT", 3)
+    );
+    // Each seat's best move: Ben tied his own COG with TEN later; COG, the earlier, stays.
+    assert_eq!(s.players[1].best_move.as_deref(), Some("D5 .OG"));
+    // Hints per seat are the engine's count.
+    let hints: Vec<i64> = s.players.iter().map(|p| p.hints_taken).collect();
+    let engine_hints: Vec<i64> = game.hints_taken().iter().map(|&h| i64::from(h)).collect();
+    assert_eq!(hints, engine_hints);
+    assert_eq!(hints, vec![0, 1]);
+}

@@ -5,6 +5,19 @@
 //! it drew (and an exchange the bag order after its shuffle), so replaying never uses the
 //! random number generator. An accepted action appends its event, plus [`Event::Ended`] when
 //! it ends the match; a refused action changes nothing.
+//!
+//! Its seams, one file each: `events` (the saved event schema), `deal` (a new deal and
+//! replay), `ending` (end conditions and results), `view` (what a viewer may see); this
+//! file holds the state and the one place it changes, [`Match::fold`].
+mod deal;
+mod ending;
+mod events;
+mod view;
+
+pub use deal::Deal;
+pub use events::{BestTurn, EndReason, Event, ListRef, MatchResult, PlayerKind, PlayerSpec, Seat};
+pub use view::{PlayerView, View};
+
 use std::collections::BTreeMap;
 
 use rand::rngs::StdRng;
@@ -13,73 +26,12 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use wordclub_lexicon::WordList;
 
-use crate::board::{Board, Placement};
+use crate::board::Board;
 use crate::error::EngineError;
 use crate::notation::{parse_rack, rack_text};
 use crate::rules::{ExchangePolicy, HintKind, PassPolicy, RuleSet};
 use crate::scoring::{check_words, score_placement, ScoredMove, WordScore};
-
-/// A seat number, 0-based, in turn order.
-pub type Seat = usize;
-
-/// The word list a match is pinned to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ListRef {
-    pub id: String,
-    pub sha256: String,
-}
-
-impl ListRef {
-    pub fn of(list: &WordList) -> ListRef {
-        ListRef {
-            id: list.info().id.clone(),
-            sha256: list.info().sha256.clone(),
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum PlayerKind {
-    Human,
-    /// A computer seat; `level` is the move generator's name for it (`easy`, `hard`, …).
-    Computer {
-        level: String,
-    },
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerSpec {
-    pub name: String,
-    pub kind: PlayerKind,
-}
-
-impl PlayerSpec {
-    pub fn human(name: &str) -> PlayerSpec {
-        PlayerSpec {
-            name: name.to_string(),
-            kind: PlayerKind::Human,
-        }
-    }
-
-    pub fn computer(name: &str, level: &str) -> PlayerSpec {
-        PlayerSpec {
-            name: name.to_string(),
-            kind: PlayerKind::Computer {
-                level: level.to_string(),
-            },
-        }
-    }
-}
-
-/// A fixed deal for tests and reproducible scenarios. Unset parts come from the seed.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Deal {
-    /// Each seat's starting rack (exactly `rack_size` tiles each, `?` for a blank).
-    pub racks: Option<Vec<String>>,
-    /// The first tiles drawn after the deal, in order; the rest of the bag is shuffled.
-    pub draw_order: String,
-}
+use crate::types::{Direction, Placement, Square};
 
 /// What a player asks to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -110,54 +62,6 @@ pub enum Action {
     },
 }
 
-/// One accepted change; a match is the fold of its events.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
-    Started {
-        rules: RuleSet,
-        rules_hash: String,
-        list: ListRef,
-        players: Vec<PlayerSpec>,
-        seed: u64,
-        /// The full initial bag order; racks are dealt from the front, seat by seat, then
-        /// every draw takes from the front.
-        bag: String,
-        /// The racks that deal gave, seat by seat.
-        racks: Vec<String>,
-    },
-    Placed {
-        player: Seat,
-        tiles: Vec<Placement>,
-        notation: String,
-        words: Vec<WordScore>,
-        bingo: u32,
-        score: u32,
-        drawn: String,
-    },
-    Exchanged {
-        player: Seat,
-        returned: String,
-        drawn: String,
-        /// The bag's order after the old tiles went back and it was shuffled.
-        bag: String,
-    },
-    Passed {
-        player: Seat,
-    },
-    Resigned {
-        player: Seat,
-    },
-    HintTaken {
-        player: Seat,
-        kind: HintKind,
-        shown: serde_json::Value,
-    },
-    Ended {
-        result: MatchResult,
-    },
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TurnKind {
@@ -174,7 +78,8 @@ pub struct HintRecord {
     pub shown: serde_json::Value,
 }
 
-/// One turn of the match history.
+/// One turn of the match history. Turns are rebuilt by every replay, never stored, so a
+/// field added here changes no saved match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Turn {
     /// 1-based, over the whole match.
@@ -188,86 +93,15 @@ pub struct Turn {
     pub score: u32,
     /// Number of tiles exchanged (exchange turns only).
     pub exchanged: u32,
+    /// The line a placement runs along (a one-tile move: across when its across word has
+    /// 2+ letters, else down); `None` for other turns.
+    pub direction: Option<Direction>,
+    /// The squares a placement covered, along its line; empty for other turns.
+    pub squares: Vec<Square>,
     /// Every seat's score after this turn.
     pub totals: Vec<i32>,
     /// Hints this player took before this turn.
     pub hints: Vec<HintRecord>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndReason {
-    WentOut,
-    /// Every active player passed or exchanged the set number of times in a row.
-    ScorelessTurns,
-    Resigned,
-    TurnLimit,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BestTurn {
-    pub turn: u32,
-    pub notation: String,
-    pub score: u32,
-}
-
-/// How a match ended.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MatchResult {
-    pub reason: EndReason,
-    /// The seat that went out (reason `went_out`).
-    pub went_out: Option<Seat>,
-    pub scores_before_adjustment: Vec<i32>,
-    /// Per seat: + the others' rack values for going out, − own rack value otherwise.
-    pub adjustments: Vec<i32>,
-    pub final_scores: Vec<i32>,
-    /// Equal highest scores share the win; a resigned player never wins.
-    pub winners: Vec<Seat>,
-    pub resigned: Vec<bool>,
-    pub best_turns: Vec<Option<BestTurn>>,
-    /// Hints taken per seat.
-    pub hints: Vec<u32>,
-    pub turns: u32,
-}
-
-/// What one seat sees of a player.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PlayerView {
-    pub seat: Seat,
-    pub name: String,
-    pub kind: PlayerKind,
-    pub score: i32,
-    pub rack_count: usize,
-    pub resigned: bool,
-    pub hints: u32,
-}
-
-/// What one viewer may see. Never holds another player's rack.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct View {
-    pub rules_id: String,
-    pub rules_label: String,
-    pub candidate: bool,
-    pub list: ListRef,
-    pub board: Board,
-    pub players: Vec<PlayerView>,
-    pub bag_count: usize,
-    /// None once the match is over.
-    pub to_move: Option<Seat>,
-    pub turns_played: u32,
-    /// Under a turn limit: turns left (for the player to move when the limit is per player).
-    pub turns_left: Option<u32>,
-    /// The last turn; what its hints showed is blanked unless the viewer took them.
-    pub last_move: Option<Turn>,
-    pub viewer: Option<Seat>,
-    /// The viewer's own rack, only when asked for.
-    pub rack: Option<String>,
-    /// Tiles the viewer cannot see (bag + other racks), by letter (`?` blank).
-    pub unseen: BTreeMap<char, u32>,
-    pub can_exchange: bool,
-    pub can_pass: bool,
-    pub scoreless_turns: u32,
-    pub result: Option<MatchResult>,
 }
 
 /// A match in progress or finished.
@@ -326,250 +160,7 @@ fn take_tiles(from: &mut Vec<u8>, take: &[u8]) -> Result<(), EngineError> {
     Ok(())
 }
 
-fn check_rule_set(rules: &RuleSet) -> Result<(), EngineError> {
-    let bad = |reason: &str| {
-        Err(EngineError::InvalidRuleSet {
-            reason: reason.to_string(),
-        })
-    };
-    if !(2..=26).contains(&rules.board_size) {
-        return bad("the board must be 2 to 26 squares wide");
-    }
-    if rules.star.row >= rules.board_size || rules.star.col >= rules.board_size {
-        return bad("the star is off the board");
-    }
-    if rules.rack_size == 0 {
-        return bad("the rack size must be at least 1");
-    }
-    if rules.players.min == 0 || rules.players.min > rules.players.max {
-        return bad("the player range is empty");
-    }
-    Ok(())
-}
-
 impl Match {
-    /// A new match with a deal shuffled from `seed`.
-    pub fn new(
-        rules: RuleSet,
-        list: ListRef,
-        players: Vec<PlayerSpec>,
-        seed: u64,
-    ) -> Result<Match, EngineError> {
-        Match::with_deal(rules, list, players, seed, Deal::default())
-    }
-
-    /// A new match with some or all of the deal fixed.
-    pub fn with_deal(
-        rules: RuleSet,
-        list: ListRef,
-        players: Vec<PlayerSpec>,
-        seed: u64,
-        deal: Deal,
-    ) -> Result<Match, EngineError> {
-        check_rule_set(&rules)?;
-        let n = players.len();
-        if n < rules.players.min as usize || n > rules.players.max as usize {
-            return Err(EngineError::PlayerCount {
-                given: n,
-                min: rules.players.min,
-                max: rules.players.max,
-            });
-        }
-        if !rules.computer_seats
-            && players
-                .iter()
-                .any(|p| matches!(p.kind, PlayerKind::Computer { .. }))
-        {
-            return Err(EngineError::ComputerSeatNotAllowed {
-                rules: rules.id.clone(),
-            });
-        }
-        let bad = |reason: String| EngineError::BadDeal { reason };
-        let mut fixed: Vec<u8> = Vec::new();
-        if let Some(racks) = &deal.racks {
-            if racks.len() != n {
-                return Err(bad(format!("{} racks for {n} players", racks.len())));
-            }
-            for r in racks {
-                let tiles = parse_rack(r)?;
-                if tiles.len() != rules.rack_size as usize {
-                    return Err(bad(format!(
-                        "rack {r:?} has {} tiles; a rack holds {}",
-                        tiles.len(),
-                        rules.rack_size
-                    )));
-                }
-                fixed.extend(tiles);
-            }
-        }
-        let draw_order = parse_rack(&deal.draw_order)?;
-        let mut rest = rules.bag();
-        let mut used = fixed.clone();
-        used.extend(&draw_order);
-        for &t in &used {
-            match rest.iter().position(|&x| x == t) {
-                Some(i) => {
-                    rest.remove(i);
-                }
-                None => {
-                    return Err(bad(format!(
-                        "more {} tiles than {}'s bag holds",
-                        t as char, rules.id
-                    )))
-                }
-            }
-        }
-        let mut rng = StdRng::seed_from_u64(seed);
-        rest.shuffle(&mut rng);
-        let mut bag = Vec::with_capacity(rules.bag_size());
-        if deal.racks.is_some() {
-            bag.extend(&fixed);
-        } else {
-            let dealt = (n * rules.rack_size as usize).min(rest.len());
-            bag.extend(rest.drain(..dealt));
-        }
-        bag.extend(&draw_order);
-        bag.extend(&rest);
-        let rack_size = rules.rack_size as usize;
-        let racks: Vec<String> = (0..n)
-            .map(|s| {
-                let from = (s * rack_size).min(bag.len());
-                let to = ((s + 1) * rack_size).min(bag.len());
-                rack_text(&bag[from..to])
-            })
-            .collect();
-        let start = Event::Started {
-            rules_hash: rules.hash(),
-            rules,
-            list,
-            players,
-            seed,
-            bag: rack_text(&bag),
-            racks,
-        };
-        Match::start(&start)
-    }
-
-    /// Rebuilds a match from its events (never consulting a random number generator).
-    pub fn replay(events: &[Event]) -> Result<Match, EngineError> {
-        Match::replay_with(events, |_| {})
-    }
-
-    /// [`Match::replay`], showing `after_each` the state after every action event (a
-    /// history's board, turn by turn).
-    pub fn replay_with(
-        events: &[Event],
-        mut after_each: impl FnMut(&Match),
-    ) -> Result<Match, EngineError> {
-        let Some(first) = events.first() else {
-            return Err(EngineError::BadEvents {
-                index: 0,
-                reason: "no events".into(),
-            });
-        };
-        let mut m = Match::start(first)?;
-        for (index, event) in events.iter().enumerate().skip(1) {
-            let wrap = |e: EngineError| match e {
-                EngineError::BadEvents { .. } => e,
-                other => EngineError::BadEvents {
-                    index,
-                    reason: other.to_string(),
-                },
-            };
-            match event {
-                Event::Started { .. } => {
-                    return Err(EngineError::BadEvents {
-                        index,
-                        reason: "a second start".into(),
-                    })
-                }
-                Event::Ended { result } => {
-                    if m.events.last() != Some(event) {
-                        return Err(EngineError::BadEvents {
-                            index,
-                            reason: format!(
-                                "recorded end {:?} differs from the replayed one",
-                                result.reason
-                            ),
-                        });
-                    }
-                }
-                _ => {
-                    if m.result.is_some() {
-                        return Err(EngineError::BadEvents {
-                            index,
-                            reason: "an action after the match ended".into(),
-                        });
-                    }
-                    m.fold(event.clone()).map_err(wrap)?;
-                    after_each(&m);
-                }
-            }
-        }
-        Ok(m)
-    }
-
-    /// The state right after [`Event::Started`], checking it is consistent.
-    fn start(event: &Event) -> Result<Match, EngineError> {
-        let bad = |reason: String| EngineError::BadEvents { index: 0, reason };
-        let Event::Started {
-            rules,
-            rules_hash,
-            list,
-            players,
-            seed,
-            bag,
-            racks,
-        } = event
-        else {
-            return Err(bad("the first event must be the start".into()));
-        };
-        check_rule_set(rules)?;
-        if &rules.hash() != rules_hash {
-            return Err(bad("the rule set does not match its recorded hash".into()));
-        }
-        let mut bag = parse_rack(bag)?;
-        if count_tiles(&bag) != count_tiles(&rules.bag()) {
-            return Err(bad("the bag is not the rule set's bag".into()));
-        }
-        let n = players.len();
-        if n == 0 || racks.len() != n {
-            return Err(bad("one rack per player is needed".into()));
-        }
-        let mut dealt = Vec::with_capacity(n);
-        for recorded in racks {
-            let k = (rules.rack_size as usize).min(bag.len());
-            let rack: Vec<u8> = bag.drain(..k).collect();
-            if &rack_text(&rack) != recorded {
-                return Err(bad(
-                    "the recorded racks are not the bag's first tiles".into()
-                ));
-            }
-            dealt.push(rack);
-        }
-        Ok(Match {
-            board: Board::new(rules),
-            rules: rules.clone(),
-            list: list.clone(),
-            players: players.clone(),
-            seed: *seed,
-            bag,
-            racks: dealt,
-            scores: vec![0; n],
-            resigned: vec![false; n],
-            out_of_play: Vec::new(),
-            to_move: 0,
-            streaks: vec![0; n],
-            turns_taken: vec![0; n],
-            scoreless_turns: 0,
-            turns: Vec::new(),
-            pending_hints: vec![Vec::new(); n],
-            hints: vec![0; n],
-            events: vec![event.clone()],
-            result: None,
-        })
-    }
-
     // ---- reading -------------------------------------------------------------------------
 
     pub fn rules(&self) -> &RuleSet {
@@ -636,83 +227,25 @@ impl Match {
         self.check_turn(seat).is_ok() && self.check_pass().is_ok()
     }
 
-    /// Tiles `viewer` cannot see: the rule set's bag minus the board, minus the viewer's own
-    /// rack. Tiles of resigned players are counted as unseen (nobody saw them).
-    pub fn unseen(&self, viewer: Option<Seat>) -> BTreeMap<char, u32> {
-        let mut counts: BTreeMap<u8, i64> = count_tiles(&self.rules.bag());
-        for (_, t) in self.board.tiles() {
-            *counts.entry(t.rack_byte()).or_insert(0) -= 1;
-        }
-        if let Some(rack) = viewer.and_then(|v| self.racks.get(v)) {
-            for &t in rack {
-                *counts.entry(t).or_insert(0) -= 1;
-            }
-        }
-        counts
-            .into_iter()
-            .filter(|&(_, c)| c > 0)
-            .map(|(t, c)| (t as char, c as u32))
-            .collect()
+    /// How many tiles `seat` may exchange now, as `(fewest, most)`: `None` when it may not
+    /// exchange at all (not its turn, the match is over, the rule set has no exchange, or the
+    /// bag holds fewer than the rule set's `min_bag`). The one owner of the exchange range:
+    /// [`Match::apply`] checks an exchange against it and views report it.
+    pub fn exchange_range(&self, seat: Seat) -> Option<(usize, usize)> {
+        self.check_turn(seat).ok()?;
+        self.exchange_size_range(seat).ok()
     }
 
-    /// What `viewer` may see (None: a spectator, e.g. the handoff screen). The viewer's rack
-    /// is included only when `reveal_rack` is set; no other rack is ever included.
-    pub fn view(&self, viewer: Option<Seat>, reveal_rack: bool) -> View {
-        let viewer = viewer.filter(|&v| v < self.players.len());
-        let players = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seat, p)| PlayerView {
-                seat,
-                name: p.name.clone(),
-                kind: p.kind.clone(),
-                score: self.scores[seat],
-                rack_count: self.racks[seat].len(),
-                resigned: self.resigned[seat],
-                hints: self.hints[seat],
-            })
-            .collect();
-        let turns_left = self.rules.end.turn_limit.map(|limit| {
-            let taken = if limit.per_player {
-                self.turns_taken[self.to_move]
-            } else {
-                self.turns_taken.iter().sum()
-            };
-            limit.turns.saturating_sub(taken)
-        });
-        let to_move = self.to_move();
-        View {
-            rules_id: self.rules.id.clone(),
-            rules_label: self.rules.label.clone(),
-            candidate: self.rules.candidate,
-            list: self.list.clone(),
-            board: self.board.clone(),
-            players,
-            bag_count: self.bag.len(),
-            to_move,
-            turns_played: self.turns_taken.iter().sum(),
-            turns_left,
-            last_move: self.turns.last().map(|t| {
-                let mut t = t.clone();
-                // What a hint showed is drawn from that player's rack: only they see it.
-                if viewer != Some(t.player) {
-                    for h in &mut t.hints {
-                        h.shown = serde_json::Value::Null;
-                    }
-                }
-                t
-            }),
-            viewer,
-            rack: viewer
-                .filter(|_| reveal_rack)
-                .map(|v| rack_text(&self.racks[v])),
-            unseen: self.unseen(viewer),
-            can_exchange: to_move.is_some_and(|s| self.can_exchange(s)),
-            can_pass: to_move.is_some_and(|s| self.can_pass(s)),
-            scoreless_turns: self.scoreless_turns,
-            result: self.result.clone(),
-        }
+    /// Hints taken per seat, over the whole match.
+    pub fn hints_taken(&self) -> &[u32] {
+        &self.hints
+    }
+
+    /// The hints `seat` took that are not attached to a turn yet, in the order taken: for the
+    /// player to move, the hints of the turn in progress (each is attached to that player's
+    /// next turn; only the player to move may take one). Empty for a seat out of range.
+    pub fn pending_hints(&self, seat: Seat) -> &[HintRecord] {
+        self.pending_hints.get(seat).map_or(&[], Vec::as_slice)
     }
 
     // ---- acting --------------------------------------------------------------------------
@@ -1063,6 +596,8 @@ impl Match {
             bingo: scored.map_or(0, |s| s.bingo),
             score: scored.map_or(0, |s| s.score),
             exchanged,
+            direction: scored.map(|s| s.direction),
+            squares: scored.map_or_else(Vec::new, |s| s.tiles.iter().map(|p| p.square).collect()),
             totals: self.scores.clone(),
             hints,
         });
@@ -1078,103 +613,5 @@ impl Match {
                 return;
             }
         }
-    }
-
-    fn active(&self) -> Vec<Seat> {
-        (0..self.players.len())
-            .filter(|&s| !self.resigned[s])
-            .collect()
-    }
-
-    fn rack_value(&self, seat: Seat) -> i32 {
-        self.racks[seat]
-            .iter()
-            .map(|&t| self.rules.value(t) as i32)
-            .sum()
-    }
-
-    /// The result if the last action (by `actor`) ended the match.
-    fn end_check(&self, actor: Seat) -> Option<MatchResult> {
-        let end = self.rules.end;
-        let active = self.active();
-        let n = self.players.len();
-        let mut adjustments = vec![0i32; n];
-        let (reason, went_out) = if self.resigned[actor] && active.len() <= 1 {
-            (EndReason::Resigned, None)
-        } else if end.going_out
-            && !self.resigned[actor]
-            && self.bag.is_empty()
-            && self.racks[actor].is_empty()
-            && matches!(self.turns.last(), Some(t) if t.kind == TurnKind::Place)
-        {
-            if end.rack_adjustment {
-                for &s in &active {
-                    if s != actor {
-                        let v = self.rack_value(s);
-                        adjustments[s] -= v;
-                        adjustments[actor] += v;
-                    }
-                }
-            }
-            (EndReason::WentOut, Some(actor))
-        } else if end.scoreless_turns_in_a_row.is_some_and(|k| {
-            !active.is_empty() && active.iter().all(|&s| self.streaks[s] >= k as u32)
-        }) {
-            if end.rack_adjustment {
-                for &s in &active {
-                    adjustments[s] -= self.rack_value(s);
-                }
-            }
-            (EndReason::ScorelessTurns, None)
-        } else if end.turn_limit.is_some_and(|limit| {
-            if limit.per_player {
-                active.iter().all(|&s| self.turns_taken[s] >= limit.turns)
-            } else {
-                self.turns_taken.iter().sum::<u32>() >= limit.turns
-            }
-        }) {
-            (EndReason::TurnLimit, None)
-        } else {
-            return None;
-        };
-        let final_scores: Vec<i32> = (0..n).map(|s| self.scores[s] + adjustments[s]).collect();
-        let winners = if reason == EndReason::Resigned {
-            active.clone()
-        } else {
-            let best = active.iter().map(|&s| final_scores[s]).max();
-            active
-                .iter()
-                .copied()
-                .filter(|&s| Some(final_scores[s]) == best)
-                .collect()
-        };
-        let best_turns = (0..n)
-            .map(|s| {
-                self.turns
-                    .iter()
-                    .filter(|t| t.player == s && t.kind == TurnKind::Place)
-                    .fold(None::<&Turn>, |best, t| match best {
-                        Some(b) if b.score >= t.score => Some(b),
-                        _ => Some(t),
-                    })
-                    .map(|t| BestTurn {
-                        turn: t.number,
-                        notation: t.notation.clone().unwrap_or_default(),
-                        score: t.score,
-                    })
-            })
-            .collect();
-        Some(MatchResult {
-            reason,
-            went_out,
-            scores_before_adjustment: self.scores.clone(),
-            adjustments,
-            final_scores,
-            winners,
-            resigned: self.resigned.clone(),
-            best_turns,
-            hints: self.hints.clone(),
-            turns: self.turns.len() as u32,
-        })
     }
 }

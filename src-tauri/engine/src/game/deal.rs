@@ -1,0 +1,268 @@
+//! Dealing a new match and replaying a recorded one: the two ways a [`Match`] begins.
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use super::{count_tiles, Event, ListRef, Match, PlayerKind, PlayerSpec};
+use crate::board::Board;
+use crate::error::EngineError;
+use crate::notation::{parse_rack, rack_text};
+use crate::rules::{RuleSet, MAX_PLAYERS};
+
+/// A fixed deal for tests and reproducible scenarios. Unset parts come from the seed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    /// Each seat's starting rack (exactly `rack_size` tiles each, `?` for a blank).
+    pub racks: Option<Vec<String>>,
+    /// The first tiles drawn after the deal, in order; the rest of the bag is shuffled.
+    pub draw_order: String,
+}
+
+fn check_rule_set(rules: &RuleSet) -> Result<(), EngineError> {
+    let bad = |reason: &str| {
+        Err(EngineError::InvalidRuleSet {
+            reason: reason.to_string(),
+        })
+    };
+    if !(2..=26).contains(&rules.board_size) {
+        return bad("the board must be 2 to 26 squares wide");
+    }
+    if rules.star.row >= rules.board_size || rules.star.col >= rules.board_size {
+        return bad("the star is off the board");
+    }
+    if rules.rack_size == 0 {
+        return bad("the rack size must be at least 1");
+    }
+    if rules.players.min == 0 || rules.players.min > rules.players.max {
+        return bad("the player range is empty");
+    }
+    if rules.players.max > MAX_PLAYERS {
+        return bad(&format!("a rule set seats at most {MAX_PLAYERS} players"));
+    }
+    Ok(())
+}
+
+impl Match {
+    /// A new match with a deal shuffled from `seed`.
+    pub fn new(
+        rules: RuleSet,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+    ) -> Result<Match, EngineError> {
+        Match::with_deal(rules, list, players, seed, Deal::default())
+    }
+
+    /// A new match with some or all of the deal fixed.
+    pub fn with_deal(
+        rules: RuleSet,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        deal: Deal,
+    ) -> Result<Match, EngineError> {
+        check_rule_set(&rules)?;
+        let n = players.len();
+        if n < rules.players.min as usize || n > rules.players.max as usize {
+            return Err(EngineError::PlayerCount {
+                given: n,
+                min: rules.players.min,
+                max: rules.players.max,
+            });
+        }
+        if !rules.computer_seats
+            && players
+                .iter()
+                .any(|p| matches!(p.kind, PlayerKind::Computer { .. }))
+        {
+            return Err(EngineError::ComputerSeatNotAllowed {
+                rules: rules.id.clone(),
+            });
+        }
+        let bad = |reason: String| EngineError::BadDeal { reason };
+        let mut fixed: Vec<u8> = Vec::new();
+        if let Some(racks) = &deal.racks {
+            if racks.len() != n {
+                return Err(bad(format!("{} racks for {n} players", racks.len())));
+            }
+            for r in racks {
+                let tiles = parse_rack(r)?;
+                if tiles.len() != rules.rack_size as usize {
+                    return Err(bad(format!(
+                        "rack {r:?} has {} tiles; a rack holds {}",
+                        tiles.len(),
+                        rules.rack_size
+                    )));
+                }
+                fixed.extend(tiles);
+            }
+        }
+        let draw_order = parse_rack(&deal.draw_order)?;
+        let mut rest = rules.bag();
+        let mut used = fixed.clone();
+        used.extend(&draw_order);
+        for &t in &used {
+            match rest.iter().position(|&x| x == t) {
+                Some(i) => {
+                    rest.remove(i);
+                }
+                None => {
+                    return Err(bad(format!(
+                        "more {} tiles than {}'s bag holds",
+                        t as char, rules.id
+                    )))
+                }
+            }
+        }
+        let mut rng = StdRng::seed_from_u64(seed);
+        rest.shuffle(&mut rng);
+        let mut bag = Vec::with_capacity(rules.bag_size());
+        if deal.racks.is_some() {
+            bag.extend(&fixed);
+        } else {
+            let dealt = (n * rules.rack_size as usize).min(rest.len());
+            bag.extend(rest.drain(..dealt));
+        }
+        bag.extend(&draw_order);
+        bag.extend(&rest);
+        let rack_size = rules.rack_size as usize;
+        let racks: Vec<String> = (0..n)
+            .map(|s| {
+                let from = (s * rack_size).min(bag.len());
+                let to = ((s + 1) * rack_size).min(bag.len());
+                rack_text(&bag[from..to])
+            })
+            .collect();
+        let start = Event::Started {
+            rules_hash: rules.hash(),
+            rules,
+            list,
+            players,
+            seed,
+            bag: rack_text(&bag),
+            racks,
+        };
+        Match::start(&start)
+    }
+
+    /// Rebuilds a match from its events (never consulting a random number generator).
+    pub fn replay(events: &[Event]) -> Result<Match, EngineError> {
+        Match::replay_with(events, |_| {})
+    }
+
+    /// [`Match::replay`], showing `after_each` the state after every action event (a
+    /// history's board, turn by turn).
+    pub fn replay_with(
+        events: &[Event],
+        mut after_each: impl FnMut(&Match),
+    ) -> Result<Match, EngineError> {
+        let Some(first) = events.first() else {
+            return Err(EngineError::BadEvents {
+                index: 0,
+                reason: "no events".into(),
+            });
+        };
+        let mut m = Match::start(first)?;
+        for (index, event) in events.iter().enumerate().skip(1) {
+            let wrap = |e: EngineError| match e {
+                EngineError::BadEvents { .. } => e,
+                other => EngineError::BadEvents {
+                    index,
+                    reason: other.to_string(),
+                },
+            };
+            match event {
+                Event::Started { .. } => {
+                    return Err(EngineError::BadEvents {
+                        index,
+                        reason: "a second start".into(),
+                    })
+                }
+                Event::Ended { result } => {
+                    if m.events.last() != Some(event) {
+                        return Err(EngineError::BadEvents {
+                            index,
+                            reason: format!(
+                                "recorded end {:?} differs from the replayed one",
+                                result.reason
+                            ),
+                        });
+                    }
+                }
+                _ => {
+                    if m.result.is_some() {
+                        return Err(EngineError::BadEvents {
+                            index,
+                            reason: "an action after the match ended".into(),
+                        });
+                    }
+                    m.fold(event.clone()).map_err(wrap)?;
+                    after_each(&m);
+                }
+            }
+        }
+        Ok(m)
+    }
+
+    /// The state right after [`Event::Started`], checking it is consistent.
+    fn start(event: &Event) -> Result<Match, EngineError> {
+        let bad = |reason: String| EngineError::BadEvents { index: 0, reason };
+        let Event::Started {
+            rules,
+            rules_hash,
+            list,
+            players,
+            seed,
+            bag,
+            racks,
+        } = event
+        else {
+            return Err(bad("the first event must be the start".into()));
+        };
+        check_rule_set(rules)?;
+        if &rules.hash() != rules_hash {
+            return Err(bad("the rule set does not match its recorded hash".into()));
+        }
+        let mut bag = parse_rack(bag)?;
+        if count_tiles(&bag) != count_tiles(&rules.bag()) {
+            return Err(bad("the bag is not the rule set's bag".into()));
+        }
+        let n = players.len();
+        if n == 0 || racks.len() != n {
+            return Err(bad("one rack per player is needed".into()));
+        }
+        let mut dealt = Vec::with_capacity(n);
+        for recorded in racks {
+            let k = (rules.rack_size as usize).min(bag.len());
+            let rack: Vec<u8> = bag.drain(..k).collect();
+            if &rack_text(&rack) != recorded {
+                return Err(bad(
+                    "the recorded racks are not the bag's first tiles".into()
+                ));
+            }
+            dealt.push(rack);
+        }
+        Ok(Match {
+            board: Board::new(rules),
+            rules: rules.clone(),
+            list: list.clone(),
+            players: players.clone(),
+            seed: *seed,
+            bag,
+            racks: dealt,
+            scores: vec![0; n],
+            resigned: vec![false; n],
+            out_of_play: Vec::new(),
+            to_move: 0,
+            streaks: vec![0; n],
+            turns_taken: vec![0; n],
+            scoreless_turns: 0,
+            turns: Vec::new(),
+            pending_hints: vec![Vec::new(); n],
+            hints: vec![0; n],
+            events: vec![event.clone()],
+            result: None,
+        })
+    }
+}

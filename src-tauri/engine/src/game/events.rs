@@ -1,0 +1,152 @@
+//! The saved event schema: what [`Event`]s hold and how they serialise.
+//!
+//! **Every stored match is a list of these events in JSON.** Renaming, removing or
+//! re-typing a field or variant here — or in the types they carry: [`RuleSet`] (recorded
+//! whole in [`Event::Started`]), [`Placement`], [`WordScore`], [`HintKind`], [`MatchResult`]
+//! (recorded in [`Event::Ended`], and compared with the replayed one) — breaks the replay of
+//! matches already in people's histories. Add new fields only with `#[serde(default)]`, and
+//! never add one to [`MatchResult`] or [`BestTurn`]: the replayed result must equal the
+//! recorded one field for field.
+use serde::{Deserialize, Serialize};
+use wordclub_lexicon::WordList;
+
+use crate::rules::{HintKind, RuleSet};
+use crate::scoring::WordScore;
+use crate::types::Placement;
+
+/// A seat number, 0-based, in turn order.
+pub type Seat = usize;
+
+/// The word list a match is pinned to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListRef {
+    pub id: String,
+    pub sha256: String,
+}
+
+impl ListRef {
+    pub fn of(list: &WordList) -> ListRef {
+        ListRef {
+            id: list.info().id.clone(),
+            sha256: list.info().sha256.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum PlayerKind {
+    Human,
+    /// A computer seat; `level` is the move generator's name for it (`easy`, `hard`, …).
+    Computer {
+        level: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub kind: PlayerKind,
+}
+
+impl PlayerSpec {
+    pub fn human(name: &str) -> PlayerSpec {
+        PlayerSpec {
+            name: name.to_string(),
+            kind: PlayerKind::Human,
+        }
+    }
+
+    pub fn computer(name: &str, level: &str) -> PlayerSpec {
+        PlayerSpec {
+            name: name.to_string(),
+            kind: PlayerKind::Computer {
+                level: level.to_string(),
+            },
+        }
+    }
+}
+
+/// One accepted change; a match is the fold of its events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Started {
+        rules: RuleSet,
+        rules_hash: String,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        /// The full initial bag order; racks are dealt from the front, seat by seat, then
+        /// every draw takes from the front.
+        bag: String,
+        /// The racks that deal gave, seat by seat.
+        racks: Vec<String>,
+    },
+    Placed {
+        player: Seat,
+        tiles: Vec<Placement>,
+        notation: String,
+        words: Vec<WordScore>,
+        bingo: u32,
+        score: u32,
+        drawn: String,
+    },
+    Exchanged {
+        player: Seat,
+        returned: String,
+        drawn: String,
+        /// The bag's order after the old tiles went back and it was shuffled.
+        bag: String,
+    },
+    Passed {
+        player: Seat,
+    },
+    Resigned {
+        player: Seat,
+    },
+    HintTaken {
+        player: Seat,
+        kind: HintKind,
+        shown: serde_json::Value,
+    },
+    Ended {
+        result: MatchResult,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    WentOut,
+    /// Every active player passed or exchanged the set number of times in a row.
+    ScorelessTurns,
+    Resigned,
+    TurnLimit,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BestTurn {
+    pub turn: u32,
+    pub notation: String,
+    pub score: u32,
+}
+
+/// How a match ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchResult {
+    pub reason: EndReason,
+    /// The seat that went out (reason `went_out`).
+    pub went_out: Option<Seat>,
+    pub scores_before_adjustment: Vec<i32>,
+    /// Per seat: + the others' rack values for going out, − own rack value otherwise.
+    pub adjustments: Vec<i32>,
+    pub final_scores: Vec<i32>,
+    /// Equal highest scores share the win; a resigned player never wins.
+    pub winners: Vec<Seat>,
+    pub resigned: Vec<bool>,
+    pub best_turns: Vec<Option<BestTurn>>,
+    /// Hints taken per seat.
+    pub hints: Vec<u32>,
+    pub turns: u32,
+}

@@ -1,0 +1,129 @@
+//! Views: what one viewer may see of a match.
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{count_tiles, ListRef, Match, MatchResult, PlayerKind, Seat, Turn};
+use crate::board::Board;
+use crate::notation::rack_text;
+
+/// What one seat sees of a player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub name: String,
+    pub kind: PlayerKind,
+    pub score: i32,
+    pub rack_count: usize,
+    pub resigned: bool,
+    pub hints: u32,
+}
+
+/// What one viewer may see. Never holds another player's rack.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct View {
+    pub rules_id: String,
+    pub rules_label: String,
+    pub candidate: bool,
+    pub list: ListRef,
+    pub board: Board,
+    pub players: Vec<PlayerView>,
+    pub bag_count: usize,
+    /// None once the match is over.
+    pub to_move: Option<Seat>,
+    pub turns_played: u32,
+    /// Under a turn limit: turns left (for the player to move when the limit is per player).
+    pub turns_left: Option<u32>,
+    /// The last turn; what its hints showed is blanked unless the viewer took them.
+    pub last_move: Option<Turn>,
+    pub viewer: Option<Seat>,
+    /// The viewer's own rack, only when asked for.
+    pub rack: Option<String>,
+    /// Tiles the viewer cannot see (bag + other racks), by letter (`?` blank).
+    pub unseen: BTreeMap<char, u32>,
+    pub can_exchange: bool,
+    pub can_pass: bool,
+    pub scoreless_turns: u32,
+    pub result: Option<MatchResult>,
+}
+
+impl Match {
+    /// Tiles `viewer` cannot see: the rule set's bag minus the board, minus the viewer's own
+    /// rack. Tiles of resigned players are counted as unseen (nobody saw them).
+    pub fn unseen(&self, viewer: Option<Seat>) -> BTreeMap<char, u32> {
+        let mut counts: BTreeMap<u8, i64> = count_tiles(&self.rules.bag());
+        for (_, t) in self.board.tiles() {
+            *counts.entry(t.rack_byte()).or_insert(0) -= 1;
+        }
+        if let Some(rack) = viewer.and_then(|v| self.racks.get(v)) {
+            for &t in rack {
+                *counts.entry(t).or_insert(0) -= 1;
+            }
+        }
+        counts
+            .into_iter()
+            .filter(|&(_, c)| c > 0)
+            .map(|(t, c)| (t as char, c as u32))
+            .collect()
+    }
+
+    /// What `viewer` may see (None: a spectator, e.g. the handoff screen). The viewer's rack
+    /// is included only when `reveal_rack` is set; no other rack is ever included.
+    pub fn view(&self, viewer: Option<Seat>, reveal_rack: bool) -> View {
+        let viewer = viewer.filter(|&v| v < self.players.len());
+        let players = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| PlayerView {
+                seat,
+                name: p.name.clone(),
+                kind: p.kind.clone(),
+                score: self.scores[seat],
+                rack_count: self.racks[seat].len(),
+                resigned: self.resigned[seat],
+                hints: self.hints[seat],
+            })
+            .collect();
+        let turns_left = self.rules.end.turn_limit.map(|limit| {
+            let taken = if limit.per_player {
+                self.turns_taken[self.to_move]
+            } else {
+                self.turns_taken.iter().sum()
+            };
+            limit.turns.saturating_sub(taken)
+        });
+        let to_move = self.to_move();
+        View {
+            rules_id: self.rules.id.clone(),
+            rules_label: self.rules.label.clone(),
+            candidate: self.rules.candidate,
+            list: self.list.clone(),
+            board: self.board.clone(),
+            players,
+            bag_count: self.bag.len(),
+            to_move,
+            turns_played: self.turns_taken.iter().sum(),
+            turns_left,
+            last_move: self.turns.last().map(|t| {
+                let mut t = t.clone();
+                // What a hint showed is drawn from that player's rack: only they see it.
+                if viewer != Some(t.player) {
+                    for h in &mut t.hints {
+                        h.shown = serde_json::Value::Null;
+                    }
+                }
+                t
+            }),
+            viewer,
+            rack: viewer
+                .filter(|_| reveal_rack)
+                .map(|v| rack_text(&self.racks[v])),
+            unseen: self.unseen(viewer),
+            can_exchange: to_move.is_some_and(|s| self.can_exchange(s)),
+            can_pass: to_move.is_some_and(|s| self.can_pass(s)),
+            scoreless_turns: self.scoreless_turns,
+            result: self.result.clone(),
+        }
+    }
+}
