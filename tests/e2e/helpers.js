@@ -18,10 +18,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-/** Starts `wordclub-cli serve` on a free port with a new database; resolves with its URL. */
+/** Starts `wordclub-cli serve` on a free port with a new database, serving this checkout's
+ *  ui/ (whichever build the binary is); resolves with its URL. */
 export async function startServer({ seed = 1 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wordclub-e2e-'));
-  const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--seed', String(seed)], {
+  const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--ui', join(ROOT, 'ui'), '--seed', String(seed)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {

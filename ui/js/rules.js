@@ -8,10 +8,6 @@ import { replayBoard } from './history.js';
 const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
 const LEVELS = 'easy, medium or hard';
 
-let chosen = null;
-/** Opens the Rules screen on this rule set next time (the start screen's link). */
-export function chooseRules(id) { chosen = id; }
-
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "C3" → {row: 2, col: 2} (the backend names squares as on the board). */
@@ -88,12 +84,12 @@ function facts(r, listName) {
   ];
 }
 
-/** The rule sets explained, one at a time. */
-export async function showRules(root) {
+/** The rule sets explained, one at a time; `params.rules`: the one to show first (the start
+ *  screen's link), else the default rule set. */
+export async function showRules(root, params = {}) {
   const [ruleSets, lists, settings] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings').catch(() => ({}))]);
   const listName = (id) => lists.find((l) => l.id === id)?.name ?? id;
-  let rules = ruleSets.find((r) => r.id === (chosen ?? settings.default_rules)) ?? ruleSets[0];
-  chosen = null;
+  let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules)) ?? ruleSets[0];
   const body = h('div.stack');
   const select = h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); draw(); } },
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
