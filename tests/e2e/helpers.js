@@ -44,6 +44,10 @@ export async function startServer({ seed = 1 } = {}) {
   };
 }
 
+/** The sizes the browser tests use: a desktop window, and a tablet in portrait with touch. */
+export const DESKTOP = { name: 'desktop', options: { viewport: { width: 1280, height: 860 } } };
+export const TABLET = { name: 'tablet', options: { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } };
+
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
@@ -103,4 +107,25 @@ export async function dealtMatch(url, rules, racks, { players = ['Ann', 'Ben'], 
   });
   if (status !== 200) throw new Error(`new_match refused: ${JSON.stringify(body)}`);
   return body.id;
+}
+
+/** The middle of an element on the page. */
+export async function center(locator) {
+  const b = await locator.boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** A finger drag from the middle of `from` to the point `to`, as raw touch events (Chromium
+ *  turns them into pointer events of type "touch", as on a tablet), lifted while still moving,
+ *  as a person does. */
+export async function fingerDrag(page, from, to) {
+  const a = await center(from);
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(a.x, a.y) });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(a.x + ((to.x - a.x) * i) / 8, a.y + ((to.y - a.y) * i) / 8) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }

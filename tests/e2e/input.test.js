@@ -6,7 +6,7 @@
 // test-only deal; every score is checked against the backend's own preview of the same tiles.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt, center, fingerDrag, DESKTOP, TABLET } from './helpers.js';
 
 let server;
 let browser;
@@ -15,8 +15,6 @@ after(async () => { await browser?.close(); });
 beforeEach(async () => { server = await startServer({ seed: 3 }); });
 afterEach(async () => { await server?.stop(); });
 
-const DESKTOP = { name: 'desktop', options: { viewport: { width: 1280, height: 860 } } };
-const TABLET = { name: 'tablet', options: { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } };
 const STAR = { row: 4, col: 4 }; // E5 on the 9×9 board (SPEC §2)
 // Ann's and Ben's racks and the first tiles drawn after them (all from the Word Club 1.0 bag).
 const ANN = 'CATERES';
@@ -74,10 +72,6 @@ async function expectPreview(page, expected) {
   assert.deepEqual(words, expected.words.map((w) => w.word));
 }
 
-const center = async (locator) => {
-  const b = await locator.boundingBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-};
 /** The point just inside a rack tile's left edge: a drop there lands before that tile. */
 const leftEdge = async (locator) => {
   const b = await locator.boundingBox();
@@ -98,27 +92,9 @@ async function mouseDrag(page, from, to) {
   await page.mouse.up();
 }
 
-/** A finger drag as raw touch events (Chromium turns them into pointer events of type
- *  "touch", as on a tablet); the finger rests before lifting, so it is no fling. */
-async function touchDrag(page, from, to) {
-  const a = await center(from);
-  const cdp = await page.context().newCDPSession(page);
-  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(a.x, a.y) });
-  for (let i = 1; i <= 8; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(a.x + ((to.x - a.x) * i) / 8, a.y + ((to.y - a.y) * i) / 8) });
-  }
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 60));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(to.x, to.y) });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
 for (const [size, drag, tap] of [
   [DESKTOP, mouseDrag, (l) => l.click()],
-  [TABLET, touchDrag, (l) => l.tap()],
+  [TABLET, fingerDrag, (l) => l.tap()],
 ]) {
   test(`${size.name}: drag rack→board, board→board, board→rack and along the rack; the rack order lasts into the next turn`, async () => {
     const id = await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);

@@ -4,7 +4,7 @@
 // the next rack.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, wordFromRack, screenshotPath, square, rackTile } from './helpers.js';
+import { startServer, launchBrowser, wordFromRack, screenshotPath, square, rackTile, center, fingerDrag } from './helpers.js';
 
 let server; // a fresh server and database for each test
 let browser;
@@ -96,29 +96,6 @@ test('desktop: tap a tile, tap a square, preview, submit, hand off, reveal', asy
   await page.close();
 });
 
-/** A finger drag from one element to another, as raw touch events (Chromium turns them into
- *  pointer events of type "touch", like a tablet does). */
-async function touchDrag(page, from, to) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  const cdp = await page.context().newCDPSession(page);
-  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
-  const [x0, y0] = [a.x + a.width / 2, a.y + a.height / 2];
-  const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x0, y0) });
-  for (let i = 1; i <= 8; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8) });
-  }
-  // A finger rests on the square before lifting; lifting while moving would be a fling, and
-  // the browser rightly swallows the next tap as "stop the fling".
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 60));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x1, y1) });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
 test('tablet with touch: drag tiles from the rack to the board, preview, submit, hand off', async () => {
   const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
   const page = await context.newPage();
@@ -131,7 +108,7 @@ test('tablet with touch: drag tiles from the rack to the board, preview, submit,
   assert.ok(word, `some word can be made from ${rack.join('')}`);
   const squares = acrossStar(word.length);
   for (let i = 0; i < word.length; i++) {
-    await touchDrag(page, rackTile(page, word[i]), square(page, squares[i].row, squares[i].col));
+    await fingerDrag(page, rackTile(page, word[i]), await center(square(page, squares[i].row, squares[i].col)));
     await page.locator(`.square[data-row="${squares[i].row}"][data-col="${squares[i].col}"] .tile.staged`).waitFor();
   }
   await expectPreviewTotal(page, word.length);

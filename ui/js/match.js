@@ -118,19 +118,22 @@ export async function showMatch(box, { id, view = null }, screen) {
     setDraft({ ...s.draft, cursor: { row, col, dir: here ? toggled(cursor.dir) : cursor.dir } }, { preview: false });
   }
 
-  /** A staged tile dragged to another square (it moves there when the square is empty) or
-   *  back onto the rack (it returns, to the place it was dropped). */
+  /** A staged tile dragged to another square (it moves there when the square is empty), back
+   *  onto the rack (it returns, to the place it was dropped) or anywhere else (it returns to
+   *  its own place on the rack). */
   function dropStaged(from, target) {
-    if (target.square) { setDraft(draftOf.moveStaged(s.draft, s.view, from, target.square)); return; }
+    if (target?.square) { setDraft(draftOf.moveStaged(s.draft, s.view, from, target.square)); return; }
     const at = draftOf.stagedAt(s.draft.staged, from.row, from.col);
     if (at < 0) return;
     const { index } = s.draft.staged[at];
-    setOrder(reordered(s.order, s.order.indexOf(index), target.rack.before));
+    if (target?.rack) setOrder(reordered(s.order, s.order.indexOf(index), target.rack.before));
     setDraft(draftOf.takeBack(s.draft, from.row, from.col));
   }
 
-  /** A rack tile dropped on a square (placed there) or elsewhere on the rack (moved there). */
+  /** A rack tile dropped on a square (placed there), elsewhere on the rack (moved there) or
+   *  anywhere else (it stays). */
   function dropRackTile(index, target) {
+    if (!target) return;
     if (target.square) { place(index, target.square.row, target.square.col); return; }
     setOrder(reordered(s.order, s.order.indexOf(index), target.rack.before));
     render();
