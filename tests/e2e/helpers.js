@@ -44,9 +44,46 @@ export async function startServer({ seed = 1 } = {}) {
   };
 }
 
-/** The sizes the browser tests use: a desktop window, and a tablet in portrait with touch. */
+/** The sizes the browser tests use: a desktop window, and a tablet in portrait with touch
+ *  (SIZES: [name, viewport, touch] for tests that run at both). */
 export const DESKTOP = { name: 'desktop', options: { viewport: { width: 1280, height: 860 } } };
 export const TABLET = { name: 'tablet', options: { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } };
+
+export const SIZES = [['desktop', DESKTOP.options.viewport, false], ['tablet', TABLET.options.viewport, true]];
+
+/** A new page at `viewport` (with touch when `touch`) on the app at `url`, collecting script
+ *  errors and console errors from its first load on (page.context().errors, .consoleErrors). */
+export async function openApp(browser, url, viewport, touch = false) {
+  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  context.errors = [];
+  context.consoleErrors = [];
+  page.on('pageerror', (e) => context.errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') context.consoleErrors.push(m.text()); });
+  await page.goto(url);
+  return page;
+}
+
+/** Opens the app at `url` (it opens the newest unfinished match behind the cover) and shows
+ *  the rack. */
+export async function openAndReveal(page, url) {
+  await page.goto(url);
+  await reveal(page);
+}
+
+/** The star square of the match on screen: {row, col}. */
+export function star(page) {
+  return page.locator('.square.star').evaluate((e) => ({ row: Number(e.dataset.row), col: Number(e.dataset.col) }));
+}
+
+/** Waits until the page is idle: the events queued so far handled, no backend command out
+ *  (api.js counts them), and the screen drawn. For checks that something did NOT happen. */
+export async function settle(page) {
+  const tick = () => page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => r()), 0)));
+  await tick();
+  await page.waitForFunction(() => (globalThis.wordclubPendingCalls ?? 0) === 0);
+  await tick();
+}
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });

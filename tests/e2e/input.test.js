@@ -6,7 +6,7 @@
 // test-only deal; every score is checked against the backend's own preview of the same tiles.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt, center, fingerDrag, DESKTOP, TABLET } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt, center, fingerDrag, settle, DESKTOP, TABLET } from './helpers.js';
 
 let server;
 let browser;
@@ -133,7 +133,7 @@ for (const [size, drag, tap] of [
     await expectPreview(page, ate);
     // A drop on a tile that is already there moves nothing.
     await drag(page, square(page, row, 6), await center(square(page, row, 5)));
-    await new Promise((r) => setTimeout(r, 150));
+    await settle(page);
     assert.deepEqual(await staged(page), { '4,4': 'A', '4,5': 'T', '4,6': 'E' });
 
     // The T dragged board→rack, dropped at the end: it is back on the rack, there.
@@ -279,12 +279,13 @@ test('desktop: typing skips tiles already on the board; a letter not on the rack
   await page.keyboard.press('z');
   await page.locator('#toast:not([hidden])').waitFor();
   assert.match(await page.locator('#toast').textContent(), /No Z on your rack/);
-  await new Promise((r) => setTimeout(r, 150));
+  await settle(page);
   assert.equal(await page.locator('.square .tile.staged').count(), 3);
   assert.deepEqual(await cursor(page), { row: 4, col: 7, dir: 'across' });
   // Two tiles of a letter the rack has only once: the second places nothing.
   await page.keyboard.press('c');
-  await new Promise((r) => setTimeout(r, 150));
+  await page.locator('#toast', { hasText: 'No C on your rack' }).waitFor();
+  await settle(page);
   assert.equal(await page.locator('.square .tile.staged').count(), 3);
   await expectPreview(page, await backendPreview(id, [{ row: 4, col: 4, letter: 'C' }, { row: 4, col: 5, letter: 'E' }, { row: 4, col: 6, letter: 'A' }]));
   await context.close();
@@ -382,7 +383,7 @@ test('desktop: Tab reaches one board square then the rack; Enter on a rack tile 
   await page.mouse.move(at.x + 60, at.y + 60, { steps: 5 });
   await page.mouse.move(at.x, at.y, { steps: 5 });
   await page.mouse.up();
-  await new Promise((r) => setTimeout(r, 150));
+  await settle(page);
   assert.deepEqual(await staged(page), { '4,4': ANN[0] });
 
   // Shuffle clicked with the mouse keeps the focus, but Space still turns the cursor.
@@ -427,7 +428,7 @@ for (const size of [DESKTOP, TABLET]) {
     for (const key of ['c', 'a', 't', 'Enter', ' ', 'ArrowRight', 'Backspace', 'Escape', 'Control+Enter']) {
       await page.keyboard.press(key);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await settle(page);
     assert.equal(await page.getByTestId('cover').count(), 1, 'still covered');
     assert.equal(await page.getByTestId('rack').count(), 0);
     assert.equal(await page.locator('.square.cursor').count(), 0, 'no cursor on the cover');
@@ -449,7 +450,7 @@ test('desktop: keys do nothing once another screen replaced the match', async ()
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.type('cat');
   await page.keyboard.press('Control+Enter');
-  await new Promise((r) => setTimeout(r, 300));
+  await settle(page);
   assert.equal(await page.getByTestId('match').count(), 0, 'the match screen did not come back');
   const view = (await api(server.url, 'match_view', { match_id: id })).body;
   assert.equal(view.turn, 0);

@@ -1,10 +1,11 @@
-// A person's first match in a real browser against the real backend (wordclub-cli serve on a
-// fresh database): start a 2-player Word Club 1.0 match, place a word by tapping (desktop) or
-// with a touch drag (tablet), read the live preview, submit, pass the handoff cover and reveal
-// the next rack.
+// Playing a turn in a real browser against the real backend (wordclub-cli serve on a fresh
+// database): start a 2-player Word Club 1.0 match, place a word by tapping (desktop) or with a
+// touch drag (tablet), read the live preview, submit, pass the handoff cover and reveal the
+// next rack; the cover after a reload or "Continue", the turn counter, refusals that read as
+// sentences naming the word once, the last move outlined, and how to place a first tile.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, wordFromRack, screenshotPath, square, rackTile, center, fingerDrag } from './helpers.js';
+import { startServer, launchBrowser, wordFromRack, screenshotPath, square, rackTile, center, fingerDrag, api, openApp, openAndReveal, reveal, star, SIZES, dealtMatch as dealt } from './helpers.js';
 
 let server; // a fresh server and database for each test
 let browser;
@@ -12,6 +13,10 @@ before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 beforeEach(async () => { server = await startServer({ seed: 11 }); });
 afterEach(async () => { await server?.stop(); });
+
+/** A match made through the API with fixed racks; the page then opens it at start-up. */
+const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
+const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
 
 const STAR = { row: 4, col: 4 }; // E5 on the 9×9 board
 
@@ -123,4 +128,118 @@ test('tablet with touch: drag tiles from the rack to the board, preview, submit,
   assert.equal((await rackLetters(page)).length, 7);
   await page.screenshot({ path: screenshotPath('tablet-2-next-rack.png') });
   await context.close();
+});
+
+test('a reload or "Continue" after "Show my rack" puts the cover back', async () => {
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, server.url);
+  await page.reload();
+  await page.getByTestId('cover').waitFor();
+  assert.equal(await page.getByTestId('rack').count(), 0);
+
+  await page.getByTestId('reveal').click();
+  await page.getByTestId('rack').waitFor();
+  await page.locator('[data-nav=history]').first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('cover').waitFor();
+  assert.equal(await page.getByTestId('rack').count(), 0);
+  await page.close();
+});
+
+test('classic-15-ten counts each player\'s own turns', async () => {
+  const id = await dealtMatch('classic-15-ten', ['CATEIOL', 'SNNDBGL']);
+  for (let i = 0; i < 2; i++) {
+    await api(server.url, 'reveal_rack', { match_id: id });
+    const r = await api(server.url, 'pass', { match_id: id });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.getByTestId('cover').waitFor();
+  // Ann and Ben passed once each: Ann now takes her 2nd of 10 turns.
+  assert.equal(await page.getByTestId('turn-counter').textContent(), 'Turn 2 of 10');
+  await page.close();
+});
+
+test('a refused word is named once in the preview', async () => {
+  await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, server.url);
+  for (const [i, letter] of ['T', 'R', 'A'].entries()) {
+    await rackTile(page, letter).click();
+    await square(page, 4, 3 + i).click();
+  }
+  // The lone first tile was refused too: wait for the refusal of the whole word.
+  await page.getByTestId('preview-error').filter({ hasText: 'TRA' }).waitFor();
+  const message = await page.getByTestId('preview-error').textContent();
+  assert.equal(message.split('TRA').length - 1, 1, `TRA named once in "${message}"`);
+  await page.close();
+});
+
+test('the last move\'s tiles are outlined, and a blank looks the same on the rack and in the picker', async () => {
+  const id = await dealtMatch('wordclub-1.1', ['CATEIOL', 'SNNDBG?']);
+  await api(server.url, 'reveal_rack', { match_id: id });
+  const played = await api(server.url, 'play', {
+    match_id: id, tiles: [3, 4, 5].map((col, i) => ({ row: 4, col, letter: 'CAT'[i] })),
+  });
+  assert.equal(played.status, 200, JSON.stringify(played.body));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, server.url);
+  // The tile covers its square, so the outline is on the tile itself.
+  const outlines = await page.locator('.square.last .tile').evaluateAll((els) => els.map((e) => getComputedStyle(e).outlineStyle));
+  assert.deepEqual(outlines, ['solid', 'solid', 'solid']);
+  const blankOnRack = await page.locator('[data-testid=rack] .tile[data-letter="?"]').innerHTML();
+  await page.locator('[data-action=exchange]').click();
+  assert.equal(await page.locator('.picker .tile[data-letter="?"]').innerHTML(), blankOnRack);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.close();
+});
+
+test('a refusal in the preview and in the toast reads as a sentence of the backend\'s reason', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[0][1]);
+  await reveal(page);
+  const s = await star(page);
+  await rackTile(page, 'C').click();
+  await square(page, s.row, s.col).click();
+
+  const { status, body } = await api(server.url, 'preview', {
+    match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }],
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.legal, false, 'one tile is no word');
+  const reason = body.error.message;
+  const expected = `${reason[0].toUpperCase()}${reason.slice(1)}${/[.!?]$/.test(reason) ? '' : '.'}`;
+  await page.getByTestId('preview-error').filter({ hasText: reason.slice(1) }).waitFor();
+  assert.equal(await page.getByTestId('preview-error').textContent(), expected);
+
+  // The submit key on a refused move says the same in the toast.
+  await page.keyboard.press('Control+Enter');
+  await page.locator('#toast:not([hidden])').waitFor();
+  assert.equal(await page.locator('#toast').textContent(), expected);
+  await page.context().close();
+});
+
+test('tablet with touch: before any tile is down, the preview says how to place one, and that works', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[1][1], true);
+  await page.getByTestId('reveal').tap();
+  const help = page.getByTestId('preview-empty');
+  await help.waitFor();
+  assert.ok(await help.isVisible());
+  assert.match(await help.textContent(), /Tap a rack tile, then a square/);
+  // Do as it says: tap C, tap the star, tap A, tap the square after it.
+  const s = await star(page);
+  await rackTile(page, 'C').tap();
+  await square(page, s.row, s.col).tap();
+  await rackTile(page, 'A').tap();
+  await square(page, s.row, s.col + 1).tap();
+  const expected = (await api(server.url, 'preview', {
+    match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }, { row: s.row, col: s.col + 1, letter: 'A', blank: false }],
+  })).body;
+  await page.getByTestId(expected.legal ? 'preview-total' : 'preview-error').waitFor();
+  assert.equal(await page.getByTestId('preview-empty').count(), 0);
+  assert.equal(await page.locator('.square .tile.staged').count(), 2);
+  await page.context().close();
 });

@@ -41,7 +41,7 @@ async function until(page, what, check) {
     state = await screenState(page);
     if (check(state)) return state;
     if (Date.now() > deadline) assert.fail(`${what}: the screen shows ${JSON.stringify(state)}`);
-    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => r(true))));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
   }
 }
 
