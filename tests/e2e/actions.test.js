@@ -1,29 +1,24 @@
 // The turn's actions besides placing tiles, in a real browser against the real backend: hints
 // (one per tap, named for what they give), exchange (its dialog, an empty choice), the solo
 // round's Replace, and the Sound setting's tones for each turn done.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, reveal, openApp, openAndReveal, SIZES, dealtMatch as dealt } from './helpers.js';
+import { perTest, api, reveal, openAndReveal, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 5 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 5 });
 
-/** A match made through the API with fixed racks; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 test('a double tap on Hint takes one hint, and the button is locked while it works', async () => {
   const id = await dealtMatch('classic-15', ['CATEIOL', 'SNNDBGL']);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await openAndReveal(page, server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
   await page.locator('[data-action=hint]').click({ clickCount: 2 });
   await page.locator('.square .tile.staged').first().waitFor();
   assert.equal(await page.locator('[data-action=hint]').textContent(), 'Suggest a move');
-  const list = await api(server.url, 'match_list', {});
+  const list = await api(ctx.server.url, 'match_list', {});
   const match = list.body.matches.find((m) => m.id === id);
   assert.equal(match.players[0].hints, 1);
   await page.close();
@@ -31,8 +26,8 @@ test('a double tap on Hint takes one hint, and the button is locked while it wor
 
 test('an exchange with no tile chosen asks for tiles', async () => {
   await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await openAndReveal(page, server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
   await page.locator('[data-action=exchange]').click();
   await page.getByTestId('pick-ok').click();
   assert.equal(await page.getByTestId('pick-note').textContent(), 'Choose the tiles to exchange.');
@@ -42,8 +37,8 @@ test('an exchange with no tile chosen asks for tiles', async () => {
 
 test('solo: "Replace" reads as replaced, and the end screen gives the round\'s points', async () => {
   await dealtMatch('solo-10', ['CATEIOL'], ['Sol']);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('rack').waitFor();
   assert.equal(await page.locator('[data-action=exchange]').textContent(), 'Replace');
   await page.locator('[data-action=exchange]').click();
@@ -58,7 +53,7 @@ test('solo: "Replace" reads as replaced, and the end screen gives the round\'s p
 });
 
 test('the hint control is named for what it gives: "Suggest a move" in classic, "Hint" in Word Club', async () => {
-  const rules = (await api(server.url, 'rule_sets')).body;
+  const rules = (await api(ctx.server.url, 'rule_sets')).body;
   for (const id of ['classic-15', 'wordclub-1.0']) {
     const kinds = rules.find((r) => r.id === id).hints;
     const want = kinds.includes('suggest_move') ? 'Suggest a move' : 'Hint';
@@ -86,7 +81,7 @@ test('the exchange dialog says what choosing tiles does', async () => {
 
 test('the Sound setting is obeyed: a tone for each turn done and for the end, none when it is off', async () => {
   for (const sound of [false, true]) {
-    const saved = await api(server.url, 'update_settings', { sound });
+    const saved = await api(ctx.server.url, 'update_settings', { sound });
     assert.equal(saved.body.sound, sound);
     await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
     const page = await openPage(SIZES[0][1]);

@@ -1,19 +1,14 @@
 // Readable text (WCAG AA, 4.5:1) in the dark theme, measured in a real browser against the real
 // backend: buttons, the Resign button, refusals, the match detail's current turn.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, openApp, star, SIZES, dealtMatch as dealt } from './helpers.js';
+import { perTest, api, screenshotPath, square, rackTile, star, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 7 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 7 });
 
-/** A match made through the API with fixed racks; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 /** WCAG contrast ratio of an element's text against the first opaque background behind it. */
 function contrastOf(page, locator) {
@@ -36,7 +31,7 @@ function contrastOf(page, locator) {
 
 for (const [name, size, touch] of SIZES) {
   test(`${name}, dark theme: buttons, the Resign button and refusals are readable (WCAG AA 4.5:1)`, async () => {
-    const saved = await api(server.url, 'update_settings', { theme: 'dark' });
+    const saved = await api(ctx.server.url, 'update_settings', { theme: 'dark' });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
     const page = await openPage(size, touch);
@@ -61,12 +56,12 @@ for (const [name, size, touch] of SIZES) {
 }
 
 test('dark theme: the match detail\'s current turn number stays readable', async () => {
-  await api(server.url, 'update_settings', { theme: 'dark' });
+  await api(ctx.server.url, 'update_settings', { theme: 'dark' });
   const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
-  await api(server.url, 'reveal_rack', { match_id: id });
-  await api(server.url, 'pass', { match_id: id });
-  await api(server.url, 'reveal_rack', { match_id: id });
-  await api(server.url, 'resign', { match_id: id, confirm: true });
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  await api(ctx.server.url, 'pass', { match_id: id });
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  await api(ctx.server.url, 'resign', { match_id: id, confirm: true });
   const page = await openPage(SIZES[0][1]);
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   await page.locator('nav [data-nav=history]').click();

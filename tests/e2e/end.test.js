@@ -1,24 +1,19 @@
 // The end of a match in a real browser against the real backend: a resignation, who went out,
 // the score chart, a solo round's end, and the way from the end screen to the final board.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, openApp, openAndReveal, star, SIZES, dealtMatch as dealt } from './helpers.js';
+import { perTest, api, screenshotPath, square, rackTile, reveal, openAndReveal, star, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 7 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 7 });
 
-/** A match made through the API with fixed racks; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 test('a resignation reads well at the end and in the history', async () => {
   await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await openAndReveal(page, server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
   await page.locator('[data-action=resign]').click();
   await page.getByTestId('confirm-yes').click();
   await page.getByTestId('end').waitFor();
@@ -55,7 +50,7 @@ test('the end screen\'s chart has a score scale up to the top score, the turn co
   await page.getByTestId('confirm-yes').click();
   await page.getByTestId('end').waitFor();
 
-  const view = (await api(server.url, 'match_view', { match_id: id })).body;
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
   const progression = view.result.progression;
   const top = Math.max(...progression.flat());
   assert.ok(top > 0, 'CAT scored');
@@ -75,7 +70,7 @@ test('the end screen\'s chart has a score scale up to the top score, the turn co
 });
 
 test('the end screen names who went out and opens the final board and turns', async () => {
-  const { status, body } = await api(server.url, 'new_match', {
+  const { status, body } = await api(ctx.server.url, 'new_match', {
     rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Bot', computer: 'hard' }],
   });
   assert.equal(status, 200, JSON.stringify(body));
@@ -90,7 +85,7 @@ test('the end screen names who went out and opens the final board and turns', as
     await page.waitForFunction(() => !document.querySelector('[data-action=pass]') || document.querySelector('[data-testid=end]'));
   }
   await page.getByTestId('end').waitFor();
-  const result = (await api(server.url, 'match_view', { match_id: id })).body.result;
+  const result = (await api(ctx.server.url, 'match_view', { match_id: id })).body.result;
   const reason = await page.getByTestId('end-reason').textContent();
   if (result.reason === 'went_out') {
     // The backend names the seat; by SPEC that player gains the sum of the others' racks.
@@ -105,26 +100,26 @@ test('the end screen names who went out and opens the final board and turns', as
 
   await page.getByTestId('end-details').click();
   await page.getByTestId('detail').waitFor();
-  const detail = (await api(server.url, 'match_detail', { match_id: id })).body;
+  const detail = (await api(ctx.server.url, 'match_detail', { match_id: id })).body;
   assert.equal(await page.locator('[data-testid=detail-turns] tbody tr').count(), detail.turns.length);
   await page.context().close();
 });
 
 test('solo: the end screen says all the turns are played, and shows no Hints column (solo has no hints)', async () => {
-  const { body } = await api(server.url, 'new_match', { rules: 'solo-10', players: [{ name: 'Sol' }] });
+  const { body } = await api(ctx.server.url, 'new_match', { rules: 'solo-10', players: [{ name: 'Sol' }] });
   let view = body;
   assert.ok(view.turn_limit > 1, JSON.stringify(view.turn_limit));
   while (view.turns_left > 1) {
-    const r = await api(server.url, 'exchange', { match_id: view.id, tiles: [] });
+    const r = await api(ctx.server.url, 'exchange', { match_id: view.id, tiles: [] });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     view = r.body;
   }
-  const rules = (await api(server.url, 'rule_sets')).body.find((r) => r.id === 'solo-10');
+  const rules = (await api(ctx.server.url, 'rule_sets')).body.find((r) => r.id === 'solo-10');
   assert.deepEqual(rules.hints, []);
   const page = await openPage(SIZES[1][1], true);
   await page.locator('[data-action=exchange]').tap();
   await page.getByTestId('end').waitFor();
-  const result = (await api(server.url, 'match_view', { match_id: view.id })).body.result;
+  const result = (await api(ctx.server.url, 'match_view', { match_id: view.id })).body.result;
   assert.equal(result.reason, 'turn_limit');
   assert.equal(await page.getByTestId('end-reason').textContent(), `All ${view.turn_limit} turns are played.`);
   const headers = await page.locator('[data-testid=results] th').allTextContents();

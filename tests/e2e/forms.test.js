@@ -1,21 +1,16 @@
 // The forms in a real browser against the real backend: the new-match form, the word checker
 // and the settings say plainly what they do and what went wrong.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, openApp, SIZES } from './helpers.js';
+import { perTest, api, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 5 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 5 });
 
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+const { openPage } = ctx;
 
 test('the new-match form and the word checker speak plainly', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('new-match').waitFor();
   await page.getByTestId('rules').selectOption('wordclub-1.0');
   await page.getByLabel('Player 2 name').fill('   ');
@@ -48,7 +43,7 @@ for (const [name, size, touch] of SIZES) {
     }
     await page.getByLabel('Word', { exact: true }).fill('qi');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
-    const answer = (await api(server.url, 'check_word', { word: 'qi', list: 'wordclub' })).body;
+    const answer = (await api(ctx.server.url, 'check_word', { word: 'qi', list: 'wordclub' })).body;
     await page.getByTestId('check-result').filter({ hasText: 'QI' }).waitFor();
     assert.equal(await page.getByTestId('check-result').textContent(), answer.message);
     await page.context().close();

@@ -7,6 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { before, after, beforeEach, afterEach } from 'node:test';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(ROOT, 'tests', 'screenshots');
@@ -83,6 +84,25 @@ export async function settle(page) {
   await tick();
   await page.waitForFunction(() => (globalThis.wordclubPendingCalls ?? 0) === 0);
   await tick();
+}
+
+/**
+ * The usual set-up of a browser test file: one chromium for the file, and a fresh server and
+ * database (seeded with `seed`) for each test. Returns {server, browser} as they are during a
+ * test, with dealtMatch(rules, racks, players) and openPage(viewport, touch) bound to them.
+ */
+export function perTest({ seed = 1 } = {}) {
+  const ctx = {
+    server: null,
+    browser: null,
+    dealtMatch: (rules, racks, players) => dealtMatch(ctx.server.url, rules, racks, { players }),
+    openPage: (viewport, touch = false) => openApp(ctx.browser, ctx.server.url, viewport, touch),
+  };
+  before(async () => { ctx.browser = await launchBrowser(); });
+  after(async () => { await ctx.browser?.close(); });
+  beforeEach(async () => { ctx.server = await startServer({ seed }); });
+  afterEach(async () => { await ctx.server?.stop(); });
+  return ctx;
 }
 
 export async function launchBrowser() {

@@ -3,23 +3,18 @@
 // Two Word Club 1.0 matches are played through the API with fixed racks (SPEC §2's worked
 // example): Ann v Ben — CAT across D5–F5, Ben takes a hint and adds S at G5 (CATS), Ann plays
 // A R T down from the C (CART), Ben resigns — and Cy v Dee, still going after Cy's CAT.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, openApp, SIZES, dealtMatch as dealtWith } from './helpers.js';
+import { perTest, api, screenshotPath, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 5 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 5 });
 
-/** A match made through the API with fixed racks; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, players) => dealtWith(server.url, rules, racks, { players });
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 async function ok(command, args) {
-  const { status, body } = await api(server.url, command, args);
+  const { status, body } = await api(ctx.server.url, command, args);
   assert.equal(status, 200, `${command}: ${JSON.stringify(body)}`);
   return body;
 }
@@ -72,8 +67,8 @@ async function expectRows(page, n) {
 
 test('desktop: filter the history, step through a finished match, chart, GCG of finished and unfinished matches', async () => {
   await playMatches();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor(); // the unfinished match opens at start, covered
   await openHistory(page);
   await expectRows(page, 2);
@@ -190,8 +185,8 @@ test('desktop: filter the history, step through a finished match, chart, GCG of 
 
 test('desktop: the rules screen explains the chosen rule set; statistics count each player', async () => {
   await playMatches();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   const rules = await ok('rule_sets');
   const fact = (key) => page.locator(`[data-testid=rules-facts] [data-fact=${key}]`).textContent();
@@ -246,8 +241,8 @@ test('desktop: the rules screen explains the chosen rule set; statistics count e
 
 test('tablet: step through the board with taps', async () => {
   const { finished } = await playMatches();
-  const page = await browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   await openHistory(page);
   await page.locator(`[data-testid=history] tbody tr[data-match="${finished}"] button`).tap();
@@ -273,8 +268,8 @@ test('desktop: the history pages through many matches, newest first', async () =
   }
   const { pages, total } = await ok('match_list', {});
   assert.equal(total, 21);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   await openHistory(page);
   assert.equal(await page.getByTestId('history-page').textContent(), `Page 1 of ${pages} · 21 matches`);
@@ -298,10 +293,10 @@ test('desktop: the history pages through many matches, newest first', async () =
 
 test('the match detail names its word list as "Word list: <name>"', async () => {
   const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
-  await api(server.url, 'reveal_rack', { match_id: id });
-  await api(server.url, 'resign', { match_id: id, confirm: true });
-  const lists = (await api(server.url, 'word_lists')).body;
-  const view = (await api(server.url, 'match_view', { match_id: id })).body;
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  await api(ctx.server.url, 'resign', { match_id: id, confirm: true });
+  const lists = (await api(ctx.server.url, 'word_lists')).body;
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
   const listName = lists.find((l) => l.id === view.list.id)?.name ?? view.list.name;
   const page = await openPage(SIZES[0][1]);
   await page.locator('[data-nav=history]').first().click();
@@ -314,7 +309,7 @@ test('the match detail names its word list as "Word list: <name>"', async () => 
 test('history with nothing in it says so and leads to a new match; an empty filter offers to show all', async () => {
   const page = await openPage(SIZES[0][1]);
   await page.getByTestId('new-match').waitFor();
-  assert.equal((await api(server.url, 'match_list', {})).body.total, 0, 'a fresh history');
+  assert.equal((await api(ctx.server.url, 'match_list', {})).body.total, 0, 'a fresh history');
   await page.locator('nav [data-nav=history]').click();
   await page.getByTestId('history-empty').waitFor();
   assert.match(await page.getByTestId('history-empty').textContent(), /^No matches yet\./);
@@ -330,6 +325,6 @@ test('history with nothing in it says so and leads to a new match; an empty filt
   await page.getByTestId('clear-filters').click();
   await page.locator('[data-testid=history] tbody tr').first().waitFor();
   assert.equal(await page.getByTestId('filter-status').inputValue(), '');
-  assert.equal(await page.locator('[data-testid=history] tbody tr').count(), (await api(server.url, 'match_list', {})).body.total);
+  assert.equal(await page.locator('[data-testid=history] tbody tr').count(), (await api(ctx.server.url, 'match_list', {})).body.total);
   await page.context().close();
 });

@@ -4,16 +4,11 @@
 // from the star, typing across and down, Backspace, Escape, the submit key, letters not on the
 // rack, the blank, and nothing under the handoff cover or a dialog). Racks are fixed by the
 // test-only deal; every score is checked against the backend's own preview of the same tiles.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt, center, fingerDrag, settle, DESKTOP, TABLET } from './helpers.js';
+import { perTest, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt, center, fingerDrag, settle, DESKTOP, TABLET } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 3 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 3 });
 
 const STAR = { row: 4, col: 4 }; // E5 on the 9×9 board (SPEC §2)
 // Ann's and Ben's racks and the first tiles drawn after them (all from the Word Club 1.0 bag).
@@ -22,12 +17,12 @@ const BEN = 'SNNDBGL';
 const DRAWS = 'IOA';
 
 /** A match with fixed racks made through the API; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, drawOrder = '') => dealt(server.url, rules, racks, { drawOrder });
+const dealtMatch = (rules, racks, drawOrder = '') => dealt(ctx.server.url, rules, racks, { drawOrder });
 
 async function openPage(size) {
-  const context = await browser.newContext(size.options);
+  const context = await ctx.browser.newContext(size.options);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   return { context, page };
 }
@@ -52,7 +47,7 @@ async function waitStaged(page, count) {
 
 /** The backend's preview of `tiles` (letters at squares) for match `id`. */
 async function backendPreview(id, tiles) {
-  const { status, body } = await api(server.url, 'preview', {
+  const { status, body } = await api(ctx.server.url, 'preview', {
     match_id: id, tiles: tiles.map((t) => ({ blank: false, ...t })),
   });
   assert.equal(status, 200, JSON.stringify(body));
@@ -253,7 +248,7 @@ for (const size of [DESKTOP, TABLET]) {
     await page.keyboard.press('Control+Enter');
     await page.getByTestId('cover').waitFor();
     assert.equal(await page.getByTestId('score-0').textContent(), String(preview.score));
-    const view = (await api(server.url, 'match_view', { match_id: id })).body;
+    const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
     assert.deepEqual(view.board[4][4], { letter: 'C', blank: false });
     assert.deepEqual(view.board[6][4], { letter: 'T', blank: false });
     await page.screenshot({ path: screenshotPath(`input-${size.name}-keys.png`) });
@@ -423,7 +418,7 @@ for (const size of [DESKTOP, TABLET]) {
   test(`${size.name}: keys do nothing under the handoff cover`, async () => {
     const id = await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
     const { context, page } = await openPage(size);
-    const before = (await api(server.url, 'match_view', { match_id: id })).body;
+    const before = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
     await page.evaluate(() => document.activeElement?.blur());
     for (const key of ['c', 'a', 't', 'Enter', ' ', 'ArrowRight', 'Backspace', 'Escape', 'Control+Enter']) {
       await page.keyboard.press(key);
@@ -433,7 +428,7 @@ for (const size of [DESKTOP, TABLET]) {
     assert.equal(await page.getByTestId('rack').count(), 0);
     assert.equal(await page.locator('.square.cursor').count(), 0, 'no cursor on the cover');
     assert.equal(await page.locator('.square .tile').count(), 0);
-    const after = (await api(server.url, 'match_view', { match_id: id })).body;
+    const after = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
     assert.equal(after.turn, before.turn);
     assert.equal(after.covered, true);
     assert.equal(after.to_move, before.to_move);
@@ -452,7 +447,7 @@ test('desktop: keys do nothing once another screen replaced the match', async ()
   await page.keyboard.press('Control+Enter');
   await settle(page);
   assert.equal(await page.getByTestId('match').count(), 0, 'the match screen did not come back');
-  const view = (await api(server.url, 'match_view', { match_id: id })).body;
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
   assert.equal(view.turn, 0);
   assert.ok(view.board.every((row) => row.every((sq) => !sq)), 'nothing was played');
   await context.close();

@@ -1,27 +1,22 @@
 // What fits on screen, at desktop and tablet size, in a real browser against the real backend:
 // board, cover, rack, controls and preview above the fold, equal squares, and the scores and
 // last move in view while placing tiles.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, openApp, SIZES, dealtMatch as dealt } from './helpers.js';
+import { perTest, api, screenshotPath, square, rackTile, reveal, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 5 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 5 });
 
-/** A match made through the API with fixed racks; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 for (const [name, width, height] of [['desktop', 1280, 860], ['tablet', 820, 1180]]) {
   for (const rules of ['wordclub-1.0', 'classic-15']) {
     test(`${name} ${width}×${height}, ${rules}: board, cover, rack, controls and preview fit the screen`, async () => {
       await dealtMatch(rules, ['TRAEIOL', 'SNNDBGL']);
-      const page = await browser.newPage({ viewport: { width, height } });
-      await page.goto(server.url);
+      const page = await ctx.browser.newPage({ viewport: { width, height } });
+      await page.goto(ctx.server.url);
       const bottom = async (sel) => { const b = await page.locator(sel).first().boundingBox(); return b.y + b.height; };
       assert.ok(await bottom('[data-testid=reveal]') <= height, '"Show my rack" is above the fold');
       await page.getByTestId('reveal').click();
@@ -47,10 +42,10 @@ for (const [name, size, touch] of SIZES) {
   test(`${name}: while placing tiles the scores, the player to move and the bag are on screen`, async () => {
     const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
     // Ann plays CAT through the star, so the scores differ.
-    await api(server.url, 'reveal_rack', { match_id: id });
-    const view0 = (await api(server.url, 'match_view', { match_id: id })).body;
+    await api(ctx.server.url, 'reveal_rack', { match_id: id });
+    const view0 = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
     const [r, c] = [Math.floor(view0.rules.board_size / 2), Math.floor(view0.rules.board_size / 2)];
-    const played = await api(server.url, 'play', {
+    const played = await api(ctx.server.url, 'play', {
       match_id: id, tiles: [...'CAT'].map((letter, i) => ({ row: r, col: c - 1 + i, letter, blank: false })),
     });
     assert.equal(played.status, 200, JSON.stringify(played.body));

@@ -1,20 +1,15 @@
 // Moving between screens in a real browser against the real backend: every screen draws with
 // no script error, the top navigation marks the screen on show, and the screen chosen last
 // stays even when an earlier choice answers late.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openApp, settle, SIZES, dealtMatch as dealt } from './helpers.js';
+import { perTest, settle, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 7 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 7 });
 
-/** A match made through the API with fixed racks; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 test('the screen chosen last stays, even when an earlier choice answers late', async () => {
   const page = await openPage(SIZES[0][1]);

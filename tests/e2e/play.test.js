@@ -3,25 +3,20 @@
 // touch drag (tablet), read the live preview, submit, pass the handoff cover and reveal the
 // next rack; the cover after a reload or "Continue", the turn counter, refusals that read as
 // sentences naming the word once, the last move outlined, and how to place a first tile.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, wordFromRack, screenshotPath, square, rackTile, center, fingerDrag, api, openApp, openAndReveal, reveal, star, SIZES, dealtMatch as dealt } from './helpers.js';
+import { perTest, wordFromRack, screenshotPath, square, rackTile, center, fingerDrag, api, openAndReveal, reveal, star, SIZES } from './helpers.js';
 
-let server; // a fresh server and database for each test
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 11 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 11 });
 
-/** A match made through the API with fixed racks; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, players) => dealt(server.url, rules, racks, { players });
-const openPage = (size, touch = false) => openApp(browser, server.url, size, touch);
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 const STAR = { row: 4, col: 4 }; // E5 on the 9×9 board
 
 async function startTwoPlayerMatch(page, names) {
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByTestId('new-match').waitFor();
   await page.getByTestId('rules').selectOption('wordclub-1.0');
   await page.getByLabel('Player 1 name').fill(names[0]);
@@ -64,7 +59,7 @@ async function submitAndHandOff(page, first, second, word) {
 }
 
 test('desktop: tap a tile, tap a square, preview, submit, hand off, reveal', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
   await startTwoPlayerMatch(page, ['Ann', 'Ben']);
   await page.getByTestId('cover').waitFor();
   assert.equal(await page.locator('.cover h1').textContent(), 'Pass to Ann');
@@ -102,7 +97,7 @@ test('desktop: tap a tile, tap a square, preview, submit, hand off, reveal', asy
 });
 
 test('tablet with touch: drag tiles from the rack to the board, preview, submit, hand off', async () => {
-  const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+  const context = await ctx.browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await startTwoPlayerMatch(page, ['Cleo', 'Dev']);
   await page.getByTestId('reveal').tap();
@@ -132,8 +127,8 @@ test('tablet with touch: drag tiles from the rack to the board, preview, submit,
 
 test('a reload or "Continue" after "Show my rack" puts the cover back', async () => {
   await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await openAndReveal(page, server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
   await page.reload();
   await page.getByTestId('cover').waitFor();
   assert.equal(await page.getByTestId('rack').count(), 0);
@@ -150,12 +145,12 @@ test('a reload or "Continue" after "Show my rack" puts the cover back', async ()
 test('classic-15-ten counts each player\'s own turns', async () => {
   const id = await dealtMatch('classic-15-ten', ['CATEIOL', 'SNNDBGL']);
   for (let i = 0; i < 2; i++) {
-    await api(server.url, 'reveal_rack', { match_id: id });
-    const r = await api(server.url, 'pass', { match_id: id });
+    await api(ctx.server.url, 'reveal_rack', { match_id: id });
+    const r = await api(ctx.server.url, 'pass', { match_id: id });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   }
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   // Ann and Ben passed once each: Ann now takes her 2nd of 10 turns.
   assert.equal(await page.getByTestId('turn-counter').textContent(), 'Turn 2 of 10');
@@ -164,8 +159,8 @@ test('classic-15-ten counts each player\'s own turns', async () => {
 
 test('a refused word is named once in the preview', async () => {
   await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await openAndReveal(page, server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
   for (const [i, letter] of ['T', 'R', 'A'].entries()) {
     await rackTile(page, letter).click();
     await square(page, 4, 3 + i).click();
@@ -179,13 +174,13 @@ test('a refused word is named once in the preview', async () => {
 
 test('the last move\'s tiles are outlined, and a blank looks the same on the rack and in the picker', async () => {
   const id = await dealtMatch('wordclub-1.1', ['CATEIOL', 'SNNDBG?']);
-  await api(server.url, 'reveal_rack', { match_id: id });
-  const played = await api(server.url, 'play', {
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  const played = await api(ctx.server.url, 'play', {
     match_id: id, tiles: [3, 4, 5].map((col, i) => ({ row: 4, col, letter: 'CAT'[i] })),
   });
   assert.equal(played.status, 200, JSON.stringify(played.body));
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await openAndReveal(page, server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
   // The tile covers its square, so the outline is on the tile itself.
   const outlines = await page.locator('.square.last .tile').evaluateAll((els) => els.map((e) => getComputedStyle(e).outlineStyle));
   assert.deepEqual(outlines, ['solid', 'solid', 'solid']);
@@ -204,7 +199,7 @@ test('a refusal in the preview and in the toast reads as a sentence of the backe
   await rackTile(page, 'C').click();
   await square(page, s.row, s.col).click();
 
-  const { status, body } = await api(server.url, 'preview', {
+  const { status, body } = await api(ctx.server.url, 'preview', {
     match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }],
   });
   assert.equal(status, 200, JSON.stringify(body));
@@ -235,7 +230,7 @@ test('tablet with touch: before any tile is down, the preview says how to place 
   await square(page, s.row, s.col).tap();
   await rackTile(page, 'A').tap();
   await square(page, s.row, s.col + 1).tap();
-  const expected = (await api(server.url, 'preview', {
+  const expected = (await api(ctx.server.url, 'preview', {
     match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }, { row: s.row, col: s.col + 1, letter: 'A', blank: false }],
   })).body;
   await page.getByTestId(expected.legal ? 'preview-total' : 'preview-error').waitFor();

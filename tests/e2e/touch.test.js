@@ -7,16 +7,11 @@
 // into pointer events of type "touch"), lifted while still moving. A quick lift like that is a
 // fling to the browser's gesture recognizer; before the fix the fling (which touch-action: none
 // had kept from scrolling anything) made Chromium swallow the next tap as "stop the fling".
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, square, dealtMatch, screenshotPath, center, fingerDrag, TABLET } from './helpers.js';
+import { perTest, square, dealtMatch, screenshotPath, center, fingerDrag, TABLET } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 9 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 9 });
 
 // Word Club 1.1 (two blanks in its bag): Ann's rack holds one.
 const ANN = 'CATERS?';
@@ -137,10 +132,10 @@ async function stageBetween(page, min, max) {
 }
 
 async function openTablet() {
-  await dealtMatch(server.url, 'wordclub-1.1', [ANN, BEN]);
-  const context = await browser.newContext(TABLET.options);
+  await dealtMatch(ctx.server.url, 'wordclub-1.1', [ANN, BEN]);
+  const context = await ctx.browser.newContext(TABLET.options);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByTestId('reveal').tap();
   await page.getByTestId('rack').waitFor();
   return { context, page };
