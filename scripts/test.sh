@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of Word Club from a fresh clone: installs what is missing (Debian and npm
 # packages, tauri-driver), rebuilds the word lists from their sources and compares, checks
-# format and lints, runs the Rust tests (dictionary, engine, move generator, store, command
-# layer, CLI, app), then the browser end-to-end tests and the real-window smoke test.
+# format and lints (cargo fmt, clippy, eslint for ui/js and the tests), runs the UI's unit
+# tests (tests/unit), the Rust tests (dictionary, engine, move generator, store, command layer,
+# CLI, app), then the browser end-to-end tests and the real-window smoke test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -13,6 +14,10 @@ wordlists/build.sh --check
 echo "== cargo fmt / clippy"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+
+echo "== ui: eslint (ui/js and the tests), unit tests of the pure UI modules"
+npx --no-install eslint .
+node --test tests/unit/
 
 echo "== cargo test"
 cargo test --workspace

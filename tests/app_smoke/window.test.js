@@ -1,15 +1,20 @@
 // The real app window: tauri-driver + WebKitWebDriver start the built `wordclub` binary (run
 // this file under xvfb-run), a match is started through the UI, and the board is read back
-// through WebDriver. Also reports how long the window took to show its first screen and the
-// board (an upper bound: WebDriver's own start-up is included).
+// through WebDriver; keyboard play, and touch (drags and taps in every order, by PointerEvents
+// of type touch and touch events dispatched in the page: finger.js). Also reports how long the
+// window took to show its first screen and the board (an upper bound: WebDriver's own start-up
+// is included).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync, existsSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
 import { tmpdir, homedir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder, By, Key, until } from 'selenium-webdriver';
+import input from 'selenium-webdriver/lib/input.js';
+import { installFinger } from './finger.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
@@ -32,7 +37,13 @@ before(async () => {
     // A fresh app-data directory: a new database and new settings.
     env: { ...process.env, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: dataHome },
   });
-  await new Promise((r) => setTimeout(r, 600));
+  // Ready once its port takes connections (a status request would be passed on to
+  // WebKitWebDriver, which starts only with a session).
+  const deadline = Date.now() + 20000;
+  while (!await listening(PORT)) {
+    assert.ok(Date.now() < deadline, 'tauri-driver listens within 20 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 });
 
 after(async () => {
@@ -99,9 +110,16 @@ test('after a restart the app opens the unfinished match behind the cover, board
   const startedAt = processStartEpochMs();
   const processToBoardMs = Math.round(paintedAt - startedAt);
   assert.ok(processToBoardMs > 0 && processToBoardMs < 20000, `start-up figure ${processToBoardMs} ms`);
-  // Idle memory once the board is up.
-  await new Promise((r) => setTimeout(r, 3000));
-  const memory = appMemory();
+  // Idle memory once the board is up: once the resident size has settled (two readings half a
+  // second apart within 1 MB, at most 10 s).
+  let memory = appMemory();
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const next = appMemory();
+    const settled = Math.abs(next.with_webkit_rss_mb - memory.with_webkit_rss_mb) < 1;
+    memory = next;
+    if (settled) break;
+  }
   console.log(JSON.stringify({ process_start_to_board_painted_ms: processToBoardMs, webdriver_session_to_board_ms: Math.round(coldStartMs), ...memory }));
   assert.ok(memory.app_rss_mb > 0, 'found the app process');
 });
@@ -142,6 +160,149 @@ test('in the window, a word typed on the keyboard is previewed and played with C
   await driver.wait(until.elementLocated(By.css('[data-testid=cover]')), 10000);
   assert.equal(await driver.findElement(By.css('[data-testid=score-0]')).getText(), '3');
 });
+
+test('in the window, by touch: after drags of every kind each tap acts the first time, and a drop outside returns the tile', async () => {
+  // Same session. Word Club 1.1 (blanks in its bag); Ann's rack holds one.
+  assert.ok(driver, 'the restart test left the window open');
+  const id = await driver.executeAsyncScript(`
+    const done = arguments[arguments.length - 1];
+    window.__TAURI__.core.invoke('new_match', { args: {
+      rules: 'wordclub-1.1', players: [{ name: 'Ann' }, { name: 'Ben' }],
+      deal: { racks: ['CATERS?', 'NNDBGLI'], draw_order: '' } } })
+      .then((view) => done(view.id), (e) => done('refused: ' + JSON.stringify(e)));`);
+  assert.equal(typeof id, 'number', `new_match through IPC: ${id}`);
+  await driver.navigate().refresh();
+  await driver.wait(until.elementLocated(By.css('[data-testid=reveal]')), 10000).click();
+  await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 10000);
+
+  // Which way WebKit's WebDriver takes a touch pointer action: the pointerType that arrives.
+  await driver.executeScript("window.seenPointer = null; window.addEventListener('pointerdown', (e) => { window.seenPointer ??= e.pointerType; }, true);");
+  const finger = new input.Pointer('finger', input.Pointer.Type.TOUCH);
+  const shuffle = await driver.findElement(By.css('[data-action=shuffle]'));
+  let webdriverTouch;
+  try {
+    await driver.actions({ async: true }).insert(finger, finger.move({ origin: shuffle }), finger.press(), finger.release()).perform();
+    webdriverTouch = await driver.executeScript('return window.seenPointer');
+  } catch (e) {
+    webdriverTouch = `refused (${e.name})`;
+  }
+
+  await driver.executeScript(`(${installFinger})()`);
+  const kind = await driver.executeScript('return finger.kind');
+  const gesture = async (script) => {
+    const error = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+      ${script}.then(() => done(null), (e) => done(String(e)));`);
+    assert.equal(error, null, script);
+  };
+  const centerOf = (css) => driver.executeScript(`const e = document.querySelector(arguments[0]);
+    if (!e) return null; const b = e.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2];`, css);
+  const drag = async (fromCss, to) => {
+    const from = await centerOf(fromCss);
+    assert.ok(from && to, `${fromCss} is on screen`);
+    await gesture(`finger.drag(${from}, ${to})`);
+  };
+  const tap = async (css) => gesture(`finger.tap(${await centerOf(css)})`);
+  const state = () => driver.executeScript(`return {
+    staged: [...document.querySelectorAll('.square:has(.tile.staged)')].map((e) => e.dataset.square),
+    order: [...document.querySelectorAll('[data-testid=rack] .tile')].map((e) => e.dataset.index).join(''),
+    selected: document.querySelector('[data-testid=rack] .tile[aria-selected=true]')?.dataset.index ?? null,
+    dialog: Boolean(document.querySelector('dialog[open]')) }`);
+  const expect = async (what, check) => {
+    let last;
+    await driver.wait(async () => check(last = await state()), 3000).catch(() => assert.fail(`${what}: ${JSON.stringify(last)}`));
+  };
+  const SPOTS = ['E5', 'F5', 'G5', 'C3', 'C7', 'G3', 'G7', 'A1', 'I9', 'A9'];
+  const sq = (name) => `.square[data-square=${name}]`;
+  const FREE = '[data-testid=rack] .tile:not(.used):not([data-letter="?"])';
+  const spot = async () => { const { staged } = await state(); return SPOTS.find((x) => !staged.includes(x)); };
+  const rackEnd = async () => {
+    const [x, y] = await centerOf('[data-testid=rack] .tile:last-child');
+    return [x + 60, y];
+  };
+
+  const drags = {
+    'rack→board': async () => {
+      const to = await spot();
+      await drag(FREE, await centerOf(sq(to)));
+      await expect(`drag to ${to}`, (s) => s.staged.includes(to));
+    },
+    'board→board': async () => {
+      const [from] = (await state()).staged;
+      const to = await spot();
+      await drag(sq(from), await centerOf(sq(to)));
+      await expect(`drag ${from}→${to}`, (s) => s.staged.includes(to) && !s.staged.includes(from));
+    },
+    'board→rack': async () => {
+      const from = (await state()).staged.at(-1);
+      await drag(sq(from), await rackEnd());
+      await expect(`drag ${from}→rack`, (s) => !s.staged.includes(from));
+    },
+    'along the rack': async () => {
+      const { order } = await state();
+      const index = await driver.executeScript(`return document.querySelector(arguments[0]).dataset.index`, FREE);
+      await drag(`[data-testid=rack] .tile[data-index="${index}"]`, await rackEnd());
+      await expect('reorder', (s) => s.order === order.replace(index, '') + index);
+    },
+  };
+  const taps = {
+    'select a rack tile': async () => {
+      const index = await driver.executeScript(`return document.querySelector(arguments[0]).dataset.index`, FREE);
+      await tap(`[data-testid=rack] .tile[data-index="${index}"]`);
+      await expect('tap selects', (s) => s.selected === index);
+      const to = await spot();
+      await tap(sq(to));
+      await expect(`tap places on ${to}`, (s) => s.staged.includes(to) && s.selected === null);
+    },
+    'tap a staged tile': async () => {
+      const [at] = (await state()).staged;
+      await tap(sq(at));
+      await expect(`tap returns ${at}`, (s) => !s.staged.includes(at));
+    },
+    'Recall': async () => {
+      await tap('[data-action=recall]');
+      await expect('Recall', (s) => s.staged.length === 0);
+    },
+    'Exchange, Cancel': async () => {
+      await tap('[data-action=exchange]');
+      await expect('Exchange opens its dialog', (s) => s.dialog);
+      await tap('dialog .row button:last-child');
+      await expect('Cancel closes it', (s) => !s.dialog);
+    },
+  };
+  const stageBetween = async (min, max) => {
+    while ((await state()).staged.length < min) await drags['rack→board']();
+    while ((await state()).staged.length > max) await drags['board→rack']();
+  };
+  const NEEDS = { 'rack→board': [0, 2], 'board→board': [1, 4], 'board→rack': [3, 5], 'along the rack': [1, 4] };
+
+  // The walk-through's sequence first: two drags, then Recall.
+  await drags['rack→board']();
+  await drags['rack→board']();
+  await taps.Recall();
+  for (const [tapName, tapIt] of Object.entries(taps)) {
+    for (const [dragName, dragIt] of Object.entries(drags)) {
+      await stageBetween(...NEEDS[dragName]);
+      await dragIt();
+      await dragIt();
+      assert.equal((await state()).dialog, false, `no dialog after ${dragName}`);
+      await tapIt();
+      assert.equal((await state()).dialog, false, `no dialog left after ${tapName}`);
+    }
+  }
+  // A drop on the preview panel (neither board nor rack): the staged tile goes back.
+  await stageBetween(1, 1);
+  await drag(sq((await state()).staged[0]), await centerOf('.preview'));
+  await expect('a drop outside returns the tile', (s) => s.staged.length === 0 && !s.dialog);
+  console.log(JSON.stringify({ webdriver_touch_action_arrives_as: webdriverTouch, window_touch_events: kind }));
+});
+
+/** True when something on 127.0.0.1 accepts connections on `port`. */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => { socket.end(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
 
 function appPid() {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {

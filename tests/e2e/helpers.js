@@ -7,6 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { before, after, beforeEach, afterEach } from 'node:test';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(ROOT, 'tests', 'screenshots');
@@ -18,10 +19,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-/** Starts `wordclub-cli serve` on a free port with a new database; resolves with its URL. */
+/** Starts `wordclub-cli serve` on a free port with a new database, serving this checkout's
+ *  ui/ (whichever build the binary is); resolves with its URL. */
 export async function startServer({ seed = 1 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wordclub-e2e-'));
-  const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--seed', String(seed)], {
+  const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--ui', join(ROOT, 'ui'), '--seed', String(seed)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -41,6 +43,66 @@ export async function startServer({ seed = 1 } = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The sizes the browser tests use: a desktop window, and a tablet in portrait with touch
+ *  (SIZES: [name, viewport, touch] for tests that run at both). */
+export const DESKTOP = { name: 'desktop', options: { viewport: { width: 1280, height: 860 } } };
+export const TABLET = { name: 'tablet', options: { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } };
+
+export const SIZES = [['desktop', DESKTOP.options.viewport, false], ['tablet', TABLET.options.viewport, true]];
+
+/** A new page at `viewport` (with touch when `touch`) on the app at `url`, collecting script
+ *  errors and console errors from its first load on (page.context().errors, .consoleErrors). */
+export async function openApp(browser, url, viewport, touch = false) {
+  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  context.errors = [];
+  context.consoleErrors = [];
+  page.on('pageerror', (e) => context.errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') context.consoleErrors.push(m.text()); });
+  await page.goto(url);
+  return page;
+}
+
+/** Opens the app at `url` (it opens the newest unfinished match behind the cover) and shows
+ *  the rack. */
+export async function openAndReveal(page, url) {
+  await page.goto(url);
+  await reveal(page);
+}
+
+/** The star square of the match on screen: {row, col}. */
+export function star(page) {
+  return page.locator('.square.star').evaluate((e) => ({ row: Number(e.dataset.row), col: Number(e.dataset.col) }));
+}
+
+/** Waits until the page is idle: the events queued so far handled, no backend command out
+ *  (api.js counts them), and the screen drawn. For checks that something did NOT happen. */
+export async function settle(page) {
+  const tick = () => page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => r()), 0)));
+  await tick();
+  await page.waitForFunction(() => (globalThis.wordclubPendingCalls ?? 0) === 0);
+  await tick();
+}
+
+/**
+ * The usual set-up of a browser test file: one chromium for the file, and a fresh server and
+ * database (seeded with `seed`) for each test. Returns {server, browser} as they are during a
+ * test, with dealtMatch(rules, racks, players) and openPage(viewport, touch) bound to them.
+ */
+export function perTest({ seed = 1 } = {}) {
+  const ctx = {
+    server: null,
+    browser: null,
+    dealtMatch: (rules, racks, players) => dealtMatch(ctx.server.url, rules, racks, { players }),
+    openPage: (viewport, touch = false) => openApp(ctx.browser, ctx.server.url, viewport, touch),
+  };
+  before(async () => { ctx.browser = await launchBrowser(); });
+  after(async () => { await ctx.browser?.close(); });
+  beforeEach(async () => { ctx.server = await startServer({ seed }); });
+  afterEach(async () => { await ctx.server?.stop(); });
+  return ctx;
 }
 
 export async function launchBrowser() {
@@ -102,4 +164,25 @@ export async function dealtMatch(url, rules, racks, { players = ['Ann', 'Ben'], 
   });
   if (status !== 200) throw new Error(`new_match refused: ${JSON.stringify(body)}`);
   return body.id;
+}
+
+/** The middle of an element on the page. */
+export async function center(locator) {
+  const b = await locator.boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** A finger drag from the middle of `from` to the point `to`, as raw touch events (Chromium
+ *  turns them into pointer events of type "touch", as on a tablet), lifted while still moving,
+ *  as a person does. */
+export async function fingerDrag(page, from, to) {
+  const a = await center(from);
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(a.x, a.y) });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(a.x + ((to.x - a.x) * i) / 8, a.y + ((to.y - a.y) * i) / 8) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }

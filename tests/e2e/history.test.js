@@ -1,20 +1,20 @@
-// History, match detail, statistics and rules in a real browser against the real backend.
+// History, match detail, statistics and rules in a real browser against the real backend (an
+// empty history and an empty filter say so, the detail names its word list).
 // Two Word Club 1.0 matches are played through the API with fixed racks (SPEC §2's worked
 // example): Ann v Ben — CAT across D5–F5, Ben takes a hint and adds S at G5 (CATS), Ann plays
 // A R T down from the C (CART), Ben resigns — and Cy v Dee, still going after Cy's CAT.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath } from './helpers.js';
+import { perTest, api, screenshotPath, SIZES } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 5 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 5 });
+
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 async function ok(command, args) {
-  const { status, body } = await api(server.url, command, args);
+  const { status, body } = await api(ctx.server.url, command, args);
   assert.equal(status, 200, `${command}: ${JSON.stringify(body)}`);
   return body;
 }
@@ -67,8 +67,8 @@ async function expectRows(page, n) {
 
 test('desktop: filter the history, step through a finished match, chart, GCG of finished and unfinished matches', async () => {
   await playMatches();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor(); // the unfinished match opens at start, covered
   await openHistory(page);
   await expectRows(page, 2);
@@ -92,10 +92,13 @@ test('desktop: filter the history, step through a finished match, chart, GCG of 
   await page.getByTestId('filter-player').fill('');
   await page.getByTestId('filter-player').press('Enter');
   await expectRows(page, 2);
+  // One row either side, so wait for the row the new filter answers with, not just a count.
   await page.getByTestId('filter-status').selectOption('in_progress');
+  await rows(page).filter({ hasText: 'Cy' }).waitFor();
   await expectRows(page, 1);
   assert.match(await rows(page).first().textContent(), /Cy.*unfinished/);
   await page.getByTestId('filter-status').selectOption('finished');
+  await rows(page).filter({ hasText: 'Ann' }).waitFor();
   await expectRows(page, 1);
   assert.match(await rows(page).first().textContent(), /Ann.*finished/);
   await page.getByTestId('filter-assisted').selectOption('false');
@@ -182,8 +185,8 @@ test('desktop: filter the history, step through a finished match, chart, GCG of 
 
 test('desktop: the rules screen explains the chosen rule set; statistics count each player', async () => {
   await playMatches();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   const rules = await ok('rule_sets');
   const fact = (key) => page.locator(`[data-testid=rules-facts] [data-fact=${key}]`).textContent();
@@ -238,8 +241,8 @@ test('desktop: the rules screen explains the chosen rule set; statistics count e
 
 test('tablet: step through the board with taps', async () => {
   const { finished } = await playMatches();
-  const page = await browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   await openHistory(page);
   await page.locator(`[data-testid=history] tbody tr[data-match="${finished}"] button`).tap();
@@ -265,8 +268,8 @@ test('desktop: the history pages through many matches, newest first', async () =
   }
   const { pages, total } = await ok('match_list', {});
   assert.equal(total, 21);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   await openHistory(page);
   assert.equal(await page.getByTestId('history-page').textContent(), `Page 1 of ${pages} · 21 matches`);
@@ -286,4 +289,42 @@ test('desktop: the history pages through many matches, newest first', async () =
   await page.getByTestId('history-empty').waitFor();
   assert.equal(await page.getByTestId('history-empty').textContent(), 'No matches fit these filters.');
   await page.close();
+});
+
+test('the match detail names its word list as "Word list: <name>"', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  await api(ctx.server.url, 'resign', { match_id: id, confirm: true });
+  const lists = (await api(ctx.server.url, 'word_lists')).body;
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
+  const listName = lists.find((l) => l.id === view.list.id && l.sha256 === view.list.sha256)?.name ?? view.list.name; // the version the match is pinned to
+  const page = await openPage(SIZES[0][1]);
+  await page.locator('[data-nav=history]').first().click();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByTestId('detail').waitFor();
+  assert.match(await page.getByTestId('detail').textContent(), new RegExp(`Word list: ${listName} ·`));
+  await page.context().close();
+});
+
+test('history with nothing in it says so and leads to a new match; an empty filter offers to show all', async () => {
+  const page = await openPage(SIZES[0][1]);
+  await page.getByTestId('new-match').waitFor();
+  assert.equal((await api(ctx.server.url, 'match_list', {})).body.total, 0, 'a fresh history');
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByTestId('history-empty').waitFor();
+  assert.match(await page.getByTestId('history-empty').textContent(), /^No matches yet\./);
+  assert.equal(await page.getByTestId('history-page').count(), 0, 'no pager over nothing');
+  await page.getByRole('button', { name: 'Start a match' }).click();
+  await page.getByTestId('new-match').waitFor();
+
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByTestId('filter-status').selectOption('finished');
+  await page.getByTestId('history-empty').filter({ hasText: 'filters' }).waitFor();
+  assert.equal(await page.getByTestId('history-empty').textContent(), 'No matches fit these filters.');
+  await page.getByTestId('clear-filters').click();
+  await page.locator('[data-testid=history] tbody tr').first().waitFor();
+  assert.equal(await page.getByTestId('filter-status').inputValue(), '');
+  assert.equal(await page.locator('[data-testid=history] tbody tr').count(), (await api(ctx.server.url, 'match_list', {})).body.total);
+  await page.context().close();
 });

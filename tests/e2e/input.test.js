@@ -4,19 +4,12 @@
 // from the star, typing across and down, Backspace, Escape, the submit key, letters not on the
 // rack, the blank, and nothing under the handoff cover or a dialog). Racks are fixed by the
 // test-only deal; every score is checked against the backend's own preview of the same tiles.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt } from './helpers.js';
+import { perTest, api, screenshotPath, square, rackTile, reveal, dealtMatch as dealt, center, fingerDrag, settle, DESKTOP, TABLET } from './helpers.js';
 
-let server;
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 3 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 3 });
 
-const DESKTOP = { name: 'desktop', options: { viewport: { width: 1280, height: 860 } } };
-const TABLET = { name: 'tablet', options: { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } };
 const STAR = { row: 4, col: 4 }; // E5 on the 9×9 board (SPEC §2)
 // Ann's and Ben's racks and the first tiles drawn after them (all from the Word Club 1.0 bag).
 const ANN = 'CATERES';
@@ -24,12 +17,12 @@ const BEN = 'SNNDBGL';
 const DRAWS = 'IOA';
 
 /** A match with fixed racks made through the API; the page then opens it at start-up. */
-const dealtMatch = (rules, racks, drawOrder = '') => dealt(server.url, rules, racks, { drawOrder });
+const dealtMatch = (rules, racks, drawOrder = '') => dealt(ctx.server.url, rules, racks, { drawOrder });
 
 async function openPage(size) {
-  const context = await browser.newContext(size.options);
+  const context = await ctx.browser.newContext(size.options);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByTestId('cover').waitFor();
   return { context, page };
 }
@@ -54,7 +47,7 @@ async function waitStaged(page, count) {
 
 /** The backend's preview of `tiles` (letters at squares) for match `id`. */
 async function backendPreview(id, tiles) {
-  const { status, body } = await api(server.url, 'preview', {
+  const { status, body } = await api(ctx.server.url, 'preview', {
     match_id: id, tiles: tiles.map((t) => ({ blank: false, ...t })),
   });
   assert.equal(status, 200, JSON.stringify(body));
@@ -74,10 +67,6 @@ async function expectPreview(page, expected) {
   assert.deepEqual(words, expected.words.map((w) => w.word));
 }
 
-const center = async (locator) => {
-  const b = await locator.boundingBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-};
 /** The point just inside a rack tile's left edge: a drop there lands before that tile. */
 const leftEdge = async (locator) => {
   const b = await locator.boundingBox();
@@ -98,27 +87,9 @@ async function mouseDrag(page, from, to) {
   await page.mouse.up();
 }
 
-/** A finger drag as raw touch events (Chromium turns them into pointer events of type
- *  "touch", as on a tablet); the finger rests before lifting, so it is no fling. */
-async function touchDrag(page, from, to) {
-  const a = await center(from);
-  const cdp = await page.context().newCDPSession(page);
-  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(a.x, a.y) });
-  for (let i = 1; i <= 8; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(a.x + ((to.x - a.x) * i) / 8, a.y + ((to.y - a.y) * i) / 8) });
-  }
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 60));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(to.x, to.y) });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
 for (const [size, drag, tap] of [
   [DESKTOP, mouseDrag, (l) => l.click()],
-  [TABLET, touchDrag, (l) => l.tap()],
+  [TABLET, fingerDrag, (l) => l.tap()],
 ]) {
   test(`${size.name}: drag rack→board, board→board, board→rack and along the rack; the rack order lasts into the next turn`, async () => {
     const id = await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
@@ -157,7 +128,7 @@ for (const [size, drag, tap] of [
     await expectPreview(page, ate);
     // A drop on a tile that is already there moves nothing.
     await drag(page, square(page, row, 6), await center(square(page, row, 5)));
-    await new Promise((r) => setTimeout(r, 150));
+    await settle(page);
     assert.deepEqual(await staged(page), { '4,4': 'A', '4,5': 'T', '4,6': 'E' });
 
     // The T dragged board→rack, dropped at the end: it is back on the rack, there.
@@ -277,7 +248,7 @@ for (const size of [DESKTOP, TABLET]) {
     await page.keyboard.press('Control+Enter');
     await page.getByTestId('cover').waitFor();
     assert.equal(await page.getByTestId('score-0').textContent(), String(preview.score));
-    const view = (await api(server.url, 'match_view', { match_id: id })).body;
+    const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
     assert.deepEqual(view.board[4][4], { letter: 'C', blank: false });
     assert.deepEqual(view.board[6][4], { letter: 'T', blank: false });
     await page.screenshot({ path: screenshotPath(`input-${size.name}-keys.png`) });
@@ -303,12 +274,13 @@ test('desktop: typing skips tiles already on the board; a letter not on the rack
   await page.keyboard.press('z');
   await page.locator('#toast:not([hidden])').waitFor();
   assert.match(await page.locator('#toast').textContent(), /No Z on your rack/);
-  await new Promise((r) => setTimeout(r, 150));
+  await settle(page);
   assert.equal(await page.locator('.square .tile.staged').count(), 3);
   assert.deepEqual(await cursor(page), { row: 4, col: 7, dir: 'across' });
   // Two tiles of a letter the rack has only once: the second places nothing.
   await page.keyboard.press('c');
-  await new Promise((r) => setTimeout(r, 150));
+  await page.locator('#toast', { hasText: 'No C on your rack' }).waitFor();
+  await settle(page);
   assert.equal(await page.locator('.square .tile.staged').count(), 3);
   await expectPreview(page, await backendPreview(id, [{ row: 4, col: 4, letter: 'C' }, { row: 4, col: 5, letter: 'E' }, { row: 4, col: 6, letter: 'A' }]));
   await context.close();
@@ -406,7 +378,7 @@ test('desktop: Tab reaches one board square then the rack; Enter on a rack tile 
   await page.mouse.move(at.x + 60, at.y + 60, { steps: 5 });
   await page.mouse.move(at.x, at.y, { steps: 5 });
   await page.mouse.up();
-  await new Promise((r) => setTimeout(r, 150));
+  await settle(page);
   assert.deepEqual(await staged(page), { '4,4': ANN[0] });
 
   // Shuffle clicked with the mouse keeps the focus, but Space still turns the cursor.
@@ -446,17 +418,17 @@ for (const size of [DESKTOP, TABLET]) {
   test(`${size.name}: keys do nothing under the handoff cover`, async () => {
     const id = await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
     const { context, page } = await openPage(size);
-    const before = (await api(server.url, 'match_view', { match_id: id })).body;
+    const before = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
     await page.evaluate(() => document.activeElement?.blur());
     for (const key of ['c', 'a', 't', 'Enter', ' ', 'ArrowRight', 'Backspace', 'Escape', 'Control+Enter']) {
       await page.keyboard.press(key);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await settle(page);
     assert.equal(await page.getByTestId('cover').count(), 1, 'still covered');
     assert.equal(await page.getByTestId('rack').count(), 0);
     assert.equal(await page.locator('.square.cursor').count(), 0, 'no cursor on the cover');
     assert.equal(await page.locator('.square .tile').count(), 0);
-    const after = (await api(server.url, 'match_view', { match_id: id })).body;
+    const after = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
     assert.equal(after.turn, before.turn);
     assert.equal(after.covered, true);
     assert.equal(after.to_move, before.to_move);
@@ -473,9 +445,9 @@ test('desktop: keys do nothing once another screen replaced the match', async ()
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.type('cat');
   await page.keyboard.press('Control+Enter');
-  await new Promise((r) => setTimeout(r, 300));
+  await settle(page);
   assert.equal(await page.getByTestId('match').count(), 0, 'the match screen did not come back');
-  const view = (await api(server.url, 'match_view', { match_id: id })).body;
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
   assert.equal(view.turn, 0);
   assert.ok(view.board.every((row) => row.every((sq) => !sq)), 'nothing was played');
   await context.close();

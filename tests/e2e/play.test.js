@@ -1,22 +1,22 @@
-// A person's first match in a real browser against the real backend (wordclub-cli serve on a
-// fresh database): start a 2-player Word Club 1.0 match, place a word by tapping (desktop) or
-// with a touch drag (tablet), read the live preview, submit, pass the handoff cover and reveal
-// the next rack.
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+// Playing a turn in a real browser against the real backend (wordclub-cli serve on a fresh
+// database): start a 2-player Word Club 1.0 match, place a word by tapping (desktop) or with a
+// touch drag (tablet), read the live preview, submit, pass the handoff cover and reveal the
+// next rack; the cover after a reload or "Continue", the turn counter, refusals that read as
+// sentences naming the word once, the last move outlined, and how to place a first tile.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, wordFromRack, screenshotPath, square, rackTile } from './helpers.js';
+import { perTest, wordFromRack, screenshotPath, square, rackTile, center, fingerDrag, api, openAndReveal, reveal, star, SIZES } from './helpers.js';
 
-let server; // a fresh server and database for each test
-let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
-beforeEach(async () => { server = await startServer({ seed: 11 }); });
-afterEach(async () => { await server?.stop(); });
+const ctx = perTest({ seed: 11 });
+
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
 
 const STAR = { row: 4, col: 4 }; // E5 on the 9×9 board
 
 async function startTwoPlayerMatch(page, names) {
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByTestId('new-match').waitFor();
   await page.getByTestId('rules').selectOption('wordclub-1.0');
   await page.getByLabel('Player 1 name').fill(names[0]);
@@ -59,7 +59,7 @@ async function submitAndHandOff(page, first, second, word) {
 }
 
 test('desktop: tap a tile, tap a square, preview, submit, hand off, reveal', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
   await startTwoPlayerMatch(page, ['Ann', 'Ben']);
   await page.getByTestId('cover').waitFor();
   assert.equal(await page.locator('.cover h1').textContent(), 'Pass to Ann');
@@ -96,31 +96,8 @@ test('desktop: tap a tile, tap a square, preview, submit, hand off, reveal', asy
   await page.close();
 });
 
-/** A finger drag from one element to another, as raw touch events (Chromium turns them into
- *  pointer events of type "touch", like a tablet does). */
-async function touchDrag(page, from, to) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  const cdp = await page.context().newCDPSession(page);
-  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
-  const [x0, y0] = [a.x + a.width / 2, a.y + a.height / 2];
-  const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x0, y0) });
-  for (let i = 1; i <= 8; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8) });
-  }
-  // A finger rests on the square before lifting; lifting while moving would be a fling, and
-  // the browser rightly swallows the next tap as "stop the fling".
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 60));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x1, y1) });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
 test('tablet with touch: drag tiles from the rack to the board, preview, submit, hand off', async () => {
-  const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+  const context = await ctx.browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await startTwoPlayerMatch(page, ['Cleo', 'Dev']);
   await page.getByTestId('reveal').tap();
@@ -131,7 +108,7 @@ test('tablet with touch: drag tiles from the rack to the board, preview, submit,
   assert.ok(word, `some word can be made from ${rack.join('')}`);
   const squares = acrossStar(word.length);
   for (let i = 0; i < word.length; i++) {
-    await touchDrag(page, rackTile(page, word[i]), square(page, squares[i].row, squares[i].col));
+    await fingerDrag(page, rackTile(page, word[i]), await center(square(page, squares[i].row, squares[i].col)));
     await page.locator(`.square[data-row="${squares[i].row}"][data-col="${squares[i].col}"] .tile.staged`).waitFor();
   }
   await expectPreviewTotal(page, word.length);
@@ -146,4 +123,118 @@ test('tablet with touch: drag tiles from the rack to the board, preview, submit,
   assert.equal((await rackLetters(page)).length, 7);
   await page.screenshot({ path: screenshotPath('tablet-2-next-rack.png') });
   await context.close();
+});
+
+test('a reload or "Continue" after "Show my rack" puts the cover back', async () => {
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  await page.reload();
+  await page.getByTestId('cover').waitFor();
+  assert.equal(await page.getByTestId('rack').count(), 0);
+
+  await page.getByTestId('reveal').click();
+  await page.getByTestId('rack').waitFor();
+  await page.locator('[data-nav=history]').first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('cover').waitFor();
+  assert.equal(await page.getByTestId('rack').count(), 0);
+  await page.close();
+});
+
+test('classic-15-ten counts each player\'s own turns', async () => {
+  const id = await dealtMatch('classic-15-ten', ['CATEIOL', 'SNNDBGL']);
+  for (let i = 0; i < 2; i++) {
+    await api(ctx.server.url, 'reveal_rack', { match_id: id });
+    const r = await api(ctx.server.url, 'pass', { match_id: id });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
+  await page.getByTestId('cover').waitFor();
+  // Ann and Ben passed once each: Ann now takes her 2nd of 10 turns.
+  assert.equal(await page.getByTestId('turn-counter').textContent(), 'Turn 2 of 10');
+  await page.close();
+});
+
+test('a refused word is named once in the preview', async () => {
+  await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  for (const [i, letter] of ['T', 'R', 'A'].entries()) {
+    await rackTile(page, letter).click();
+    await square(page, 4, 3 + i).click();
+  }
+  // The lone first tile was refused too: wait for the refusal of the whole word.
+  await page.getByTestId('preview-error').filter({ hasText: 'TRA' }).waitFor();
+  const message = await page.getByTestId('preview-error').textContent();
+  assert.equal(message.split('TRA').length - 1, 1, `TRA named once in "${message}"`);
+  await page.close();
+});
+
+test('the last move\'s tiles are outlined, and a blank looks the same on the rack and in the picker', async () => {
+  const id = await dealtMatch('wordclub-1.1', ['CATEIOL', 'SNNDBG?']);
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  const played = await api(ctx.server.url, 'play', {
+    match_id: id, tiles: [3, 4, 5].map((col, i) => ({ row: 4, col, letter: 'CAT'[i] })),
+  });
+  assert.equal(played.status, 200, JSON.stringify(played.body));
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  // The tile covers its square, so the outline is on the tile itself.
+  const outlines = await page.locator('.square.last .tile').evaluateAll((els) => els.map((e) => getComputedStyle(e).outlineStyle));
+  assert.deepEqual(outlines, ['solid', 'solid', 'solid']);
+  const blankOnRack = await page.locator('[data-testid=rack] .tile[data-letter="?"]').innerHTML();
+  await page.locator('[data-action=exchange]').click();
+  assert.equal(await page.locator('.picker .tile[data-letter="?"]').innerHTML(), blankOnRack);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.close();
+});
+
+test('a refusal in the preview and in the toast reads as a sentence of the backend\'s reason', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[0][1]);
+  await reveal(page);
+  const s = await star(page);
+  await rackTile(page, 'C').click();
+  await square(page, s.row, s.col).click();
+
+  const { status, body } = await api(ctx.server.url, 'preview', {
+    match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }],
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.legal, false, 'one tile is no word');
+  const reason = body.error.message;
+  const expected = `${reason[0].toUpperCase()}${reason.slice(1)}${/[.!?]$/.test(reason) ? '' : '.'}`;
+  await page.getByTestId('preview-error').filter({ hasText: reason.slice(1) }).waitFor();
+  assert.equal(await page.getByTestId('preview-error').textContent(), expected);
+
+  // The submit key on a refused move says the same in the toast.
+  await page.keyboard.press('Control+Enter');
+  await page.locator('#toast:not([hidden])').waitFor();
+  assert.equal(await page.locator('#toast').textContent(), expected);
+  await page.context().close();
+});
+
+test('tablet with touch: before any tile is down, the preview says how to place one, and that works', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[1][1], true);
+  await page.getByTestId('reveal').tap();
+  const help = page.getByTestId('preview-empty');
+  await help.waitFor();
+  assert.ok(await help.isVisible());
+  assert.match(await help.textContent(), /Tap a rack tile, then a square/);
+  // Do as it says: tap C, tap the star, tap A, tap the square after it.
+  const s = await star(page);
+  await rackTile(page, 'C').tap();
+  await square(page, s.row, s.col).tap();
+  await rackTile(page, 'A').tap();
+  await square(page, s.row, s.col + 1).tap();
+  const expected = (await api(ctx.server.url, 'preview', {
+    match_id: id, tiles: [{ row: s.row, col: s.col, letter: 'C', blank: false }, { row: s.row, col: s.col + 1, letter: 'A', blank: false }],
+  })).body;
+  await page.getByTestId(expected.legal ? 'preview-total' : 'preview-error').waitFor();
+  assert.equal(await page.getByTestId('preview-empty').count(), 0);
+  assert.equal(await page.locator('.square .tile.staged').count(), 2);
+  await page.context().close();
 });

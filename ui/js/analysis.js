@@ -12,12 +12,6 @@ export function moveText(c) {
   return `${c.word} at ${c.place} for ${c.score}`;
 }
 
-function playedText(p) {
-  if (p.kind === 'place') return `${p.word || p.notation} for ${p.score}`;
-  if (p.kind === 'exchange') return `an exchange of ${p.tiles.length}`;
-  return 'a pass';
-}
-
 /** The end screen's block: each player's best missed move, then a link to the full analysis. */
 export function missedMovesBlock(matchId, { onOpen = null } = {}) {
   const box = h('section.stack.analysis-end', { 'data-testid': 'end-analysis', 'aria-live': 'polite', 'aria-busy': 'true' },

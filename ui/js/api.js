@@ -14,8 +14,22 @@ export class ApiError extends Error {
 
 const tauri = globalThis.__TAURI__?.core;
 
+// Commands sent and not yet answered: the end-to-end tests wait for none before they check
+// that something did not happen.
+let pending = 0;
+globalThis.wordclubPendingCalls = 0;
+
 /** Runs one backend command; resolves with its JSON answer, rejects with an ApiError. */
 export async function call(command, args = {}) {
+  globalThis.wordclubPendingCalls = ++pending;
+  try {
+    return await send(command, args);
+  } finally {
+    globalThis.wordclubPendingCalls = --pending;
+  }
+}
+
+async function send(command, args) {
   if (tauri) {
     try {
       return await tauri.invoke(command, { args });

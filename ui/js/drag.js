@@ -1,6 +1,15 @@
 // Drag a tile with a finger, pen or mouse (pointer events, so touch and mouse share one path):
 // rack → board, board → board, board → rack, and along the rack to reorder it. A press without
-// movement stays a tap (select a rack tile, tap a square, tap a staged tile to return it).
+// movement stays a tap (select a rack tile, tap a square, tap a staged tile to return it). A
+// drop anywhere else hands the tile back (onDrop(null)); a cancelled touch changes nothing.
+//
+// Lost taps: a finger lifted while still moving is a fling to the browser's gesture
+// recognizer. The board and rack have touch-action: none, so the fling scrolls nothing, but
+// Chromium still counted it as running and swallowed the next tap anywhere on the page as
+// "stop the fling" (measured at 820×1180 with touch: two drags, then Recall, did nothing; the
+// second tap worked; a plain page with a touch-action: none box does the same after one drag).
+// Once a press has become a drag its touchmove events are cancelled, so the recognizer sees
+// no scroll and starts no fling. Before the threshold they are left alone: a tap stays a tap.
 import { h } from './dom.js';
 
 const THRESHOLD = 8; // px of movement before a press becomes a drag
@@ -45,8 +54,8 @@ function mark(target, on) {
  * Starts tracking a press on a tile.
  * @param event     the pointerdown event
  * @param label     the tile's letter for the ghost ('' for an unplayed blank)
- * @param onDrop    (target) => void once released over a board square or the rack, with
- *                  target {square: {row, col}} or {rack: {before}}
+ * @param onDrop    (target) => void once released: target {square: {row, col}} over a board
+ *                  square, {rack: {before}} over the rack, null anywhere else
  */
 export function trackDrag(event, label, onDrop) {
   if (event.button !== undefined && event.button > 0) return;
@@ -54,6 +63,10 @@ export function trackDrag(event, label, onDrop) {
   const source = event.currentTarget; // dimmed while its tile is in the air
   let ghost = null;
   let over = null;
+  // Touch events go to the element the touch started on, even once a redraw took it off the
+  // page: listen there.
+  const touchTarget = event.pointerType === 'touch' ? event.target : null;
+  const holdTouch = (e) => { if (ghost && e.cancelable) e.preventDefault(); };
 
   const move = (e) => {
     if (e.pointerId !== event.pointerId) return;
@@ -78,17 +91,20 @@ export function trackDrag(event, label, onDrop) {
     window.removeEventListener('pointermove', move);
     window.removeEventListener('pointerup', end);
     window.removeEventListener('pointercancel', end);
+    touchTarget?.removeEventListener('touchmove', holdTouch);
     mark(over, false);
     if (!ghost) return; // a plain tap: the click handler does the rest
     ghost.remove();
     source?.classList.remove('lifted');
     dragEnded = true;
-    const target = e.type === 'pointerup' ? dropTargetAt(e.clientX, e.clientY) : null;
-    // Drop after this event: re-rendering now would detach the element the touch sequence
-    // started on before its touchend, which leaves mobile browsers' tap detection stuck.
-    if (target) setTimeout(() => onDrop(target.square ? { square: target.square } : { rack: target.rack }), 0);
+    if (e.type !== 'pointerup') return; // a cancelled touch: the tile stays where it was
+    const target = dropTargetAt(e.clientX, e.clientY);
+    // Drop after this event, so the redraw does not detach the element the touch sequence
+    // started on before its touchend arrives.
+    setTimeout(() => onDrop(target && (target.square ? { square: target.square } : { rack: target.rack })), 0);
   };
   window.addEventListener('pointermove', move, { passive: false });
   window.addEventListener('pointerup', end);
   window.addEventListener('pointercancel', end);
+  touchTarget?.addEventListener('touchmove', holdTouch, { passive: false });
 }

@@ -13,11 +13,6 @@ const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned
 // The list's filters and page, kept while the app runs so "Back to history" returns to them.
 const filters = { player: '', rules: '', status: '', assisted: '', page: 1 };
 
-/** Opens the history on the next visit with only this player's matches (from Statistics). */
-export function filterHistoryByPlayer(name) {
-  Object.assign(filters, { player: name, rules: '', status: '', assisted: '', page: 1 });
-}
-
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function assistanceText(m) {
@@ -31,8 +26,13 @@ function winnerText(m) {
   return names.length ? names.join(' and ') : 'nobody';
 }
 
-/** Past and unfinished matches, newest first: filter, page, open. */
-export async function showHistory(root, ctx) {
+/** Past and unfinished matches, newest first: filter, page, open. `params.player` (from
+ *  Statistics, or '' to show all): the filters start afresh with only that player's matches;
+ *  without it the last filters and page stay. */
+export async function showHistory(root, params, screen) {
+  if (typeof params?.player === 'string') {
+    Object.assign(filters, { player: params.player, rules: '', status: '', assisted: '', page: 1 });
+  }
   const [ruleSets, stats] = await Promise.all([call('rule_sets'), call('player_stats').catch(() => ({ players: [] }))]);
   const results = h('div.stack', { 'aria-live': 'polite' });
   const change = (key) => (e) => { filters[key] = e.target.value; filters.page = 1; load(); };
@@ -55,7 +55,7 @@ export async function showHistory(root, ctx) {
 
   fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(), form, results));
 
-  const open = (m) => (m.status === 'in_progress' ? ctx.openMatch(m.id) : showDetail(root, m.id, ctx));
+  const open = (m) => (m.status === 'in_progress' ? screen.open('match', { id: m.id }) : screen.open('detail', { id: m.id }));
 
   let latest = 0; // answers to an older request are dropped
   async function load() {
@@ -79,7 +79,7 @@ export async function showHistory(root, ctx) {
       const filtered = Boolean(args.player || args.rules || args.status || args.assisted !== undefined);
       fill(results, filtered
         ? [h('p.muted', { 'data-testid': 'history-empty' }, 'No matches fit these filters.'),
-          h('div.row', {}, h('button', { type: 'button', 'data-testid': 'clear-filters', onclick: () => { Object.assign(filters, { player: '', rules: '', status: '', assisted: '', page: 1 }); showHistory(root, ctx); } }, 'Show all matches'))]
+          h('div.row', {}, h('button', { type: 'button', 'data-testid': 'clear-filters', onclick: () => screen.open('history', { player: '' }) }, 'Show all matches'))]
         : [h('p.muted', { 'data-testid': 'history-empty' }, 'No matches yet. Every match appears here as soon as it starts, finished or not.'),
           h('div.row', {}, h('button.primary', { type: 'button', 'data-nav': 'home' }, 'Start a match'))]);
       return;
@@ -103,7 +103,7 @@ export async function showHistory(root, ctx) {
         h('td', {}, h('div.row', {},
           h('button', { type: 'button', onclick: () => open(m) }, m.status === 'in_progress' ? 'Continue' : 'Open'),
           // An unfinished match opens to be played on; its turns so far are one step away.
-          m.status === 'in_progress' ? h('button', { type: 'button', onclick: () => showDetail(root, m.id, ctx) }, 'Details') : null)))))),
+          m.status === 'in_progress' ? h('button', { type: 'button', onclick: () => screen.open('detail', { id: m.id }) }, 'Details') : null)))))),
       pager);
   }
   await load();
@@ -188,8 +188,9 @@ function hintsText(t) {
   }).join('; ');
 }
 
-/** One match: results, a board you can step through turn by turn, the chart, every turn, GCG. */
-export async function showDetail(root, id, ctx = {}) {
+/** One match (`params.id`): results, a board you can step through turn by turn, the chart,
+ *  every turn, GCG. */
+export async function showDetail(root, { id }, screen) {
   let detail;
   try { detail = await call('match_detail', { match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
   const s = detail.summary;
@@ -261,9 +262,8 @@ export async function showDetail(root, id, ctx = {}) {
   }
 
   // Arrow keys step while the detail is on screen, wherever the focus is (not in a field or a
-  // dialog); the listener goes once the screen is replaced.
+  // dialog); the listener goes with the screen (its signal).
   const onKey = (e) => {
-    if (!section.isConnected) { document.removeEventListener('keydown', onKey); return; }
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest?.('input, textarea, select, summary, dialog') || document.querySelector('dialog[open]')) return;
     const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns.length }[e.key];
@@ -274,7 +274,7 @@ export async function showDetail(root, id, ctx = {}) {
   const section = h('section.stack.detail', { 'data-testid': 'detail' },
   h('div.row', {},
     h('button', { type: 'button', 'data-nav': 'history' }, '‹ History'),
-    unfinished && ctx.openMatch ? h('button.primary', { type: 'button', onclick: () => ctx.openMatch(id) }, 'Continue') : null),
+    unfinished ? h('button.primary', { type: 'button', onclick: () => screen.open('match', { id }) }, 'Continue') : null),
   h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
   h('p.muted', {}, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
   h('table.list', { 'data-testid': 'detail-results' },
@@ -297,7 +297,7 @@ export async function showDetail(root, id, ctx = {}) {
   h('div.row', {}, h('button', { type: 'button', 'data-testid': 'export-gcg', onclick: exportGcg }, 'Export as GCG')),
   gcgBox);
   fill(root, section);
-  document.addEventListener('keydown', onKey);
+  document.addEventListener('keydown', onKey, { signal: screen.signal });
   show(step);
   if (analysed) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));

@@ -28,15 +28,16 @@ function focusedControl(target) {
 }
 
 /**
- * Listens for match keys on the document until `alive()` turns false.
+ * Listens for match keys on the document until `signal` aborts (the match screen goes).
  * @param ready    () => true while keys may act: a human's rack is revealed, nothing is busy
- * @param alive    () => false once the match screen is gone (the listener removes itself)
+ * @param alive    () => false once the match screen is gone
  * @param actions  { move(dRow, dCol), toggle(), type(letter), enter(rackIndexWithFocus|null),
  *                   back(), recall(), submit() }
+ * @param signal   an AbortSignal: the listener is removed when it aborts
  */
-export function listenForMatchKeys(ready, alive, actions) {
+export function listenForMatchKeys(ready, alive, actions, signal) {
   const onKey = (e) => {
-    if (!alive()) { document.removeEventListener('keydown', onKey); return; }
+    if (!alive()) return;
     if (e.defaultPrevented || e.isComposing || e.altKey) return;
     if (keysBelongElsewhere(e.target) || !ready()) return;
     const command = e.ctrlKey || e.metaKey;
@@ -57,6 +58,5 @@ export function listenForMatchKeys(ready, alive, actions) {
     e.preventDefault();
     act();
   };
-  document.addEventListener('keydown', onKey);
-  return () => document.removeEventListener('keydown', onKey);
+  document.addEventListener('keydown', onKey, { signal });
 }

@@ -2,8 +2,9 @@
 // none of them decides a rule.
 import { call } from './api.js';
 import { toast } from './dom.js';
+import { applyTheme } from './theme.js';
 import { showMatch } from './match.js';
-import { showHome, showHistory, showChecker, showSettings, showRules, showStats } from './screens.js';
+import { showHome, showHistory, showDetail, showChecker, showSettings, showRules, showStats } from './screens.js';
 
 const root = document.getElementById('screen');
 
@@ -11,29 +12,23 @@ const root = document.getElementById('screen');
 window.addEventListener('error', (e) => toast(`Something went wrong: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => toast(`Something went wrong: ${e.reason?.message ?? e.reason}`));
 
-function applyTheme(theme) {
-  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
-  else delete document.documentElement.dataset.theme;
-}
-
-const ctx = {
-  applyTheme,
-  openMatch: (id, view = null) => { navigation += 1; markCurrent(null); return run(() => showMatch(root, id, view)); },
-};
-
-// Each screen draws into its own box, which goes on the page once drawn, and only if no other
-// screen was asked for meanwhile: the latest choice wins even when an earlier one answers late.
+// Every screen: (box, params, screen) => Promise, drawing into `box`. `nav`: the top
+// navigation entry it belongs to (none during a match).
 const SCREENS = {
-  home: (box) => showHome(box, ctx),
-  history: (box) => showHistory(box, ctx),
-  checker: (box) => showChecker(box),
-  rules: (box) => showRules(box),
-  stats: (box) => showStats(box),
-  settings: (box) => showSettings(box, ctx),
+  home: { show: showHome, nav: 'home' },
+  match: { show: showMatch, nav: null },
+  history: { show: showHistory, nav: 'history' },
+  detail: { show: showDetail, nav: 'history' },
+  checker: { show: showChecker, nav: 'checker' },
+  rules: { show: showRules, nav: 'rules' },
+  stats: { show: showStats, nav: 'stats' },
+  settings: { show: showSettings, nav: 'settings' },
 };
-let navigation = 0;
 
-/** The top navigation shows which screen is on (none during a match). */
+let navigation = 0; // the latest screen asked for
+let current = null; // the screen on the page: its AbortController
+
+/** The top navigation shows which screen is on. */
 function markCurrent(name) {
   for (const button of document.querySelectorAll('nav [data-nav]')) {
     if (button.dataset.nav === name) button.setAttribute('aria-current', 'page');
@@ -41,15 +36,41 @@ function markCurrent(name) {
   }
 }
 
-function openScreen(name) {
+/**
+ * Opens screen `name` with its parameters (match: {id, view?}; detail: {id}; history:
+ * {player?}; rules: {rules?}). Each screen draws into its own box, which goes on the page once
+ * drawn, and only if no other screen was asked for meanwhile: the latest choice wins even when
+ * an earlier one answers late. The screen it replaces is then gone: its `signal` aborts (its
+ * document listeners go with it) and its `alive()` turns false, so late answers, timers and
+ * keys no longer act on it.
+ */
+export function openScreen(name, params = {}) {
+  const entry = SCREENS[name];
+  if (!entry) return Promise.resolve();
   const ticket = ++navigation;
+  const controller = new AbortController();
+  let placed = false;
   const box = document.createElement('div');
   box.className = 'screen-box';
+  const screen = {
+    signal: controller.signal,
+    // Until it is on the page a screen lives while it is the latest one asked for; once on
+    // the page, until another one replaces it.
+    alive: () => !controller.signal.aborted && (placed || ticket === navigation),
+    open: openScreen,
+  };
   return run(async () => {
-    await SCREENS[name](box);
-    if (ticket !== navigation) return;
-    root.replaceChildren(box);
-    markCurrent(name);
+    try {
+      await entry.show(box, params, screen);
+      if (ticket !== navigation) return;
+      current?.abort();
+      current = controller;
+      placed = true;
+      root.replaceChildren(box);
+      markCurrent(entry.nav);
+    } finally {
+      if (!placed) controller.abort();
+    }
   });
 }
 
@@ -71,7 +92,7 @@ async function boot() {
   call('get_settings').then((s) => applyTheme(s.theme)).catch(() => {});
   let latest = null;
   try { latest = (await call('match_list', { status: 'in_progress' })).matches[0] ?? null; } catch { /* no history */ }
-  if (latest) ctx.openMatch(latest.id);
+  if (latest) openScreen('match', { id: latest.id });
   else openScreen('home');
 }
 

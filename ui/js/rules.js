@@ -7,10 +7,6 @@ import { replayBoard } from './history.js';
 
 const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
 
-let chosen = null;
-/** Opens the Rules screen on this rule set next time (the start screen's link). */
-export function chooseRules(id) { chosen = id; }
-
 /** `easy, medium or hard`: the computer levels the backend offers. */
 const orList = (names) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names.join(''));
 
@@ -90,12 +86,12 @@ function facts(r, listName, levels) {
   ];
 }
 
-/** The rule sets explained, one at a time. */
-export async function showRules(root) {
+/** The rule sets explained, one at a time; `params.rules`: the one to show first (the start
+ *  screen's link), else the default rule set. */
+export async function showRules(root, params = {}) {
   const [ruleSets, lists, settings, info] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings').catch(() => ({})), call('app_info')]);
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
-  let rules = ruleSets.find((r) => r.id === (chosen ?? settings.default_rules)) ?? ruleSets[0];
-  chosen = null;
+  let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules)) ?? ruleSets[0];
   const body = h('div.stack');
   const select = h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); draw(); } },
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));

@@ -2,7 +2,7 @@
 // statistics and rules live in their own modules and are re-exported here for main.js.
 import { call } from './api.js';
 import { h, fill, toast } from './dom.js';
-import { chooseRules } from './rules.js';
+import { applyTheme } from './theme.js';
 
 export { showHistory, showDetail } from './history.js';
 export { showRules } from './rules.js';
@@ -10,7 +10,8 @@ export { showStats } from './stats.js';
 
 
 /** Start screen: choose a rule set and the players, or continue an unfinished match. */
-export async function showHome(root, { openMatch }) {
+export async function showHome(root, _params, screen) {
+  const openMatch = (id, view = null) => screen.open('match', { id, view });
   const [ruleSets, lists, settings, info] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings'), call('app_info')]);
   // The computer levels and the name length are the backend's (app_info.limits).
   const seatKinds = [['human', 'Person'], ...info.limits.computer_levels.map((level) => [level, `Computer: ${level}`])];
@@ -64,7 +65,7 @@ export async function showHome(root, { openMatch }) {
     h('h1', {}, 'New match'),
     h('label.field', {}, 'Rule set', select),
     h('div.row', {}, listLine,
-      h('button.link', { type: 'button', 'data-nav': 'rules', 'data-testid': 'rules-link', onclick: () => chooseRules(rules.id) }, 'How this rule set plays')),
+      h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id }) }, 'How this rule set plays')),
     h('div', {}, h('strong', {}, 'Players')),
     seatBox,
     formNote,
@@ -104,7 +105,7 @@ export async function showChecker(root) {
 }
 
 /** Theme, sound, tile tracker, polite computer, default rule set. */
-export async function showSettings(root, { applyTheme }) {
+export async function showSettings(root) {
   const [settings, ruleSets] = await Promise.all([call('get_settings'), call('rule_sets')]);
   const save = async (patch) => {
     try { const next = await call('update_settings', patch); applyTheme(next.theme); toast('Saved'); } catch (e) { toast(e.message); }

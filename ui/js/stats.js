@@ -1,12 +1,11 @@
 // Statistics: each player's record over the whole history, as the backend counts it.
 import { call } from './api.js';
 import { h, fill } from './dom.js';
-import { filterHistoryByPlayer } from './history.js';
 
 const number = (x) => (x == null ? '—' : String(x));
 
 /** Per player: matches, wins, average and best score, best turn, hints taken. */
-export async function showStats(root) {
+export async function showStats(root, _params, screen) {
   let stats;
   try { stats = await call('player_stats'); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
   const players = stats.players;
@@ -26,8 +25,7 @@ export async function showStats(root) {
         h('td', { 'data-stat': 'best-turn' }, p.best_move ? `${p.best_move} (${p.best_move_score})` : '—'),
         h('td', { 'data-stat': 'hints' }, String(p.hints_taken)),
         h('td', {}, h('button', {
-          type: 'button', 'data-nav': 'history', 'aria-label': `${p.name}'s matches`,
-          // Runs before the navigation (document listener): the history opens filtered.
-          onclick: () => filterHistoryByPlayer(p.name),
+          type: 'button', 'aria-label': `${p.name}'s matches`,
+          onclick: () => screen.open('history', { player: p.name }),
         }, 'Matches'))))))) : h('p.muted', {}, 'No matches yet.')));
 }

@@ -1,0 +1,26 @@
+// ESLint (flat config) for the webview UI (ui/js: browser ES modules) and the JavaScript tests
+// (tests/: Node ES modules; page functions passed to the browser use its globals too).
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  { ignores: ['node_modules/', 'target/', 'gen/', 'tests/screenshots/'] },
+  js.configs.recommended,
+  {
+    files: ['ui/js/**/*.js'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser } },
+  },
+  {
+    files: ['tests/**/*.js', 'eslint.config.js'],
+    // Test code hands functions to page.evaluate / waitForFunction, which run in the page.
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-var': 'error',
+      'prefer-const': 'error',
+    },
+  },
+];

@@ -1,0 +1,101 @@
+// The turn's actions besides placing tiles, in a real browser against the real backend: hints
+// (one per tap, named for what they give), exchange (its dialog, an empty choice), the solo
+// round's Replace, and the Sound setting's tones for each turn done.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { perTest, api, reveal, openAndReveal, SIZES } from './helpers.js';
+
+const ctx = perTest({ seed: 5 });
+
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
+
+test('a double tap on Hint takes one hint, and the button is locked while it works', async () => {
+  const id = await dealtMatch('classic-15', ['CATEIOL', 'SNNDBGL']);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  await page.locator('[data-action=hint]').click({ clickCount: 2 });
+  await page.locator('.square .tile.staged').first().waitFor();
+  assert.equal(await page.locator('[data-action=hint]').textContent(), 'Suggest a move');
+  const list = await api(ctx.server.url, 'match_list', {});
+  const match = list.body.matches.find((m) => m.id === id);
+  assert.equal(match.players[0].hints, 1);
+  await page.close();
+});
+
+test('an exchange with no tile chosen asks for tiles', async () => {
+  await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  await page.locator('[data-action=exchange]').click();
+  await page.getByTestId('pick-ok').click();
+  assert.equal(await page.getByTestId('pick-note').textContent(), 'Choose the tiles to exchange.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.close();
+});
+
+test('solo: "Replace" reads as replaced, and the end screen gives the round\'s points', async () => {
+  await dealtMatch('solo-10', ['CATEIOL'], ['Sol']);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
+  await page.getByTestId('rack').waitFor();
+  assert.equal(await page.locator('[data-action=exchange]').textContent(), 'Replace');
+  await page.locator('[data-action=exchange]').click();
+  await page.getByTestId('last-move').filter({ hasText: 'replaced' }).waitFor();
+  assert.equal(await page.getByTestId('last-move').textContent(), 'Sol replaced 7 tiles');
+  await page.locator('[data-action=resign]').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByTestId('end').waitFor();
+  assert.equal(await page.locator('[data-testid=end] h1').textContent(), 'Round over: 0 points');
+  assert.equal(await page.getByTestId('end-reason').textContent(), 'You ended the round.');
+  await page.close();
+});
+
+test('the hint control is named for what it gives: "Suggest a move" in classic, "Hint" in Word Club', async () => {
+  const rules = (await api(ctx.server.url, 'rule_sets')).body;
+  for (const id of ['classic-15', 'wordclub-1.0']) {
+    const kinds = rules.find((r) => r.id === id).hints;
+    const want = kinds.includes('suggest_move') ? 'Suggest a move' : 'Hint';
+    await dealtMatch(id, ['CATEIOL', 'SNNDBGL']);
+    const page = await openPage(SIZES[0][1]);
+    await reveal(page);
+    assert.equal(await page.locator('[data-action=hint]').textContent(), want, id);
+    assert.match(await page.locator('[data-action=hint]').getAttribute('title'), /recorded/);
+    await page.context().close();
+  }
+});
+
+test('the exchange dialog says what choosing tiles does', async () => {
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[1][1], true);
+  await page.getByTestId('reveal').click();
+  await page.locator('[data-action=exchange]').click();
+  const help = page.getByTestId('pick-help');
+  await help.waitFor();
+  assert.match(await help.textContent(), /bag/);
+  assert.match(await help.textContent(), /scores nothing/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.context().close();
+});
+
+test('the Sound setting is obeyed: a tone for each turn done and for the end, none when it is off', async () => {
+  for (const sound of [false, true]) {
+    const saved = await api(ctx.server.url, 'update_settings', { sound });
+    assert.equal(saved.body.sound, sound);
+    await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+    const page = await openPage(SIZES[0][1]);
+    await page.evaluate(() => {
+      window.soundsHeard = [];
+      document.addEventListener('wordclub:sound', (e) => window.soundsHeard.push(e.detail));
+    });
+    await page.getByTestId('reveal').click();
+    await page.locator('[data-action=pass]').click();
+    await page.getByTestId('reveal').click();
+    await page.locator('[data-action=resign]').click();
+    await page.getByTestId('confirm-yes').click();
+    await page.getByTestId('end').waitFor();
+    assert.deepEqual(await page.evaluate(() => window.soundsHeard), sound ? ['turn', 'end'] : [], `sound ${sound}`);
+    await page.context().close();
+  }
+});

@@ -1,0 +1,128 @@
+// The end of a match in a real browser against the real backend: a resignation, who went out,
+// the score chart, a solo round's end, and the way from the end screen to the final board.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { perTest, api, screenshotPath, square, rackTile, reveal, openAndReveal, star, SIZES } from './helpers.js';
+
+const ctx = perTest({ seed: 7 });
+
+/** A match made through the API with fixed racks (the page then opens it at start-up), and a
+ *  page on the app. */
+const { dealtMatch, openPage } = ctx;
+
+test('a resignation reads well at the end and in the history', async () => {
+  await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  await page.locator('[data-action=resign]').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByTestId('end').waitFor();
+  assert.equal(await page.getByTestId('end-reason').textContent(), 'The match ended by resignation.');
+  assert.equal(await page.locator('[data-testid=end] h1').textContent(), 'Ben wins');
+
+  // History: the list's name, and a detail with names, final scores and the winner.
+  await page.locator('[data-testid=end] [data-nav=history]').click();
+  await page.getByTestId('history').waitFor();
+  assert.equal(await page.locator('[data-testid=history] tbody td').nth(2).textContent(), 'Word Club list 2');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByTestId('detail').waitFor();
+  const players = await page.locator('[data-testid=detail] table').last().locator('tbody tr td:nth-child(2)').allTextContents();
+  assert.deepEqual(players, ['Ann'], 'the one turn (a resignation) names its player');
+  const results = await page.locator('[data-testid=detail-results] tbody tr').allTextContents();
+  assert.equal(results.length, 2);
+  assert.match(results[1], /^Ben.*Winner$/);
+  await page.close();
+});
+
+test('the end screen\'s chart has a score scale up to the top score, the turn count and a legend', async () => {
+  const id = await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await openPage(SIZES[0][1]);
+  await reveal(page);
+  const s = await star(page);
+  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
+    await rackTile(page, letter).click();
+    await square(page, s.row, s.col + i).click();
+  }
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').click();
+  await page.getByTestId('reveal').click();
+  await page.locator('[data-action=resign]').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByTestId('end').waitFor();
+
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
+  const progression = view.result.progression;
+  const top = Math.max(...progression.flat());
+  assert.ok(top > 0, 'CAT scored');
+  assert.equal(await page.getByTestId('chart-top').textContent(), String(top));
+  assert.equal(await page.getByTestId('chart-turns').textContent(), String(Math.max(...progression.map((p) => p.length))));
+  const legend = await page.getByTestId('chart-legend').textContent();
+  for (const p of view.result.players) assert.ok(legend.includes(`${p.name} (`), legend);
+  // The legend gives no number: the lines stop before the end-of-match adjustment, so a number
+  // there would disagree with the results table's final score.
+  assert.doesNotMatch(legend, /\d/);
+  // The chart fits beside the results, not a screen-tall drawing.
+  const box = await page.getByTestId('progression-chart').boundingBox();
+  assert.ok(box.height <= 320, `chart height ${box.height}`);
+  assert.ok(await page.locator('[data-testid=end] [data-nav=home]').boundingBox().then((b) => b.y + b.height <= 860), 'New match is above the fold');
+  await page.screenshot({ path: screenshotPath('walk2-end-chart.png') });
+  await page.context().close();
+});
+
+test('the end screen names who went out and opens the final board and turns', async () => {
+  const { status, body } = await api(ctx.server.url, 'new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Bot', computer: 'hard' }],
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  const id = body.id;
+  const page = await openPage(SIZES[0][1]);
+  // Ann passes every turn; the computer plays until the match ends (it goes out or the turns
+  // run scoreless).
+  for (let turn = 0; turn < 60; turn++) {
+    await page.locator('[data-testid=end], [data-action=pass]:not([disabled])').first().waitFor({ timeout: 60000 });
+    if (await page.getByTestId('end').count()) break;
+    await page.locator('[data-action=pass]').click();
+    await page.waitForFunction(() => !document.querySelector('[data-action=pass]') || document.querySelector('[data-testid=end]'));
+  }
+  await page.getByTestId('end').waitFor();
+  const result = (await api(ctx.server.url, 'match_view', { match_id: id })).body.result;
+  const reason = await page.getByTestId('end-reason').textContent();
+  if (result.reason === 'went_out') {
+    // The backend names the seat; by SPEC that player gains the sum of the others' racks.
+    const out = result.players.find((p) => p.seat === result.went_out);
+    assert.ok(out, JSON.stringify(result));
+    assert.ok(out.adjustment >= 0, JSON.stringify(result.players));
+    assert.equal(reason, `${out.name} used their last tile with the bag empty.`);
+  } else {
+    assert.doesNotMatch(reason, /used their last tile/);
+  }
+  await page.screenshot({ path: screenshotPath('walk2-end-went-out.png') });
+
+  await page.getByTestId('end-details').click();
+  await page.getByTestId('detail').waitFor();
+  const detail = (await api(ctx.server.url, 'match_detail', { match_id: id })).body;
+  assert.equal(await page.locator('[data-testid=detail-turns] tbody tr').count(), detail.turns.length);
+  await page.context().close();
+});
+
+test('solo: the end screen says all the turns are played, and shows no Hints column (solo has no hints)', async () => {
+  const { body } = await api(ctx.server.url, 'new_match', { rules: 'solo-10', players: [{ name: 'Sol' }] });
+  let view = body;
+  assert.ok(view.turn_limit > 1, JSON.stringify(view.turn_limit));
+  while (view.turns_left > 1) {
+    const r = await api(ctx.server.url, 'exchange', { match_id: view.id, tiles: [] });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    view = r.body;
+  }
+  const rules = (await api(ctx.server.url, 'rule_sets')).body.find((r) => r.id === 'solo-10');
+  assert.deepEqual(rules.hints, []);
+  const page = await openPage(SIZES[1][1], true);
+  await page.locator('[data-action=exchange]').tap();
+  await page.getByTestId('end').waitFor();
+  const result = (await api(ctx.server.url, 'match_view', { match_id: view.id })).body.result;
+  assert.equal(result.reason, 'turn_limit');
+  assert.equal(await page.getByTestId('end-reason').textContent(), `All ${view.turn_limit} turns are played.`);
+  const headers = await page.locator('[data-testid=results] th').allTextContents();
+  assert.deepEqual(headers, ['Player', 'Score', 'Adjustment', 'Final']);
+  await page.context().close();
+});

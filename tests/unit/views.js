@@ -1,0 +1,24 @@
+// Small match views for the UI's pure modules, shaped like the backend's `match_view` answer
+// (only the fields those modules read): a board of rows of {letter, blank} or null, the rule
+// set's size and star, the rack of the player to move and the last move's squares.
+
+/** An empty `size`×`size` board with the star in the middle. */
+export function view({ size = 9, rack = 'CATERES', tiles = {}, lastMove = null } = {}) {
+  const board = Array.from({ length: size }, () => Array(size).fill(null));
+  for (const [name, letter] of Object.entries(tiles)) {
+    const { row, col } = at(name);
+    board[row][col] = { letter, blank: false };
+  }
+  const mid = Math.floor(size / 2);
+  return {
+    id: 1, to_move: 0, board,
+    rules: { board_size: size, star: { row: mid, col: mid } },
+    rack: [...rack].map((c) => (c === '?' ? { letter: '?', blank: true } : { letter: c, blank: false })),
+    last_move: lastMove ? { squares: lastMove.map(at) } : null,
+  };
+}
+
+/** "E5" → {row: 4, col: 4}, as the board names squares. */
+export function at(name) {
+  return { row: Number(name.slice(1)) - 1, col: name.charCodeAt(0) - 65 };
+}

@@ -1,0 +1,112 @@
+// Draws the match screen from the backend's view and the draft: board, rack or cover, the
+// turn's controls, the preview panel, scores and the tile tracker. It only reports intents to
+// the handlers it is given (match.js carries them out); it keeps no state and asks nothing.
+import { h } from './dom.js';
+import { renderBoard } from './board.js';
+import { renderRack } from './rack.js';
+import { renderPreview } from './preview.js';
+import { renderCover } from './handoff.js';
+import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
+import { SUBMIT_KEY } from './keyboard.js';
+import { usedIndexes, stagedAt } from './staging.js';
+
+/**
+ * The screen while a human player's turn runs (rack out) or waits behind the cover.
+ * @param v        the match view
+ * @param state    { draft, order (rack display order), preview, hintWords, hinting, tracker }
+ * @param on       { square(row, col), stagedPress(row, col, tile, e), rackSelect(index),
+ *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
+ *                   hint(), resign(), reveal(), press() }
+ */
+export function renderTurn(v, state, on) {
+  if (v.covered) return layout(v, state, on, renderCover(v, on.reveal));
+  const { draft, order } = state;
+  const used = usedIndexes(draft.staged);
+  const rack = renderRack(v.rack ?? [], order, used, draft.selected, v.letter_values, {
+    onSelect: (i) => on.rackSelect(i),
+    onDragStart: (i, e) => { if (!used.has(i)) on.rackPress(i, v.rack[i], e); },
+  });
+  const canHint = v.rules.hints.length > 0;
+  // Named for what it gives: the classic sets stage a whole move (SPEC "Suggest a move").
+  const suggests = v.rules.hints.includes('suggest_move');
+  const hintLabel = suggests ? 'Suggest a move' : 'Hint';
+  const hintTitle = `${suggests ? 'Places the best-scoring move as a draft' : 'Lists the words your rack can spell'}; every hint is recorded in the result`;
+  const controls = h('div.controls', {},
+    h('button.primary', {
+      type: 'button', 'data-action': 'play', disabled: !state.preview?.legal, onclick: on.play,
+      title: `Play (${SUBMIT_KEY.label})`, 'aria-keyshortcuts': SUBMIT_KEY.aria,
+    }, 'Play', h('kbd.shortcut', { 'aria-hidden': 'true' }, SUBMIT_KEY.label)),
+    h('button', { type: 'button', 'data-action': 'recall', disabled: !draft.staged.length, title: 'Recall (Esc)', onclick: on.recall }, 'Recall'),
+    h('button', { type: 'button', 'data-action': 'shuffle', onclick: on.shuffle }, 'Shuffle'),
+    h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: on.exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
+    h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: on.pass }, 'Pass'),
+    canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: state.hinting, 'aria-busy': String(Boolean(state.hinting)), title: hintTitle, onclick: on.hint }, state.hinting ? 'Thinking…' : hintLabel) : null,
+    v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null);
+  const side = h('div.stack.match-extra', {},
+    h('div.preview.panel', { 'aria-live': 'polite' }),
+    state.hintWords ? h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack: '),
+      state.hintWords.length ? state.hintWords.join(', ') : 'none') : null);
+  const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
+    `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
+  const screen = layout(v, state, on, h('div', {}, rack, controls, keys), side);
+  showPreview(screen, state.preview);
+  return screen;
+}
+
+/** The screen while a computer seat thinks. */
+export function renderThinking(v, state, on) {
+  const mover = v.players[v.to_move];
+  return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`));
+}
+
+/** Puts a preview answer (null: nothing staged) into the screen's preview panel and enables
+ *  Play only for a legal move. */
+export function showPreview(screen, preview) {
+  const el = screen.querySelector('.preview');
+  if (el) renderPreview(el, preview);
+  const play = screen.querySelector('[data-action="play"]');
+  if (play) play.disabled = !(preview?.legal);
+}
+
+function layout(v, state, on, below, extra = null) {
+  const { draft } = state;
+  // Grid areas (app.css): the play area, then the preview, then scores and the tracker, so on
+  // a narrow screen the preview sits right under the controls.
+  return h('section.match', {
+    'data-testid': 'match', dataset: { matchId: String(v.id) },
+    onpointerdown: () => on.press?.(),
+  },
+  h('div.play-area', {},
+    renderScoreStrip(v),
+    renderBoard(v, draft.staged, on.square ?? (() => {}), {
+      // The cursor shows only while this player's rack is out (not on the cover).
+      cursor: v.rack && !v.covered ? draft.cursor : null,
+      roving: true,
+      onStagedPress: (row, col, e) => on.stagedPress?.(row, col, draft.staged[stagedAt(draft.staged, row, col)], e),
+    }),
+    below),
+  extra,
+  h('aside.stack.match-info', {},
+    h('div.panel', {},
+      h('div.muted', {}, `${v.rules.label} · ${v.list.name}`),
+      renderScores(v),
+      turnCounter(v),
+      v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
+    state.tracker && v.rack ? tileTracker(v) : null));
+}
+
+/** "Turn n of N" from the backend's turns left (per player when the rule set counts so). */
+function turnCounter(v) {
+  if (!v.turn_limit || v.turns_left == null || v.over) return null;
+  const n = Math.min(v.turn_limit - v.turns_left + 1, v.turn_limit);
+  return h('div.muted', { 'data-testid': 'turn-counter' }, `Turn ${n} of ${v.turn_limit}`);
+}
+
+/** Tiles not yet seen by the player to move: the bag and the other racks together. */
+function tileTracker(v) {
+  const entries = Object.entries(v.unseen);
+  const total = entries.reduce((sum, [, n]) => sum + n, 0);
+  return h('details.panel', { 'data-testid': 'tile-tracker' },
+    h('summary', {}, `Unseen tiles: ${total}`),
+    h('p', {}, entries.map(([letter, n]) => `${letter === '?' ? 'blank' : letter}×${n}`).join('  ')));
+}

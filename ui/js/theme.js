@@ -1,0 +1,6 @@
+// The colour theme: "light" or "dark" as chosen in the settings, or the system's ("system").
+
+export function applyTheme(theme) {
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
