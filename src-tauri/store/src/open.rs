@@ -583,6 +583,14 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
         Access::ReadOnly => Connection::open_with_flags(file_uri(path), flags),
     };
     let mut conn = opened.map_err(|e| verdict(&e, "SQLite cannot read it as a database"))?;
+    // SQLite quietly opens a file it may not write read-only; a history to play on must be
+    // writable, or the first move would fail after the match started.
+    if access == Access::ReadWrite && conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
+        return Err(OpenFailure::Fatal(cannot_open(
+            path,
+            "it is read-only (the file, its folder, or its -wal/-shm files)".to_string(),
+        )));
+    }
     conn.busy_timeout(Duration::from_secs(5))
         .map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
     // Until the file has passed its checks, closing must not fold the WAL into it (nor delete

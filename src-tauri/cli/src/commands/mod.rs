@@ -30,8 +30,8 @@ commands:
   play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
        [--racks R1,R2] [--bag TILES] [--db PATH]
                                           play a scripted match: events, state, result
-  history list|show ID|stats|export-gcg ID --db PATH
-                                          the match history (list filters: --player,
+  history list|show ID|stats|export-gcg ID|acknowledge MOVED_TO --db PATH
+                                          the match history, read only (list filters: --player,
                                           --rules, --status, --assisted yes|no, --page N)
   serve --port P [--db PATH] [--settings PATH] [--ui DIR] [--seed N]
                                           the UI and app commands on http://127.0.0.1:P";
