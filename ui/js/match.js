@@ -389,7 +389,7 @@ export async function showMatch(root, matchId, view = null) {
           renderScores(v),
           turnCounter(v),
           v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
-        settings.tile_tracker && v.rack ? tileTracker(v) : null));
+        settings.tile_tracker && v.rack && v.unseen ? tileTracker(v) : null));
   }
 
   resetTurn();
