@@ -325,7 +325,16 @@ impl Store {
         if header == Header::Empty {
             return Err(not_a_history(path, "the file is empty"));
         }
-        let conn = match open_checked(path, header, Access::ReadOnly) {
+        let wal = PathBuf::from(format!("{}-wal", path.display()));
+        let shm = PathBuf::from(format!("{}-shm", path.display()));
+        // A `-wal` without its `-shm` (a writer killed, or gone): reading it in place would
+        // create the `-shm`. Nobody has the file open then, so read a copy instead.
+        let opened = if wal.exists() && !shm.exists() {
+            read_a_copy(path, header)
+        } else {
+            open_checked(path, header, Access::ReadOnly)
+        };
+        let conn = match opened {
             Ok(conn) => conn,
             Err(OpenFailure::Fatal(e)) => return Err(e),
             Err(OpenFailure::Damaged(reason)) => {
@@ -556,15 +565,26 @@ fn tables(conn: &Connection) -> Result<(usize, bool), rusqlite::Error> {
 /// 100 bytes said. Whose file it is comes from SQLite's own reading (which sees the WAL), or,
 /// when SQLite cannot read it, from `raw`.
 fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, OpenFailure> {
+    open_checked_as(path, path, raw, access)
+}
+
+/// [`open_checked`] of the file at `path`, named `shown` in messages (a copy of it is opened
+/// under another name).
+fn open_checked_as(
+    path: &Path,
+    shown: &Path,
+    raw: Header,
+    access: Access,
+) -> Result<Connection, OpenFailure> {
     let raw_owner = raw.owner();
     // Damage counts only in a file proven to be ours; in any other, it is a refusal.
     let verdict = |e: &rusqlite::Error, what: &str| -> OpenFailure {
         if damaged(e) && matches!(raw_owner, Owner::WordClub | Owner::Probably) {
             OpenFailure::Damaged(crate::error::sqlite_reason(e))
         } else if damaged(e) {
-            OpenFailure::Fatal(not_a_history(path, what))
+            OpenFailure::Fatal(not_a_history(shown, what))
         } else {
-            OpenFailure::Fatal(open_error(path, e))
+            OpenFailure::Fatal(open_error(shown, e))
         }
     };
     let flags = match access {
@@ -587,16 +607,16 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
     // writable, or the first move would fail after the match started.
     if access == Access::ReadWrite && conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
         return Err(OpenFailure::Fatal(cannot_open(
-            path,
+            shown,
             "it is read-only (the file, its folder, or its -wal/-shm files)".to_string(),
         )));
     }
     conn.busy_timeout(Duration::from_secs(5))
-        .map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
+        .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
     // Until the file has passed its checks, closing must not fold the WAL into it (nor delete
     // the WAL): a damaged history is moved aside exactly as it was found.
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
-        .map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
+        .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
     // Reading the schema first makes SQLite parse the header: a file that is not a database
     // fails here.
     let version =
@@ -608,7 +628,7 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
     let unknown_version = !(0..=SCHEMA_VERSION).contains(&version);
     if owner == Owner::Foreign {
         return Err(OpenFailure::Fatal(not_a_history(
-            path,
+            shown,
             "it is another program's SQLite database (its application id is not Word Club's)",
         )));
     }
@@ -634,7 +654,7 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
         // tables must say Word Club too.
         Owner::Probably if found == 0 && (others || unknown_version) => {
             return Err(OpenFailure::Fatal(not_a_history(
-                path,
+                shown,
                 "it is an SQLite database, but not a Word Club match history",
             )))
         }
@@ -646,7 +666,7 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
         }
         Owner::Fresh if found > 0 || others => {
             return Err(OpenFailure::Fatal(not_a_history(
-                path,
+                shown,
                 "it is an SQLite database, but not a Word Club match history",
             )))
         }
@@ -658,15 +678,15 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
             .map_err(|e| verdict(&e, "SQLite cannot read it as a database"))?;
         if !mode.eq_ignore_ascii_case("wal") {
             return Err(OpenFailure::Fatal(cannot_open(
-                path,
+                shown,
                 format!("the database refused WAL mode (journal_mode={mode})"),
             )));
         }
         conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
+            .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
     }
     conn.pragma_update(None, "foreign_keys", true)
-        .map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
+        .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
     let problems = check(&conn, "quick_check").map_err(|e| match e {
         StoreError::Database { source, .. } => verdict(&source, "SQLite finds it damaged"),
         other => OpenFailure::Fatal(other),
@@ -675,7 +695,7 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
         let reason = format!("the database is damaged: {}", problems.join("; "));
         return Err(match owner {
             Owner::WordClub | Owner::Probably => OpenFailure::Damaged(reason),
-            _ => OpenFailure::Fatal(not_a_history(path, &reason)),
+            _ => OpenFailure::Fatal(not_a_history(shown, &reason)),
         });
     }
     if version >= 1 && found != 3 {
@@ -693,14 +713,46 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
             StoreError::Database { source, .. } | StoreError::Migration { source, .. }
                 if cannot_write(&source) =>
             {
-                OpenFailure::Fatal(open_error(path, &source))
+                OpenFailure::Fatal(open_error(shown, &source))
             }
             other => OpenFailure::Fatal(other),
         })?;
     }
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)
-        .map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
+        .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
     Ok(conn)
+}
+
+/// The database at `path` with its `-wal`, copied into a private folder, checked there and
+/// read into memory; the copy is removed. Messages name `path`.
+fn read_a_copy(path: &Path, header: Header) -> Result<Connection, OpenFailure> {
+    static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "wordclub-read-{}-{}-{}",
+        std::process::id(),
+        now_ms(),
+        COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let io = |e: std::io::Error| OpenFailure::Fatal(cannot_open(path, io_reason(&e)));
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let result = (|| {
+        let copy = dir.join("history.db");
+        std::fs::copy(path, &copy).map_err(io)?;
+        std::fs::copy(
+            format!("{}-wal", path.display()),
+            dir.join("history.db-wal"),
+        )
+        .map_err(io)?;
+        let conn = open_checked_as(&copy, path, header, Access::ReadOnly)?;
+        let mut memory =
+            Connection::open_in_memory().map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
+        rusqlite::backup::Backup::new(&conn, &mut memory)
+            .and_then(|b| b.run_to_completion(256, Duration::ZERO, None))
+            .map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
+        Ok(memory)
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
 }
 
 /// `file:` URI of a path, every byte outside the unreserved set percent-encoded (a `?` or `#`
