@@ -31,7 +31,7 @@ commands:
        [--racks R1,R2] [--bag TILES] [--db PATH]
                                           play a scripted match: events, state, result
   history list|show ID|stats|export-gcg ID|acknowledge MOVED_TO --db PATH
-                                          the match history, read only (list filters: --player,
+                                          the match history; reads change nothing (list filters: --player,
                                           --rules, --status, --assisted yes|no, --page N)
   serve --port P [--db PATH] [--settings PATH] [--ui DIR] [--seed N]
                                           the UI and app commands on http://127.0.0.1:P";
