@@ -12,12 +12,20 @@ pub const MAX_LIST_BYTES: u64 = 64 << 20;
 /// Largest match script: a 4-player classic match is a few hundred lines, well under 10 KB.
 pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
 
+/// The error kind of a file that cannot be read, per option (kept from before the caps).
+fn kind_of(what: &str) -> &'static str {
+    match what {
+        "--list-file" => "list_file",
+        _ => "script_file",
+    }
+}
+
 /// Refuses anything at `path` that is not a regular file of at most `cap` bytes. `what`
 /// names the option (`--script`) for the message.
 pub fn check_regular(path: &Path, cap: u64, what: &str) -> Result<std::fs::Metadata, CliError> {
     let meta = std::fs::metadata(path).map_err(|e| {
         CliError::new(
-            "file",
+            kind_of(what),
             format!("{what}: cannot read {}: {e}", path.display()),
         )
     })?;
@@ -28,7 +36,7 @@ pub fn check_regular(path: &Path, cap: u64, what: &str) -> Result<std::fs::Metad
 fn check_meta(meta: &std::fs::Metadata, path: &Path, cap: u64, what: &str) -> Result<(), CliError> {
     if !meta.is_file() {
         return Err(CliError::new(
-            "file",
+            kind_of(what),
             format!("{what}: {} is not a regular file", path.display()),
         ));
     }
@@ -50,7 +58,7 @@ fn check_meta(meta: &std::fs::Metadata, path: &Path, cap: u64, what: &str) -> Re
 pub fn read_text(path: &Path, cap: u64, what: &str) -> Result<String, CliError> {
     let cannot = |e: std::io::Error| {
         CliError::new(
-            "file",
+            kind_of(what),
             format!("{what}: cannot read {}: {e}", path.display()),
         )
     };
@@ -66,7 +74,7 @@ pub fn read_text(path: &Path, cap: u64, what: &str) -> Result<String, CliError> 
     }
     String::from_utf8(bytes).map_err(|_| {
         CliError::new(
-            "file",
+            kind_of(what),
             format!("{what}: {} is not UTF-8 text", path.display()),
         )
     })

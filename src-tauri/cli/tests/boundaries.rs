@@ -76,8 +76,8 @@ fn files_read_from_arguments_must_be_regular_and_small() {
     };
     let started = Instant::now();
     for (script, expected) in [
-        (Path::new("/dev/zero"), "file"),
-        (dir.as_path(), "file"),
+        (Path::new("/dev/zero"), "script_file"),
+        (dir.as_path(), "script_file"),
         (big.as_path(), "file_too_large"),
     ] {
         let (code, json) = play(script);
@@ -87,7 +87,7 @@ fn files_read_from_arguments_must_be_regular_and_small() {
     for list in ["/dev/zero", dir.to_str().unwrap()] {
         let (code, json) = cli(&["check", "--list-file", list, "CAT"]);
         assert_eq!(code, 2, "{json}");
-        assert_eq!(kind(&json), "file", "{list}: {json}");
+        assert_eq!(kind(&json), "list_file", "{list}: {json}");
     }
     assert!(
         started.elapsed() < Duration::from_secs(10),
@@ -269,6 +269,18 @@ fn serve_refuses_what_a_browser_or_a_proxy_could_be_tricked_with() {
     );
     assert_eq!(status(&answer), 400, "{answer}");
     assert_eq!(json_body(&answer)["error"]["kind"], "bad_argument");
+    // Without --seed this is no test server: a caller may not fix the deal.
+    let body = r#"{"rules":"wordclub-1.0","players":[{"name":"A"},{"name":"B"}],"seed":3}"#;
+    let answer = raw(
+        port,
+        format!(
+            "POST /api/new_match HTTP/1.1\r\n{host}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status(&answer), 400, "{answer}");
+    assert_eq!(json_body(&answer)["error"]["kind"], "fixed_deal_refused");
 }
 
 #[test]

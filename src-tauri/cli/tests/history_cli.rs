@@ -107,6 +107,10 @@ fn play_records_and_history_lists_shows_and_counts() {
         .collect();
     assert_eq!(ids, [2, 1], "newest first");
     let first = &page["matches"][1];
+    assert_eq!(
+        first["fixed_deal"], "deal",
+        "a scripted deal is marked as such"
+    );
     assert_eq!(first["rules_id"], "wordclub-1.0");
     assert_eq!(first["status"], "in_progress");
     assert_eq!(first["assisted"], true);
