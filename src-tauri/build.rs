@@ -37,5 +37,6 @@ fn wordclub_commands() -> &'static [&'static str] {
         "check_word",
         "get_settings",
         "update_settings",
+        "acknowledge_history_notice",
     ]
 }

@@ -4,6 +4,13 @@
 //! Every wrapper takes the command's JSON arguments as `args` and hands them to
 //! [`wordclub_app::App::call`], so a bad argument gets the same typed error in the window as
 //! over `wordclub-cli serve`.
+//!
+//! A match history that cannot be opened does not stop the window: it starts, says why on
+//! the start screen (`app_info.history_error`) and leaves the file as it is.
+//!
+//! The cargo feature `fixed-deals` (test builds only: `scripts/e2e.sh` builds the window
+//! test's app with it; release bundles never have it) lets `new_match` take a `seed` and a
+//! `deal` over IPC, so the window test can play a known word.
 
 use std::sync::Arc;
 
@@ -72,6 +79,7 @@ app_commands!(
     check_word,
     get_settings,
     update_settings,
+    acknowledge_history_notice,
 );
 
 /// Builds and runs the app window.
@@ -84,10 +92,12 @@ pub fn run() {
             // (~/.local/share/club.wordclub.play/ on Linux).
             let data_dir = app.path().app_data_dir()?;
             std::fs::create_dir_all(&data_dir)?;
-            let state = App::with_history(
+            let state = App::with_history_or_error(
                 Box::new(PluginStoreSettings(settings)),
                 &data_dir.join("wordclub.db"),
-            )?;
+            );
+            #[cfg(feature = "fixed-deals")]
+            state.allow_fixed_deals();
             app.manage(state);
             Ok(())
         })

@@ -126,8 +126,9 @@ test('after a restart the app opens the unfinished match behind the cover, board
 
 test('in the window, a word typed on the keyboard is previewed and played with Ctrl+Enter', async () => {
   // Same session as the restart test. A match with fixed racks (the command layer's test-only
-  // deal, through the window's own IPC); after a reload the app opens it, the newest unfinished
-  // match, behind the cover.
+  // deal, through the window's own IPC: only a build with the `fixed-deals` feature takes it,
+  // scripts/e2e.sh builds one); after a reload the app opens it, the newest unfinished match,
+  // behind the cover.
   assert.ok(driver, 'the restart test left the window open');
   const id = await driver.executeAsyncScript(`
     const done = arguments[arguments.length - 1];
@@ -135,7 +136,8 @@ test('in the window, a word typed on the keyboard is previewed and played with C
       rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
       deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' } } })
       .then((view) => done(view.id), (e) => done('refused: ' + JSON.stringify(e)));`);
-  assert.equal(typeof id, 'number', `new_match through IPC: ${id}`);
+  assert.equal(typeof id, 'number',
+    `new_match through IPC: ${id} (a deal needs: cargo build -p wordclub --features fixed-deals)`);
   await driver.navigate().refresh();
   const match = await driver.wait(until.elementLocated(By.css('[data-testid=match]')), 20000);
   assert.equal(Number(await match.getAttribute('data-match-id')), id);

@@ -92,7 +92,7 @@ function layout(v, state, on, below, extra = null) {
       renderScores(v),
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
-    state.tracker && v.rack ? tileTracker(v) : null));
+    state.tracker && v.rack && v.unseen ? tileTracker(v) : null));
 }
 
 /** "Turn n of N" from the backend's turns left (per player when the rule set counts so). */

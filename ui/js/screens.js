@@ -72,7 +72,7 @@ export async function showHome(root, _params, screen) {
     h('div.row', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
 
   const unfinished = h('div.stack');
-  fill(root, h('div.stack', {}, form, unfinished));
+  fill(root, h('div.stack', {}, await historyNotices(), form, unfinished));
   try {
     const list = await call('match_list', { status: 'in_progress' });
     if (list.matches.length) {
@@ -82,6 +82,33 @@ export async function showHome(root, _params, screen) {
             `${m.rules_label ?? m.rules} · ${m.players.map((p) => `${p.name} ${p.score}`).join(', ')}`))))));
     }
   } catch { /* no history: nothing to continue */ }
+}
+
+/** What the backend says about the match history: that it cannot be used now (and why), and
+ *  each old history it moved aside, shown until the player says they have read it. */
+async function historyNotices() {
+  const box = h('div.stack');
+  let info;
+  try { info = await call('app_info'); } catch { return box; }
+  const parts = [];
+  if (info.history_error) {
+    parts.push(h('section.panel', { role: 'alert', 'data-testid': 'history-error' },
+      h('h2', {}, 'The match history cannot be used'), h('p', {}, info.history_error.message)));
+  }
+  for (const notice of info.history_notices ?? []) {
+    const panel = h('section.panel', { role: 'alert', 'data-testid': 'history-notice' },
+      h('h2', {}, 'An old match history was set aside'), h('p', {}, notice.message),
+      h('div.row', {}, h('button', {
+        type: 'button',
+        'data-testid': 'history-notice-ok',
+        onclick: async () => {
+          try { await call('acknowledge_history_notice', { moved_to: notice.moved_to }); panel.remove(); } catch (err) { toast(err.message); }
+        },
+      }, 'I have read this')));
+    parts.push(panel);
+  }
+  fill(box, parts);
+  return box;
 }
 
 /** Is a word in a list? */

@@ -23,6 +23,9 @@ pub enum AppError {
     HumanToMove { name: String },
     /// A resign was sent without `confirm: true`.
     ConfirmationRequired { what: String },
+    /// `new_match` named a `seed` or a `deal` where only the app's shuffle may deal (the app
+    /// window): a player cannot choose the tiles.
+    FixedDealRefused,
     /// The settings could not be read or kept.
     Settings { reason: String },
     /// A word-list failure (unknown list, a word that is not A-Z, ...).
@@ -55,6 +58,7 @@ impl AppError {
             AppError::ComputerToMove { .. } => "computer_to_move",
             AppError::HumanToMove { .. } => "human_to_move",
             AppError::ConfirmationRequired { .. } => "confirmation_required",
+            AppError::FixedDealRefused => "fixed_deal_refused",
             AppError::Settings { .. } => "settings",
             AppError::Lexicon(e) => e.kind(),
             AppError::Backend { kind, .. } => kind,
@@ -103,6 +107,10 @@ impl fmt::Display for AppError {
             AppError::ConfirmationRequired { what } => {
                 write!(f, "{what} needs a confirmation (confirm: true)")
             }
+            AppError::FixedDealRefused => write!(
+                f,
+                "a new match is dealt at random here: seed and deal are only for tests"
+            ),
             AppError::Settings { reason } => write!(f, "settings: {reason}"),
             AppError::Lexicon(e) => write!(f, "{e}"),
             AppError::Backend { message, .. } => write!(f, "{message}"),

@@ -70,6 +70,8 @@ pub struct MatchSummary {
     pub end_reason: Option<String>,
     pub players: Vec<SummaryPlayer>,
     pub winners: Vec<i64>,
+    /// `seed` or `deal` when the caller fixed the deal (a test), `null` for the app's shuffle.
+    pub fixed_deal: Option<wordclub_store::FixedDeal>,
 }
 
 #[derive(Debug, Serialize)]
@@ -100,6 +102,7 @@ fn summary(s: StoredSummary) -> MatchSummary {
         turns: s.turn_count,
         hints: s.hints_taken,
         end_reason: s.end_reason,
+        fixed_deal: s.fixed_deal,
         winners: s
             .players
             .iter()

@@ -5,17 +5,24 @@
 //!
 //! Secrecy rule: a response holds a rack only when it is the rack of the player to move and
 //! that player has chosen "Show my rack" (`reveal_rack`) during this turn (or is the only
-//! person at the table). Nothing else that would tell a rack (seeds, draws, what a hint
+//! person at the table: people who resigned still sit there and count). Nothing else that would tell a rack (seeds, draws, what a hint
 //! showed, GCG racks) leaves an unfinished match, except a GCG export the caller asked for
 //! with `reveal_racks: true` after telling the players it shows their racks.
 //!
 //! Durability: every accepted action is committed to the match history before the command
-//! answers.
+//! answers. A history that cannot be opened is left where it is and every command that needs
+//! it says why; one deleted or replaced while open stops the app from saving (and from
+//! answering that it saved) until it is started again.
+//!
+//! Fixed deals (`seed`, `deal` in `new_match`) are for tests: refused unless the caller that
+//! built the app allowed them ([`App::allow_fixed_deals`]; `wordclub-cli serve --seed`), and a
+//! match dealt that way is marked in its history.
 
 pub mod analysis;
 mod error;
 pub mod history;
 pub mod matches;
+mod objects;
 pub mod settings;
 pub mod view;
 
@@ -33,7 +40,7 @@ use serde_json::{json, Value};
 use wordclub_engine::{Action, Deal, EngineError, HintKind, ListRef, Match, PlayerKind, RuleSet};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action_with, Level, Manners};
-use wordclub_store::Store;
+use wordclub_store::{FixedDeal, Store};
 
 use history::{store_error, ExportGcgArgs, MatchList, MatchListArgs};
 use matches::{
@@ -68,27 +75,47 @@ pub const COMMANDS: &[&str] = &[
     "check_word",
     "get_settings",
     "update_settings",
+    "acknowledge_history_notice",
 ];
 
 /// The app state: settings, the match history and the matches open in it.
 pub struct App {
     state: Mutex<State>,
     settings_backend: Box<dyn SettingsBackend>,
-    /// Set when the history file found at start could not be used and was moved aside.
-    history_notice: Option<String>,
     /// Re-analysing the history in the background (its own connection and thread).
     analysis: analysis::Background,
 }
 
 struct State {
     settings: Settings,
-    store: Store,
+    /// The match history, or why it cannot be used (it could not be opened, or the file was
+    /// deleted or replaced while open): then every command that needs it answers that error.
+    history: Result<Store, AppError>,
     /// Matches being played, by history id, with who has revealed their rack this turn.
     open: BTreeMap<i64, OpenMatch>,
     /// When set (`wordclub-cli serve --seed`), new matches without a seed get `base + n` for
     /// the n-th new match, so browser tests are reproducible.
     seed_base: Option<u64>,
+    /// `new_match` may take a `seed` and a `deal` (tests); a window never allows it.
+    fixed_deals: bool,
     new_matches: u64,
+}
+
+impl State {
+    fn store(&mut self) -> Result<&mut Store, AppError> {
+        self.history.as_mut().map_err(|e| e.clone())
+    }
+
+    /// A write that found the history file gone: nothing more is saved (or said to be saved)
+    /// until the app opens the history again.
+    fn on_store_error(&mut self, e: wordclub_store::StoreError) -> AppError {
+        let e = store_error(e);
+        if e.kind() == "history_gone" {
+            self.open.clear();
+            self.history = Err(e.clone());
+        }
+        e
+    }
 }
 
 impl App {
@@ -99,7 +126,8 @@ impl App {
     }
 
     /// An app state with its match history in the SQLite file at `path` (created when
-    /// missing; a file that is not a usable history is moved aside and a new one started).
+    /// missing; a damaged Word Club history is moved aside and a new one started). Anything
+    /// else that cannot be used is refused and left as it is.
     pub fn with_history(
         settings_backend: Box<dyn SettingsBackend>,
         path: &Path,
@@ -108,36 +136,69 @@ impl App {
         Ok(App::with_store(settings_backend, store))
     }
 
+    /// [`App::with_history`] that always gives an app: when the history cannot be opened,
+    /// the app starts without one, says why (`app_info.history_error`) and refuses every
+    /// command that needs it with that error, leaving the file as it is. For the window,
+    /// which must be able to tell the person at it what is wrong.
+    pub fn with_history_or_error(settings_backend: Box<dyn SettingsBackend>, path: &Path) -> App {
+        let history = Store::open(path).map_err(store_error);
+        App::with(settings_backend, history)
+    }
+
     fn with_store(settings_backend: Box<dyn SettingsBackend>, store: Store) -> App {
+        App::with(settings_backend, Ok(store))
+    }
+
+    fn with(settings_backend: Box<dyn SettingsBackend>, history: Result<Store, AppError>) -> App {
         let settings = match settings_backend.load() {
             Ok(Some(kept)) => Settings::from_kept(&kept, is_known_rules),
             _ => Settings::default(),
         };
-        let history_notice = store.moved_aside().map(|m| m.to_string());
-        let analysis = analysis::Background::new(store.path());
+        let analysis = analysis::Background::new(history.as_ref().ok().and_then(Store::path));
         App {
             state: Mutex::new(State {
                 settings,
-                store,
+                history,
                 open: BTreeMap::new(),
                 seed_base: None,
+                fixed_deals: false,
                 new_matches: 0,
             }),
             settings_backend,
-            history_notice,
             analysis,
         }
     }
 
-    /// Makes the deal of every new match without an explicit seed reproducible.
+    /// Makes the deal of every new match without an explicit seed reproducible (and allows
+    /// fixed deals, [`App::allow_fixed_deals`]): a test server.
     pub fn set_seed_base(&self, base: u64) {
-        self.lock().seed_base = Some(base);
+        let mut state = self.lock();
+        state.seed_base = Some(base);
+        state.fixed_deals = true;
     }
 
-    /// Runs one command by name with JSON arguments (`null` counts as `{}`): the single entry
-    /// point for IPC and HTTP alike.
+    /// Lets `new_match` take a `seed` and a `deal` (tests, scripted scenarios). Never called
+    /// by a release app window: a player cannot choose their own tiles.
+    pub fn allow_fixed_deals(&self) {
+        self.lock().fixed_deals = true;
+    }
+
+    /// Runs one command by name with JSON arguments (`null` counts as `{}`; anything else
+    /// must be a JSON object): the single entry point for IPC and HTTP alike.
     pub fn call(&self, command: &str, args: Value) -> Result<Value, AppError> {
-        let args = if args.is_null() { json!({}) } else { args };
+        let args = match args {
+            Value::Null => json!({}),
+            Value::Object(_) => args,
+            other => {
+                return Err(AppError::bad_argument(
+                    command,
+                    format!(
+                        "the arguments must be a JSON object with named fields, not {}",
+                        json_kind(&other)
+                    ),
+                ))
+            }
+        };
         match command {
             "app_info" => to_json(self.app_info()),
             "rule_sets" => to_json(self.rule_sets()),
@@ -162,6 +223,9 @@ impl App {
             "check_word" => to_json(self.check_word(parse(command, args)?)?),
             "get_settings" => to_json(self.settings()),
             "update_settings" => to_json(self.update_settings(parse(command, args)?)?),
+            "acknowledge_history_notice" => {
+                to_json(self.acknowledge_history_notice(parse(command, args)?)?)
+            }
             _ => Err(AppError::UnknownCommand {
                 name: command.to_string(),
             }),
@@ -174,17 +238,47 @@ impl App {
     }
 
     pub fn app_info(&self) -> AppInfo {
+        let state = self.lock();
+        let (history_notices, history_error) = match &state.history {
+            Ok(store) => match store.notices() {
+                Ok(notices) => (notices.iter().map(HistoryNotice::of).collect(), None),
+                Err(e) => (Vec::new(), Some(store_error(e).body())),
+            },
+            Err(e) => (Vec::new(), Some(e.body())),
+        };
         AppInfo {
             name: "Word Club",
             version: env!("CARGO_PKG_VERSION"),
             commands: COMMANDS,
-            history_notice: self.history_notice.clone(),
+            history_notice: history_notices.first().map(|n| n.message.clone()),
+            history_notices,
+            history_error,
             limits: Limits {
                 max_players: wordclub_engine::MAX_PLAYERS,
                 max_name_chars: wordclub_engine::MAX_NAME_CHARS,
                 computer_levels: Level::SEATS.iter().map(|l| l.name()).collect(),
             },
         }
+    }
+
+    /// The player has read the notice about a history moved aside: it is no longer shown.
+    /// The old file stays where it went.
+    pub fn acknowledge_history_notice(
+        &self,
+        args: AcknowledgeArgs,
+    ) -> Result<Vec<HistoryNotice>, AppError> {
+        let mut state = self.lock();
+        let result = state.store()?.acknowledge(&args.moved_to);
+        if let Err(e) = result {
+            return Err(match e {
+                wordclub_store::StoreError::BadQuery { reason } => {
+                    AppError::bad_argument("acknowledge_history_notice", reason)
+                }
+                other => state.on_store_error(other),
+            });
+        }
+        let notices = state.store()?.notices().map_err(store_error)?;
+        Ok(notices.iter().map(HistoryNotice::of).collect())
     }
 
     pub fn rule_sets(&self) -> Vec<RulesInfo> {
@@ -204,6 +298,15 @@ impl App {
         let list = WordList::builtin(args.list.as_deref().unwrap_or(&rules.default_list))?;
         let players = player_specs(&args.players)?;
         let mut state = self.lock();
+        let fixed = match (&args.seed, &args.deal) {
+            (_, Some(_)) => Some(FixedDeal::Deal),
+            (Some(_), None) => Some(FixedDeal::Seed),
+            (None, None) => state.seed_base.map(|_| FixedDeal::Seed),
+        };
+        if (args.seed.is_some() || args.deal.is_some()) && !state.fixed_deals {
+            return Err(AppError::FixedDealRefused);
+        }
+        state.store()?;
         state.new_matches += 1;
         let seed = match (args.seed, state.seed_base) {
             (Some(seed), _) => seed,
@@ -216,8 +319,12 @@ impl App {
         });
         let game =
             Match::with_deal(rules, ListRef::of(list), players, seed, deal).map_err(engine)?;
-        let id = state.store.create(&game).map_err(store_error)?;
-        let open = OpenMatch::new(id, game)?;
+        let id = match state.store()?.create_with(&game, fixed) {
+            Ok(id) => id,
+            Err(e) => return Err(state.on_store_error(e)),
+        };
+        let mut open = OpenMatch::new(id, game)?;
+        open.tile_tracker = state.settings.tile_tracker;
         let view = open.view();
         state.open.insert(id, open);
         Ok(view)
@@ -225,7 +332,7 @@ impl App {
 
     /// Past and unfinished matches, newest first, filtered and paged.
     pub fn match_list(&self, args: MatchListArgs) -> Result<MatchList, AppError> {
-        history::list(&self.lock().store, args)
+        history::list(self.lock().store()?, args)
     }
 
     /// Runs `f` on a match, opening it from the history when it is not open yet (after a
@@ -236,15 +343,7 @@ impl App {
         f: impl FnOnce(&mut OpenMatch) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
         let mut state = self.lock();
-        if !state.open.contains_key(&id) {
-            let resumed = state.store.resume(id).map_err(store_error)?;
-            let open = OpenMatch::new(id, resumed.game)?;
-            state.open.insert(id, open);
-        }
-        let open = state
-            .open
-            .get_mut(&id)
-            .ok_or_else(|| AppError::UnknownMatch { id: id.to_string() })?;
+        let open = open_match(&mut state, id)?;
         f(open)
     }
 
@@ -269,24 +368,22 @@ impl App {
         answer: impl FnOnce(&OpenMatch, T) -> Result<Value, AppError>,
     ) -> Result<Value, AppError> {
         let mut state = self.lock();
-        if !state.open.contains_key(&id) {
-            let resumed = state.store.resume(id).map_err(store_error)?;
-            let open = OpenMatch::new(id, resumed.game)?;
-            state.open.insert(id, open);
-        }
-        let State { store, open, .. } = &mut *state;
-        let m = open
-            .get_mut(&id)
-            .ok_or_else(|| AppError::UnknownMatch { id: id.to_string() })?;
+        let m = open_match(&mut state, id)?;
         let (action, extra) = f(m)?;
         if let Some(action) = action {
             m.apply(action)?;
-            if let Err(e) = store.record(id, &m.game) {
-                open.remove(&id);
-                return Err(store_error(e));
+            let State { history, open, .. } = &mut *state;
+            let recorded = match history {
+                Ok(store) => store.record(id, &open[&id].game),
+                Err(e) => return Err(e.clone()),
+            };
+            if let Err(e) = recorded {
+                // Not kept, so not answered as played: the match reopens from what was saved.
+                state.open.remove(&id);
+                return Err(state.on_store_error(e));
             }
         }
-        let m = &open[&id];
+        let m = &state.open[&id];
         answer(m, extra)
     }
 
@@ -467,13 +564,13 @@ impl App {
     /// A match turn by turn (what hints showed stays out until it is over), and whether its
     /// post-game analysis is kept (`analysis.ready`) or can be made (`analysis.available`).
     pub fn match_detail(&self, args: MatchIdArgs) -> Result<Value, AppError> {
-        let state = self.lock();
-        let mut detail = history::detail(&state.store, args.match_id)?;
-        let finished = state.store.status(args.match_id).map_err(store_error)?
+        let mut state = self.lock();
+        let store = state.store()?;
+        let mut detail = history::detail(store, args.match_id)?;
+        let finished = store.status(args.match_id).map_err(store_error)?
             == wordclub_store::Status::Finished;
         let ready = finished
-            && state
-                .store
+            && store
                 .has_analysis(args.match_id, wordclub_movegen::analysis::ANALYSER_VERSION)
                 .map_err(store_error)?;
         if let Value::Object(map) = &mut detail {
@@ -498,14 +595,15 @@ impl App {
     ) -> Result<wordclub_movegen::analysis::Analysis, AppError> {
         let id = args.match_id;
         let prepared = {
-            let state = self.lock();
-            if let Some(a) = analysis::stored(&state.store, id)? {
+            let mut state = self.lock();
+            let store = state.store()?;
+            if let Some(a) = analysis::stored(store, id)? {
                 return Ok(a);
             }
-            analysis::prepare(&state.store, id)?
+            analysis::prepare(store, id)?
         };
         let made = prepared.analyse()?;
-        analysis::keep(&mut self.lock().store, id, &made)?;
+        analysis::keep(self.lock().store()?, id, &made)?;
         Ok(made)
     }
 
@@ -515,7 +613,7 @@ impl App {
         &self,
         args: analysis::AnalysisMoveArgs,
     ) -> Result<analysis::AnalysisMove, AppError> {
-        analysis::score_alternative(&self.lock().store, &args)
+        analysis::score_alternative(self.lock().store()?, &args)
     }
 
     /// How the background re-analysis of the history is going; `start: true` starts it
@@ -524,15 +622,16 @@ impl App {
         &self,
         args: AnalysisProgressArgs,
     ) -> Result<analysis::Progress, AppError> {
-        let state = self.lock();
+        let mut state = self.lock();
+        let store = state.store()?;
         if args.start {
-            self.analysis.start(&state.store)?;
+            self.analysis.start(store)?;
         }
-        self.analysis.progress(&state.store)
+        self.analysis.progress(store)
     }
 
     pub fn player_stats(&self) -> Result<Value, AppError> {
-        history::stats(&self.lock().store)
+        history::stats(self.lock().store()?)
     }
 
     /// A match as a GCG game record; an unfinished one only with `reveal_racks: true`.
@@ -545,12 +644,12 @@ impl App {
             let notes = analysis::gcg_notes(&made);
             let gcg = self
                 .lock()
-                .store
+                .store()?
                 .export_gcg_with_notes(id, &notes)
                 .map_err(store_error)?;
             return Ok(json!({ "id": id, "gcg": gcg, "incomplete": false, "analysis": true }));
         }
-        history::export_gcg(&self.lock().store, args)
+        history::export_gcg(self.lock().store()?, args)
     }
 
     /// The word checker: is the word in the named list?
@@ -624,6 +723,34 @@ fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
     }
 }
 
+/// A match from the open ones, or resumed from the history (behind the cover), with the
+/// tile tracker setting of this command.
+fn open_match(state: &mut State, id: i64) -> Result<&mut OpenMatch, AppError> {
+    if !state.open.contains_key(&id) {
+        let resumed = state.store()?.resume(id).map_err(store_error)?;
+        let open = OpenMatch::new(id, resumed.game)?;
+        state.open.insert(id, open);
+    }
+    let tile_tracker = state.settings.tile_tracker;
+    let open = state
+        .open
+        .get_mut(&id)
+        .ok_or_else(|| AppError::UnknownMatch { id: id.to_string() })?;
+    open.tile_tracker = tile_tracker;
+    Ok(open)
+}
+
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 fn is_known_rules(id: &str) -> bool {
     RuleSet::builtin(id).is_ok()
 }
@@ -645,9 +772,41 @@ pub struct AppInfo {
     pub name: &'static str,
     pub version: &'static str,
     pub commands: &'static [&'static str],
-    /// Set when the match history could not be opened and was moved aside at start.
+    /// The first of `history_notices`, as a sentence (`null` when there is none).
     pub history_notice: Option<String>,
+    /// Histories found damaged and moved aside, until the player acknowledges each one
+    /// (`acknowledge_history_notice`).
+    pub history_notices: Vec<HistoryNotice>,
+    /// Why the match history cannot be used now (it was left as it is), or `null`.
+    pub history_error: Option<ErrorBody>,
     pub limits: Limits,
+}
+
+/// A history moved aside: where it was, where it went, why, and the sentence to show.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryNotice {
+    pub original: String,
+    pub moved_to: String,
+    pub reason: String,
+    pub message: String,
+}
+
+impl HistoryNotice {
+    fn of(m: &wordclub_store::MovedAside) -> HistoryNotice {
+        HistoryNotice {
+            original: m.original.display().to_string(),
+            moved_to: m.moved_to.display().to_string(),
+            reason: m.reason.clone(),
+            message: m.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcknowledgeArgs {
+    /// The `moved_to` of the notice read.
+    pub moved_to: String,
 }
 
 /// What a new-match form may offer, from the backend's one owner of each: the engine's

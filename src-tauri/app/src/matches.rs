@@ -10,6 +10,7 @@ use wordclub_engine::{
 use wordclub_lexicon::WordList;
 use wordclub_movegen::Level;
 
+use crate::objects::{objects, optional_object};
 use crate::settings::clean_name;
 use crate::view::{match_view, MatchView, RulesInfo};
 use crate::AppError;
@@ -21,6 +22,9 @@ pub struct OpenMatch {
     pub list: &'static WordList,
     /// `(seat, turns played then)`: that seat chose "Show my rack" during that turn.
     revealed: Option<(Seat, usize)>,
+    /// The tile tracker setting, as of the command being answered: views carry the unseen
+    /// tiles only when it is on.
+    pub tile_tracker: bool,
 }
 
 impl OpenMatch {
@@ -42,16 +46,17 @@ impl OpenMatch {
             game,
             list,
             revealed: None,
+            tile_tracker: false,
         })
     }
 
-    /// People still in the match; with one (or none) there is nobody to hide a rack from.
-    fn active_humans(&self) -> usize {
+    /// People at the table; with one (or none) there is nobody to hide a rack from. A person
+    /// who resigned still sits there and still looks at the screen (SPEC §4), so they count.
+    pub fn humans_at_table(&self) -> usize {
         self.game
             .players()
             .iter()
-            .zip(self.game.resigned())
-            .filter(|(p, &resigned)| p.kind == PlayerKind::Human && !resigned)
+            .filter(|p| p.kind == PlayerKind::Human)
             .count()
     }
 
@@ -63,7 +68,7 @@ impl OpenMatch {
         if self.game.players()[seat].kind != PlayerKind::Human {
             return false;
         }
-        self.active_humans() <= 1 || self.revealed == Some((seat, self.game.turns().len()))
+        self.humans_at_table() <= 1 || self.revealed == Some((seat, self.game.turns().len()))
     }
 
     pub fn view(&self) -> MatchView {
@@ -72,6 +77,7 @@ impl OpenMatch {
             &self.game,
             &self.list.info().name,
             self.is_revealed(),
+            self.tile_tracker,
         )
     }
 
@@ -195,12 +201,15 @@ pub struct NewMatchArgs {
     /// A word list id; the rule set's default when absent.
     #[serde(default)]
     pub list: Option<String>,
+    #[serde(deserialize_with = "objects")]
     pub players: Vec<SeatArgs>,
-    /// Fixes the shuffle (tests, replays of a scenario); random when absent.
+    /// Fixes the shuffle (tests, replays of a scenario); random when absent. Refused unless
+    /// the app allows fixed deals (never the window).
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Fixes the starting racks and the first draws (reproducible scenarios, tests).
-    #[serde(default)]
+    /// Fixes the starting racks and the first draws (reproducible scenarios, tests); refused
+    /// like `seed`.
+    #[serde(default, deserialize_with = "optional_object")]
     pub deal: Option<DealArgs>,
 }
 
@@ -244,6 +253,7 @@ pub struct MatchViewArgs {
 #[serde(deny_unknown_fields)]
 pub struct TilesArgs {
     pub match_id: i64,
+    #[serde(deserialize_with = "objects")]
     pub tiles: Vec<TileArg>,
 }
 
@@ -395,8 +405,8 @@ pub fn exchange_text(tiles: &[String], rack_size: u8) -> Result<String, AppError
     tiles
         .iter()
         .map(|t| {
+            // The letter rule of `play` and `preview`: one capital A–Z (or `?`, the blank).
             single_letter(t)
-                .map(|b| b.to_ascii_uppercase())
                 .filter(|b| b.is_ascii_uppercase() || *b == b'?')
                 .map(char::from)
                 .ok_or_else(|| bad(format!("{t:?} is not a tile (A-Z or ?)")))

@@ -277,8 +277,9 @@ pub struct MatchView {
     /// The rack of the player to move: present only once they revealed it.
     pub rack: Option<Vec<TileView>>,
     /// Unseen tiles from the revealed player's side (the bag and other racks together), or
-    /// from nobody's side while covered.
-    pub unseen: BTreeMap<char, u32>,
+    /// from nobody's side while covered. Only with the tile tracker on: absent when it is off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unseen: Option<BTreeMap<char, u32>>,
     pub can: Can,
     /// Most tiles an exchange may take now.
     pub exchange_max: usize,
@@ -302,8 +303,15 @@ pub fn rack_tiles(rack: &[u8]) -> Vec<TileView> {
 }
 
 /// Builds the view of match `m` for the player to move. `revealed`: that player has chosen
-/// "Show my rack" this turn (or is the only person at the table).
-pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchView {
+/// "Show my rack" this turn (or is the only person at the table). `tile_tracker`: the setting
+/// is on, so the view carries the unseen tiles.
+pub fn match_view(
+    id: i64,
+    m: &Match,
+    list_name: &str,
+    revealed: bool,
+    tile_tracker: bool,
+) -> MatchView {
     let rules = m.rules();
     let n = rules.board_size as usize;
     let to_move = m.to_move();
@@ -387,7 +395,7 @@ pub fn match_view(id: i64, m: &Match, list_name: &str, revealed: bool) -> MatchV
             .rack
             .as_deref()
             .map(|r| rack_tiles(r.as_bytes())),
-        unseen: engine_view.unseen,
+        unseen: tile_tracker.then_some(engine_view.unseen),
         can: Can {
             exchange: revealed && engine_view.can_exchange,
             pass: revealed && engine_view.can_pass,

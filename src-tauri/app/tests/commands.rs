@@ -536,6 +536,7 @@ fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
     let db = temp_db("resume");
     let id = {
         let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+        app.allow_fixed_deals();
         let id = cat_match(&app);
         ok(&app, "reveal_rack", json!({"match_id": id}));
         ok(

@@ -126,6 +126,7 @@ fn each_turn_board_is_the_replay_up_to_that_turn() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("wordclub.db");
     let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    app.allow_fixed_deals();
     let id = ok(
         &app,
         "new_match",

@@ -7,14 +7,14 @@
 mod args;
 mod commands;
 mod error;
+mod files;
 
 use std::io::Write;
 
 use error::CliError;
 
 fn main() {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let (document, status) = match commands::dispatch(&argv) {
+    let (document, status) = match utf8_args().and_then(|argv| commands::dispatch(&argv)) {
         Ok(json) => (json, 0),
         Err(e) => (e.to_json(), 2),
     };
@@ -22,6 +22,24 @@ fn main() {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{document}").and_then(|()| out.flush());
     std::process::exit(status);
+}
+
+/// The arguments as text; one that is not UTF-8 is a usage error (`std::env::args` would
+/// panic on it).
+fn utf8_args() -> Result<Vec<String>, CliError> {
+    std::env::args_os()
+        .skip(1)
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|raw| {
+                CliError::usage(format!(
+                    "argument {} ({}) is not UTF-8 text",
+                    i + 1,
+                    raw.to_string_lossy()
+                ))
+            })
+        })
+        .collect()
 }
 
 pub(crate) type CliResult = Result<serde_json::Value, CliError>;

@@ -107,6 +107,10 @@ fn play_records_and_history_lists_shows_and_counts() {
         .collect();
     assert_eq!(ids, [2, 1], "newest first");
     let first = &page["matches"][1];
+    assert_eq!(
+        first["fixed_deal"], "deal",
+        "a scripted deal is marked as such"
+    );
     assert_eq!(first["rules_id"], "wordclub-1.0");
     assert_eq!(first["status"], "in_progress");
     assert_eq!(first["assisted"], true);
@@ -247,24 +251,375 @@ fn errors_are_typed() {
     );
 }
 
+/// Names in `dir` with the SHA-256 of each file, to show nothing was renamed or written.
+fn snapshot(dir: &Path) -> Vec<(String, String)> {
+    use sha2::{Digest, Sha256};
+    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let hash = if e.path().is_dir() {
+                "<dir>".to_string()
+            } else {
+                format!("{:x}", Sha256::digest(std::fs::read(e.path()).unwrap()))
+            };
+            (e.file_name().to_string_lossy().into_owned(), hash)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every command that takes `--db`, read and write, on `db`.
+fn db_commands(dir: &Path, db: &Path) -> Vec<Vec<String>> {
+    let script = dir.join("cat.txt");
+    std::fs::write(&script, "5D CAT\n").unwrap();
+    let db = s(db).to_string();
+    let mut commands: Vec<Vec<String>> = [
+        vec!["history", "list"],
+        vec!["history", "stats"],
+        vec!["history", "show", "1"],
+        vec!["history", "export-gcg", "1"],
+    ]
+    .into_iter()
+    .map(|c| c.into_iter().map(String::from).collect())
+    .collect();
+    commands.push(
+        [
+            "play",
+            "--rules",
+            "wordclub-1.0",
+            "--players",
+            "Ann,Ben",
+            "--seed",
+            "7",
+            "--racks",
+            "CATEELN,SBDGIOO",
+            "--script",
+            s(&script),
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect(),
+    );
+    for c in &mut commands {
+        c.push("--db".into());
+        c.push(db.clone());
+    }
+    commands
+}
+
 #[test]
-fn an_unreadable_database_is_moved_aside_with_a_message() {
+fn a_db_path_that_is_not_a_history_exits_2_and_is_left_untouched() {
+    let dir = folder("not-history");
+    type Make = Box<dyn Fn(&Path)>;
+    let cases: Vec<(&str, Make)> = vec![
+        (
+            "folder",
+            Box::new(|p: &Path| std::fs::create_dir_all(p.join("inside")).unwrap()),
+        ),
+        (
+            "binary",
+            Box::new(|p: &Path| std::fs::write(p, [0u8, 159, 146, 150, 255].repeat(300)).unwrap()),
+        ),
+        (
+            "foreign",
+            Box::new(|p: &Path| {
+                let conn = rusqlite::Connection::open(p).unwrap();
+                conn.execute_batch(
+                    "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');",
+                )
+                .unwrap();
+            }),
+        ),
+    ];
+    for (name, make) in cases {
+        let case = dir.join(name);
+        std::fs::create_dir_all(&case).unwrap();
+        let db = case.join("history.db");
+        make(&db);
+        let before = snapshot(&case);
+        for args in db_commands(&dir, &db) {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let r = run(&args);
+            assert_eq!(r.code, 2, "{name} {args:?}: {}", r.stdout);
+            let json: Value = serde_json::from_str(&r.stdout).unwrap();
+            assert_eq!(
+                json["error"]["kind"], "not_a_history",
+                "{name} {args:?}: {json}"
+            );
+            assert!(
+                json["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("left as it is"),
+                "{json}"
+            );
+            assert_eq!(snapshot(&case), before, "{name} {args:?}: touched");
+        }
+    }
+}
+
+#[test]
+fn read_commands_create_move_and_migrate_nothing() {
+    let dir = folder("read-only");
+    let missing = dir.join("nowhere/history.db");
+    for sub in [
+        &["list"][..],
+        &["stats"],
+        &["show", "1"],
+        &["export-gcg", "1"],
+    ] {
+        let mut args = vec!["history"];
+        args.extend_from_slice(sub);
+        args.extend_from_slice(&["--db", s(&missing)]);
+        let (code, json) = cli(&args);
+        assert_eq!(code, 2, "{json}");
+        assert_eq!(json["error"]["kind"], "no_history");
+    }
+    assert!(!dir.join("nowhere").exists(), "no folder or file created");
+    // A schema-1 history (the store's fixture) is read as it is, without migrating it.
+    let v1 = dir.join("v1.db");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../store/tests/fixtures/history-v1.db"),
+        &v1,
+    )
+    .unwrap();
+    let before = snapshot(&dir);
+    let (code, json) = cli(&["history", "list", "--db", s(&v1)]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["total"], 6);
+    let (code, _) = cli(&["history", "stats", "--db", s(&v1)]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        snapshot(&dir),
+        before,
+        "no byte written, no -wal or -shm left"
+    );
+}
+
+#[test]
+fn a_history_moved_aside_is_named_on_stderr_and_in_json_until_acknowledged() {
     let dir = folder("aside");
     let db = dir.join("history.db");
-    std::fs::write(&db, "not a database at all, not even close ".repeat(50)).unwrap();
-    let r = run(&["history", "list", "--db", s(&db)]);
+    for _ in 0..20 {
+        play_spec_example(&dir, &db);
+    }
+    let mut bytes = std::fs::read(&db).unwrap();
+    assert!(bytes.len() > 12 * 4096, "{}", bytes.len());
+    for b in &mut bytes[4096..10 * 4096] {
+        *b = 0xA5;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    // A read refuses the damaged file and leaves it.
+    let (code, json) = cli(&["history", "list", "--db", s(&db)]);
+    assert_eq!(code, 2);
+    assert_eq!(json["error"]["kind"], "damaged_history", "{json}");
+    assert_eq!(std::fs::read(&db).unwrap(), bytes);
+    // A write moves it aside (a proven, damaged Word Club history) and says where.
+    let script = dir.join("cat.txt");
+    std::fs::write(&script, "5D CAT\n").unwrap();
+    let r = run(&[
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "7",
+        "--racks",
+        "CATEELN,SBDGIOO",
+        "--script",
+        s(&script),
+        "--db",
+        s(&db),
+    ]);
     assert_eq!(r.code, 0, "{}", r.stdout);
-    assert!(
-        r.stderr.contains("could not be opened") && r.stderr.contains("moved to"),
-        "{}",
-        r.stderr
-    );
     let json: Value = serde_json::from_str(&r.stdout).unwrap();
-    assert_eq!(json["total"], 0);
-    let aside: Vec<String> = std::fs::read_dir(&dir)
+    let moved_to = json["history_notices"][0]["moved_to"]
+        .as_str()
         .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("history.db.unreadable-"))
-        .collect();
-    assert_eq!(aside.len(), 1, "{aside:?}");
+        .to_string();
+    assert!(r.stderr.contains(&moved_to), "{}", r.stderr);
+    assert_eq!(
+        std::fs::read(&moved_to).unwrap(),
+        bytes,
+        "kept byte for byte"
+    );
+    // Every later command still tells, on stderr and in its JSON.
+    for _ in 0..2 {
+        let r = run(&["history", "list", "--db", s(&db)]);
+        assert_eq!(r.code, 0);
+        assert!(
+            r.stderr.contains(&moved_to) && r.stderr.contains("moved to"),
+            "{}",
+            r.stderr
+        );
+        let json: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(json["history_notices"][0]["moved_to"], moved_to.as_str());
+        assert_eq!(json["total"], 1);
+    }
+    let (code, json) = cli(&["history", "acknowledge", &moved_to, "--db", s(&db)]);
+    assert_eq!(code, 0, "{json}");
+    let r = run(&["history", "list", "--db", s(&db)]);
+    assert_eq!(r.stderr, "");
+    let json: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(json["history_notices"], serde_json::json!([]));
+    assert!(Path::new(&moved_to).exists(), "the old file stays");
+}
+
+/// Runs the CLI as the unprivileged user `nobody` (tests run as root here, and root ignores
+/// file permissions); `None` where that is not possible.
+fn run_as_nobody(args: &[&str]) -> Option<Run> {
+    let root = std::process::Command::new("id").arg("-u").output().ok()?;
+    let bin = env!("CARGO_BIN_EXE_wordclub-cli");
+    let out = if String::from_utf8_lossy(&root.stdout).trim() == "0" {
+        Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", bin])
+            .args(args)
+            .output()
+            .ok()?
+    } else {
+        Command::new(bin).args(args).output().ok()?
+    };
+    Some(Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    })
+}
+
+#[test]
+fn a_history_that_cannot_be_opened_is_a_typed_error_and_stays_where_it_is() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder("cannot-open");
+    let db = dir.join("history.db");
+    play_spec_example(&dir, &db);
+    play_spec_example(&dir, &db);
+    // The folder is reachable by anyone; the history file by its owner only.
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let script = dir.join("cat.txt");
+    std::fs::write(&script, "5D CAT\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let before = snapshot(&dir);
+    let play = [
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "7",
+        "--racks",
+        "CATEELN,SBDGIOO",
+        "--script",
+        s(&script),
+        "--db",
+        s(&db),
+    ];
+    let mut checked = 0;
+    for args in [&["history", "list", "--db", s(&db)][..], &play[..]] {
+        let Some(r) = run_as_nobody(args) else {
+            eprintln!("skipped: cannot run as another user here");
+            return;
+        };
+        assert_eq!(r.code, 2, "{:?}: {}", args, r.stdout);
+        let json: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(json["error"]["kind"], "cannot_open", "{json}");
+        let message = json["error"]["message"].as_str().unwrap();
+        assert!(message.contains("cannot be opened"), "{message}");
+        assert!(message.contains("permission denied"), "{message}");
+        assert_eq!(snapshot(&dir), before, "{args:?}: nothing moved or created");
+        checked += 1;
+    }
+    // Readable but not writable (a read-only file to the user at hand): reads work, a write
+    // is refused, and nothing moves.
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let before = snapshot(&dir);
+    let r = run_as_nobody(&["history", "list", "--db", s(&db)]).unwrap();
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let r = run_as_nobody(&play).unwrap();
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    let json: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(json["error"]["kind"], "cannot_open", "{json}");
+    assert_eq!(
+        snapshot(&dir),
+        before,
+        "read-only: nothing moved or created"
+    );
+    // The file is writable, but its -wal and -shm belong to someone else.
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o666)).unwrap();
+    for companion in ["-wal", "-shm"] {
+        let path = format!("{}{companion}", db.display());
+        std::fs::write(
+            &path,
+            vec![0u8; if companion == "-shm" { 32768 } else { 0 }],
+        )
+        .unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let before = snapshot(&dir);
+    for args in [&["history", "list", "--db", s(&db)][..], &play[..]] {
+        let r = run_as_nobody(args).unwrap();
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);
+        let json: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(json["error"]["kind"], "cannot_open", "{json}");
+        assert_eq!(snapshot(&dir), before, "{args:?}: nothing moved or created");
+    }
+    assert_eq!(checked, 2);
+}
+
+#[test]
+fn running_out_of_file_descriptors_is_a_typed_error_not_damage() {
+    let dir = folder("fds");
+    let db = dir.join("history.db");
+    play_spec_example(&dir, &db);
+    let script = dir.join("cat.txt");
+    std::fs::write(&script, "5D CAT\n").unwrap();
+    let before = std::fs::read(&db).unwrap();
+    let bin = env!("CARGO_BIN_EXE_wordclub-cli");
+    // Measured: with 4 or 5 descriptors the CLI starts but SQLite cannot open the history
+    // with its -wal and -shm (from 6 it can).
+    for limit in [4, 5] {
+        let out = Command::new("prlimit")
+            .arg(format!("--nofile={limit}"))
+            .args([
+                bin,
+                "play",
+                "--rules",
+                "wordclub-1.0",
+                "--players",
+                "Ann,Ben",
+                "--seed",
+                "7",
+                "--racks",
+                "CATEELN,SBDGIOO",
+                "--script",
+                s(&script),
+                "--db",
+                s(&db),
+            ])
+            .output()
+            .expect("prlimit");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "limit {limit}: {stdout}");
+        let json: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(
+            json["error"]["kind"], "cannot_open",
+            "limit {limit}: {json}"
+        );
+        assert_eq!(
+            std::fs::read(&db).unwrap(),
+            before,
+            "limit {limit}: untouched"
+        );
+        assert!(
+            !snapshot(&dir).iter().any(|(n, _)| n.contains("unreadable")),
+            "limit {limit}: nothing moved aside"
+        );
+    }
+    let (code, json) = cli(&["history", "list", "--db", s(&db)]);
+    assert_eq!(code, 0, "the history is still there and good");
+    assert_eq!(json["total"], 1);
 }

@@ -483,6 +483,9 @@ fn views_show_only_the_viewers_own_rack() {
     let (m, _) = fixed_match("classic-15", &["CATSEEE", "QZJXKAB"], "");
     let hidden = m.view(Some(0), false);
     assert_eq!(hidden.rack, None);
+    // Nor does it tell the rack by subtracting it from the unseen tiles.
+    assert_eq!(hidden.unseen, m.view(None, false).unseen);
+    assert_eq!(hidden.unseen.values().sum::<u32>(), 100);
     let shown = m.view(Some(0), true);
     assert_eq!(shown.rack.as_deref(), Some("CATSEEE"));
     let json = serde_json::to_string(&shown).unwrap();

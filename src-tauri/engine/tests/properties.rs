@@ -145,8 +145,26 @@ fn check_views(m: &Match) {
                 (Some(s), true) => assert_eq!(v.rack.as_deref().map(str::as_bytes), m.rack(s)),
                 _ => assert_eq!(v.rack, None),
             }
+            // What the viewer cannot see: their own rack comes off only when it is shown;
+            // otherwise it is a spectator's count (anything less would tell the rack).
+            let mut unseen = counts(m.rules().bag());
+            for (_, t) in m.board().tiles() {
+                *unseen.get_mut(&t.rack_byte()).unwrap() -= 1;
+            }
+            if let (Some(s), true) = (viewer.filter(|&s| s < m.players().len()), reveal) {
+                for t in m.rack(s).unwrap() {
+                    *unseen.get_mut(t).unwrap() -= 1;
+                }
+            }
+            unseen.retain(|_, n| *n > 0);
+            let shown: BTreeMap<u8, usize> = v
+                .unseen
+                .iter()
+                .map(|(&c, &n)| (c as u8, n as usize))
+                .collect();
+            assert_eq!(shown, unseen, "unseen for {viewer:?}, reveal {reveal}");
             if let Some(t) = &v.last_move {
-                if v.viewer != Some(t.player) {
+                if v.viewer != Some(t.player) || !reveal {
                     assert!(t.hints.iter().all(|h| h.shown.is_null()), "a hint leaked");
                 }
             }

@@ -119,7 +119,7 @@ fn main() {
                 "INSERT INTO matches SELECT id + ?1, created_at + ?1, updated_at + ?1, finished_at,
                         status, rules_id, rules_json, rules_sha256, list_id, list_sha256, seed,
                         event_count, turn_count, hints_taken, end_reason, best_turn_seat,
-                        best_turn_move, best_turn_score, result_json
+                        best_turn_move, best_turn_score, result_json, fixed_deal
                  FROM matches WHERE id <= 10",
                 [shift],
             )

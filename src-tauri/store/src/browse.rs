@@ -50,6 +50,8 @@ pub struct MatchSummary {
     pub list_id: String,
     pub list_sha256: String,
     pub seed: String,
+    /// Set when the caller fixed the deal (a seed, or racks and draws), not the app's shuffle.
+    pub fixed_deal: Option<crate::FixedDeal>,
     pub event_count: i64,
     pub turn_count: i64,
     pub hints_taken: i64,
@@ -105,7 +107,8 @@ pub struct PlayerStats {
 
 const SUMMARY_COLUMNS: &str = "m.id, m.created_at, m.updated_at, m.finished_at, m.status,
      m.rules_id, m.rules_sha256, m.list_id, m.list_sha256, m.seed, m.event_count, m.turn_count,
-     m.hints_taken, m.end_reason, m.best_turn_seat, m.best_turn_move, m.best_turn_score";
+     m.hints_taken, m.end_reason, m.best_turn_seat, m.best_turn_move, m.best_turn_score,
+     m.fixed_deal";
 
 fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     let status: String = r.get(4)?;
@@ -138,6 +141,10 @@ fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
         list_id: r.get(7)?,
         list_sha256: r.get(8)?,
         seed: r.get(9)?,
+        fixed_deal: r
+            .get::<_, Option<String>>(17)?
+            .as_deref()
+            .and_then(crate::records::FixedDeal::parse),
         event_count: r.get(10)?,
         turn_count: r.get(11)?,
         hints_taken,

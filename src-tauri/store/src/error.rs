@@ -16,6 +16,20 @@ pub enum StoreError {
     },
     /// A file-system operation failed (creating the folder, moving a damaged file aside).
     Io { path: String, reason: String },
+    /// The history exists but cannot be opened now (permission denied, read-only, locked by
+    /// another program, out of file descriptors, …): it is left exactly where it is.
+    CannotOpen { path: String, reason: String },
+    /// The file at the path is not a Word Club history (a folder, another program's
+    /// database, a file that is not SQLite): it is left exactly where it is.
+    NotAHistory { path: String, reason: String },
+    /// A read was asked of a history that does not exist.
+    NoHistory { path: String },
+    /// A history proven to be Word Club's is damaged, and this open may not move it aside (a
+    /// read command).
+    Damaged { path: String, reason: String },
+    /// The history file was deleted or replaced by another file while it was open: what was
+    /// just written did not reach the history at the path, so it is not reported as saved.
+    HistoryGone { path: String, reason: String },
     /// The database was written by a newer Word Club: its schema is not one we know.
     NewerSchema { found: i64, supported: i64 },
     /// No match with this id.
@@ -61,6 +75,11 @@ impl StoreError {
             StoreError::Database { .. } => "database",
             StoreError::Migration { .. } => "migration",
             StoreError::Io { .. } => "io",
+            StoreError::CannotOpen { .. } => "cannot_open",
+            StoreError::NotAHistory { .. } => "not_a_history",
+            StoreError::NoHistory { .. } => "no_history",
+            StoreError::Damaged { .. } => "damaged_history",
+            StoreError::HistoryGone { .. } => "history_gone",
             StoreError::NewerSchema { .. } => "newer_schema",
             StoreError::MatchNotFound { .. } => "match_not_found",
             StoreError::ListNotShipped { .. } => "list_not_shipped",
@@ -84,14 +103,36 @@ impl StoreError {
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::Database { context, source } => {
-                write!(f, "match history database error while {context}: {source}")
-            }
+            StoreError::Database { context, source } => write!(
+                f,
+                "match history database error while {context}: {}",
+                sqlite_reason(source)
+            ),
             StoreError::Migration { name, source } => write!(
                 f,
-                "schema migration {name} failed (the history is unchanged): {source}"
+                "schema migration {name} failed (the history is unchanged): {}",
+                sqlite_reason(source)
             ),
             StoreError::Io { path, reason } => write!(f, "{path}: {reason}"),
+            StoreError::CannotOpen { path, reason } => write!(
+                f,
+                "the match history at {path} cannot be opened: {reason} (it was left as it is)"
+            ),
+            StoreError::NotAHistory { path, reason } => write!(
+                f,
+                "{path} is not a Word Club match history: {reason} (it was left as it is)"
+            ),
+            StoreError::NoHistory { path } => write!(f, "there is no match history at {path}"),
+            StoreError::Damaged { path, reason } => write!(
+                f,
+                "the match history at {path} is damaged: {reason} (it was left as it is; \
+                 Word Club moves it aside and starts a new one when it next opens it to play)"
+            ),
+            StoreError::HistoryGone { path, reason } => write!(
+                f,
+                "the match history at {path} {reason} while Word Club had it open: the last \
+                 action was not saved (restart Word Club to use the history that is there now)"
+            ),
             StoreError::NewerSchema { found, supported } => write!(
                 f,
                 "the match history was written by a newer Word Club (schema version {found}; \
@@ -153,6 +194,17 @@ impl fmt::Display for StoreError {
                 status.replace('_', " ")
             ),
         }
+    }
+}
+
+/// SQLite's reason in words, never the SQL it was running: a failing statement's text (a
+/// migration script, a query) is for developers and may carry stored values.
+pub(crate) fn sqlite_reason(e: &rusqlite::Error) -> String {
+    match e {
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        rusqlite::Error::SqliteFailure(_, Some(msg)) => msg.clone(),
+        rusqlite::Error::SqliteFailure(error, None) => error.to_string(),
+        other => other.to_string(),
     }
 }
 

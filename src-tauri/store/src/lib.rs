@@ -7,7 +7,9 @@
 //! - The engine's events are the truth. A match row also carries what the events say (scores,
 //!   result, hints) so the history can be browsed without replaying; tests check those columns
 //!   against a replay.
-//! - A file that is not a usable history is moved aside, never deleted ([`Store::moved_aside`]).
+//! - Only a history proven to be Word Club's and damaged is moved aside, never deleted
+//!   ([`Store::moved_aside`], [`Store::notices`] until acknowledged); anything else that cannot
+//!   be used is refused and left where it is. Read commands use [`Store::open_read_only`].
 //! - Every text (names, rule sets, events) goes into SQL as a parameter, never formatted in.
 //!
 //! The API, in the order a match lives it:
@@ -38,9 +40,9 @@ pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummar
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use error::StoreError;
 pub use matches::Resumed;
-pub use migrate::SCHEMA_VERSION;
+pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};
-pub use records::{SeatKind, Status};
+pub use records::{FixedDeal, SeatKind, Status};
 
 #[cfg(test)]
 mod tests {

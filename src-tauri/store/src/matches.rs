@@ -6,7 +6,9 @@
 use wordclub_engine::{Event, Match, PlayerKind};
 use wordclub_lexicon::WordList;
 
-use crate::records::{rules_hash, EventRow, Finish, MatchRow, Progress, SeatKind, SeatProgress};
+use crate::records::{
+    rules_hash, EventRow, Finish, FixedDeal, MatchRow, Progress, SeatKind, SeatProgress,
+};
 use crate::time::now_ms;
 use crate::{Store, StoreError};
 
@@ -92,6 +94,15 @@ pub(crate) fn progress_of(game: &Match) -> Result<Progress, StoreError> {
 impl Store {
     /// Records a new match (its events so far, normally just the start) and returns its id.
     pub fn create(&mut self, game: &Match) -> Result<i64, StoreError> {
+        self.create_with(game, None)
+    }
+
+    /// [`Store::create`] for a match whose deal the caller fixed (`Some`): its history says so.
+    pub fn create_with(
+        &mut self,
+        game: &Match,
+        fixed_deal: Option<FixedDeal>,
+    ) -> Result<i64, StoreError> {
         let rules_json = serde_json::to_string(game.rules()).map_err(|e| StoreError::Encode {
             reason: e.to_string(),
         })?;
@@ -101,6 +112,7 @@ impl Store {
             list_id: game.list().id.clone(),
             list_sha256: game.list().sha256.clone(),
             seed: game.seed(),
+            fixed_deal,
             seats: game
                 .players()
                 .iter()

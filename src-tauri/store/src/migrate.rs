@@ -21,13 +21,21 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 2,
-        name: "0002_analyses.sql",
-        sql: include_str!("../migrations/0002_analyses.sql"),
+        name: "0002_fixed_deals_and_recoveries.sql",
+        sql: include_str!("../migrations/0002_fixed_deals_and_recoveries.sql"),
+    },
+    Migration {
+        version: 3,
+        name: "0003_analyses.sql",
+        sql: include_str!("../migrations/0003_analyses.sql"),
     },
 ];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
+
+/// `PRAGMA application_id` of a Word Club history ('WCLB'), set by migration 2.
+pub const APPLICATION_ID: i64 = 0x5743_4C42;
 
 pub(crate) fn user_version(conn: &Connection) -> Result<i64, rusqlite::Error> {
     conn.pragma_query_value(None, "user_version", |r| r.get(0))
@@ -37,7 +45,9 @@ pub(crate) fn user_version(conn: &Connection) -> Result<i64, rusqlite::Error> {
 pub(crate) fn migrate(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreError> {
     let supported = migrations.last().map_or(0, |m| m.version);
     let found = user_version(conn).map_err(StoreError::db("reading the schema version"))?;
-    if found > supported {
+    // user_version is a signed 32-bit field: a version past i32::MAX reads back negative,
+    // and is just as unknown as one above ours.
+    if found > supported || found < 0 {
         return Err(StoreError::NewerSchema { found, supported });
     }
     for m in migrations.iter().filter(|m| m.version > found) {
@@ -89,6 +99,10 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         migrate(&mut conn, MIGRATIONS).unwrap();
         assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION);
+        let id: i64 = conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .unwrap();
+        assert_eq!(id, APPLICATION_ID, "the file says it is Word Club's");
         // Running again is a no-op.
         migrate(&mut conn, MIGRATIONS).unwrap();
         assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION);
@@ -131,5 +145,35 @@ mod tests {
         let err = migrate(&mut conn, MIGRATIONS).unwrap_err();
         assert_eq!(err.kind(), "newer_schema");
         assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION + 1);
+    }
+
+    #[test]
+    fn a_negative_version_is_refused_as_newer_not_migrated() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        // The header holds 32 bits, signed: a version past i32::MAX written there by another
+        // program reads back negative, just as this one does.
+        conn.execute_batch("PRAGMA user_version = -1").unwrap();
+        assert_eq!(user_version(&conn).unwrap(), -1);
+        let err = migrate(&mut conn, MIGRATIONS).unwrap_err();
+        assert_eq!(err.kind(), "newer_schema");
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(tables, 0, "no migration ran");
+    }
+
+    #[test]
+    fn a_failing_migration_names_the_file_but_never_shows_its_sql() {
+        let broken = [Migration {
+            version: 1,
+            name: "0001_broken.sql",
+            sql: "CREATE TABLE secret_table_name (x INTEGER); SELEC oops FROM nowhere;",
+        }];
+        let mut conn = Connection::open_in_memory().unwrap();
+        let err = migrate(&mut conn, &broken).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("0001_broken.sql"), "{text}");
+        assert!(!text.contains("SELEC oops"), "{text}");
+        assert!(!text.contains("secret_table_name"), "{text}");
     }
 }

@@ -56,6 +56,33 @@ impl SeatKind {
     }
 }
 
+/// Who fixed a match's deal, when it was not the app's random shuffle (kept in its history).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FixedDeal {
+    /// The caller chose the shuffle's seed.
+    Seed,
+    /// The caller chose racks or draws.
+    Deal,
+}
+
+impl FixedDeal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FixedDeal::Seed => "seed",
+            FixedDeal::Deal => "deal",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Option<FixedDeal> {
+        match s {
+            "seed" => Some(FixedDeal::Seed),
+            "deal" => Some(FixedDeal::Deal),
+            _ => None,
+        }
+    }
+}
+
 /// One seat of a new match.
 #[derive(Debug, Clone)]
 pub(crate) struct SeatRow {
@@ -72,6 +99,7 @@ pub(crate) struct MatchRow {
     pub list_id: String,
     pub list_sha256: String,
     pub seed: u64,
+    pub fixed_deal: Option<FixedDeal>,
     pub seats: Vec<SeatRow>,
     pub created_at: i64,
 }
@@ -128,14 +156,15 @@ impl Store {
         events: &[EventRow],
         progress: &Progress,
     ) -> Result<i64, StoreError> {
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(StoreError::db("starting to record a new match"))?;
         tx.execute(
             "INSERT INTO matches (created_at, updated_at, rules_id, rules_json, rules_sha256,
-                                  list_id, list_sha256, seed)
-             VALUES (?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                                  list_id, list_sha256, seed, fixed_deal)
+             VALUES (?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 row.created_at,
                 row.rules_id,
@@ -144,6 +173,7 @@ impl Store {
                 row.list_id,
                 row.list_sha256,
                 row.seed.to_string(),
+                row.fixed_deal.map(FixedDeal::as_str),
             ],
         )
         .map_err(StoreError::db("recording a new match"))?;
@@ -159,6 +189,9 @@ impl Store {
         write_progress(&tx, id, events.len() as i64, progress, row.created_at)?;
         tx.commit()
             .map_err(StoreError::db("committing a new match"))?;
+        // Committed to the file this store opened: if that is no longer the history at the
+        // path, the match is not in the history the player will see.
+        self.check_file()?;
         Ok(id)
     }
 
@@ -176,6 +209,7 @@ impl Store {
     where
         F: Fn(std::ops::Range<usize>) -> Result<Vec<EventRow>, StoreError>,
     {
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -227,6 +261,7 @@ impl Store {
         write_events(&tx, id, stored, &rows, now)?;
         write_progress(&tx, id, stored + rows.len() as i64, progress, now)?;
         tx.commit().map_err(StoreError::db("committing events"))?;
+        self.check_file()?;
         Ok(rows.len())
     }
 
@@ -243,13 +278,14 @@ impl Store {
         match status.as_deref() {
             None => Err(StoreError::MatchNotFound { id }),
             Some("in_progress") => {
+                self.check_file()?;
                 self.conn
                     .execute(
                         "UPDATE matches SET status = 'abandoned', updated_at = ?2 WHERE id = ?1",
                         params![id, now_ms()],
                     )
                     .map_err(StoreError::db("abandoning a match"))?;
-                Ok(())
+                self.check_file()
             }
             Some(other) => Err(StoreError::MatchClosed {
                 match_id: id,

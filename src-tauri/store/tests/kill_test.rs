@@ -1,7 +1,9 @@
 //! Crash safety: a writer process (`wordclub-store-crash-writer`) records scripted matches and
 //! reports each committed write; this test kills it with SIGKILL at random moments, at least
 //! 200 times, and after each kill checks that the history opens as it is (nothing moved aside),
-//! passes `PRAGMA integrity_check`, holds every reported write byte for byte, and replays.
+//! passes `PRAGMA integrity_check`, holds every reported write byte for byte, and replays;
+//! and that a read-only open before that (the CLI's `history` commands) sees every reported
+//! write and creates or moves no file.
 //!
 //! `WORDCLUB_KILL_ITERATIONS` changes the number of kills (default 300); the run stops early
 //! (after at least 200 kills) if it nears its two-minute budget.
@@ -49,6 +51,16 @@ fn stored_digest(path: &std::path::Path, id: i64, count: i64) -> (i64, String) {
     )
 }
 
+/// The file names in `dir`, sorted.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 #[test]
 fn kill_9_at_random_points_never_loses_a_reported_write() {
     let iterations: u32 = std::env::var("WORDCLUB_KILL_ITERATIONS")
@@ -73,6 +85,7 @@ fn kill_9_at_random_points_never_loses_a_reported_write() {
     let mut kills = 0u32;
     let mut writes = 0usize;
     let mut killed_before_first_write = 0u32;
+    let mut reads = 0u32;
     while kills < iterations {
         // Every 20th run starts a new file, so kills also land in creation and migration.
         if kills.is_multiple_of(20) && kills > 0 {
@@ -122,7 +135,34 @@ fn kill_9_at_random_points_never_loses_a_reported_write() {
             writes += 1;
         }
 
-        // After the kill: the file opens as it is, is intact and holds every reported write.
+        // After the kill, first a read (what `history list` does): it sees every reported
+        // write and creates, moves or migrates nothing, whatever moment the kill hit.
+        let names_before = names(dir.path());
+        match Store::open_read_only(&db) {
+            Ok(read) => {
+                for (&id, (count, _)) in &reported {
+                    let summary = read.summary(id).unwrap();
+                    assert!(
+                        summary.event_count >= *count,
+                        "kill {kills}: a read sees {} of {count} events of match {id}",
+                        summary.event_count
+                    );
+                }
+                reads += 1;
+            }
+            // Killed before the first write: no file yet, or SQLite had not written a byte.
+            Err(e) => assert!(
+                reported.is_empty() && matches!(e.kind(), "no_history" | "not_a_history"),
+                "kill {kills}: a read refused the history: {e} (seed {seed})"
+            ),
+        }
+        assert_eq!(
+            names(dir.path()),
+            names_before,
+            "kill {kills}: a read created or moved a file"
+        );
+
+        // Then to play on: the file opens as it is, is intact and holds every reported write.
         if db.exists() {
             let store = Store::open(&db).unwrap();
             assert!(
@@ -165,8 +205,8 @@ fn kill_9_at_random_points_never_loses_a_reported_write() {
         }
     }
     println!(
-        "{kills} kills, {writes} reported writes checked, {killed_before_first_write} kills \
-         before the first write, {:.1} s",
+        "{kills} kills, {writes} reported writes checked, {reads} read-only opens after a \
+         kill, {killed_before_first_write} kills before the first write, {:.1} s",
         started.elapsed().as_secs_f64()
     );
     assert!(kills >= 200.min(iterations));

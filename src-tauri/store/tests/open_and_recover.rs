@@ -45,34 +45,46 @@ fn a_new_history_uses_wal_full_sync_and_the_current_schema() {
     assert_eq!(store.list(&Default::default(), 1).unwrap().total, 1);
 }
 
+/// Everything in `dir`, name → SHA-256 of its bytes (folders as `<dir>`), to show nothing
+/// was touched.
+fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<String, String> {
+    use sha2::{Digest, Sha256};
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            let hash = if e.path().is_dir() {
+                "<dir>".to_string()
+            } else {
+                format!("{:x}", Sha256::digest(std::fs::read(e.path()).unwrap()))
+            };
+            (name, hash)
+        })
+        .collect()
+}
+
 #[test]
-fn a_file_that_is_not_a_database_is_moved_aside_and_a_new_history_started() {
+fn a_file_that_is_not_a_database_is_refused_and_left_as_it_is() {
     let dir = TempDir::new("garbage");
     let path = dir.join("history.db");
     let garbage =
         b"this is not an SQLite database, just some bytes a crash left behind".repeat(100);
     std::fs::write(&path, &garbage).unwrap();
-    let mut store = Store::open(&path).unwrap();
-    let moved = store.moved_aside().cloned().expect("moved aside");
-    assert_eq!(moved.original, path);
+    let before = snapshot(dir.path());
+    for err in [
+        Store::open(&path).err().expect("refused"),
+        Store::open_read_only(&path).err().expect("refused"),
+    ] {
+        assert_eq!(err.kind(), "not_a_history");
+        assert!(err.to_string().contains("not an SQLite database"), "{err}");
+        assert!(err.to_string().contains("left as it is"), "{err}");
+    }
     assert_eq!(
-        std::fs::read(&moved.moved_to).unwrap(),
-        garbage,
-        "kept byte for byte"
+        snapshot(dir.path()),
+        before,
+        "nothing renamed, created or written"
     );
-    let message = moved.to_string();
-    assert!(
-        message.contains("moved to") && message.contains("new, empty history"),
-        "{message}"
-    );
-    assert_eq!(aside_files(dir.path()).len(), 1);
-    // The new history works.
-    let (id, _) = spec_cart(&mut store);
-    assert_eq!(store.summary(id).unwrap().players[0].score, 7);
-    drop(store);
-    // Reopening the good new file moves nothing.
-    assert!(Store::open(&path).unwrap().moved_aside().is_none());
-    assert_eq!(aside_files(dir.path()).len(), 1);
 }
 
 #[test]
@@ -107,35 +119,63 @@ fn a_damaged_database_is_moved_aside_with_its_wal() {
 }
 
 #[test]
-fn another_programs_sqlite_database_is_not_taken_over() {
+fn another_programs_sqlite_database_is_refused_and_left_as_it_is() {
     let dir = TempDir::new("foreign");
-    let path = dir.join("history.db");
-    {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch(
+    for (name, sql) in [
+        // No application id, tables of its own.
+        (
+            "plain.db",
             "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');",
-        )
-        .unwrap();
+        ),
+        // Another program's application id, even with a schema version we also use.
+        (
+            "other-app.db",
+            "PRAGMA application_id = 42; PRAGMA user_version = 1; CREATE TABLE matches (x);",
+        ),
+        // A schema version of ours but none of our tables.
+        (
+            "versioned.db",
+            "PRAGMA user_version = 1; CREATE TABLE recipes (name TEXT);",
+        ),
+    ] {
+        let path = dir.join(name);
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(sql)
+            .unwrap();
+        let before = snapshot(dir.path());
+        for err in [
+            Store::open(&path).err().expect("refused"),
+            Store::open_read_only(&path).err().expect("refused"),
+        ] {
+            assert_eq!(err.kind(), "not_a_history", "{name}: {err}");
+        }
+        assert_eq!(snapshot(dir.path()), before, "{name}: left as it was");
     }
-    let store = Store::open(&path).unwrap();
-    let moved = store.moved_aside().expect("moved aside");
-    assert!(moved.reason.contains("not a Word Club"), "{}", moved.reason);
-    let conn = rusqlite::Connection::open(&moved.moved_to).unwrap();
-    let soup: String = conn
-        .query_row("SELECT name FROM recipes", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(soup, "soup");
 }
 
 #[test]
-fn a_directory_in_the_way_is_moved_aside() {
+fn a_folder_in_the_way_is_refused_and_left_as_it_is() {
     let dir = TempDir::new("dir");
     let path = dir.join("history.db");
     std::fs::create_dir_all(path.join("inside")).unwrap();
-    let store = Store::open(&path).unwrap();
-    let moved = store.moved_aside().expect("moved aside");
-    assert!(moved.moved_to.join("inside").is_dir());
-    assert!(path.is_file());
+    for err in [
+        Store::open(&path).err().expect("refused"),
+        Store::open_read_only(&path).err().expect("refused"),
+    ] {
+        assert_eq!(err.kind(), "not_a_history");
+        assert!(err.to_string().contains("folder"), "{err}");
+    }
+    assert!(path.join("inside").is_dir());
+    assert!(aside_files(dir.path()).is_empty());
+}
+
+#[test]
+fn a_device_is_refused_without_reading_it() {
+    let err = Store::open("/dev/zero").err().expect("refused");
+    assert_eq!(err.kind(), "not_a_history");
+    let err = Store::open_read_only("/dev/zero").err().expect("refused");
+    assert_eq!(err.kind(), "not_a_history");
 }
 
 #[test]
@@ -156,6 +196,35 @@ fn a_history_from_a_newer_version_is_refused_and_left_alone() {
         pragma(&path, "user_version"),
         (SCHEMA_VERSION + 5).to_string()
     );
+}
+
+#[test]
+fn a_version_past_i32_is_refused_as_newer_without_any_sql_in_the_message() {
+    let dir = TempDir::new("negative");
+    let path = dir.join("history.db");
+    {
+        let mut store = Store::open(&path).unwrap();
+        spec_cart(&mut store);
+    }
+    // The 32-bit header field of a version past i32::MAX reads back negative.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", -1)
+        .unwrap();
+    let before = std::fs::read(&path).unwrap();
+    for err in [
+        Store::open(&path).err().expect("refused"),
+        Store::open_read_only(&path).err().expect("refused"),
+    ] {
+        let text = err.to_string();
+        assert_eq!(err.kind(), "newer_schema", "{text}");
+        assert!(text.contains("newer Word Club"), "{text}");
+        for sql in ["CREATE", "TABLE", "SELECT", "INSERT", "PRAGMA"] {
+            assert!(!text.contains(sql), "SQL in the message: {text}");
+        }
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(pragma(&path, "user_version"), "-1");
 }
 
 #[test]

@@ -5,8 +5,15 @@
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
 
-/// An app with an in-memory history and settings.
+/// An app with an in-memory history and settings that takes fixed deals (a test caller).
 pub fn app() -> App {
+    let app = window_app();
+    app.allow_fixed_deals();
+    app
+}
+
+/// An app as the window builds it: in-memory history and settings, random deals only.
+pub fn window_app() -> App {
     App::new(Box::new(MemorySettings::default())).unwrap()
 }
 

@@ -6,7 +6,14 @@
 //! - `history stats --db PATH` → per-player statistics.
 //! - `history export-gcg ID --db PATH` → the GCG record as plain text (`--json` wraps it as
 //!   `{"gcg": "…"}`; `--analysis` adds the post-game analysis as `#note` lines, finished
-//!   matches only).
+//!   matches only: the kept one, or one made for the export and not kept).
+//! - `history acknowledge MOVED_TO --db PATH` → the notice about a history moved aside to
+//!   `MOVED_TO` is no longer shown (the file stays there).
+//!
+//! The read commands (`list`, `show`, `stats`, `export-gcg`) never create, move or migrate
+//! anything: a missing, foreign or damaged file is refused with exit 2 and left as it is.
+//! Until acknowledged, each history moved aside is named on stderr and in the JSON
+//! (`history_notices`).
 //!
 //! Also `record`, which `play --db PATH` calls to store the match it played.
 use crate::{args::Args, error::CliError, CliResult};
@@ -17,20 +24,37 @@ use wordclub_store::{Filter, Status, Store, StoreError};
 const USAGE: &str = "history list [--player NAME] [--rules ID] [--status in_progress|finished|abandoned] [--assisted yes|no] [--page N] --db PATH
        history show ID --db PATH
        history stats --db PATH
-       history export-gcg ID --db PATH [--json] [--analysis]";
+       history export-gcg ID --db PATH [--json] [--analysis]
+       history acknowledge MOVED_TO --db PATH";
 
 fn store_error(e: StoreError) -> CliError {
     CliError::new(e.kind(), e.to_string())
 }
 
-/// Opens the history; a file that had to be moved aside is reported on stderr (and the
-/// command goes on with the new, empty history).
+/// Opens the history to write to it (a damaged Word Club history is moved aside and a new
+/// one started; anything else unusable is refused).
 fn open(path: &str) -> Result<Store, CliError> {
-    let store = Store::open(path).map_err(store_error)?;
-    if let Some(moved) = store.moved_aside() {
-        eprintln!("{moved}");
+    Store::open(path).map_err(store_error)
+}
+
+/// The histories moved aside and not yet acknowledged: each on stderr, and as JSON for the
+/// command's output.
+pub fn notices(store: &Store) -> Result<serde_json::Value, CliError> {
+    let notices = store.notices().map_err(store_error)?;
+    for n in &notices {
+        eprintln!("{n}");
     }
-    Ok(store)
+    Ok(notices
+        .iter()
+        .map(|n| {
+            json!({
+                "original": n.original.display().to_string(),
+                "moved_to": n.moved_to.display().to_string(),
+                "reason": n.reason,
+                "message": n.to_string(),
+            })
+        })
+        .collect())
 }
 
 fn match_id(args: &Args) -> Result<i64, CliError> {
@@ -57,7 +81,7 @@ pub fn run(argv: &[String]) -> CliResult {
     };
     let expected_positionals = match sub {
         "list" | "stats" => 1,
-        "show" | "export-gcg" => 2,
+        "show" | "export-gcg" | "acknowledge" => 2,
         other => {
             return Err(CliError::usage(format!(
                 "unknown history command {other:?}\n{USAGE}"
@@ -85,7 +109,22 @@ pub fn run(argv: &[String]) -> CliResult {
             "--{s} is for history export-gcg\n{USAGE}"
         )));
     }
-    let mut store = open(args.required("db")?)?;
+    let db = args.required("db")?;
+    if sub == "acknowledge" {
+        let mut store = open(db)?;
+        store
+            .acknowledge(&args.positionals[1])
+            .map_err(store_error)?;
+        return Ok(
+            json!({ "acknowledged": args.positionals[1], "history_notices": notices(&store)? }),
+        );
+    }
+    let store = Store::open_read_only(db).map_err(store_error)?;
+    let history_notices = notices(&store)?;
+    let with_notices = |mut v: serde_json::Value| {
+        v["history_notices"] = history_notices.clone();
+        v
+    };
     match sub {
         "list" => {
             let status = args
@@ -117,15 +156,24 @@ pub fn run(argv: &[String]) -> CliResult {
                 status,
                 assisted,
             };
-            json_of(&store.list(&filter, page).map_err(store_error)?)
+            json_of(&store.list(&filter, page).map_err(store_error)?).map(with_notices)
         }
-        "show" => json_of(&store.detail(match_id(&args)?).map_err(store_error)?),
-        "stats" => Ok(json!({ "players": store.stats().map_err(store_error)? })),
+        "show" => json_of(&store.detail(match_id(&args)?).map_err(store_error)?).map(with_notices),
+        "stats" => Ok(with_notices(
+            json!({ "players": store.stats().map_err(store_error)? }),
+        )),
         _ => {
             let id = match_id(&args)?;
             let gcg = if args.switch("analysis") {
-                let analysis = wordclub_app::analysis::get_or_make(&mut store, id)
-                    .map_err(|e| CliError::new(e.kind(), e.to_string()))?;
+                // A read command writes nothing: the kept analysis, or one made just for this.
+                use wordclub_app::analysis::{prepare, stored};
+                let app_error = |e: wordclub_app::AppError| CliError::new(e.kind(), e.to_string());
+                let analysis = match stored(&store, id).map_err(app_error)? {
+                    Some(kept) => kept,
+                    None => prepare(&store, id)
+                        .and_then(|p| p.analyse())
+                        .map_err(app_error)?,
+                };
                 let notes = wordclub_app::analysis::gcg_notes(&analysis);
                 store
                     .export_gcg_with_notes(id, &notes)
@@ -134,7 +182,7 @@ pub fn run(argv: &[String]) -> CliResult {
                 store.export_gcg(id).map_err(store_error)?
             };
             if args.switch("json") {
-                return Ok(json!({ "gcg": gcg }));
+                return Ok(with_notices(json!({ "gcg": gcg })));
             }
             // GCG is the output itself, not JSON: print it and finish here.
             use std::io::Write;
@@ -151,9 +199,15 @@ pub fn run(argv: &[String]) -> CliResult {
     }
 }
 
-/// `play --db PATH`: records the match just played (all its events, result included) and
-/// returns its id in the history.
-pub fn record(db: &str, game: &Match) -> Result<i64, CliError> {
+/// `play --db PATH`: records the match just played (all its events, result included; its
+/// deal fixed by the script's seed and racks) and returns its id in the history, with the
+/// notices of histories moved aside.
+pub fn record(
+    db: &str,
+    game: &Match,
+    fixed: wordclub_store::FixedDeal,
+) -> Result<(i64, serde_json::Value), CliError> {
     let mut store = open(db)?;
-    store.create(game).map_err(store_error)
+    let id = store.create_with(game, Some(fixed)).map_err(store_error)?;
+    Ok((id, notices(&store)?))
 }

@@ -11,7 +11,12 @@ pub const DEFAULT_LIST: &str = "wordclub";
 pub const LIST_OPTIONS: [&str; 2] = ["list", "list-file"];
 
 pub fn run(argv: &[String]) -> CliResult {
-    let _ = Args::parse(argv, &[], &[])?;
+    let args = Args::parse(argv, &[], &[])?;
+    if let Some(extra) = args.positionals.first() {
+        return Err(CliError::usage(format!(
+            "unexpected argument {extra:?}: lists takes none"
+        )));
+    }
     let lists: Vec<_> = WordList::builtins().iter().map(|l| l.info()).collect();
     Ok(json!({ "lists": lists }))
 }
@@ -39,9 +44,11 @@ pub fn chosen_list(args: &Args) -> Result<ChosenList, CliError> {
         (Some(_), Some(_)) => Err(CliError::usage(
             "give --list ID or --list-file PATH, not both",
         )),
-        (None, Some(path)) => Ok(ChosenList::File(Box::new(WordList::from_file(Path::new(
-            path,
-        ))?))),
+        (None, Some(path)) => {
+            let path = Path::new(path);
+            crate::files::check_regular(path, crate::files::MAX_LIST_BYTES, "--list-file")?;
+            Ok(ChosenList::File(Box::new(WordList::from_file(path)?)))
+        }
         (id, None) => Ok(ChosenList::Builtin(WordList::builtin(
             id.unwrap_or(DEFAULT_LIST),
         )?)),

@@ -31,8 +31,8 @@ commands:
   play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
        [--racks R1,R2] [--bag TILES] [--db PATH]
                                           play a scripted match: events, state, result
-  history list|show ID|stats|export-gcg ID --db PATH
-                                          the match history (list filters: --player,
+  history list|show ID|stats|export-gcg ID|acknowledge MOVED_TO --db PATH
+                                          the match history; reads change nothing (list filters: --player,
                                           --rules, --status, --assisted yes|no, --page N)
   analyze ID --db PATH | analyze --all --db PATH | analyze --gcg FILE --rules ID [--list ID]
                                           post-game analysis of a finished match (kept in

@@ -56,8 +56,16 @@ pub fn run(argv: &[String]) -> CliResult {
         .parse()
         .map_err(|_| CliError::usage("--seed is a whole number ≥ 0"))?;
     let path = args.required("script")?;
-    let script = std::fs::read_to_string(path)
-        .map_err(|e| CliError::new("script_file", format!("cannot read {path}: {e}")))?;
+    let script = crate::files::read_text(
+        std::path::Path::new(path),
+        crate::files::MAX_SCRIPT_BYTES,
+        "--script",
+    )?;
+    let fixed = if args.value("racks").is_some() || args.value("bag").is_some() {
+        wordclub_store::FixedDeal::Deal
+    } else {
+        wordclub_store::FixedDeal::Seed
+    };
     let deal = Deal {
         racks: args
             .value("racks")
@@ -70,7 +78,9 @@ pub fn run(argv: &[String]) -> CliResult {
     let mut out = match_json(&m);
     // `--db PATH` (history, issue 5): record the match; its id is `match_id`.
     if let Some(db) = args.value("db") {
-        out["match_id"] = json!(super::history::record(db, &m)?);
+        let (id, notices) = super::history::record(db, &m, fixed)?;
+        out["match_id"] = json!(id);
+        out["history_notices"] = notices;
     }
     Ok(out)
 }

@@ -5,15 +5,21 @@
 //! `POST /api/<command>` with a JSON body runs `App::call`; success is `200` with the
 //! command's JSON, a refusal is `400` with `{"error":{"kind","message","details"}}`.
 //! Before serving, one line `{"listening":"http://127.0.0.1:<port>"}` goes to stdout (port 0
-//! picks a free port). Requests naming another host or coming from another origin are refused
-//! (no DNS rebinding, no cross-site calls). `--seed N` makes the deals of new matches
-//! reproducible (browser tests).
+//! picks a free port). Requests naming another host (in `Host`, twice, or in an absolute-form
+//! target) or coming from another origin are refused (no DNS rebinding, no cross-site calls);
+//! so are paths with an empty segment (`//css`, which a redirect would send to another host).
+//! A body over 1 MB, a wrong method and an unknown path answer in the same JSON error shape.
+//! Request headers must arrive within 5 s and a body within 5 s more, so idle and
+//! half-sent requests do not hold a connection open. `--seed N` makes the deals of new
+//! matches reproducible and lets `new_match` take a `seed` and a `deal` (browser tests); the
+//! matches so dealt are marked in the history.
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
@@ -21,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use tower_http::services::ServeDir;
+use tower_http::services::{ServeDir, ServeFile};
 use wordclub_app::{App, AppError, FileSettings, MemorySettings, SettingsBackend};
 
 use crate::{args::Args, error::CliError, CliResult};
@@ -32,6 +38,13 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-
                    form-action 'none'; frame-src 'none'; frame-ancestors 'none'";
 
 const DEFAULT_UI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui");
+
+/// Largest request body: the biggest command (a 15-tile play) is well under 2 KB.
+const MAX_BODY: usize = 1 << 20;
+/// Time allowed for a request's headers (also how long an idle keep-alive connection stays)
+/// and then for its body. A browser sends both at once; loopback takes microseconds.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(argv, &["port", "db", "settings", "ui", "seed"], &[])?;
@@ -100,9 +113,18 @@ async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
             format!("localhost:{port}"),
         ]),
     };
+    // No redirects to a trailing slash: `//css` would be answered `Location: //css/`, which
+    // a browser reads as the host `css`. The UI is `index.html` and plain files.
+    let files = ServeDir::new(&ui)
+        .append_index_html_on_directories(false)
+        .fallback(axum::routing::any(not_found).with_state(()));
     let router = Router::new()
-        .route("/api/{command}", post(api))
-        .fallback_service(ServeDir::new(ui))
+        .route(
+            "/api/{command}",
+            post(api).fallback(|| async { method_not_allowed() }),
+        )
+        .route_service("/", ServeFile::new(ui.join("index.html")))
+        .fallback_service(files)
         .layer(middleware::from_fn_with_state(
             server.clone(),
             loopback_only,
@@ -114,15 +136,80 @@ async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
         json!({ "listening": format!("http://127.0.0.1:{port}") })
     );
     let _ = std::io::stdout().flush();
-    axum::serve(listener, router)
-        .await
-        .map_err(|e| CliError::new("serve", e.to_string()))
+    accept_loop(listener, router).await
+}
+
+/// Serves each connection with hyper directly (axum's `serve` sets no timeouts): headers must
+/// arrive within [`HEADER_TIMEOUT`], which also closes idle keep-alive connections.
+async fn accept_loop(listener: tokio::net::TcpListener, router: Router) -> Result<(), CliError> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of descriptors or a connection reset before accept: keep serving.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+fn error(status: StatusCode, kind: &str, message: &str) -> Response {
+    (
+        status,
+        Json(json!({"error": {"kind": kind, "message": message}})),
+    )
+        .into_response()
+}
+
+fn method_not_allowed() -> Response {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "commands are sent with POST",
+    )
+}
+
+async fn not_found() -> Response {
+    error(StatusCode::NOT_FOUND, "not_found", "no such page")
 }
 
 async fn loopback_only(State(server): State<Server>, request: Request, next: Next) -> Response {
     let headers: &HeaderMap = request.headers();
-    let host_ok = headers
-        .get(header::HOST)
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let (host, second) = (hosts.next(), hosts.next());
+    if second.is_some() {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "more than one Host header",
+        );
+    }
+    // An absolute-form target (`GET http://other/ HTTP/1.1`) names its own authority, which
+    // must be this server's too.
+    if let Some(authority) = request.uri().authority() {
+        if !server.hosts.iter().any(|ok| ok == authority.as_str()) {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                "the request names another host",
+            );
+        }
+    }
+    if request.uri().path().contains("//") {
+        return error(StatusCode::NOT_FOUND, "not_found", "no such page");
+    }
+    let host_ok = host
         .and_then(|h| h.to_str().ok())
         .is_some_and(|h| server.hosts.iter().any(|ok| ok == h));
     let origin_ok = match headers.get(header::ORIGIN).map(|o| o.to_str()) {
@@ -148,7 +235,25 @@ async fn loopback_only(State(server): State<Server>, request: Request, next: Nex
     response
 }
 
-async fn api(State(server): State<Server>, Path(command): Path<String>, body: Bytes) -> Response {
+async fn api(State(server): State<Server>, Path(command): Path<String>, body: Body) -> Response {
+    let body: Bytes =
+        match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await {
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(_)) => {
+                return error(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "body_too_large",
+                    &format!("the request body is over {MAX_BODY} bytes (or was cut off)"),
+                )
+            }
+            Err(_) => {
+                return error(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "timeout",
+                    "the request body did not arrive in time",
+                )
+            }
+        };
     let args: Value = if body.is_empty() {
         Value::Null
     } else {

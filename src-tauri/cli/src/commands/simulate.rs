@@ -14,6 +14,10 @@ use wordclub_movegen::{simulate, Level, Manners, SimConfig};
 
 const USAGE: &str = "simulate --rules ID --games N --seed S --players hard,greedy[,…] [--list ID | --list-file PATH] [--manners polite|any]";
 
+/// Most games one run plays: hard players manage a few dozen classic games a second here, so
+/// this is already hours of work; more is a typo, not a measurement.
+const MAX_GAMES: u64 = 100_000;
+
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
         argv,
@@ -39,10 +43,13 @@ pub fn run(argv: &[String]) -> CliResult {
         text.parse::<u64>()
             .map_err(|_| CliError::usage(format!("--{name} takes a whole number, not {text:?}")))
     };
-    let games = number("games")? as usize;
-    if games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
+    let games = number("games")?;
+    if games == 0 || games > MAX_GAMES {
+        return Err(CliError::usage(format!(
+            "--games is from 1 to {MAX_GAMES}, not {games}"
+        )));
     }
+    let games = games as usize;
     let seed = number("seed")?;
     let players = args
         .required("players")?

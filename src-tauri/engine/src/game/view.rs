@@ -39,7 +39,8 @@ pub struct View {
     pub viewer: Option<Seat>,
     /// The viewer's own rack, only when asked for.
     pub rack: Option<String>,
-    /// Tiles the viewer cannot see (bag + other racks), by letter (`?` blank).
+    /// Tiles the viewer cannot see (bag + other racks), by letter (`?` blank); without the
+    /// rack shown, the same as a spectator's (bag + every rack).
     pub unseen: BTreeMap<char, u32>,
     pub can_exchange: bool,
     pub can_pass: bool,
@@ -107,8 +108,9 @@ impl Match {
             turns_left,
             last_move: self.turns.last().map(|t| {
                 let mut t = t.clone();
-                // What a hint showed is drawn from that player's rack: only they see it.
-                if viewer != Some(t.player) {
+                // What a hint showed is drawn from that player's rack: only they see it, and
+                // only while their rack is shown (else the screen may be someone else's).
+                if viewer != Some(t.player) || !reveal_rack {
                     for h in &mut t.hints {
                         h.shown = serde_json::Value::Null;
                     }
@@ -119,7 +121,9 @@ impl Match {
             rack: viewer
                 .filter(|_| reveal_rack)
                 .map(|v| rack_text(&self.racks[v])),
-            unseen: self.unseen(viewer),
+            // Subtracting a rack that is not shown would tell it (unseen = bag + every rack,
+            // so the difference from a spectator's count is exactly that rack).
+            unseen: self.unseen(viewer.filter(|_| reveal_rack)),
             can_exchange: to_move.is_some_and(|s| self.can_exchange(s)),
             can_pass: to_move.is_some_and(|s| self.can_pass(s)),
             scoreless_turns: self.scoreless_turns,

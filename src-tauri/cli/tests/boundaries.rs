@@ -1,0 +1,316 @@
+//! Input at the CLI's boundaries (issue 11): arguments that are not UTF-8, files that are not
+//! regular or too big, absurd counts, stray arguments, and `serve`'s HTTP edge: redirects,
+//! Host headers, absolute targets, big bodies, wrong methods, idle and half-sent requests.
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_wordclub-cli");
+
+/// Exit code and the one JSON document on stdout.
+fn cli<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, Value) {
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("run wordclub-cli");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
+    let json = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
+    (out.status.code().expect("exit code"), json)
+}
+
+fn folder(tag: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("wordclub-boundaries-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn kind(json: &Value) -> &str {
+    json["error"]["kind"].as_str().unwrap_or("(none)")
+}
+
+#[test]
+fn an_argument_that_is_not_utf8_is_a_usage_error_not_a_panic() {
+    let bad = std::ffi::OsStr::from_bytes(b"CA\xffT");
+    for args in [
+        vec![std::ffi::OsStr::new("check"), bad],
+        vec![bad],
+        vec![
+            std::ffi::OsStr::new("words"),
+            std::ffi::OsStr::new("--rack"),
+            bad,
+        ],
+    ] {
+        let (code, json) = cli(&args);
+        assert_eq!(code, 2, "{json}");
+        assert_eq!(kind(&json), "usage");
+        assert!(json["error"]["message"].as_str().unwrap().contains("UTF-8"));
+    }
+}
+
+#[test]
+fn files_read_from_arguments_must_be_regular_and_small() {
+    let dir = folder("files");
+    let big = dir.join("big.txt");
+    // One byte over the script cap (1 MB), made of valid lines.
+    std::fs::write(&big, "pass\n".repeat((1 << 20) / 5 + 1)).unwrap();
+    let play = |script: &Path| {
+        cli(&[
+            "play",
+            "--rules",
+            "wordclub-1.0",
+            "--players",
+            "Ann,Ben",
+            "--seed",
+            "1",
+            "--script",
+            script.to_str().unwrap(),
+        ])
+    };
+    let started = Instant::now();
+    for (script, expected) in [
+        (Path::new("/dev/zero"), "script_file"),
+        (dir.as_path(), "script_file"),
+        (big.as_path(), "file_too_large"),
+    ] {
+        let (code, json) = play(script);
+        assert_eq!(code, 2, "{json}");
+        assert_eq!(kind(&json), expected, "{}: {json}", script.display());
+    }
+    for list in ["/dev/zero", dir.to_str().unwrap()] {
+        let (code, json) = cli(&["check", "--list-file", list, "CAT"]);
+        assert_eq!(code, 2, "{json}");
+        assert_eq!(kind(&json), "list_file", "{list}: {json}");
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "nothing was read without bound"
+    );
+    // A small regular file is read as before.
+    let ok = dir.join("ok.txt");
+    std::fs::write(&ok, "pass\n").unwrap();
+    let (code, json) = play(&ok);
+    assert_eq!(code, 0, "{json}");
+}
+
+#[test]
+fn simulate_has_a_sane_number_of_games() {
+    for games in ["0", "100001", "18446744073709551615"] {
+        let (code, json) = cli(&[
+            "simulate",
+            "--rules",
+            "wordclub-1.0",
+            "--games",
+            games,
+            "--seed",
+            "1",
+            "--players",
+            "greedy,greedy",
+        ]);
+        assert_eq!(code, 2, "{games}: {json}");
+        assert_eq!(kind(&json), "usage");
+        assert!(
+            json["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("100000"),
+            "{json}"
+        );
+    }
+}
+
+#[test]
+fn lists_refuses_extra_arguments_like_every_command() {
+    let (code, json) = cli(&["lists", "extra"]);
+    assert_eq!(code, 2, "{json}");
+    assert_eq!(kind(&json), "usage");
+    let (code, _) = cli(&["lists"]);
+    assert_eq!(code, 0);
+}
+
+// ---- serve ------------------------------------------------------------------------------------
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve() -> Server {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let listening: Value = serde_json::from_str(&line).unwrap();
+    let port = listening["listening"]
+        .as_str()
+        .unwrap()
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    Server { child, port }
+}
+
+/// Sends raw bytes and reads the whole answer (the server closes or the read times out).
+fn raw(port: u16, request: &[u8]) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+    s.write_all(request).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn status(answer: &str) -> u16 {
+    answer
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+fn json_body(answer: &str) -> Value {
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or("");
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {answer}"))
+}
+
+#[test]
+fn serve_refuses_what_a_browser_or_a_proxy_could_be_tricked_with() {
+    let server = serve();
+    let port = server.port;
+    let host = format!("Host: 127.0.0.1:{port}\r\n");
+    // No open redirect: `//css` would be answered `Location: //css/` (another host).
+    for path in ["//css", "//css/", "/css", "//127.0.0.1/", "/./css"] {
+        let answer = raw(
+            port,
+            format!("GET {path} HTTP/1.1\r\n{host}Connection: close\r\n\r\n").as_bytes(),
+        );
+        assert!(
+            !(300..400).contains(&status(&answer)),
+            "{path}: a redirect: {answer}"
+        );
+        assert!(
+            !answer.to_ascii_lowercase().contains("\r\nlocation:"),
+            "{path}: {answer}"
+        );
+    }
+    let index = raw(
+        port,
+        format!("GET / HTTP/1.1\r\n{host}Connection: close\r\n\r\n").as_bytes(),
+    );
+    assert_eq!(status(&index), 200, "the UI is still served");
+    // Two Host headers.
+    let answer = raw(
+        port,
+        format!("GET / HTTP/1.1\r\n{host}Host: evil.example\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    );
+    assert_eq!(status(&answer), 400, "{answer}");
+    assert_eq!(json_body(&answer)["error"]["kind"], "bad_request");
+    // An absolute-form target naming another authority.
+    let answer = raw(
+        port,
+        format!("GET http://evil.example/ HTTP/1.1\r\n{host}Connection: close\r\n\r\n").as_bytes(),
+    );
+    assert_eq!(status(&answer), 400, "{answer}");
+    // A body over the limit, in the JSON error shape.
+    let body = format!(
+        "{{\"word\":\"{}\",\"list\":\"wordclub\"}}",
+        "A".repeat(2 << 20)
+    );
+    let answer = raw(
+        port,
+        format!(
+            "POST /api/check_word HTTP/1.1\r\n{host}Content-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status(&answer), 413, "{}", &answer[..answer.len().min(300)]);
+    assert_eq!(json_body(&answer)["error"]["kind"], "body_too_large");
+    // A wrong method, in the JSON error shape.
+    let answer = raw(
+        port,
+        format!("GET /api/app_info HTTP/1.1\r\n{host}Connection: close\r\n\r\n").as_bytes(),
+    );
+    assert_eq!(status(&answer), 405, "{answer}");
+    assert_eq!(json_body(&answer)["error"]["kind"], "method_not_allowed");
+    // A body that is an array is not read by position.
+    let body = "[1,[[4,3,\"C\"]]]";
+    let answer = raw(
+        port,
+        format!(
+            "POST /api/play HTTP/1.1\r\n{host}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status(&answer), 400, "{answer}");
+    assert_eq!(json_body(&answer)["error"]["kind"], "bad_argument");
+    // Without --seed this is no test server: a caller may not fix the deal.
+    let body = r#"{"rules":"wordclub-1.0","players":[{"name":"A"},{"name":"B"}],"seed":3}"#;
+    let answer = raw(
+        port,
+        format!(
+            "POST /api/new_match HTTP/1.1\r\n{host}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status(&answer), 400, "{answer}");
+    assert_eq!(json_body(&answer)["error"]["kind"], "fixed_deal_refused");
+}
+
+#[test]
+fn serve_closes_idle_and_half_sent_requests() {
+    let server = serve();
+    let port = server.port;
+    let half_headers = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n");
+    let half_body = format!(
+        "POST /api/app_info HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 100\r\n\r\n{{"
+    );
+    let threads: Vec<_> = [String::new(), half_headers, half_body]
+        .into_iter()
+        .map(|request| {
+            std::thread::spawn(move || {
+                let started = Instant::now();
+                let answer = raw(port, request.as_bytes());
+                (request, started.elapsed(), answer)
+            })
+        })
+        .collect();
+    for t in threads {
+        let (request, took, answer) = t.join().unwrap();
+        // The server's limits are 5 s for headers and 5 s for a body; the client waits 15 s.
+        assert!(
+            took < Duration::from_secs(12),
+            "{request:?} held the connection for {took:?}"
+        );
+        if request.contains("Content-Length: 100") {
+            assert_eq!(status(&answer), 408, "{answer}");
+            assert_eq!(json_body(&answer)["error"]["kind"], "timeout");
+        }
+    }
+}
