@@ -567,8 +567,8 @@ impl App {
         let mut state = self.lock();
         let store = state.store()?;
         let mut detail = history::detail(store, args.match_id)?;
-        let finished = store.status(args.match_id).map_err(store_error)?
-            == wordclub_store::Status::Finished;
+        let finished =
+            store.status(args.match_id).map_err(store_error)? == wordclub_store::Status::Finished;
         let ready = finished
             && store
                 .has_analysis(args.match_id, wordclub_movegen::analysis::ANALYSER_VERSION)

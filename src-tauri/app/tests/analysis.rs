@@ -242,6 +242,7 @@ fn a_history_file_is_reanalysed_in_the_background_with_progress() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("wordclub.db");
     let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    app.allow_fixed_deals();
     let ids: Vec<i64> = (0..3).map(|_| cat_then_passes(&app, true)).collect();
     let open = cat_then_passes(&app, false);
     let p = ok(&app, "analysis_progress", json!({}));
@@ -298,6 +299,7 @@ fn matches_of_a_schema_v1_history_get_their_analysis_on_first_request() {
     )
     .unwrap();
     let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    app.allow_fixed_deals();
     // Matches 2, 3 and 4 of the fixture are finished (2 with its own 3-tile-rack rules).
     for id in [2, 3, 4] {
         let detail = ok(&app, "match_detail", json!({"match_id": id}));

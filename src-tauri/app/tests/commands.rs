@@ -549,6 +549,7 @@ fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
     };
     // A new process: Ben had revealed his rack, but the app opens behind the cover again.
     let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    app.allow_fixed_deals();
     let list = ok(&app, "match_list", json!({"status": "in_progress"}));
     assert_eq!(list["matches"][0]["id"], id);
     assert_eq!(list["matches"][0]["players"][0]["score"], 3);

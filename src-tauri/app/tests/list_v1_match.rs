@@ -66,6 +66,7 @@ fn write_fixture() {
     let _ = std::fs::remove_file(&path);
     {
         let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+        app.allow_fixed_deals();
         let id = ok(&app, "new_match", deal())["id"].as_i64().unwrap();
         ok(&app, "reveal_rack", json!({"match_id": id}));
         let dkl = [tile(7, 6, "D"), tile(7, 7, "K"), tile(7, 8, "L")];
@@ -95,6 +96,7 @@ fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1()
     let db = dir.0.join("history.db");
     std::fs::copy(fixture(), &db).unwrap();
     let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    app.allow_fixed_deals();
 
     let list = ok(&app, "match_list", json!({"status": "in_progress"}));
     let row = &list["matches"][0];

@@ -4,8 +4,19 @@ use wordclub_engine::{Action, ListRef, Match, PlayerKind, PlayerSpec, RuleSet, T
 use wordclub_lexicon::WordList;
 use wordclub_movegen::analysis::{analyse_match, positions_of, Played, PlayedMove};
 use wordclub_movegen::{
-    computer_action, gaddag_for, grid_of, layout_of, rack_of, sort_moves, Generator, Level,
+    gaddag_for, grid_of, layout_of, rack_of, sort_moves, Generator, Level, Manners,
 };
+
+/// The computer's action choosing among every word of the list, as the analysis does: a
+/// polite computer passes over offensive words, so its choice could rank below the best.
+fn computer_action(
+    m: &Match,
+    seat: usize,
+    list: &WordList,
+    level: Level,
+) -> Result<Action, wordclub_movegen::MovegenError> {
+    wordclub_movegen::computer_action_with(m, seat, list, level, Manners::AnyWord)
+}
 
 const LEVELS: [Level; 4] = [Level::Hard, Level::Greedy, Level::Medium, Level::Easy];
 

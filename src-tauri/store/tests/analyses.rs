@@ -67,7 +67,10 @@ fn a_schema_v1_history_gains_the_table_and_analyses_survive_reopening() {
     .unwrap();
     {
         let mut store = Store::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 2);
+        assert_eq!(
+            store.schema_version().unwrap(),
+            wordclub_store::SCHEMA_VERSION
+        );
         // The fixture's finished matches (2, 3, 4) have no analysis yet.
         assert_eq!(store.matches_needing_analysis(1).unwrap(), [2, 3, 4]);
         store.save_analysis(3, 1, r#"{"kept":true}"#).unwrap();
