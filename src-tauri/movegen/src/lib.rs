@@ -12,13 +12,16 @@
 //! - [`players`]: [`suggest`] (the hint), the computer players ([`Level`]: easy, medium, hard,
 //!   greedy) and [`computer_action`], the action a computer seat takes in a match.
 //! - [`leave`]: the shipped leave tables ([`LeaveTable::shipped`]) and their derivation tools.
-//! - [`sim`]: [`simulate`] plays matches between computer players through the engine and
-//!   reports the figures (`wordclub-cli simulate`).
+//! - [`sim`]: [`simulate`] plays matches between computer players through the engine, one
+//!   per thread on every core, and reports the figures (`wordclub-cli simulate`).
+//! - [`lab`]: the rules lab (`wordclub-cli lab`): a rule set's figures over simulated matches
+//!   ([`lab::Measurement`]) and a search of its variants towards balance targets.
 
 pub mod bridge;
 pub mod error;
 pub mod gaddag;
 pub mod gen;
+pub mod lab;
 pub mod layout;
 pub mod leave;
 pub mod moves;
@@ -31,9 +34,11 @@ pub use bridge::{
 };
 pub use error::MovegenError;
 pub use gaddag::Gaddag;
-pub use gen::{BestScore, Count, Found, Generator, Sink};
+pub use gen::{BestScore, Count, Found, Generator, Ranked, Sink};
 pub use layout::{Grid, Layout, Rack};
 pub use leave::LeaveTable;
 pub use moves::{sort_moves, Move};
-pub use players::{computer_action, decide, suggest, Decision, Level, Situation};
-pub use sim::{simulate, SimConfig, SimReport};
+pub use players::{
+    computer_action, computer_decision, decide, suggest, Decision, Level, Situation,
+};
+pub use sim::{play_games, simulate, SimConfig, SimReport};

@@ -49,6 +49,7 @@ pub fn run(argv: &[String]) -> CliResult {
         games,
         seed,
         players,
+        threads: None,
     };
     let tty = std::io::stderr().is_terminal();
     let report = simulate(&config, |done, total| {

@@ -106,6 +106,27 @@ impl Sink for BestScore {
     }
 }
 
+/// A sink that keeps the best moves by a value that a bound on their score also bounds, so
+/// that [`Generator::generate_best`] may skip the anchors that cannot reach what it keeps.
+pub trait Ranked: Sink {
+    /// A move must be worth at least this to be kept (`None`: every move is kept).
+    fn floor(&self) -> Option<f32>;
+    /// The most a move scoring at most `score` can be worth (never less than its value).
+    fn value_bound(&self, score: i32) -> f32;
+}
+
+impl Ranked for BestScore {
+    #[inline]
+    fn floor(&self) -> Option<f32> {
+        self.best.as_ref().map(|b| b.score as f32)
+    }
+
+    #[inline]
+    fn value_bound(&self, score: i32) -> f32 {
+        score as f32
+    }
+}
+
 /// Counts moves without storing them.
 #[derive(Default)]
 pub struct Count(pub usize);
@@ -219,17 +240,17 @@ impl Generator {
         }
     }
 
-    /// Like [`Generator::generate`] for a best-score search: anchors are visited in order of
-    /// an upper bound on any move from them, and the search stops once no remaining
-    /// anchor can reach the best score found (ties still visited, so the notation
-    /// tie-break is exact).
-    pub fn generate_best(
+    /// Like [`Generator::generate`] for a search of the best moves (by score, or by a value
+    /// the sink bounds, see [`Ranked`]): anchors are visited in order of an upper bound on
+    /// any move from them, and the search stops once no remaining anchor can reach what the
+    /// sink keeps (ties still visited, so a tie-break by notation is exact).
+    pub fn generate_best<S: Ranked>(
         &mut self,
         g: &Gaddag,
         layout: &Layout,
         grid: &Grid,
         rack: &Rack,
-        best: &mut BestScore,
+        best: &mut S,
     ) {
         if rack.is_empty() {
             return;
@@ -256,7 +277,7 @@ impl Generator {
             })
             .collect();
         while let Some((bound, std::cmp::Reverse(i), refine)) = heap.pop() {
-            if best.best.as_ref().is_some_and(|b| bound < b.score) {
+            if best.floor().is_some_and(|f| best.value_bound(bound) < f) {
                 break;
             }
             let anchor = self.anchor_buf[i];
