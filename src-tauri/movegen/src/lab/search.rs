@@ -520,8 +520,9 @@ pub struct SearchReport {
     pub variants: Vec<VariantResult>,
     /// Indices of the variants no other variant beats on every target's shortfall.
     pub pareto_front: Vec<usize>,
-    /// The front's best: the least weighted shortfall, then the fewest changes from the base,
-    /// then the estimates nearest the middle of two-sided targets.
+    /// The front's best: the least weighted shortfall, then the most targets met with their
+    /// whole 95% interval (the safest margin), then the fewest changes from the base, then
+    /// the estimates nearest the middle of two-sided targets.
     pub best: Option<usize>,
     pub games_played: usize,
     pub seconds: f64,
@@ -682,8 +683,15 @@ pub fn search(
     };
     let best = front.iter().copied().min_by(|&a, &b| {
         let (x, y) = (&results[a], &results[b]);
+        let clear = |v: &VariantResult| {
+            v.targets
+                .iter()
+                .filter(|t| t.verdict == "clearly_met")
+                .count()
+        };
         x.weighted_shortfall
             .total_cmp(&y.weighted_shortfall)
+            .then(clear(y).cmp(&clear(x)))
             .then(
                 x.changes
                     .iter()
