@@ -99,6 +99,7 @@ export async function showRules(root, params = {}) {
   function draw() {
     fill(body,
       rules.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,
+      rules.evidence ? h('p', { 'data-testid': 'rules-evidence' }, rules.evidence) : null,
       h('div.rules-layout', {},
         h('dl.rules-facts', { 'data-testid': 'rules-facts' }, facts(rules, listName, info.limits.computer_levels).map(([key, term, text]) => h('div', { 'data-fact': key },
           h('dt', {}, term),

@@ -31,6 +31,8 @@ pub struct RulesInfo {
     pub exchange: &'static str,
     pub hints: Vec<HintKind>,
     pub default_list: String,
+    /// A candidate's evidence (where it comes from, what the rules lab measured), if any.
+    pub evidence: Option<String>,
     pub bingo_bonus: u32,
     /// Premium squares by kind (`3W`, `2W`, `3L`, `2L`, in that order; kinds without squares
     /// left out), each with its squares named as on the board (`C3`).
@@ -121,6 +123,7 @@ impl RulesInfo {
             },
             hints: r.hints.clone(),
             default_list: r.default_list.clone(),
+            evidence: r.evidence.clone(),
             bingo_bonus: r.bingo_bonus,
             premiums: [
                 Premium::TripleWord,

@@ -475,6 +475,7 @@ fn word_check_and_lists() {
         [
             "wordclub-1.0",
             "wordclub-1.1",
+            "wordclub-1.2",
             "solo-10",
             "classic-15",
             "classic-15-ten"

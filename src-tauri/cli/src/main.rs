@@ -20,7 +20,10 @@ fn main() {
     };
     // A reader that stops early (`| head`) closes the pipe: that is not an error worth a panic.
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{document}").and_then(|()| out.flush());
+    // Null: the subcommand printed a summary for people itself (`lab` without `--json`).
+    if !document.is_null() {
+        let _ = writeln!(out, "{document}").and_then(|()| out.flush());
+    }
     std::process::exit(status);
 }
 

@@ -12,7 +12,7 @@ fn help_lists_every_command_and_succeeds() {
     assert_eq!(code, 0, "{json}");
     let usage = json["usage"].as_str().expect("usage text");
     for command in [
-        "lists", "check", "words", "rules", "score", "moves", "simulate", "play", "history",
+        "lists", "check", "words", "rules", "score", "moves", "simulate", "lab", "play", "history",
         "serve",
     ] {
         assert!(usage.contains(&format!("  {command}")), "{command} missing");

@@ -117,6 +117,10 @@ pub struct RuleSet {
     pub end: EndRules,
     /// The word list a new match uses unless another is chosen.
     pub default_list: String,
+    /// Where a candidate comes from and the evidence for it, shown on the rules screen
+    /// (absent from the JSON, and so from the hash, when there is none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<String>,
 }
 
 /// The most players any rule set seats (a rule set with more is refused as unplayable).
@@ -126,9 +130,10 @@ pub const MAX_PLAYERS: u8 = 4;
 pub const MAX_NAME_CHARS: usize = 24;
 
 /// Ids of the built-in rule sets, in display order.
-pub const RULE_SET_IDS: [&str; 5] = [
+pub const RULE_SET_IDS: [&str; 6] = [
     "wordclub-1.0",
     "wordclub-1.1",
+    "wordclub-1.2",
     "solo-10",
     "classic-15",
     "classic-15-ten",
@@ -140,6 +145,7 @@ impl RuleSet {
         match id {
             "wordclub-1.0" => Ok(wordclub_1_0()),
             "wordclub-1.1" => Ok(wordclub_1_1()),
+            "wordclub-1.2" => Ok(wordclub_1_2()),
             "solo-10" => Ok(solo_10()),
             "classic-15" => Ok(classic_15()),
             "classic-15-ten" => Ok(classic_15_ten()),
@@ -354,6 +360,7 @@ fn wordclub_1_0() -> RuleSet {
         hints: vec![HintKind::WordsFromRack],
         end: full_match_end(),
         default_list: "wordclub".into(),
+        evidence: None,
     }
 }
 
@@ -381,6 +388,45 @@ fn wordclub_1_1() -> RuleSet {
             2,
         ),
         ..wordclub_1_0()
+    }
+}
+
+/// The rules lab's candidate (docs/balance-1.1.md): 1.1's board, star, letter values, premium
+/// kinds and counts, blanks, rack and endings, with half the bag and none of its five
+/// hardest letters (Q Z J X V: on a 9×9 board they are the tiles left stranded on a rack at
+/// the end), and the four 2W squares moved from C3's ring out to B2's, so the opening move
+/// no longer hands them to the second player.
+fn wordclub_1_2() -> RuleSet {
+    RuleSet {
+        id: "wordclub-1.2".into(),
+        label: "Word Club 1.2 (candidate, proposed by the rules lab)".into(),
+        candidate: true,
+        premiums: layout(&[
+            "....t....",
+            ".D.....D.",
+            ".........",
+            ".........",
+            "t.......t",
+            ".........",
+            ".........",
+            ".D.....D.",
+            "....t....",
+        ]),
+        tiles: tiles(
+            "A4 B1 C1 D2 E5 F1 G1 H2 I3 K1 L2 M1 N3 O3 P1 R3 S3 T4 U2 W1 Y1",
+            &TABLE_A,
+            2,
+        ),
+        evidence: Some(
+            "Proposed by the rules lab: wordclub-cli lab search from wordclub-1.1 tried 112 \
+             variants (bag size, the hardest letters, premium layouts by symmetry). Over \
+             10,000 new simulated matches between two Hard players, 96.2% end by a player \
+             going out (1.1: none), the bag runs out before the board jams in 99.98% (1.1: \
+             never) and the first player wins 50.2% [49.2%, 51.2%] (1.1: 42.2%); a match \
+             lasts 11.4 turns (1.1: 27.6). See docs/balance-1.1.md."
+                .into(),
+        ),
+        ..wordclub_1_1()
     }
 }
 
@@ -425,6 +471,7 @@ fn solo_10() -> RuleSet {
             rack_adjustment: false,
         },
         default_list: "enable-2-9".into(),
+        evidence: None,
     }
 }
 
@@ -462,6 +509,7 @@ fn classic_15() -> RuleSet {
         hints: vec![HintKind::SuggestMove],
         end: full_match_end(),
         default_list: "wordclub".into(),
+        evidence: None,
     }
 }
 
@@ -491,9 +539,9 @@ mod tests {
     #[test]
     fn bag_sizes_match_spec() {
         let sizes: Vec<usize> = RuleSet::all().iter().map(|r| r.bag_size()).collect();
-        assert_eq!(sizes, vec![32, 93, 70, 100, 100]);
+        assert_eq!(sizes, vec![32, 93, 47, 70, 100, 100]);
         let blanks: Vec<usize> = RuleSet::all().iter().map(|r| r.blank_count()).collect();
-        assert_eq!(blanks, vec![0, 2, 0, 2, 2]);
+        assert_eq!(blanks, vec![0, 2, 2, 0, 2, 2]);
     }
 
     #[test]
@@ -554,11 +602,47 @@ mod tests {
     fn hash_differs_between_rule_sets_and_is_stable() {
         let all = RuleSet::all();
         assert_eq!(
-            all[3].hash(),
+            all[4].hash(),
             RuleSet::builtin("classic-15").unwrap().hash()
         );
-        assert_ne!(all[3].hash(), all[4].hash());
+        assert_ne!(all[4].hash(), all[5].hash());
         assert_eq!(all[0].hash().len(), 64);
+    }
+
+    #[test]
+    fn wordclub_1_1_is_unchanged_and_1_2_keeps_its_board_values_and_premium_kinds() {
+        let old = RuleSet::builtin("wordclub-1.1").unwrap();
+        // The hash of 1.1 as it shipped before 1.2 existed: not one byte of it changed.
+        assert_eq!(
+            old.hash(),
+            "4d1957ee609b90ea30355e9024151cde2c44b80860a87dd9cf110da8e182ddbe"
+        );
+        let new = RuleSet::builtin("wordclub-1.2").unwrap();
+        assert!(new.candidate && new.label.contains("proposed by the rules lab"));
+        assert!(new.evidence.is_some() && old.evidence.is_none());
+        assert_eq!(
+            (
+                new.board_size,
+                new.star,
+                new.rack_size,
+                new.end,
+                new.exchange
+            ),
+            (
+                old.board_size,
+                old.star,
+                old.rack_size,
+                old.end,
+                old.exchange
+            )
+        );
+        assert_eq!(new.value_table(), old.value_table());
+        let kinds = |r: &RuleSet, p| r.premiums.iter().filter(|x| x.premium == p).count();
+        for p in [Premium::DoubleWord, Premium::TripleLetter] {
+            assert_eq!(kinds(&new, p), kinds(&old, p));
+        }
+        assert_eq!(new.premiums.len(), old.premiums.len());
+        assert_eq!(new.blank_count(), 2);
     }
 
     #[test]

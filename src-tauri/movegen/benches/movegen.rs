@@ -8,7 +8,8 @@
 //! `BENCH_ONLY=text` keeps the positions whose file name contains it; `BENCH_DETAIL=1` prints
 //! every position; `BENCH_REPS=n` sets the runs per position. Optional: `WOLGES_TIMES=path`
 //! (lines `name all_ns best_ns`, timed by a separate wolges build on the same positions, never
-//! part of this repository) adds wolges' time over ours per group.
+//! part of this repository) adds wolges' time over ours per group, and the worst
+//! per-position ratio of our best-move time over wolges'. The graphs' bytes are printed.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -81,6 +82,15 @@ fn main() {
         "graph build (wordclub + enable-2-9, once per process): {:.2} s",
         build.elapsed().as_secs_f64()
     );
+    for list in ["wordclub", "enable-2-9"] {
+        let g = gaddag_for(WordList::builtin(list).unwrap());
+        println!(
+            "graph bytes {list}: {} ({:.2} MB; node and arc slots {:.2} MB)",
+            g.memory_bytes(),
+            g.memory_bytes() as f64 / 1e6,
+            (g.arc_count() * 4) as f64 / 1e6
+        );
+    }
     let only = std::env::var("BENCH_ONLY").unwrap_or_default();
     for path in &files {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -196,6 +206,23 @@ fn main() {
                 median(&mut best_ratios)
             );
         }
+    }
+    // Side by side with wolges, position by position: the slowest best move relative to it.
+    let mut worst: Vec<(f64, &Row, f64)> = rows
+        .iter()
+        .filter_map(|r| wolges.get(&r.name).map(|w| (r.best_ns / w.1, r, w.1)))
+        .collect();
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if let Some((ratio, r, w)) = worst.first() {
+        let slower = worst.iter().filter(|x| x.0 > 1.0).count();
+        println!(
+            "best move, ours/wolges per position: worst {ratio:.2}× on {} ({:.1} µs vs {:.1} µs); \
+             slower than wolges on {slower} of {} positions",
+            r.name,
+            r.best_ns / 1e3,
+            w / 1e3,
+            worst.len()
+        );
     }
     if std::env::var_os("BENCH_DETAIL").is_some() {
         for r in &rows {

@@ -16,6 +16,10 @@ pub enum MovegenError {
     Unsupported { reason: String },
     /// An error reported by the rules engine while driving a match.
     Engine { message: String },
+    /// A rule set given as data (a file) with a mistake in one field.
+    RuleSetField { field: String, reason: String },
+    /// A rules-lab search that cannot run as asked (an axis or a target that cannot be read).
+    Search { reason: String },
 }
 
 impl MovegenError {
@@ -28,6 +32,8 @@ impl MovegenError {
             MovegenError::UnknownPlayer { .. } => "unknown_player",
             MovegenError::Unsupported { .. } => "unsupported",
             MovegenError::Engine { .. } => "engine",
+            MovegenError::RuleSetField { .. } => "invalid_rule_set",
+            MovegenError::Search { .. } => "bad_search",
         }
     }
 }
@@ -51,6 +57,10 @@ impl fmt::Display for MovegenError {
             ),
             MovegenError::Unsupported { reason } => write!(f, "{reason}"),
             MovegenError::Engine { message } => write!(f, "{message}"),
+            MovegenError::RuleSetField { field, reason } => {
+                write!(f, "rule set field `{field}`: {reason}")
+            }
+            MovegenError::Search { reason } => write!(f, "{reason}"),
         }
     }
 }

@@ -366,6 +366,13 @@ impl Gaddag {
         self.arcs.len()
     }
 
+    /// Bytes the graph holds in memory: its node and arc slots, and the anagram table
+    /// (a hash set of `u64` signatures: about one slot and one control byte per capacity).
+    pub fn memory_bytes(&self) -> usize {
+        self.arcs.capacity() * std::mem::size_of::<u32>()
+            + self.signatures.capacity() * (std::mem::size_of::<u64>() + 1)
+    }
+
     /// The arcs leaving `node` (none for node 0).
     #[inline(always)]
     pub fn arcs(&self, node: u32) -> Arcs<'_> {

@@ -9,6 +9,8 @@
 //! leave it kept. Two options per table say how Hard uses it (`option weight W`, `option
 //! exchange yes|no`); they were set from Hard-vs-greedy trials (see `data/README.md`).
 
+use std::sync::OnceLock;
+
 use crate::layout::Rack;
 
 const VOWELS: [usize; 5] = [1, 5, 9, 15, 21]; // A E I O U
@@ -29,7 +31,7 @@ pub struct LeaveTable {
     pub exchanges: bool,
 }
 
-fn is_vowel(l: usize) -> bool {
+pub(crate) fn is_vowel(l: usize) -> bool {
     VOWELS.contains(&l)
 }
 
@@ -181,16 +183,29 @@ impl LeaveTable {
         s
     }
 
-    /// The shipped table for a rule set id (`classic-15-ten` shares `classic-15`'s).
-    pub fn shipped(rules_id: &str) -> LeaveTable {
-        let text = match rules_id {
-            "classic-15" | "classic-15-ten" => include_str!("../data/leaves-classic-15.tsv"),
-            "wordclub-1.1" => include_str!("../data/leaves-wordclub-1.1.tsv"),
-            "wordclub-1.0" => include_str!("../data/leaves-wordclub-1.0.tsv"),
-            _ => return LeaveTable::zero(),
-        };
-        // The shipped files are checked by a unit test; a bad file would make Hard greedy.
-        LeaveTable::parse(text).unwrap_or_else(|_| LeaveTable::zero())
+    /// The shipped table for a rule set id, read once per process. `classic-15-ten` shares
+    /// `classic-15`'s and `wordclub-1.2` (1.1's letter values and premium kinds, a smaller
+    /// bag) shares `wordclub-1.1`'s; a rules-lab variant (`BASE+changes`) plays with its
+    /// base's. Other ids get the zero table (a pure score player).
+    pub fn shipped(rules_id: &str) -> &'static LeaveTable {
+        static TABLES: OnceLock<[LeaveTable; 4]> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| {
+            // The shipped files are checked by a unit test; a bad file would make Hard greedy.
+            let read = |text: &str| LeaveTable::parse(text).unwrap_or_else(|_| LeaveTable::zero());
+            [
+                read(include_str!("../data/leaves-classic-15.tsv")),
+                read(include_str!("../data/leaves-wordclub-1.1.tsv")),
+                read(include_str!("../data/leaves-wordclub-1.0.tsv")),
+                LeaveTable::zero(),
+            ]
+        });
+        let family = rules_id.split('+').next().unwrap_or(rules_id);
+        match family {
+            "classic-15" | "classic-15-ten" => &tables[0],
+            "wordclub-1.1" | "wordclub-1.2" => &tables[1],
+            "wordclub-1.0" => &tables[2],
+            _ => &tables[3],
+        }
     }
 }
 
@@ -284,6 +299,12 @@ mod tests {
         assert!(LeaveTable::shipped("classic-15").exchanges);
         assert!(!LeaveTable::shipped("wordclub-1.1").exchanges);
         assert_eq!(LeaveTable::shipped("wordclub-1.1").weight, 0.5);
+        // A lab variant plays with its base's table; an unknown id with none.
+        assert_eq!(
+            LeaveTable::shipped("wordclub-1.1+bag0.7"),
+            LeaveTable::shipped("wordclub-1.1")
+        );
+        assert_eq!(LeaveTable::shipped("my-rules"), &LeaveTable::zero());
         let t = LeaveTable::shipped("classic-15");
         let q = Rack::parse("Q").unwrap();
         let blank = Rack::parse("?").unwrap();

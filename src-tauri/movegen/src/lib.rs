@@ -16,14 +16,17 @@
 //! - `leave`: the shipped leave tables ([`LeaveTable::shipped`]) and their derivation tools.
 //! - [`analysis`]: the post-game analysis of a finished match or a GCG record
 //!   ([`analysis::analyse_match`], [`analysis::ANALYSER_VERSION`]).
-//! - `sim`: [`simulate`] plays matches between computer players through the engine and
-//!   reports the figures (`wordclub-cli simulate`).
+//! - `sim`: [`simulate`] plays matches between computer players through the engine, one
+//!   per thread on every core, and reports the figures (`wordclub-cli simulate`).
+//! - [`lab`]: the rules lab (`wordclub-cli lab`): a rule set's figures over simulated matches
+//!   ([`lab::Measurement`]) and a search of its variants towards balance targets.
 
 pub mod analysis;
 mod bridge;
 mod error;
 mod gaddag;
 mod gen;
+pub mod lab;
 mod layout;
 mod leave;
 mod moves;
@@ -36,15 +39,15 @@ pub use bridge::{
 };
 pub use error::MovegenError;
 pub use gaddag::Gaddag;
-pub use gen::{BestScore, Count, Found, Generator, Sink};
+pub use gen::{BestScore, Count, Found, Generator, Ranked, Sink};
 pub use layout::{Grid, Layout, Rack};
 pub use leave::LeaveTable;
 pub use moves::{sort_moves, Move};
 pub use players::{
-    computer_action, computer_action_with, decide, suggest, suggest_with, Decision, Level,
-    Situation,
+    computer_action, computer_action_with, computer_decision, decide, suggest, suggest_with,
+    Decision, Level, Situation,
 };
-pub use sim::{simulate, SimConfig, SimReport};
+pub use sim::{default_threads, play_games, simulate, GameOutcome, SimConfig, SimReport};
 // Tools for deriving the leave tables (`examples/derive_leaves.rs`) and for tests of Easy.
 pub use leave::{features, Regression, FEATURES};
 pub use players::{common_gaddag_for, leave_after, COMMON_WORDS};

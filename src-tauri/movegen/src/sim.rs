@@ -2,17 +2,22 @@
 //!
 //! Game `i` uses seed `seed + i` and rotates the seating by `i`, so every player starts
 //! equally often; results are reported per player (in the order given) and for whoever
-//! moved first.
+//! moved first. Games are played one per thread on every core; each depends only on its
+//! seed, so the figures are the same whatever the number of threads.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use serde::Serialize;
 use wordclub_engine::{EndReason, ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_lexicon::WordList;
 
-use crate::bridge::Manners;
+use crate::bridge::{gaddag_for, grid_of, layout_of, rack_of, Manners};
 use crate::error::MovegenError;
-use crate::players::{computer_action_with, Level};
+use crate::gen::Count;
+use crate::layout::BLANK_BIT;
+use crate::players::{action_of, computer_decision_with, with_generator, Decision, Level};
 
 /// What to simulate.
 pub struct SimConfig<'a> {
@@ -23,6 +28,8 @@ pub struct SimConfig<'a> {
     pub players: Vec<Level>,
     /// Polite (the app's default) or any word of the list.
     pub manners: Manners,
+    /// Threads to play on (`None`: one per core); the figures do not depend on it.
+    pub threads: Option<usize>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -97,17 +104,26 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 /// One finished game, as the simulator sees it.
+#[derive(Debug, Clone, PartialEq)]
 pub struct GameOutcome {
     /// Final score per player (in the configured order).
     pub scores: Vec<i32>,
     /// Winners, as player indices (configured order).
     pub winners: Vec<usize>,
+    /// Winners, as seats (seat 0 moved first).
+    pub winning_seats: Vec<usize>,
     /// Player index of the one who moved first.
     pub first: usize,
     pub reason: EndReason,
     pub bag_left: usize,
     pub filled: usize,
     pub turns: usize,
+    /// Turns that placed tiles, of them those that used a whole rack, and the blanks placed.
+    pub placements: usize,
+    pub bingos: usize,
+    pub blanks_played: usize,
+    /// Turns on which the player to move had no legal placement at all.
+    pub stuck_turns: usize,
 }
 
 /// Plays one game: seating rotated by `rotation`.
@@ -134,11 +150,14 @@ pub fn play_game(
     let engine = |e: wordclub_engine::EngineError| MovegenError::Engine {
         message: e.to_string(),
     };
+    let layout = layout_of(rules)?;
+    let graph = gaddag_for(list);
     let mut m = Match::new(rules.clone(), ListRef::of(list), specs, seed).map_err(engine)?;
     // A safety net far above any real match length (every turn either places a tile or
     // counts towards the pass limit).
     let cap = 10_000;
     let mut steps = 0;
+    let (mut placements, mut bingos, mut blanks_played, mut stuck_turns) = (0, 0, 0, 0);
     while let Some(seat) = m.to_move() {
         steps += 1;
         if steps > cap {
@@ -147,9 +166,30 @@ pub fn play_game(
             });
         }
         let level = players[seat_player[seat]];
-        let action = computer_action_with(&m, seat, list, level, manners)?;
+        let decision = computer_decision_with(&m, seat, list, level, manners)?;
+        match &decision {
+            Decision::Place(mv) => {
+                placements += 1;
+                let (mut placed, mut blanks) = (0, 0);
+                for (_, _, tile) in mv.placed() {
+                    placed += 1;
+                    blanks += (tile & BLANK_BIT != 0) as usize;
+                }
+                bingos += (placed == rules.rack_size as usize) as usize;
+                blanks_played += blanks;
+            }
+            _ => {
+                // Only turns without a placement pay for this second look.
+                let rack = rack_of(m.rack(seat).unwrap_or_default());
+                let mut count = Count::default();
+                with_generator(|gen| {
+                    gen.generate(&graph, &layout, &grid_of(m.board()), &rack, &mut count)
+                });
+                stuck_turns += (count.0 == 0) as usize;
+            }
+        }
         // A refused computer move would be a generator bug: report it, never hide it.
-        m.apply(action, list).map_err(engine)?;
+        m.apply(action_of(decision, seat), list).map_err(engine)?;
     }
     let result = m.result().ok_or_else(|| MovegenError::Engine {
         message: "match ended without a result".into(),
@@ -161,21 +201,22 @@ pub fn play_game(
     Ok(GameOutcome {
         scores,
         winners: result.winners.iter().map(|&s| seat_player[s]).collect(),
+        winning_seats: result.winners.clone(),
         first: seat_player[0],
         reason: result.reason,
         bag_left: m.bag_len(),
         filled: m.board().filled(),
         turns: result.turns as usize,
+        placements,
+        bingos,
+        blanks_played,
+        stuck_turns,
     })
 }
 
-/// Runs the simulation; `progress(done, total)` is called after each game.
-pub fn simulate(
-    config: &SimConfig<'_>,
-    mut progress: impl FnMut(usize, usize),
-) -> Result<SimReport, MovegenError> {
-    let n = config.players.len();
-    let rules = &config.rules;
+/// Checks that the rule set can be simulated with these players.
+pub fn check_players(rules: &RuleSet, players: &[Level]) -> Result<(), MovegenError> {
+    let n = players.len();
     if n < rules.players.min as usize || n > rules.players.max as usize {
         return Err(MovegenError::Unsupported {
             reason: format!(
@@ -189,7 +230,113 @@ pub fn simulate(
             reason: format!("{} has no computer seats", rules.id),
         });
     }
+    Ok(())
+}
+
+/// The number of threads to simulate on: one per core the process may use.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Plays games `games` (game `i`: seed `seed + i`, seating rotated by `i`) on `threads`
+/// threads, one game at a time per thread, and returns them in game order: the outcomes
+/// depend on the seed only, never on the thread count. `progress(done)` is called on the
+/// calling thread after each game. On a failure the lowest-numbered failing game's error is
+/// returned.
+// Each argument is one independent knob of a lab run (what, who, how, which games, where).
+#[allow(clippy::too_many_arguments)]
+pub fn play_games(
+    rules: &RuleSet,
+    list: &WordList,
+    players: &[Level],
+    manners: Manners,
+    seed: u64,
+    games: std::ops::Range<usize>,
+    threads: usize,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<GameOutcome>, MovegenError> {
+    check_players(rules, players)?;
+    let n = players.len();
+    let total = games.len();
+    let play = |i: usize| {
+        play_game(
+            rules,
+            list,
+            players,
+            seed.wrapping_add(i as u64),
+            i % n,
+            manners,
+        )
+    };
+    let threads = threads.clamp(1, total.max(1));
+    if threads == 1 {
+        let mut out = Vec::with_capacity(total);
+        for i in games {
+            out.push(play(i)?);
+            progress(out.len());
+        }
+        return Ok(out);
+    }
+    let next = AtomicUsize::new(games.start);
+    let stop = AtomicBool::new(false);
+    let mut slots: Vec<Option<Result<GameOutcome, MovegenError>>> = vec![None; total];
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, stop, play) = (&next, &stop, &play);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games.end || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let outcome = play(i);
+                if outcome.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if tx.send((i, outcome)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        for (i, outcome) in rx {
+            slots[i - games.start] = Some(outcome);
+            done += 1;
+            progress(done);
+        }
+    });
+    let mut out = Vec::with_capacity(total);
+    for slot in slots {
+        match slot {
+            Some(Ok(g)) => out.push(g),
+            Some(Err(e)) => return Err(e),
+            // Games after a failure were not played; the failure comes first in order.
+            None => {}
+        }
+    }
+    Ok(out)
+}
+
+/// Runs the simulation on every core; `progress(done, total)` is called after each game.
+pub fn simulate(
+    config: &SimConfig<'_>,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<SimReport, MovegenError> {
+    let n = config.players.len();
+    let rules = &config.rules;
     let start = Instant::now();
+    let outcomes = play_games(
+        rules,
+        config.list,
+        &config.players,
+        config.manners,
+        config.seed,
+        0..config.games,
+        config.threads.unwrap_or_else(default_threads),
+        |done| progress(done, config.games),
+    )?;
     let mut wins = vec![0usize; n];
     let mut shared = vec![0usize; n];
     let mut points = vec![0.0f64; n];
@@ -197,15 +344,7 @@ pub fn simulate(
     let mut first_points = 0.0;
     let mut reasons = EndReasons::default();
     let (mut bag_left, mut with_bag, mut filled, mut turns) = (0usize, 0usize, 0usize, 0usize);
-    for i in 0..config.games {
-        let g = play_game(
-            rules,
-            config.list,
-            &config.players,
-            config.seed.wrapping_add(i as u64),
-            i % n,
-            config.manners,
-        )?;
+    for g in &outcomes {
         for (list, &score) in scores.iter_mut().zip(&g.scores) {
             list.push(score as f64);
         }
@@ -235,7 +374,6 @@ pub fn simulate(
         with_bag += (g.bag_left > 0) as usize;
         filled += g.filled;
         turns += g.turns;
-        progress(i + 1, config.games);
     }
     let games = config.games.max(1) as f64;
     let squares = (rules.board_size as f64).powi(2);

@@ -5,6 +5,7 @@ use crate::{error::CliError, CliResult};
 mod analyze;
 mod check;
 mod history;
+mod lab;
 mod lists;
 mod moves;
 mod play;
@@ -28,6 +29,9 @@ commands:
                                           every legal move, best first, and exchanges
   simulate --rules ID --games N --seed S --players hard,greedy[,...]
                                           computer players' matches and their figures
+  lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,...] [--json]
+  lab search --base ID --vary \"AXIS=VALUES ...\" --target \"TARGET ...\" [--json]
+                                          the rules lab: a rule set's figures, variant search
   play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
        [--racks R1,R2] [--bag TILES] [--db PATH]
                                           play a scripted match: events, state, result
@@ -52,6 +56,7 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "score" => score::run(rest),
         "moves" => moves::run(rest),
         "simulate" => simulate::run(rest),
+        "lab" => lab::run(rest),
         "play" => play::run(rest),
         "history" => history::run(rest),
         "analyze" => analyze::run(rest),

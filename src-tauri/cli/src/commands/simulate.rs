@@ -74,6 +74,7 @@ pub fn run(argv: &[String]) -> CliResult {
         seed,
         players,
         manners,
+        threads: None,
     };
     let tty = std::io::stderr().is_terminal();
     let report = simulate(&config, |done, total| {

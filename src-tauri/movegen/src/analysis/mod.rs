@@ -324,7 +324,7 @@ pub struct Analyser<'a> {
     rules: &'a RuleSet,
     layout: Layout,
     list: &'a WordList,
-    table: LeaveTable,
+    table: &'static LeaveTable,
     generator: Generator,
 }
 
@@ -429,7 +429,7 @@ impl<'a> Analyser<'a> {
         // Hard's own rule: with exchanges in its table, the bag not empty and an exchange
         // allowed, it exchanges when the best kept subset is worth more than every move.
         let exchange = (pos.can_exchange && !endgame)
-            .then(|| best_exchange(&self.table, &rack))
+            .then(|| best_exchange(self.table, &rack))
             .flatten();
         let hard_would_exchange = self.table.exchanges
             && exchange

@@ -1,0 +1,79 @@
+//! `cargo bench -p wordclub-movegen --bench sim` — simulated matches per second, Hard against
+//! Hard, as the rules lab plays them: on one thread and on every core (one match per
+//! thread). The graph is built before the clock starts. `SIM_GAMES=n` scales the runs.
+//! Beside the wall-clock rate it prints matches per CPU-second of this process (from
+//! /proc/self/stat on Linux), the rate one free core gives, since the machine is shared.
+
+use std::time::Instant;
+
+use wordclub_engine::RuleSet;
+use wordclub_lexicon::WordList;
+use wordclub_movegen::{default_threads, gaddag_for, play_games, Level, Manners};
+
+/// CPU seconds used by this process so far (user + system; Linux, 100 ticks a second).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which ends with ')'): utime is the 12th, stime the 13th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+fn main() {
+    let scale: f64 = std::env::var("SIM_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1.0);
+    let cores = default_threads();
+    let players = [Level::Hard, Level::Hard];
+    println!(
+        "{:<14} {:>8} {:>7} {:>11} {:>22}",
+        "rule set", "threads", "games", "matches/s", "matches per CPU-second"
+    );
+    for (id, games) in [("wordclub-1.1", 2000.0), ("classic-15", 800.0)] {
+        let rules = RuleSet::builtin(id).unwrap();
+        let list = WordList::builtin(&rules.default_list).unwrap();
+        gaddag_for(list);
+        let games = ((games * scale) as usize).max(cores);
+        let mut threads = vec![1];
+        if cores > 1 {
+            threads.push(cores);
+        }
+        for t in threads {
+            // Warm each thread's generator and the caches.
+            play_games(
+                &rules,
+                list,
+                &players,
+                Manners::Polite,
+                7,
+                0..2 * t,
+                t,
+                |_| {},
+            )
+            .unwrap();
+            let (start, cpu) = (Instant::now(), cpu_seconds());
+            let out = play_games(
+                &rules,
+                list,
+                &players,
+                Manners::Polite,
+                1,
+                0..games,
+                t,
+                |_| {},
+            )
+            .unwrap();
+            let secs = start.elapsed().as_secs_f64();
+            let per_cpu = cpu.zip(cpu_seconds()).map_or("?".to_string(), |(a, b)| {
+                format!("{:.0}", games as f64 / (b - a).max(0.01))
+            });
+            assert_eq!(out.len(), games);
+            println!(
+                "{id:<14} {t:>8} {games:>7} {:>11.0} {per_cpu:>22}",
+                games as f64 / secs
+            );
+        }
+    }
+}
