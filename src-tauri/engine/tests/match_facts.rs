@@ -192,8 +192,12 @@ fn a_rule_set_owns_its_premium_labels_letter_values_and_solo_flag() {
         .iter()
         .flatten()
         .all(Option::is_none));
-    let solo: Vec<bool> = RuleSet::all().iter().map(RuleSet::is_solo).collect();
-    assert_eq!(solo, vec![false, false, true, false, false]);
+    let solo: Vec<String> = RuleSet::all()
+        .into_iter()
+        .filter(RuleSet::is_solo)
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(solo, ["solo-10"]);
 }
 
 #[test]
