@@ -1,7 +1,7 @@
 // In-page dialogs (confirm, tile picker, blank letter): the same in the app window and in a
 // browser, and testable.
-import { h, fill } from './dom.js';
-import { tileEl } from './board.js';
+import { h, fill, announce } from './dom.js';
+import { tileEl, spoken } from './board.js';
 
 function open(build) {
   const dialog = document.getElementById('dialog');
@@ -28,10 +28,10 @@ export function confirmDialog(title, text, confirmLabel) {
 export function pickTiles(title, rack, { max = rack.length, all = false } = {}, values = null) {
   return open((done) => {
     const chosen = new Set(all ? rack.map((_, i) => i) : []);
-    const note = h('p.error', { 'data-testid': 'pick-note', 'aria-live': 'polite' });
+    const note = h('p.error', { 'data-testid': 'pick-note' });
     const tiles = rack.map((tile, i) => {
       const button = h('button.tile', {
-        type: 'button', 'aria-pressed': String(chosen.has(i)), 'aria-label': tile.blank ? 'blank tile' : `tile ${tile.letter}`,
+        type: 'button', 'aria-pressed': String(chosen.has(i)),
         dataset: { letter: tile.blank ? '?' : tile.letter },
         onclick: (e) => {
           if (chosen.has(i)) chosen.delete(i); else if (chosen.size < max) chosen.add(i);
@@ -39,11 +39,12 @@ export function pickTiles(title, rack, { max = rack.length, all = false } = {}, 
           fill(note);
         },
       });
-      button.append(...tileEl(tile.blank ? { letter: '?', blank: true } : tile, values).childNodes);
+      const face = h('span.face', { 'aria-hidden': 'true' }, ...tileEl(tile.blank ? { letter: '?', blank: true } : tile, values).childNodes);
+      button.append(spoken(tile.blank ? 'blank tile' : `tile ${tile.letter}`), face);
       return button;
     });
     const ok = () => {
-      if (!chosen.size) { fill(note, 'Choose the tiles to exchange.'); return; }
+      if (!chosen.size) { fill(note, 'Choose the tiles to exchange.'); announce('Choose the tiles to exchange.'); return; }
       done(rack.filter((_, i) => chosen.has(i)));
     };
     return h('div.stack', {},
