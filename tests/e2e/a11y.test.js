@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { perTest, api, reveal, rackTile, square, screenshotPath, ROOT } from './helpers.js';
+import { perTest, api, reveal, rackTile, square, screenshotPath, settle, ROOT } from './helpers.js';
 
 const ctx = perTest({ seed: 13 });
 const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -189,5 +189,26 @@ test('desktop: a refused move is said as "Not played: …", and a pass and closi
   await page.waitForFunction(() => document.activeElement?.dataset.testid === 'reveal');
   await page.waitForFunction(() => document.getElementById('status').textContent !== '');
   assert.equal(await page.getByTestId('status').textContent(), 'Ann passed. Pass to Ben.');
+  await page.context().close();
+});
+
+test('desktop: an Enter held down from Play does not show the next player\'s rack; a fresh press does', async () => {
+  await ctx.dealtMatch('wordclub-1.0', ['CATERES', 'SNNDBGL']);
+  const page = await ctx.openPage({ width: 1280, height: 800 });
+  await reveal(page);
+  await page.keyboard.type('cat');
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').focus();
+  // Enter pressed on Play and held: the key repeats once the focus is on "Show my rack".
+  await page.keyboard.down('Enter');
+  await page.getByTestId('cover').waitFor();
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'reveal');
+  await page.keyboard.down('Enter'); // a repeat (the key never went up)
+  await page.keyboard.down('Enter');
+  await settle(page);
+  assert.equal(await page.getByTestId('rack').count(), 0, 'the cover stays');
+  await page.keyboard.up('Enter');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('rack').waitFor();
   await page.context().close();
 });
