@@ -5,10 +5,24 @@ import { tileEl, spoken } from './board.js';
 
 function open(build) {
   const dialog = document.getElementById('dialog');
+  // The focus goes back where it was once the dialog closes (or, when that is gone, out of
+  // the closed dialog), so no hidden button of it keeps the focus and takes the next Enter.
+  const before = document.activeElement;
+  const giveBack = () => {
+    if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
+    else if (dialog.contains(document.activeElement)) document.activeElement.blur();
+  };
   return new Promise((resolve) => {
-    const done = (value) => { dialog.close(); resolve(value); };
+    const done = (value) => { dialog.close(); giveBack(); resolve(value); };
     fill(dialog, build(done));
-    dialog.onclose = () => resolve(null);
+    // The close event comes a moment after the dialog closed: one that arrives while the
+    // dialog is open again belongs to the one before (Escape, then a quick reopen) and must
+    // neither cancel this one nor move its focus.
+    dialog.onclose = () => {
+      if (dialog.open) return;
+      giveBack();
+      resolve(null);
+    };
     dialog.showModal();
   });
 }
