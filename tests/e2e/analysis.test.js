@@ -99,7 +99,7 @@ for (const [name, width, height] of [['desktop', 1280, 860], ['tablet', 820, 118
     assert.match(await page.getByTestId('replay-caption').textContent(), /^Before turn 2, with a ghost: /);
     assert.equal(await page.locator('[data-testid=replay-board] [data-square=H8] .tile').textContent(), 'A1');
     const label = await page.locator('[data-testid=replay-board] [data-testid=ghost-tile]').first()
-      .evaluate((e) => e.closest('[role=gridcell]').getAttribute('aria-label'));
+      .evaluate((e) => e.closest('[role=gridcell]').querySelector('.visually-hidden').textContent);
     assert.match(label, /ghost [A-Z]/);
     const info = await page.getByTestId('ghost-info').textContent();
     assert.match(info, /Ghost: .* for \d+/);

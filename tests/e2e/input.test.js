@@ -352,6 +352,28 @@ test('desktop: a typed letter the rack lacks uses the blank; Enter places the ch
   await context.close();
 });
 
+test('desktop: the blank chooser closed and opened again at once still places the letter chosen in the second one', async () => {
+  await dealtMatch('wordclub-1.1', ['?ATEIOL', 'SNNDBGH']);
+  const { context, page } = await openPage(DESKTOP);
+  await reveal(page);
+  await rackTile(page, '?').click();
+  await page.keyboard.press('Enter');
+  await page.locator('dialog[open]').waitFor();
+  // Closed and, in the same moment, asked for again by Enter: the first one's close event
+  // arrives while the second is open (it once cancelled the second and took its focus).
+  await page.evaluate(() => {
+    document.getElementById('dialog').close();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  });
+  await page.locator('dialog[open]').waitFor();
+  await settle(page);
+  assert.equal(await page.locator('dialog[open]').count(), 1, 'the second chooser stays open');
+  await page.locator('dialog [data-letter=Q]').click();
+  await waitStaged(page, 1);
+  assert.deepEqual(await staged(page), { '4,4': 'Q' });
+  await context.close();
+});
+
 test('desktop: Tab reaches one board square then the rack; Enter on a rack tile places it; Space and Enter keep their meaning on a control reached by Tab', async () => {
   await dealtMatch('wordclub-1.0', [ANN, BEN], DRAWS);
   const { context, page } = await openPage(DESKTOP);

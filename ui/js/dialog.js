@@ -1,14 +1,28 @@
 // In-page dialogs (confirm, tile picker, blank letter): the same in the app window and in a
 // browser, and testable.
-import { h, fill } from './dom.js';
-import { tileEl } from './board.js';
+import { h, fill, announce } from './dom.js';
+import { tileEl, spoken } from './board.js';
 
 function open(build) {
   const dialog = document.getElementById('dialog');
+  // The focus goes back where it was once the dialog closes (or, when that is gone, out of
+  // the closed dialog), so no hidden button of it keeps the focus and takes the next Enter.
+  const before = document.activeElement;
+  const giveBack = () => {
+    if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
+    else if (dialog.contains(document.activeElement)) document.activeElement.blur();
+  };
   return new Promise((resolve) => {
-    const done = (value) => { dialog.close(); resolve(value); };
+    const done = (value) => { dialog.close(); giveBack(); resolve(value); };
     fill(dialog, build(done));
-    dialog.onclose = () => resolve(null);
+    // The close event comes a moment after the dialog closed: one that arrives while the
+    // dialog is open again belongs to the one before (Escape, then a quick reopen) and must
+    // neither cancel this one nor move its focus.
+    dialog.onclose = () => {
+      if (dialog.open) return;
+      giveBack();
+      resolve(null);
+    };
     dialog.showModal();
   });
 }
@@ -28,10 +42,10 @@ export function confirmDialog(title, text, confirmLabel) {
 export function pickTiles(title, rack, { max = rack.length, all = false } = {}, values = null) {
   return open((done) => {
     const chosen = new Set(all ? rack.map((_, i) => i) : []);
-    const note = h('p.error', { 'data-testid': 'pick-note', 'aria-live': 'polite' });
+    const note = h('p.error', { 'data-testid': 'pick-note' });
     const tiles = rack.map((tile, i) => {
       const button = h('button.tile', {
-        type: 'button', 'aria-pressed': String(chosen.has(i)), 'aria-label': tile.blank ? 'blank tile' : `tile ${tile.letter}`,
+        type: 'button', 'aria-pressed': String(chosen.has(i)),
         dataset: { letter: tile.blank ? '?' : tile.letter },
         onclick: (e) => {
           if (chosen.has(i)) chosen.delete(i); else if (chosen.size < max) chosen.add(i);
@@ -39,11 +53,12 @@ export function pickTiles(title, rack, { max = rack.length, all = false } = {}, 
           fill(note);
         },
       });
-      button.append(...tileEl(tile.blank ? { letter: '?', blank: true } : tile, values).childNodes);
+      const face = h('span.face', { 'aria-hidden': 'true' }, ...tileEl(tile.blank ? { letter: '?', blank: true } : tile, values).childNodes);
+      button.append(spoken(tile.blank ? 'blank tile' : `tile ${tile.letter}`), face);
       return button;
     });
     const ok = () => {
-      if (!chosen.size) { fill(note, 'Choose the tiles to exchange.'); return; }
+      if (!chosen.size) { fill(note, 'Choose the tiles to exchange.'); announce('Choose the tiles to exchange.'); return; }
       done(rack.filter((_, i) => chosen.has(i)));
     };
     return h('div.stack', {},

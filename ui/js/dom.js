@@ -43,12 +43,25 @@ export function sentence(message) {
   return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
 
+let announced = 0;
+/** Says `message` (a short sentence) through the page's one polite status region. The same
+ *  sentence twice in a row is still said again. */
+export function announce(message) {
+  const el = document.getElementById('status');
+  if (!el) return;
+  const serial = ++announced;
+  el.textContent = '';
+  // A moment after clearing, so a repeated sentence counts as a change.
+  setTimeout(() => { if (serial === announced) el.textContent = message; }, 50);
+}
+
 let toastTimer = 0;
-/** A short message at the bottom of the screen. */
-export function toast(message, ms = 3500) {
+/** A short message at the bottom of the screen, also announced (as `say` when given). */
+export function toast(message, { ms = 3500, say = message } = {}) {
   const el = document.getElementById('toast');
   el.textContent = message;
   el.hidden = false;
+  announce(say);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }

@@ -25,20 +25,25 @@ function wentOutName(r) {
   return Number.isInteger(r.went_out) ? r.players.find((p) => p.seat === r.went_out)?.name ?? null : null;
 }
 
+/** The end screen's heading: who won (or a solo round's points), from the backend's result. */
+export function endTitle(view) {
+  const r = view.result;
+  const names = r.winners.map((seat) => view.players[seat].name);
+  if (view.rules.solo) return `Round over: ${r.players[0].score} point${r.players[0].score === 1 ? '' : 's'}`;
+  if (names.length > 1) return `${names.join(' and ')} share the win`;
+  return `${names[0] ?? 'Nobody'} wins`;
+}
+
 /** `onDetails`: opens the match's detail (the final board, every turn). */
 export function renderEnd(view, { onDetails = null } = {}) {
   const r = view.result;
   const winners = new Set(r.winners);
-  const names = r.winners.map((seat) => view.players[seat].name);
   const solo = view.rules.solo;
   // A Hints column only where the rule set offers hints (solo's word checker is no hint).
   const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
-  let title;
-  if (solo) title = `Round over: ${r.players[0].score} point${r.players[0].score === 1 ? '' : 's'}`;
-  else if (names.length > 1) title = `${names.join(' and ')} share the win`;
-  else title = `${names[0] ?? 'Nobody'} wins`;
   return h('section.stack', { 'data-testid': 'end' },
-    h('h1', {}, title),
+    // Focused when the match ends (match.js), so a screen reader starts here.
+    h('h1', { tabindex: '-1' }, endTitle(view)),
     h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null, view.turn_limit)),
     h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),

@@ -9,5 +9,10 @@ export function renderCover(view, onReveal) {
   return h('section.cover.panel', { 'data-testid': 'cover' },
     h('h1', {}, `Pass to ${next.name}`),
     view.last_move ? h('p', {}, lastMoveText(view.last_move)) : h('p.muted', {}, 'First move of the match.'),
-    h('button.primary', { type: 'button', 'data-testid': 'reveal', onclick: onReveal }, 'Show my rack'));
+    h('button.primary', {
+      type: 'button', 'data-testid': 'reveal', onclick: onReveal,
+      // The focus comes here after a turn: an Enter still held from it (key repeat) must not
+      // show the next player's rack; a fresh press does.
+      onkeydown: (e) => { if (e.repeat) e.preventDefault(); },
+    }, 'Show my rack'));
 }

@@ -2,12 +2,12 @@
 // with its words and score breakdown, a board to step through turn by turn, the score chart
 // and the GCG record. Every board, score and word comes from the backend.
 import { call } from './api.js';
-import { h, fill, toast, squareName } from './dom.js';
+import { h, fill, toast, announce, squareName } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { progressionChart } from './chart.js';
 import { attachAnalysis, backgroundProgress } from './analysis.js';
+import { squareLabel, gridRows, spoken } from './board.js';
 
-const PREMIUM_NAMES = { '2L': 'double letter', '3L': 'triple letter', '2W': 'double word', '3W': 'triple word' };
 const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
 
 // The list's filters and page, kept while the app runs so "Back to history" returns to them.
@@ -34,7 +34,7 @@ export async function showHistory(root, params, screen) {
     Object.assign(filters, { player: params.player, rules: '', status: '', assisted: '', page: 1 });
   }
   const [ruleSets, stats] = await Promise.all([call('rule_sets'), call('player_stats').catch(() => ({ players: [] }))]);
-  const results = h('div.stack', { 'aria-live': 'polite' });
+  const results = h('div.stack');
   const change = (key) => (e) => { filters[key] = e.target.value; filters.page = 1; load(); };
   const names = [...new Set(stats.players.map((p) => p.name))];
   const form = h('form.history-filters.panel', { 'aria-label': 'Filter matches', onsubmit: (e) => { e.preventDefault(); filters.page = 1; load(); } },
@@ -123,37 +123,32 @@ export function replayBoard({ size, star, premiums, values, rows, placed = [], g
   const covered = new Set(placed.map((p) => `${p.row},${p.col}`));
   const ghosts = new Map(ghost.map((g) => [`${g.row},${g.col}`, g]));
   const board = h(`div.board.replay-board.size-${size}`, {
-    role: 'grid', 'aria-label': `Board, ${size} by ${size}`, 'data-testid': 'replay-board',
+    role: 'grid', 'aria-readonly': 'true', 'aria-label': `Board, ${size} by ${size}`, 'data-testid': 'replay-board',
     style: `grid-template-columns: repeat(${size}, minmax(0, 1fr)); grid-template-rows: repeat(${size}, minmax(0, 1fr))`,
   });
-  for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) {
-      const premium = premiums?.[row]?.[col] ?? null;
-      const isStar = star?.row === row && star?.col === col;
-      const tile = rows ? tileAt(rows, row, col) : null;
-      const g = tile ? null : ghosts.get(`${row},${col}`);
-      const name = squareName({ row, col });
-      let label = name;
-      if (tile) label += `, ${tile.letter}${tile.blank ? ' (blank)' : ''}`;
-      else if (g) label += `, ghost ${g.letter}${g.blank ? ' (blank)' : ''}`;
-      else if (premium) label += `, ${PREMIUM_NAMES[premium]}`;
-      if (isStar && !tile) label += ', star';
-      const square = h('div.square', {
-        role: 'gridcell', 'aria-label': label,
-        dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}) },
-        class: [isStar && !tile ? 'star' : '', covered.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
-      });
-      if (tile) {
-        square.append(h(`span.tile${tile.blank ? '.blank-letter' : ''}`, { 'data-letter': tile.letter },
-          tile.letter, h('span.value', {}, tile.blank ? 0 : (values?.[tile.letter] ?? ''))));
-      } else if (g) {
-        square.append(h(`span.tile.ghost${g.blank ? '.blank-letter' : ''}`, { 'data-letter': g.letter, 'data-testid': 'ghost-tile' },
-          g.letter, h('span.value', {}, g.blank ? 0 : (values?.[g.letter] ?? ''))));
-      } else if (premium) square.append(h('span.premium', {}, premium));
-      board.append(square);
-    }
-  }
-  return board;
+  return gridRows(board, size, (row, col) => {
+    const premium = premiums?.[row]?.[col] ?? null;
+    const isStar = star?.row === row && star?.col === col;
+    const tile = rows ? tileAt(rows, row, col) : null;
+    const g = tile ? null : ghosts.get(`${row},${col}`);
+    const name = squareName({ row, col });
+    const square = h('div.square', {
+      role: 'gridcell',
+      dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}) },
+      class: [isStar && !tile ? 'star' : '', covered.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
+    });
+    square.append(spoken(g
+      ? `${name}, ghost ${g.letter}${g.blank ? ', blank' : ''}`
+      : squareLabel({ name, tile, premium, star: isStar })));
+    if (tile) {
+      square.append(h(`span.tile${tile.blank ? '.blank-letter' : ''}`, { 'data-letter': tile.letter, 'aria-hidden': 'true' },
+        tile.letter, h('span.value', {}, tile.blank ? 0 : (values?.[tile.letter] ?? ''))));
+    } else if (g) {
+      square.append(h(`span.tile.ghost${g.blank ? '.blank-letter' : ''}`, { 'data-letter': g.letter, 'data-testid': 'ghost-tile', 'aria-hidden': 'true' },
+        g.letter, h('span.value', {}, g.blank ? 0 : (values?.[g.letter] ?? ''))));
+    } else if (premium) square.append(h('span.premium', { 'aria-hidden': 'true' }, premium));
+    return square;
+  });
 }
 
 function letterText(l) {
@@ -203,11 +198,11 @@ export async function showDetail(root, { id }, screen) {
   // The analysis (finished matches): a summary, a column beside each turn, ghost moves.
   const analysed = Boolean(detail.analysis?.available);
   const analysisBox = h('div.stack', { 'data-testid': 'analysis' });
-  const ghostBox = h('div', { 'aria-live': 'polite' });
+  const ghostBox = h('div'); // the step's caption says what is drawn (announced by show)
   let ghost = null; // { turn, tiles, candidate } while an alternative is drawn
 
   const boardBox = h('div.replay-board-box');
-  const caption = h('p.replay-caption', { 'data-testid': 'replay-caption', 'aria-live': 'polite' });
+  const caption = h('p.replay-caption', { 'data-testid': 'replay-caption' });
   const chartBox = h('div');
   const control = (label, testid, to) => h('button', { type: 'button', 'data-testid': testid, 'aria-label': label, onclick: () => show(to()) }, label);
   const controls = h('div.row.replay-controls', { role: 'group', 'aria-label': 'Step through the turns' },
@@ -225,6 +220,7 @@ export async function showDetail(root, { id }, screen) {
     h('td', {}, hintsText(t)),
     analysed ? h('td', { 'data-analysis-cell': '' }) : null));
 
+  let drawn = false; // the first drawing is no news: only a step is announced
   function show(to, withGhost = null) {
     step = Math.max(0, Math.min(turns.length, to));
     // Moving on removes a ghost; one is drawn over the board before its turn.
@@ -241,6 +237,7 @@ export async function showDetail(root, { id }, screen) {
       : t
         ? `After turn ${step} of ${turns.length}: ${t.player_name ?? names[t.player]}, ${moveText(t)}${t.kind === 'place' ? ` for ${t.score}` : ''}`
         : `Before the first turn (${plural(turns.length, 'turn')} in all)`);
+    if (drawn) announce(caption.textContent);
     controls.querySelectorAll('button').forEach((b, i) => { b.disabled = i < 2 ? step === 0 : step === turns.length; });
     turnRows.forEach((row, i) => {
       row.classList.toggle('current', i + 1 === step);
@@ -299,6 +296,7 @@ export async function showDetail(root, { id }, screen) {
   fill(root, section);
   document.addEventListener('keydown', onKey, { signal: screen.signal });
   show(step);
+  drawn = true;
   if (analysed) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
     await attachAnalysis({

@@ -22,7 +22,8 @@ function keysBelongElsewhere(target) {
  *  focus): Enter and Space keep their usual meaning there (press the button). */
 function focusedControl(target) {
   const el = target instanceof Element ? target : null;
-  if (!el || el.closest('.board, .rack')) return false;
+  // A button of a dialog that has closed is no control any more.
+  if (!el || el.closest('.board, .rack, dialog:not([open])')) return false;
   if (!el.matches('button, a[href], summary, [role="button"]')) return false;
   try { return el.matches(':focus-visible'); } catch { return true; }
 }

@@ -4,7 +4,7 @@
 // (preview, play, exchange, pass, resign, hint, computer turns); this module only keeps what
 // is staged on screen, the rack's display order and the keyboard cursor.
 import { call } from './api.js';
-import { fill, toast, sentence } from './dom.js';
+import { fill, toast, sentence, announce } from './dom.js';
 import { shuffled } from './rack.js';
 import { orderFor, rememberOrder, forgetOrder, orderAfter, reordered } from './rackorder.js';
 import { moved, nextEmpty, toggled } from './cursor.js';
@@ -12,7 +12,8 @@ import * as draftOf from './staging.js';
 import { createTurn } from './turn.js';
 import { renderTurn, renderThinking, showPreview } from './matchview.js';
 import { listenForMatchKeys, SUBMIT_KEY } from './keyboard.js';
-import { renderEnd } from './end.js';
+import { renderEnd, endTitle } from './end.js';
+import { moveSentence } from './scores.js';
 import { playSound } from './sound.js';
 import { trackDrag, justDragged } from './drag.js';
 import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
@@ -38,6 +39,10 @@ export async function showMatch(box, { id, view = null }, screen) {
     hintWords: null, hinting: false,
     // The last input was a key: the cursor square then takes the focus after a redraw.
     keyboard: false,
+    // After a command the focus goes where the next step is (match.js render): 'turn' after a
+    // turn was done, 'reveal' after the rack was shown.
+    focusAfter: null,
+    rackFocus: null, // the rack tile last focused (the rack's one tab stop)
     shown: null, // what this screen last put in its box
   };
   const alive = screen.alive;
@@ -68,7 +73,10 @@ export async function showMatch(box, { id, view = null }, screen) {
 
   async function requestPreview() {
     const current = await turn.requestPreview(draftOf.tilesOf(s.draft.staged));
-    if (current && alive() && s.shown) showPreview(s.shown, turn.preview);
+    if (!current || !alive() || !s.shown) return;
+    showPreview(s.shown, turn.preview);
+    const p = turn.preview;
+    if (p) announce(p.legal ? `Preview: ${p.words.map((w) => w.word).join(', ')} for ${p.score}` : `Not playable: ${sentence(p.error?.message ?? 'not a legal move')}`);
   }
 
   /** Runs a turn command. `gone`: the rack indexes leaving the rack (played or exchanged), so
@@ -82,7 +90,10 @@ export async function showMatch(box, { id, view = null }, screen) {
       if (!next) return;
       s.view = next;
       // A turn done (a play, exchange, pass, resignation or the computer's move), not a reveal.
-      if (settings.sound && command !== 'reveal_rack') playSound(s.view.over ? 'end' : 'turn');
+      const turnDone = command !== 'reveal_rack';
+      if (settings.sound && turnDone) playSound(s.view.over ? 'end' : 'turn');
+      s.focusAfter = turnDone ? 'turn' : 'reveal';
+      if (turnDone) announce(turnSentence(s.view));
       if (kept) rememberOrder(s.view.id, seat, kept);
       else if (wholeRack) forgetOrder(s.view.id, seat);
       resetTurn();
@@ -145,7 +156,11 @@ export async function showMatch(box, { id, view = null }, screen) {
     if (!s.draft.staged.length) { toast('Place tiles on the board first.'); return; }
     const preview = await turn.settledPreview();
     if (!alive()) return;
-    if (!preview?.legal) { toast(sentence(preview?.error?.message ?? 'This move cannot be played.')); return; }
+    if (!preview?.legal) {
+      const why = sentence(preview?.error?.message ?? 'This move cannot be played.');
+      toast(why, { say: `Not played: ${why}` });
+      return;
+    }
     act('play', { tiles: draftOf.tilesOf(s.draft.staged) }, { gone: s.draft.staged.map((t) => t.index) });
   }
 
@@ -264,37 +279,85 @@ export async function showMatch(box, { id, view = null }, screen) {
     reveal: () => act('reveal_rack'),
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.
     press: () => { s.keyboard = false; },
+    rackFocus: (index) => { s.rackFocus = index; },
   };
 
   function render() {
     if (!alive()) return;
     const v = s.view;
-    if (v.over) { show(renderEnd(v, { onDetails: () => screen.open('detail', { id: v.id }) })); return; }
-    if (v.players[v.to_move].computer) {
+    const focused = focusKey(box);
+    if (v.over) show(renderEnd(v, { onDetails: () => screen.open('detail', { id: v.id }) }));
+    else if (v.players[v.to_move].computer) {
       show(renderThinking(v, viewState(), handlers));
       scheduleComputer();
-      return;
+    } else {
+      if (s.order.length !== (v.rack ?? []).length) resetTurn();
+      show(renderTurn(v, viewState(), handlers));
     }
-    if (s.order.length !== (v.rack ?? []).length) resetTurn();
-    show(renderTurn(v, viewState(), handlers));
-    // After a key the cursor square holds the focus (a redraw replaces the old one), so the
-    // focus ring and a screen reader follow the cursor. Never on the cover: there a stray
-    // Enter would show the next player's rack.
-    if (s.keyboard && !v.covered && !document.querySelector('dialog[open]')) {
-      box.querySelector('.square.cursor')?.focus({ preventScroll: true });
+    placeFocus(focused);
+  }
+
+  /**
+   * Where the focus goes after a redraw (never into a page behind an open dialog): after a
+   * turn, to the next step — the cover's "Show my rack", the end's heading, the board; after
+   * "Show my rack", to the board's cursor; after a key, the cursor square, so the focus ring
+   * and a screen reader follow the cursor; otherwise back onto the control that had it (the
+   * redraw replaced it), so it never falls to <body>.
+   */
+  function placeFocus(focused) {
+    if (document.querySelector('dialog[open]')) return;
+    const v = s.view;
+    const after = s.focusAfter;
+    s.focusAfter = null;
+    const cursorSquare = () => box.querySelector('.square.cursor') ?? box.querySelector('.square[tabindex="0"]');
+    let target = null;
+    if (after === 'turn') target = v.over ? box.querySelector('h1') : (v.covered ? box.querySelector('[data-testid=reveal]') : cursorSquare());
+    else if (after === 'reveal' || (s.keyboard && !v.covered)) target = cursorSquare();
+    else if (focused && !box.contains(document.activeElement)) {
+      target = box.querySelector(focused);
+      if (!target || target.disabled) target = cursorSquare();
     }
+    target?.focus({ preventScroll: true });
   }
 
   function viewState() {
     return {
       draft: s.draft, order: s.order, preview: turn.preview, hintWords: s.hintWords,
-      hinting: s.hinting, tracker: Boolean(settings.tile_tracker),
+      hinting: s.hinting, tracker: Boolean(settings.tile_tracker), rackFocus: s.rackFocus,
     };
   }
 
   resetTurn();
   render();
   markFirstBoard();
+}
+
+/** A selector for the element holding the keyboard's focus inside `box` (a control, a square,
+ *  a rack tile), to find its stand-in after a redraw; null when the focus is elsewhere or a
+ *  pointer put it there (then the keys keep their match meaning: keyboard.js). */
+function focusKey(box) {
+  const el = document.activeElement;
+  if (!el || el === document.body || !box.contains(el) || !focusVisible(el)) return null;
+  if (el.dataset.action) return `[data-action="${el.dataset.action}"]`;
+  if (el.dataset.square) return `.square[data-square="${el.dataset.square}"]`;
+  if (el.dataset.index && el.closest('.rack')) return `[data-testid=rack] .tile[data-index="${el.dataset.index}"]:not(.used)`;
+  if (el.dataset.testid) return `[data-testid="${el.dataset.testid}"]`;
+  return null;
+}
+
+function focusVisible(el) {
+  try { return el.matches(':focus-visible'); } catch { return true; }
+}
+
+/** What the status region says once a turn is done: the move, then who is next or how the
+ *  match ended. */
+function turnSentence(v) {
+  const solo = v.rules.exchange === 'solo';
+  const move = v.last_move ? `${moveSentence(v.last_move, solo)}.` : '';
+  if (v.over) return `${move} Match over: ${endTitle(v)}.`.trim();
+  const next = v.players[v.to_move];
+  if (v.covered) return `${move} Pass to ${next.name}.`.trim();
+  return `${move} ${next.computer ? `${next.name} is thinking.` : `${next.name} to play.`}`.trim();
 }
 
 /** Records when the first board reached the screen (epoch ms), for start-up measurements. */

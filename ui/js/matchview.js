@@ -13,7 +13,8 @@ import { usedIndexes, stagedAt } from './staging.js';
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
  * @param v        the match view
- * @param state    { draft, order (rack display order), preview, hintWords, hinting, tracker }
+ * @param state    { draft, order (rack display order), preview, hintWords, hinting, tracker,
+ *                   rackFocus (the rack tile last focused) }
  * @param on       { square(row, col), stagedPress(row, col, tile, e), rackSelect(index),
  *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
  *                   hint(), resign(), reveal(), press() }
@@ -25,7 +26,7 @@ export function renderTurn(v, state, on) {
   const rack = renderRack(v.rack ?? [], order, used, draft.selected, v.letter_values, {
     onSelect: (i) => on.rackSelect(i),
     onDragStart: (i, e) => { if (!used.has(i)) on.rackPress(i, v.rack[i], e); },
-  });
+  }, state.rackFocus ?? null);
   const canHint = v.rules.hints.length > 0;
   // Named for what it gives: the classic sets stage a whole move (SPEC "Suggest a move").
   const suggests = v.rules.hints.includes('suggest_move');
@@ -43,7 +44,7 @@ export function renderTurn(v, state, on) {
     canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: state.hinting, 'aria-busy': String(Boolean(state.hinting)), title: hintTitle, onclick: on.hint }, state.hinting ? 'Thinking…' : hintLabel) : null,
     v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null);
   const side = h('div.stack.match-extra', {},
-    h('div.preview.panel', { 'aria-live': 'polite' }),
+    h('div.preview.panel', {}),
     state.hintWords ? h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack: '),
       state.hintWords.length ? state.hintWords.join(', ') : 'none') : null);
   const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
@@ -73,9 +74,11 @@ function layout(v, state, on, below, extra = null) {
   // Grid areas (app.css): the play area, then the preview, then scores and the tracker, so on
   // a narrow screen the preview sits right under the controls.
   return h('section.match', {
-    'data-testid': 'match', dataset: { matchId: String(v.id) },
+    'data-testid': 'match', dataset: { matchId: String(v.id) }, 'aria-labelledby': 'match-title',
     onpointerdown: () => on.press?.(),
+    onfocusin: (e) => { const t = e.target.closest?.('.rack .tile'); if (t) on.rackFocus?.(Number(t.dataset.index)); },
   },
+  h('h1.visually-hidden', { id: 'match-title' }, `${v.rules.label}: ${v.players.map((p) => p.name).join(' v ')}`),
   h('div.play-area', {},
     renderScoreStrip(v),
     renderBoard(v, draft.staged, on.square ?? (() => {}), {

@@ -2,7 +2,7 @@
 // the rack. The order is the player's display choice (kept by rackorder.js); which tiles are on
 // the rack is the backend's answer. Staged tiles keep their (hidden) place.
 import { h } from './dom.js';
-import { tileEl } from './board.js';
+import { tileEl, spoken } from './board.js';
 
 /**
  * @param rack      [{letter, blank}] from the view (only ever the revealed player's own)
@@ -10,25 +10,53 @@ import { tileEl } from './board.js';
  * @param used      Set of rack indexes staged on the board
  * @param selected  the selected rack index or null
  * @param handlers  { onSelect(index), onDragStart(index, pointerEvent) }
+ * @param active    the rack index that holds the rack's one tab stop (the last one focused),
+ *                  when it is still on the rack; else the chosen tile, else the first free one
+ *
+ * The rack is one tab stop: the arrow keys (and Home, End) move between its free tiles.
  */
-export function renderRack(rack, order, used, selected, values, handlers) {
-  const el = h('div.rack', { role: 'listbox', 'aria-label': 'Your rack', 'data-testid': 'rack' });
+export function renderRack(rack, order, used, selected, values, handlers, active = null) {
+  const free = order.filter((i) => !used.has(i));
+  const stop = [active, selected].find((i) => i !== null && free.includes(i)) ?? free[0];
+  const el = h('div.rack', {
+    role: 'listbox', 'aria-label': 'Your rack', 'aria-orientation': 'horizontal', 'data-testid': 'rack',
+    onkeydown: (e) => moveAlong(e, el),
+  });
   for (const index of order) {
     const tile = rack[index];
     const button = h('button.tile', {
       type: 'button', role: 'option',
       'aria-selected': String(selected === index),
-      'aria-label': tile.blank ? 'blank tile' : `tile ${tile.letter}`,
+      tabindex: index === stop ? '0' : '-1',
       dataset: { index: String(index), letter: tile.blank ? '?' : tile.letter },
       class: [used.has(index) ? 'used' : '', selected === index ? 'selected' : ''].join(' ').trim() || undefined,
       onclick: () => handlers.onSelect(index),
       onpointerdown: (e) => handlers.onDragStart(index, e),
     });
-    const face = tileEl(tile.blank ? { letter: '?', blank: true } : tile, values);
-    button.append(...face.childNodes);
+    const face = h('span.face', { 'aria-hidden': 'true' }, ...tileEl(tile.blank ? { letter: '?', blank: true } : tile, values).childNodes);
+    button.append(spoken(tile.blank ? 'blank tile' : `tile ${tile.letter}`), face);
     el.append(button);
   }
   return el;
+}
+
+const STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+/** Arrow keys, Home and End on a rack tile: the focus (and the tab stop) to another free tile.
+ *  Handled here, so the board's cursor keys (keyboard.js) leave them alone. */
+function moveAlong(e, rack) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const tiles = [...rack.querySelectorAll(':scope > .tile:not(.used)')];
+  const at = tiles.indexOf(document.activeElement);
+  if (at < 0) return;
+  let to;
+  if (STEPS[e.key]) to = Math.min(tiles.length - 1, Math.max(0, at + STEPS[e.key]));
+  else if (e.key === 'Home') to = 0;
+  else if (e.key === 'End') to = tiles.length - 1;
+  else return;
+  e.preventDefault();
+  tiles.forEach((t, i) => t.setAttribute('tabindex', i === to ? '0' : '-1'));
+  tiles[to].focus();
 }
 
 /** A new random display order (Fisher–Yates). */

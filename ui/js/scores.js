@@ -12,6 +12,13 @@ export function lastMoveText(m, solo = false) {
   }
 }
 
+/** The last move as a sentence for the status region: "Ann played CATS at 5D for 4". */
+export function moveSentence(m, solo = false) {
+  if (m.action !== 'play') return lastMoveText(m, solo);
+  const at = m.notation ? ` at ${m.notation.split(' ')[0]}` : '';
+  return `${m.name} played ${m.words.join(', ')}${at} for ${m.score}`;
+}
+
 export function renderScores(view) {
   return h('div.scores', { 'data-testid': 'scores' },
     view.players.map((p) => h('div.score', {

@@ -1,7 +1,7 @@
 // The screens around a match: start (new match, continue), word checker, settings. History,
 // statistics and rules live in their own modules and are re-exported here for main.js.
 import { call } from './api.js';
-import { h, fill, toast } from './dom.js';
+import { h, fill, toast, announce } from './dom.js';
 import { applyTheme } from './theme.js';
 
 export { showHistory, showDetail } from './history.js';
@@ -24,7 +24,7 @@ export async function showHome(root, _params, screen) {
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
   const seatBox = h('div.stack');
   const listLine = h('p.muted', { 'data-testid': 'word-list' });
-  const formNote = h('p.error', { 'data-testid': 'new-match-error', 'aria-live': 'polite' });
+  const formNote = h('p.error', { 'data-testid': 'new-match-error' });
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); draw(); } }, 'Add player');
 
   function fitSeats() {
@@ -56,6 +56,7 @@ export async function showHome(root, _params, screen) {
       // An argument refusal carries its reason alone ("every player needs a name").
       const reason = err.kind === 'bad_argument' ? err.details?.reason : null;
       fill(formNote, reason ? `${reason[0].toUpperCase()}${reason.slice(1)}.` : err.message);
+      announce(formNote.textContent);
     }
   }
 
@@ -114,7 +115,7 @@ async function historyNotices() {
 /** Is a word in a list? */
 export async function showChecker(root) {
   const lists = await call('word_lists');
-  const out = h('p', { 'data-testid': 'check-result', 'aria-live': 'polite' });
+  const out = h('p', { 'data-testid': 'check-result' });
   const input = h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' });
   // Current versions first (what new matches use); an older one (id@version) for the matches pinned to it.
   const ordered = [...lists.filter((l) => l.current), ...lists.filter((l) => !l.current)];
@@ -123,6 +124,7 @@ export async function showChecker(root) {
     onsubmit: async (e) => {
       e.preventDefault();
       try { const a = await call('check_word', { word: input.value, list: select.value }); fill(out, a.message); out.className = a.valid ? '' : 'error'; } catch (err) { fill(out, err.message); out.className = 'error'; }
+      announce(out.textContent);
     },
   }, h('h1', {}, 'Word checker'),
   h('p.muted', {}, 'Is a word in a list? Each match checks its words against the list shown when it starts.'),
