@@ -16,16 +16,16 @@ test('after a move across, the cursor waits just past its end, across', () => {
 });
 
 test('after a move down, the cursor waits just below it, down; it skips tiles already there', () => {
-  const v = view({ tiles: { E3: 'C', E4: 'A', E5: 'T', E6: 'S' }, lastMove: ['E3', 'E4', 'E5'] });
+  const v = view({ tiles: { E3: 'C', E4: 'A', E5: 'T', E6: 'S' }, lastMove: ['E3', 'E4', 'E5'], direction: 'down' });
   assert.deepEqual(startCursor(v), { ...at('E7'), dir: DOWN });
 });
 
-test('a one-tile move that makes a word down continues down', () => {
-  // A on E6 under the C of E5: the word runs down, and nothing lies beside it across.
-  const v = view({ tiles: { E5: 'C', E6: 'A' }, lastMove: ['E6'] });
+test('a one-tile move follows the line the backend gives it', () => {
+  // A on E6 under the C of E5: the backend says its word runs down.
+  const v = view({ tiles: { E5: 'C', E6: 'A' }, lastMove: ['E6'], direction: 'down' });
   assert.deepEqual(startCursor(v), { ...at('E7'), dir: DOWN });
   // With a tile beside it, its word runs across.
-  const across = view({ tiles: { D6: 'B', E6: 'A' }, lastMove: ['E6'] });
+  const across = view({ tiles: { D6: 'B', E6: 'A' }, lastMove: ['E6'], direction: 'across' });
   assert.deepEqual(startCursor(across), { ...at('F6'), dir: ACROSS });
 });
 

@@ -1,9 +1,10 @@
 // Small match views for the UI's pure modules, shaped like the backend's `match_view` answer
 // (only the fields those modules read): a board of rows of {letter, blank} or null, the rule
-// set's size and star, the rack of the player to move and the last move's squares.
+// set's size and star, the rack of the player to move and the last move's squares and line
+// (`direction`, which the backend gives).
 
 /** An empty `size`×`size` board with the star in the middle. */
-export function view({ size = 9, rack = 'CATERES', tiles = {}, lastMove = null } = {}) {
+export function view({ size = 9, rack = 'CATERES', tiles = {}, lastMove = null, direction = 'across' } = {}) {
   const board = Array.from({ length: size }, () => Array(size).fill(null));
   for (const [name, letter] of Object.entries(tiles)) {
     const { row, col } = at(name);
@@ -14,7 +15,7 @@ export function view({ size = 9, rack = 'CATERES', tiles = {}, lastMove = null }
     id: 1, to_move: 0, board,
     rules: { board_size: size, star: { row: mid, col: mid } },
     rack: [...rack].map((c) => (c === '?' ? { letter: '?', blank: true } : { letter: c, blank: false })),
-    last_move: lastMove ? { squares: lastMove.map(at) } : null,
+    last_move: lastMove ? { squares: lastMove.map(at), direction } : null,
   };
 }
 
