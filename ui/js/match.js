@@ -10,7 +10,7 @@ import { orderFor, rememberOrder, forgetOrder, orderAfter, reordered } from './r
 import { moved, nextEmpty, toggled } from './cursor.js';
 import * as draftOf from './staging.js';
 import { createTurn } from './turn.js';
-import { renderTurn, renderThinking, showPreview } from './matchview.js';
+import { renderTurn, renderThinking, showPreview, patchTurn } from './matchview.js';
 import { listenForMatchKeys, SUBMIT_KEY } from './keyboard.js';
 import { renderEnd } from './end.js';
 import { playSound } from './sound.js';
@@ -39,9 +39,12 @@ export async function showMatch(box, { id, view = null }, screen) {
     // The last input was a key: the cursor square then takes the focus after a redraw.
     keyboard: false,
     shown: null, // what this screen last put in its box
+    // What the shown turn screen was drawn from ({view, order, hintWords, hinting, draft}),
+    // so a change of the draft alone can patch it (patchTurn) instead of drawing it again.
+    drawn: null,
   };
   const alive = screen.alive;
-  const show = (el) => { fill(box, el); s.shown = el; };
+  const show = (el) => { fill(box, el); s.shown = el; s.drawn = null; };
 
   function resetTurn() {
     s.draft = draftOf.newDraft(s.view);
@@ -62,8 +65,22 @@ export async function showMatch(box, { id, view = null }, screen) {
   function setDraft(next, { preview = true } = {}) {
     if (!next) return;
     s.draft = next;
-    render();
+    // The request goes out first, so the backend works on it while the screen is drawn.
     if (preview) requestPreview();
+    redraw();
+  }
+
+  /** Draws the draft: only what changed when the screen on show is this turn's, drawn from
+   *  the same view, rack order and hint state; the whole screen otherwise. */
+  function redraw() {
+    const d = s.drawn;
+    if (d && alive() && d.view === s.view && d.order === s.order && d.hintWords === s.hintWords && d.hinting === s.hinting
+      && patchTurn(s.shown, s.view, viewState(), d.draft, handlers)) {
+      d.draft = s.draft;
+      focusCursor();
+      return;
+    }
+    render();
   }
 
   async function requestPreview() {
@@ -251,7 +268,10 @@ export async function showMatch(box, { id, view = null }, screen) {
   const handlers = {
     // The click a mouse fires where a drag ended belongs to the drag, not a tap.
     square: (row, col) => { if (!justDragged()) onSquare(row, col); },
-    stagedPress: (row, col, tile, e) => trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target)),
+    stagedPress: (row, col, e) => {
+      const tile = s.draft.staged[draftOf.stagedAt(s.draft.staged, row, col)];
+      if (tile) trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target));
+    },
     rackSelect: (index) => { if (!justDragged()) setDraft(draftOf.select(s.draft, index), { preview: false }); },
     rackPress: (index, tile, e) => trackDrag(e, tile.blank ? '?' : tile.letter, (target) => dropRackTile(index, target)),
     play: submit,
@@ -277,10 +297,15 @@ export async function showMatch(box, { id, view = null }, screen) {
     }
     if (s.order.length !== (v.rack ?? []).length) resetTurn();
     show(renderTurn(v, viewState(), handlers));
-    // After a key the cursor square holds the focus (a redraw replaces the old one), so the
-    // focus ring and a screen reader follow the cursor. Never on the cover: there a stray
-    // Enter would show the next player's rack.
-    if (s.keyboard && !v.covered && !document.querySelector('dialog[open]')) {
+    if (!v.covered) s.drawn = { view: v, order: s.order, hintWords: s.hintWords, hinting: s.hinting, draft: s.draft };
+    focusCursor();
+  }
+
+  /** After a key the cursor square holds the focus (a redraw replaces the old one), so the
+   *  focus ring and a screen reader follow the cursor. Never on the cover: there a stray
+   *  Enter would show the next player's rack. */
+  function focusCursor() {
+    if (s.keyboard && !s.view.covered && !document.querySelector('dialog[open]')) {
       box.querySelector('.square.cursor')?.focus({ preventScroll: true });
     }
   }
