@@ -42,6 +42,8 @@ export async function showMatch(box, { id, view = null }, screen) {
     // What the shown turn screen was drawn from ({view, order, hintWords, hinting, draft}),
     // so a change of the draft alone can patch it (patchTurn) instead of drawing it again.
     drawn: null,
+    // A phone shows a 15×15 board zoomed while the rack is out (matchview.js zoomable).
+    zoomed: true,
   };
   const alive = screen.alive;
   const show = (el) => { fill(box, el); s.shown = el; s.drawn = null; };
@@ -78,6 +80,7 @@ export async function showMatch(box, { id, view = null }, screen) {
       && patchTurn(s.shown, s.view, viewState(), d.draft, handlers)) {
       d.draft = s.draft;
       focusCursor();
+      followCursor(zoomScroll());
       return;
     }
     render();
@@ -284,6 +287,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     reveal: () => act('reveal_rack'),
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.
     press: () => { s.keyboard = false; },
+    zoom: () => { s.zoomed = !s.zoomed; render(); },
   };
 
   function render() {
@@ -296,9 +300,34 @@ export async function showMatch(box, { id, view = null }, screen) {
       return;
     }
     if (s.order.length !== (v.rack ?? []).length) resetTurn();
+    const scrolled = zoomScroll();
     show(renderTurn(v, viewState(), handlers));
+    followCursor(scrolled);
     if (!v.covered) s.drawn = { view: v, order: s.order, hintWords: s.hintWords, hinting: s.hinting, draft: s.draft };
     focusCursor();
+  }
+
+  function zoomScroll() {
+    const frame = box.querySelector('.board-zoom.zoomed');
+    return frame ? { left: frame.scrollLeft, top: frame.scrollTop } : null;
+  }
+
+  /** A zoomed board keeps where it was scrolled to (`scrolled`, from the frame it replaces),
+   *  and scrolls to the cursor when the cursor left the part in view: the area being played
+   *  stays in view. */
+  function followCursor(scrolled) {
+    // A screen's first drawing goes on the page once drawn (main.js): measure it then.
+    if (!box.isConnected) { if (alive()) requestAnimationFrame(() => followCursor(scrolled)); return; }
+    const frame = box.querySelector('.board-zoom.zoomed');
+    if (!frame || frame.scrollWidth <= frame.clientWidth) return;
+    if (scrolled) { frame.scrollLeft = scrolled.left; frame.scrollTop = scrolled.top; }
+    const square = frame.querySelector('.square.cursor') ?? frame.querySelector('.square.star');
+    if (!square) return;
+    const f = frame.getBoundingClientRect();
+    const q = square.getBoundingClientRect();
+    if (scrolled && q.left >= f.left && q.right <= f.right && q.top >= f.top && q.bottom <= f.bottom) return;
+    frame.scrollLeft += q.left + q.width / 2 - (f.left + f.width / 2);
+    frame.scrollTop += q.top + q.height / 2 - (f.top + f.height / 2);
   }
 
   /** After a key the cursor square holds the focus (a redraw replaces the old one), so the
@@ -313,7 +342,7 @@ export async function showMatch(box, { id, view = null }, screen) {
   function viewState() {
     return {
       draft: s.draft, order: s.order, preview: turn.preview, hintWords: s.hintWords,
-      hinting: s.hinting, tracker: Boolean(settings.tile_tracker),
+      hinting: s.hinting, tracker: Boolean(settings.tile_tracker), zoomed: s.zoomed,
     };
   }
 

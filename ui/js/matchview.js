@@ -16,7 +16,7 @@ import { usedIndexes } from './staging.js';
  * @param state    { draft, order (rack display order), preview, hintWords, hinting, tracker }
  * @param on       { square(row, col), stagedPress(row, col, e), rackSelect(index),
  *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
- *                   hint(), resign(), reveal(), press() }
+ *                   hint(), resign(), reveal(), press(), zoom() }
  */
 export function renderTurn(v, state, on) {
   if (v.covered) return layout(v, state, on, renderCover(v, on.reveal));
@@ -44,7 +44,7 @@ export function renderTurn(v, state, on) {
       state.hintWords.length ? state.hintWords.join(', ') : 'none') : null);
   const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
     `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
-  const screen = layout(v, state, on, h('div', {}, rack, controls, keys), side);
+  const screen = layout(v, state, on, h('div.turn-controls', {}, rack, controls, keys), side);
   showPreview(screen, state.preview);
   return screen;
 }
@@ -110,7 +110,7 @@ function layout(v, state, on, below, extra = null) {
   },
   h('div.play-area', {},
     renderScoreStrip(v),
-    renderBoard(v, draft.staged, on.square ?? (() => {}), boardOptions(v, state, on)),
+    zoomable(v, state, on, renderBoard(v, draft.staged, on.square ?? (() => {}), boardOptions(v, state, on))),
     below),
   extra,
   h('aside.stack.match-info', {},
@@ -120,6 +120,22 @@ function layout(v, state, on, below, extra = null) {
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
     state.tracker && v.rack && v.unseen ? tileTracker(v) : null));
+}
+
+/**
+ * The board in a frame that a phone zooms (app.css "Sizes: phones"): a 15×15 board at a
+ * phone's width has 21 px squares, too small to read or hit, so while the rack is out the
+ * frame shows part of the board at 34 px a square, scrolled to the cursor (match.js), and a
+ * button zooms out to the whole board and back. Wider screens ignore the frame.
+ */
+function zoomable(v, state, on, board) {
+  if (v.rules.board_size <= 9) return board;
+  const zoomed = Boolean(v.rack && !v.covered && state.zoomed);
+  return h('div.board-frame', {},
+    h(`div.board-zoom${zoomed ? '.zoomed' : ''}`, { 'data-testid': 'board-zoom' }, board),
+    v.rack && !v.covered ? h('button.zoom-toggle', {
+      type: 'button', 'data-testid': 'zoom', 'aria-pressed': String(zoomed), onclick: () => on.zoom?.(),
+    }, zoomed ? 'Whole board' : 'Zoom in') : null);
 }
 
 /** "Turn n of N" from the backend's turns left (per player when the rule set counts so). */
