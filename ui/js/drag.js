@@ -56,8 +56,10 @@ function mark(target, on) {
  * @param label     the tile's letter for the ghost ('' for an unplayed blank)
  * @param onDrop    (target) => void once released: target {square: {row, col}} over a board
  *                  square, {rack: {before}} over the rack, null anywhere else
+ * @param onOver    ({row, col}) => void when the tile comes over another board square (the
+ *                  match screen asks ahead for the preview of a drop there)
  */
-export function trackDrag(event, label, onDrop) {
+export function trackDrag(event, label, onDrop, onOver = null) {
   if (event.button !== undefined && event.button > 0) return;
   const start = { x: event.clientX, y: event.clientY };
   const source = event.currentTarget; // dimmed while its tile is in the air
@@ -84,6 +86,7 @@ export function trackDrag(event, label, onDrop) {
       mark(over, false);
       over = target;
       mark(over, true);
+      if (over?.square) onOver?.(over.square);
     }
   };
   const end = (e) => {

@@ -86,6 +86,13 @@ export async function showMatch(box, { id, view = null }, screen) {
     render();
   }
 
+  /** A drag over a square: the preview of the draft a drop there would make is asked for
+   *  now, so the drop finds its answer in or on its way (the request was the largest part
+   *  left of the drop-to-preview time: tests/e2e/latency.test.js). */
+  function askAhead(next) {
+    if (next && playerReady()) turn.prefetchPreview(draftOf.tilesOf(next.staged));
+  }
+
   async function requestPreview() {
     const current = await turn.requestPreview(draftOf.tilesOf(s.draft.staged));
     if (current && alive() && s.shown) showPreview(s.shown, turn.preview);
@@ -273,10 +280,12 @@ export async function showMatch(box, { id, view = null }, screen) {
     square: (row, col) => { if (!justDragged()) onSquare(row, col); },
     stagedPress: (row, col, e) => {
       const tile = s.draft.staged[draftOf.stagedAt(s.draft.staged, row, col)];
-      if (tile) trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target));
+      if (tile) trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target), (to) => askAhead(draftOf.moveStaged(s.draft, s.view, { row, col }, to)));
     },
     rackSelect: (index) => { if (!justDragged()) setDraft(draftOf.select(s.draft, index), { preview: false }); },
-    rackPress: (index, tile, e) => trackDrag(e, tile.blank ? '?' : tile.letter, (target) => dropRackTile(index, target)),
+    rackPress: (index, tile, e) => trackDrag(e, tile.blank ? '?' : tile.letter, (target) => dropRackTile(index, target),
+      // A blank's letter is not chosen yet: nothing to ask ahead.
+      (to) => { if (!tile.blank) askAhead(draftOf.place(s.draft, s.view, index, to.row, to.col)); }),
     play: submit,
     recall: () => setDraft({ ...s.draft, staged: [] }),
     shuffle: () => { setOrder(shuffled(s.order)); render(); },
