@@ -361,6 +361,30 @@ test('in the window: drop to painted preview, p50/p95 over 50 drops (printed)', 
   console.log(`drop→painted preview (WebKitGTK window, ${DROPS} drops at ${size[0]}×${size[1]}, finger.js touch): p50 ${f(pct(50))}, p95 ${f(pct(95))}, min ${f(sorted[0])}, max ${f(sorted.at(-1))}`);
 });
 
+// The window keeps its size between runs (tauri-plugin-window-state, desktop only). The plugin
+// writes its file when the window closes or the app exits; WebDriver ends the app with a
+// signal, so the test has the plugin write it through its own command (the desktop
+// capability's permission), then starts the app again.
+test('the window comes back at the size it had when the state was saved', async () => {
+  assert.ok(driver, 'the earlier tests left the window open');
+  const before = await driver.executeScript('return [innerWidth, innerHeight]');
+  assert.notDeepEqual(before, [1100, 820], 'the window was resized from its default size (the benchmark did)');
+  const saved = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+    window.__TAURI__.core.invoke('plugin:window-state|save_window_state', {}).then(() => done(null), (e) => done(String(e)));`);
+  assert.equal(saved, null, 'the plugin saved the window state');
+  const file = join(dataHome, 'club.wordclub.play', '.window-state.json');
+  const state = JSON.parse(readFileSync(file, 'utf8')).main;
+  assert.deepEqual([state.width, state.height], before, `${file} holds the size`);
+  await driver.quit();
+  driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${PORT}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+  await driver.wait(until.elementLocated(By.css('[data-testid=reveal], [data-testid=new-match]')), 20000);
+  assert.deepEqual(await driver.executeScript('return [innerWidth, innerHeight]'), before, 'the new run opens at the saved size');
+  console.log(JSON.stringify({ window_state_restored: before }));
+});
+
 /** True when something on 127.0.0.1 accepts connections on `port`. */
 function listening(port) {
   return new Promise((resolve) => {

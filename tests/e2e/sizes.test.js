@@ -95,6 +95,8 @@ for (const [name, width, height] of ALL) {
       assert.equal(await page.locator('nav[aria-label=Main] [data-nav=history]').isVisible(), false, 'and closes it');
     } else {
       assert.ok(await page.locator('nav[aria-label=Main] [data-nav=history]').isVisible(), 'the navigation is out');
+      const bar = await page.locator('.topbar').boundingBox();
+      assert.ok(bar.height < 70, `the top bar is one line: ${bar.height} px`);
       assert.equal(await page.getByTestId('menu').isVisible(), false, 'no menu button');
     }
 
