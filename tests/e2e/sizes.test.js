@@ -9,7 +9,7 @@
 // to tests/screenshots/ (ignored).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { perTest, api, screenshotPath, square, rackTile } from './helpers.js';
+import { perTest, catPlayed, screenshotPath, square, rackTile } from './helpers.js';
 
 const ctx = perTest({ seed: 7 });
 
@@ -18,19 +18,9 @@ const WIDE = [['app-window', 1100, 820], ['tablet-landscape', 1180, 820], ['desk
 const ALL = [...PHONES, ['tablet-portrait', 820, 1180], ...WIDE];
 const touchFor = (width) => width <= 1180;
 
-/** A classic 15×15 match where Ann played CAT across the star; Ben (rack SNNDBGL, a blank
- *  for the breakdown) is to move. Resolves with {id, row, col} (the star). */
-async function matchInProgress() {
-  const id = await ctx.dealtMatch('classic-15', ['CATEIOU', 'STNDB?L']);
-  await api(ctx.server.url, 'reveal_rack', { match_id: id });
-  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
-  const { row, col } = view.rules.star;
-  const played = await api(ctx.server.url, 'play', {
-    match_id: id, tiles: [...'CAT'].map((letter, i) => ({ row, col: col - 1 + i, letter, blank: false })),
-  });
-  assert.equal(played.status, 200, JSON.stringify(played.body));
-  return { id, row, col };
-}
+/** Ann has played CAT across the star of a classic match; Ben (a blank on his rack, for the
+ *  breakdown) is to move. */
+const matchInProgress = () => catPlayed(ctx.server.url, 'STNDB?L');
 
 /** The page's horizontal overflow in px (0: no sideways scrolling). */
 const overflowX = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
