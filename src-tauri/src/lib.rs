@@ -82,10 +82,25 @@ app_commands!(
     acknowledge_history_notice,
 );
 
-/// Builds and runs the app window.
+/// Builds and runs the app window: `main.rs` on the desktop, the Android and iOS apps' own
+/// entry point on a tablet (docs/tablet.md).
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    tauri::Builder::default()
-        .plugin(tauri_plugin_store::Builder::default().build())
+    let builder = tauri::Builder::default().plugin(tauri_plugin_store::Builder::default().build());
+    // Desktop only: the window comes back at the size and place it was closed at (the plugin
+    // keeps them in the app's config directory). A tablet app always fills its screen, and
+    // the mobile build does not have the plugin (Cargo.toml).
+    #[cfg(desktop)]
+    let builder = builder.plugin(
+        tauri_plugin_window_state::Builder::default()
+            .with_state_flags(
+                tauri_plugin_window_state::StateFlags::SIZE
+                    | tauri_plugin_window_state::StateFlags::POSITION
+                    | tauri_plugin_window_state::StateFlags::MAXIMIZED,
+            )
+            .build(),
+    );
+    builder
         .setup(|app| {
             let settings = app.store("settings.json")?;
             // The match history lives in the platform's app-data directory
@@ -131,5 +146,30 @@ mod tests {
             );
         }
         assert_eq!(capability.matches("\"allow-").count(), SHELL_COMMANDS.len());
+    }
+
+    /// The app's own commands on every platform the app is built for; the window-state
+    /// plugin's permission only where the plugin is (the desktop), so a mobile build finds
+    /// no permission of a plugin it lacks (a capability whose `platforms` leave the target
+    /// out is skipped at build time).
+    #[test]
+    fn capabilities_name_their_platforms() {
+        let platforms = |file: &str| -> Vec<String> {
+            let json: serde_json::Value = serde_json::from_str(file).expect("capability JSON");
+            json["platforms"]
+                .as_array()
+                .expect("platforms listed")
+                .iter()
+                .map(|p| p.as_str().expect("a platform name").to_string())
+                .collect()
+        };
+        let default = platforms(include_str!("../capabilities/default.json"));
+        for p in ["linux", "macOS", "windows", "android", "iOS"] {
+            assert!(default.contains(&p.to_string()), "{p} in default.json");
+        }
+        let desktop_file = include_str!("../capabilities/desktop.json");
+        assert!(desktop_file.contains("\"window-state:"));
+        let desktop = platforms(desktop_file);
+        assert_eq!(desktop, ["linux", "macOS", "windows"]);
     }
 }

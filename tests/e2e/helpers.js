@@ -186,3 +186,18 @@ export async function fingerDrag(page, from, to) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
+
+/** A classic 15×15 match where Ann (rack CATEIOU) has played CAT across the star, through the
+ *  API, and Ben (rack `benRack`) is to move, behind the cover. Resolves with {id, row, col}
+ *  (the star, under the A). */
+export async function catPlayed(url, benRack) {
+  const id = await dealtMatch(url, 'classic-15', ['CATEIOU', benRack]);
+  await api(url, 'reveal_rack', { match_id: id });
+  const view = (await api(url, 'match_view', { match_id: id })).body;
+  const { row, col } = view.rules.star;
+  const played = await api(url, 'play', {
+    match_id: id, tiles: [...'CAT'].map((letter, i) => ({ row, col: col - 1 + i, letter, blank: false })),
+  });
+  if (played.status !== 200) throw new Error(`play CAT refused: ${JSON.stringify(played.body)}`);
+  return { id, row, col };
+}

@@ -53,37 +53,70 @@ export function tileEl(tile, values, extraClass = '', hidden = false) {
  *                  roving: one tab stop for the whole grid, on the cursor square (the arrow
  *                  keys move it, keyboard.js), so Tab goes on to the rack and the controls }
  */
-export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPress = null, roving = false } = {}) {
+export function renderBoard(view, staged, onSquare, options = {}) {
   const size = view.rules.board_size;
-  const last = new Set((view.last_move?.squares ?? []).map((s) => `${s.row},${s.col}`));
-  const stagedAt = new Map(staged.map((t) => [`${t.row},${t.col}`, t]));
   const board = h(`div.board.size-${size}`, {
     role: 'grid', 'aria-label': `Board, ${size} by ${size}`, 'data-testid': 'board',
     // Rows sized like columns, and neither grows with its content: every square is equal.
     style: `grid-template-columns: repeat(${size}, minmax(0, 1fr)); grid-template-rows: repeat(${size}, minmax(0, 1fr))`,
   });
+  const ctx = squareContext(view, staged, onSquare, options);
+  return gridRows(board, size, (row, col) => renderSquare(ctx, row, col));
+}
+
+/**
+ * Redraws on `board` (drawn by renderBoard for the same view) only the squares whose staged
+ * tile or cursor differ between `before` and `after` ({staged, cursor}); the arguments are
+ * renderBoard's for the new draft. A tile dropped then replaces one or two squares instead of
+ * the whole board (the whole match screen took most of the drop-to-preview time: see
+ * tests/e2e/latency.test.js).
+ */
+export function patchBoard(board, view, before, after, onSquare, options = {}) {
+  const key = (t) => `${t.row},${t.col}`;
+  const face = (t) => (t ? `${t.letter}${t.blank ? '?' : ''}` : '');
+  const was = new Map(before.staged.map((t) => [key(t), face(t)]));
+  const now = new Map(after.staged.map((t) => [key(t), face(t)]));
+  const changed = new Set();
+  for (const k of new Set([...was.keys(), ...now.keys()])) if (was.get(k) !== now.get(k)) changed.add(k);
+  const cursorKey = (c) => (c ? `${c.row},${c.col}` : null);
+  const sameCursor = cursorKey(before.cursor) === cursorKey(after.cursor) && before.cursor?.dir === after.cursor?.dir;
+  if (!sameCursor) for (const c of [before.cursor, after.cursor]) if (c) changed.add(key(c));
+  const ctx = squareContext(view, after.staged, onSquare, { ...options, cursor: after.cursor });
+  for (const k of changed) {
+    const [row, col] = k.split(',').map(Number);
+    board.querySelector(`.square[data-row="${row}"][data-col="${col}"]`)?.replaceWith(renderSquare(ctx, row, col));
+  }
+}
+
+function squareContext(view, staged, onSquare, { cursor = null, onStagedPress = null, roving = false } = {}) {
+  return {
+    view, onSquare, cursor, onStagedPress, roving,
+    last: new Set((view.last_move?.squares ?? []).map((s) => `${s.row},${s.col}`)),
+    stagedAt: new Map(staged.map((t) => [`${t.row},${t.col}`, t])),
+  };
+}
+
+function renderSquare({ view, onSquare, cursor, onStagedPress, roving, last, stagedAt }, row, col) {
+  const premium = view.premiums[row][col];
+  const isStar = view.rules.star.row === row && view.rules.star.col === col;
+  const committed = view.board[row][col];
+  const stagedTile = stagedAt.get(`${row},${col}`);
+  const name = squareName({ row, col });
+  const atCursor = cursor?.row === row && cursor?.col === col;
   // Without a cursor (the cover, a computer's turn) the star or the first square is the stop.
   const stop = cursor ?? view.rules.star ?? { row: 0, col: 0 };
-  return gridRows(board, size, (row, col) => {
-    const premium = view.premiums[row][col];
-    const isStar = view.rules.star.row === row && view.rules.star.col === col;
-    const committed = view.board[row][col];
-    const stagedTile = stagedAt.get(`${row},${col}`);
-    const name = squareName({ row, col });
-    const atCursor = cursor?.row === row && cursor?.col === col;
-    const label = squareLabel({ name, tile: committed ?? stagedTile ?? null, staged: !committed && Boolean(stagedTile), premium, star: isStar, cursor: atCursor ? cursor : null });
-    const square = h('button.square', {
-      type: 'button', role: 'gridcell',
-      dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}), ...(atCursor ? { dir: cursor.dir } : {}) },
-      class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : ''].join(' ').trim() || undefined,
-      tabindex: roving ? (stop.row === row && stop.col === col ? '0' : '-1') : undefined,
-      onclick: () => onSquare(row, col),
-      onpointerdown: stagedTile && onStagedPress ? (e) => onStagedPress(row, col, e) : undefined,
-    });
-    square.append(spoken(label));
-    if (committed) square.append(tileEl(committed, view.letter_values, '', true));
-    else if (stagedTile) square.append(tileEl(stagedTile, view.letter_values, 'staged', true));
-    else if (premium) square.append(h('span.premium', { 'aria-hidden': 'true' }, premium));
-    return square;
+  const label = squareLabel({ name, tile: committed ?? stagedTile ?? null, staged: !committed && Boolean(stagedTile), premium, star: isStar, cursor: atCursor ? cursor : null });
+  const square = h('button.square', {
+    type: 'button', role: 'gridcell',
+    dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}), ...(atCursor ? { dir: cursor.dir } : {}) },
+    class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : ''].join(' ').trim() || undefined,
+    tabindex: roving ? (stop.row === row && stop.col === col ? '0' : '-1') : undefined,
+    onclick: () => onSquare(row, col),
+    onpointerdown: stagedTile && onStagedPress ? (e) => onStagedPress(row, col, e) : undefined,
   });
+  square.append(spoken(label));
+  if (committed) square.append(tileEl(committed, view.letter_values, '', true));
+  else if (stagedTile) square.append(tileEl(stagedTile, view.letter_values, 'staged', true));
+  else if (premium) square.append(h('span.premium', { 'aria-hidden': 'true' }, premium));
+  return square;
 }

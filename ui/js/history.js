@@ -90,16 +90,17 @@ export async function showHistory(root, params, screen) {
         h('thead', {}, h('tr', {}, ['Date', 'Rule set', 'Word list', 'Players', 'Winner', 'Assistance', 'Status', ''].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, list.matches.map((m) => h('tr', {
           'data-match': String(m.id),
-          // The whole row opens the match; its button is the keyboard's way in.
+          // The whole row opens the match; its button is the keyboard's way in. On a phone each
+          // row is a card, its cells named by data-label (history.css).
           onclick: (e) => { if (!e.target.closest('button')) open(m); },
         },
-        h('td', {}, new Date(m.created_at).toLocaleString()), // the list's order: newest first
-        h('td', {}, m.rules_label ?? m.rules),
-        h('td', {}, m.list_name ?? m.list),
-        h('td', {}, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`).join(', ')),
-        h('td', {}, winnerText(m)),
-        h('td', {}, assistanceText(m)),
-        h('td', {}, STATUS_TEXT[m.status] ?? m.status),
+        h('td', { 'data-label': 'Date' }, new Date(m.created_at).toLocaleString()), // the list's order: newest first
+        h('td', { 'data-label': 'Rule set' }, m.rules_label ?? m.rules),
+        h('td', { 'data-label': 'Word list' }, m.list_name ?? m.list),
+        h('td', { 'data-label': 'Players' }, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`).join(', ')),
+        h('td', { 'data-label': 'Winner' }, winnerText(m)),
+        h('td', { 'data-label': 'Assistance' }, assistanceText(m)),
+        h('td', { 'data-label': 'Status' }, STATUS_TEXT[m.status] ?? m.status),
         h('td', {}, h('div.row', {},
           h('button', { type: 'button', onclick: () => open(m) }, m.status === 'in_progress' ? 'Continue' : 'Open'),
           // An unfinished match opens to be played on; its turns so far are one step away.

@@ -84,7 +84,19 @@ async function run(show) {
 
 document.addEventListener('click', (e) => {
   const target = e.target.closest('[data-nav]');
-  if (target && SCREENS[target.dataset.nav]) openScreen(target.dataset.nav);
+  if (target && SCREENS[target.dataset.nav]) { openMenu(false); openScreen(target.dataset.nav); }
+});
+
+// Phones: the top navigation is one "Menu" button (app.css "Sizes: phones"); it opens the
+// entries under the bar, and choosing one (or Escape) closes them again.
+const menuButton = document.querySelector('.menu-toggle');
+function openMenu(open) {
+  menuButton?.setAttribute('aria-expanded', String(open));
+  document.querySelector('.topbar')?.classList.toggle('menu-open', open);
+}
+menuButton?.addEventListener('click', () => openMenu(menuButton.getAttribute('aria-expanded') !== 'true'));
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && menuButton?.getAttribute('aria-expanded') === 'true') { openMenu(false); menuButton.focus(); }
 });
 
 /** After a (re)start, an unfinished match opens again — behind the cover. */

@@ -10,7 +10,7 @@ import { orderFor, rememberOrder, forgetOrder, orderAfter, reordered } from './r
 import { moved, nextEmpty, toggled } from './cursor.js';
 import * as draftOf from './staging.js';
 import { createTurn } from './turn.js';
-import { renderTurn, renderThinking, showPreview } from './matchview.js';
+import { renderTurn, renderThinking, showPreview, patchTurn } from './matchview.js';
 import { listenForMatchKeys, SUBMIT_KEY } from './keyboard.js';
 import { renderEnd, endTitle } from './end.js';
 import { moveSentence } from './scores.js';
@@ -44,9 +44,14 @@ export async function showMatch(box, { id, view = null }, screen) {
     focusAfter: null,
     rackFocus: null, // the rack tile last focused (the rack's one tab stop)
     shown: null, // what this screen last put in its box
+    // What the shown turn screen was drawn from ({view, order, hintWords, hinting, draft}),
+    // so a change of the draft alone can patch it (patchTurn) instead of drawing it again.
+    drawn: null,
+    // A phone shows a 15×15 board zoomed while the rack is out (matchview.js zoomable).
+    zoomed: true,
   };
   const alive = screen.alive;
-  const show = (el) => { fill(box, el); s.shown = el; };
+  const show = (el) => { fill(box, el); s.shown = el; s.drawn = null; };
 
   function resetTurn() {
     s.draft = draftOf.newDraft(s.view);
@@ -67,8 +72,31 @@ export async function showMatch(box, { id, view = null }, screen) {
   function setDraft(next, { preview = true } = {}) {
     if (!next) return;
     s.draft = next;
-    render();
+    // The request goes out first, so the backend works on it while the screen is drawn.
     if (preview) requestPreview();
+    redraw();
+  }
+
+  /** Draws the draft: only what changed when the screen on show is this turn's, drawn from
+   *  the same view, rack order and hint state; the whole screen otherwise. */
+  function redraw() {
+    const d = s.drawn;
+    const focused = focusKey(box); // before the patch replaces the squares
+    if (d && alive() && d.view === s.view && d.order === s.order && d.hintWords === s.hintWords && d.hinting === s.hinting
+      && patchTurn(s.shown, s.view, viewState(), d.draft, handlers)) {
+      d.draft = s.draft;
+      placeFocus(focused);
+      followCursor(zoomScroll());
+      return;
+    }
+    render();
+  }
+
+  /** A drag over a square: the preview of the draft a drop there would make is asked for
+   *  now, so the drop finds its answer in or on its way (the request was the largest part
+   *  left of the drop-to-preview time: tests/e2e/latency.test.js). */
+  function askAhead(next) {
+    if (next && playerReady()) turn.prefetchPreview(draftOf.tilesOf(next.staged));
   }
 
   async function requestPreview() {
@@ -266,9 +294,14 @@ export async function showMatch(box, { id, view = null }, screen) {
   const handlers = {
     // The click a mouse fires where a drag ended belongs to the drag, not a tap.
     square: (row, col) => { if (!justDragged()) onSquare(row, col); },
-    stagedPress: (row, col, tile, e) => trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target)),
+    stagedPress: (row, col, e) => {
+      const tile = s.draft.staged[draftOf.stagedAt(s.draft.staged, row, col)];
+      if (tile) trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target), (to) => askAhead(draftOf.moveStaged(s.draft, s.view, { row, col }, to)));
+    },
     rackSelect: (index) => { if (!justDragged()) setDraft(draftOf.select(s.draft, index), { preview: false }); },
-    rackPress: (index, tile, e) => trackDrag(e, tile.blank ? '?' : tile.letter, (target) => dropRackTile(index, target)),
+    rackPress: (index, tile, e) => trackDrag(e, tile.blank ? '?' : tile.letter, (target) => dropRackTile(index, target),
+      // A blank's letter is not chosen yet: nothing to ask ahead.
+      (to) => { if (!tile.blank) askAhead(draftOf.place(s.draft, s.view, index, to.row, to.col)); }),
     play: submit,
     recall: () => setDraft({ ...s.draft, staged: [] }),
     shuffle: () => { setOrder(shuffled(s.order)); render(); },
@@ -280,6 +313,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.
     press: () => { s.keyboard = false; },
     rackFocus: (index) => { s.rackFocus = index; },
+    zoom: () => { s.zoomed = !s.zoomed; render(); },
   };
 
   function render() {
@@ -292,7 +326,10 @@ export async function showMatch(box, { id, view = null }, screen) {
       scheduleComputer();
     } else {
       if (s.order.length !== (v.rack ?? []).length) resetTurn();
+      const scrolled = zoomScroll();
       show(renderTurn(v, viewState(), handlers));
+      followCursor(scrolled);
+      if (!v.covered) s.drawn = { view: v, order: s.order, hintWords: s.hintWords, hinting: s.hinting, draft: s.draft };
     }
     placeFocus(focused);
   }
@@ -320,10 +357,33 @@ export async function showMatch(box, { id, view = null }, screen) {
     target?.focus({ preventScroll: true });
   }
 
+  function zoomScroll() {
+    const frame = box.querySelector('.board-zoom.zoomed');
+    return frame ? { left: frame.scrollLeft, top: frame.scrollTop } : null;
+  }
+
+  /** A zoomed board keeps where it was scrolled to (`scrolled`, from the frame it replaces),
+   *  and scrolls to the cursor when the cursor left the part in view: the area being played
+   *  stays in view. */
+  function followCursor(scrolled) {
+    // A screen's first drawing goes on the page once drawn (main.js): measure it then.
+    if (!box.isConnected) { if (alive()) requestAnimationFrame(() => followCursor(scrolled)); return; }
+    const frame = box.querySelector('.board-zoom.zoomed');
+    if (!frame || frame.scrollWidth <= frame.clientWidth) return;
+    if (scrolled) { frame.scrollLeft = scrolled.left; frame.scrollTop = scrolled.top; }
+    const square = frame.querySelector('.square.cursor') ?? frame.querySelector('.square.star');
+    if (!square) return;
+    const f = frame.getBoundingClientRect();
+    const q = square.getBoundingClientRect();
+    if (scrolled && q.left >= f.left && q.right <= f.right && q.top >= f.top && q.bottom <= f.bottom) return;
+    frame.scrollLeft += q.left + q.width / 2 - (f.left + f.width / 2);
+    frame.scrollTop += q.top + q.height / 2 - (f.top + f.height / 2);
+  }
+
   function viewState() {
     return {
       draft: s.draft, order: s.order, preview: turn.preview, hintWords: s.hintWords,
-      hinting: s.hinting, tracker: Boolean(settings.tile_tracker), rackFocus: s.rackFocus,
+      hinting: s.hinting, tracker: Boolean(settings.tile_tracker), rackFocus: s.rackFocus, zoomed: s.zoomed,
     };
   }
 

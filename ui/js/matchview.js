@@ -2,31 +2,27 @@
 // turn's controls, the preview panel, scores and the tile tracker. It only reports intents to
 // the handlers it is given (match.js carries them out); it keeps no state and asks nothing.
 import { h } from './dom.js';
-import { renderBoard } from './board.js';
+import { renderBoard, patchBoard } from './board.js';
 import { renderRack } from './rack.js';
 import { renderPreview } from './preview.js';
 import { renderCover } from './handoff.js';
 import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
 import { SUBMIT_KEY } from './keyboard.js';
-import { usedIndexes, stagedAt } from './staging.js';
+import { usedIndexes } from './staging.js';
 
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
  * @param v        the match view
  * @param state    { draft, order (rack display order), preview, hintWords, hinting, tracker,
- *                   rackFocus (the rack tile last focused) }
- * @param on       { square(row, col), stagedPress(row, col, tile, e), rackSelect(index),
+ *                   rackFocus (the rack tile last focused), zoomed }
+ * @param on       { square(row, col), stagedPress(row, col, e), rackSelect(index),
  *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
- *                   hint(), resign(), reveal(), press() }
+ *                   hint(), resign(), reveal(), press(), zoom() }
  */
 export function renderTurn(v, state, on) {
   if (v.covered) return layout(v, state, on, renderCover(v, on.reveal));
-  const { draft, order } = state;
-  const used = usedIndexes(draft.staged);
-  const rack = renderRack(v.rack ?? [], order, used, draft.selected, v.letter_values, {
-    onSelect: (i) => on.rackSelect(i),
-    onDragStart: (i, e) => { if (!used.has(i)) on.rackPress(i, v.rack[i], e); },
-  }, state.rackFocus ?? null);
+  const { draft } = state;
+  const rack = rackOf(v, state, on);
   const canHint = v.rules.hints.length > 0;
   // Named for what it gives: the classic sets stage a whole move (SPEC "Suggest a move").
   const suggests = v.rules.hints.includes('suggest_move');
@@ -49,9 +45,45 @@ export function renderTurn(v, state, on) {
       state.hintWords.length ? state.hintWords.join(', ') : 'none') : null);
   const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
     `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
-  const screen = layout(v, state, on, h('div', {}, rack, controls, keys), side);
+  const screen = layout(v, state, on, h('div.turn-controls', {}, rack, controls, keys), side);
   showPreview(screen, state.preview);
   return screen;
+}
+
+function rackOf(v, { draft, order, rackFocus }, on) {
+  const used = usedIndexes(draft.staged);
+  return renderRack(v.rack ?? [], order, used, draft.selected, v.letter_values, {
+    onSelect: (i) => on.rackSelect(i),
+    onDragStart: (i, e) => { if (!used.has(i)) on.rackPress(i, v.rack[i], e); },
+  }, rackFocus ?? null);
+}
+
+/**
+ * Brings a turn screen drawn by renderTurn(v, {draft: before, ...}) up to `state`, where only
+ * the draft changed (same view, rack order and hint state): the squares whose staged tile or
+ * cursor changed, the rack and Recall. The preview panel keeps its answer until the new one
+ * is in (showPreview). Drawing the whole screen again on every drop took most of the time
+ * from the drop to the painted preview (tests/e2e/latency.test.js).
+ */
+export function patchTurn(screen, v, state, before, on) {
+  const board = screen.querySelector('[data-testid=board]');
+  const rack = screen.querySelector('[data-testid=rack]');
+  if (!board || !rack) return false;
+  patchBoard(board, v, before, state.draft, on.square ?? (() => {}), boardOptions(v, state, on));
+  rack.replaceWith(rackOf(v, state, on));
+  const recall = screen.querySelector('[data-action="recall"]');
+  if (recall) recall.disabled = !state.draft.staged.length;
+  return true;
+}
+
+function boardOptions(v, { draft }, on) {
+  return {
+    // The cursor shows only while this player's rack is out (not on the cover).
+    cursor: v.rack && !v.covered ? draft.cursor : null,
+    roving: true,
+    // The staged tile is looked up when pressed (a patched board keeps older squares).
+    onStagedPress: (row, col, e) => on.stagedPress?.(row, col, e),
+  };
 }
 
 /** The screen while a computer seat thinks. */
@@ -81,12 +113,7 @@ function layout(v, state, on, below, extra = null) {
   h('h1.visually-hidden', { id: 'match-title' }, `${v.rules.label}: ${v.players.map((p) => p.name).join(' v ')}`),
   h('div.play-area', {},
     renderScoreStrip(v),
-    renderBoard(v, draft.staged, on.square ?? (() => {}), {
-      // The cursor shows only while this player's rack is out (not on the cover).
-      cursor: v.rack && !v.covered ? draft.cursor : null,
-      roving: true,
-      onStagedPress: (row, col, e) => on.stagedPress?.(row, col, draft.staged[stagedAt(draft.staged, row, col)], e),
-    }),
+    zoomable(v, state, on, renderBoard(v, draft.staged, on.square ?? (() => {}), boardOptions(v, state, on))),
     below),
   extra,
   h('aside.stack.match-info', {},
@@ -96,6 +123,22 @@ function layout(v, state, on, below, extra = null) {
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
     state.tracker && v.rack && v.unseen ? tileTracker(v) : null));
+}
+
+/**
+ * The board in a frame that a phone zooms (app.css "Sizes: phones"): a 15×15 board at a
+ * phone's width has 21 px squares, too small to read or hit, so while the rack is out the
+ * frame shows part of the board at 34 px a square, scrolled to the cursor (match.js), and a
+ * button zooms out to the whole board and back. Wider screens ignore the frame.
+ */
+function zoomable(v, state, on, board) {
+  if (v.rules.board_size <= 9) return board;
+  const zoomed = Boolean(v.rack && !v.covered && state.zoomed);
+  return h('div.board-frame', {},
+    h(`div.board-zoom${zoomed ? '.zoomed' : ''}`, { 'data-testid': 'board-zoom' }, board),
+    v.rack && !v.covered ? h('button.zoom-toggle', {
+      type: 'button', 'data-testid': 'zoom', 'aria-pressed': String(zoomed), onclick: () => on.zoom?.(),
+    }, zoomed ? 'Whole board' : 'Zoom in') : null);
 }
 
 /** "Turn n of N" from the backend's turns left (per player when the rule set counts so). */

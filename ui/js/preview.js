@@ -3,7 +3,8 @@
 import { h, fill, sentence } from './dom.js';
 
 function letterText(l) {
-  const base = `${l.letter}${l.blank ? '(blank)' : ''} ${l.value}`;
+  // No-break spaces: a letter and its value never wrap apart ("S 1", not "S" then "1").
+  const base = `${l.letter}${l.blank ? '(blank)' : ''}\u00a0${l.value}`;
   return l.letter_multiplier > 1 ? `${base}×${l.letter_multiplier}` : base;
 }
 

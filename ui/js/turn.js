@@ -13,6 +13,12 @@ export function createTurn(matchId, call = backendCall) {
   let previewPending = Promise.resolve();
   let preview = null; // the answer for the draft as it is now (null: nothing staged)
   let busy = false;
+  // The answer asked for ahead of time (prefetchPreview) for the tiles `key`, and its
+  // promise; good until the turn changes (clearPreview).
+  let ahead = { key: null, answer: null };
+
+  const ask = (tiles) => call('preview', { match_id: matchId, tiles }).catch(
+    (e) => ({ legal: false, error: { kind: e.kind, message: e.message, details: e.details } }));
 
   return {
     get busy() { return busy; },
@@ -28,17 +34,26 @@ export function createTurn(matchId, call = backendCall) {
       previewPending = (async () => {
         let answer = null;
         if (tiles.length) {
-          try {
-            answer = await call('preview', { match_id: matchId, tiles });
-          } catch (e) {
-            answer = { legal: false, error: { kind: e.kind, message: e.message, details: e.details } };
-          }
+          const key = JSON.stringify(tiles);
+          answer = await (ahead.key === key ? ahead.answer : ask(tiles));
         }
         if (seq !== previewSeq) return false;
         preview = answer;
         return true;
       })();
       return previewPending;
+    },
+
+    /**
+     * Asks ahead for the preview of `tiles`, a draft the player may be about to make (a tile
+     * held over a square): when requestPreview then asks for exactly these tiles it takes this
+     * answer, already in or on its way, instead of asking again. One at a time: a new guess
+     * replaces the last. The answer is still the backend's for exactly these tiles.
+     */
+    prefetchPreview(tiles) {
+      const key = JSON.stringify(tiles);
+      if (!tiles.length || ahead.key === key) return;
+      ahead = { key, answer: ask(tiles) };
     },
 
     /** Resolves with the preview of the latest draft once its answer is in (a key may come
@@ -54,6 +69,7 @@ export function createTurn(matchId, call = backendCall) {
       previewSeq += 1;
       previewPending = Promise.resolve();
       preview = null;
+      ahead = { key: null, answer: null };
     },
 
     /**
