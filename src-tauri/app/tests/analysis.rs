@@ -242,6 +242,8 @@ fn a_history_file_is_reanalysed_in_the_background_with_progress() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("wordclub.db");
     let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    // The matches below are dealt with a seed, as a test caller may.
+    app.allow_fixed_deals();
     let ids: Vec<i64> = (0..3).map(|_| cat_then_passes(&app, true)).collect();
     let open = cat_then_passes(&app, false);
     let p = ok(&app, "analysis_progress", json!({}));
