@@ -431,7 +431,7 @@ pub fn match_view(
 }
 
 /// A tile to stage on the board (a suggested move), in the shape `preview` and `play` take.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct StagedTile {
     pub row: u8,
     pub col: u8,
