@@ -71,12 +71,16 @@ impl OpenMatch {
         self.humans_at_table() <= 1 || self.revealed == Some((seat, self.game.turns().len()))
     }
 
+    /// The view for the player to move: the engine's view for them with their rack shown
+    /// once they revealed it, else a spectator's (the handoff cover), with labels added.
     pub fn view(&self) -> MatchView {
+        let revealed = self.is_revealed();
+        let viewer = self.game.to_move().filter(|_| revealed);
         match_view(
             self.id,
-            &self.game,
+            &self.game.view(viewer, revealed),
+            self.game.rules(),
             &self.list.info().name,
-            self.is_revealed(),
             self.tile_tracker,
         )
     }
