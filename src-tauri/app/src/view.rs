@@ -203,8 +203,9 @@ pub struct LastMove {
     pub notation: Option<String>,
     pub words: Vec<String>,
     pub score: u32,
-    /// Tiles exchanged (exchange only).
-    pub count: u32,
+    /// Tiles exchanged (exchange only): the engine's `Turn::exchanged`.
+    #[serde(rename = "count")]
+    pub exchanged: u32,
     /// The squares the play covered, along its line (play only).
     pub squares: Vec<Pos>,
     /// The line the play runs along, `across` or `down` (a one-tile play: across when its
@@ -348,7 +349,7 @@ pub fn match_view(
         notation: t.notation.clone(),
         words: t.words.iter().map(|w: &WordScore| w.word.clone()).collect(),
         score: t.score,
-        count: t.exchanged,
+        exchanged: t.exchanged,
         squares: t
             .squares
             .iter()

@@ -7,7 +7,7 @@
 mod common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -18,16 +18,34 @@ use wordclub_app::App;
 /// Long enough for any machine; reached only when the app is stuck.
 const STUCK: Duration = Duration::from_secs(120);
 
-/// A classic 15×15 match with Hal (Hard) to move first against Ann.
-fn classic_with_hard_first(app: &App) -> i64 {
-    let view = common::ok(
-        app,
-        "new_match",
+/// A test app with a classic 15×15 match where Hal (Hard) moves first against Ann: the app
+/// (shared with the threads that call it) and the match id.
+fn classic_with_hard_first() -> (Arc<App>, i64) {
+    let app = Arc::new(common::app());
+    let view = common::new_match(
+        &app,
         json!({"rules": "classic-15", "seed": 7,
                "players": [{"name": "Hal", "computer": "hard"}, {"name": "Ann"}]}),
     );
     assert_eq!(view["to_move"], 0);
-    view["id"].as_i64().unwrap()
+    (app, view["id"].as_i64().unwrap())
+}
+
+/// Holds computer searches at their start until the test says go: the first one only, or
+/// every one. Answers where the (match, seat) of each held search arrives, and the sender
+/// that lets it go on.
+fn hold_searches(app: &App, first_only: bool) -> (Receiver<(i64, usize)>, Sender<()>) {
+    let (started_tx, started) = channel();
+    let (go, go_rx) = channel::<()>();
+    let go_rx = Mutex::new(go_rx);
+    let searches = AtomicUsize::new(0);
+    app.on_computer_thinking(move |match_id, seat| {
+        if !first_only || searches.fetch_add(1, Ordering::SeqCst) == 0 {
+            let _ = started_tx.send((match_id, seat));
+            let _ = go_rx.lock().unwrap().recv();
+        }
+    });
+    (started, go)
 }
 
 /// Runs `command` on its own thread; its answer arrives on the receiver.
@@ -46,15 +64,8 @@ fn call_on_thread(
 
 #[test]
 fn settings_and_the_match_answer_while_a_hard_classic_move_is_searched() {
-    let app = Arc::new(common::app());
-    let id = classic_with_hard_first(&app);
-    let (started_tx, started) = channel();
-    let (go, go_rx) = channel::<()>();
-    let go_rx = Mutex::new(go_rx);
-    app.on_computer_thinking(move |match_id, seat| {
-        let _ = started_tx.send((match_id, seat));
-        let _ = go_rx.lock().unwrap().recv();
-    });
+    let (app, id) = classic_with_hard_first();
+    let (started, go) = hold_searches(&app, false);
     let turn = call_on_thread(&app, "computer_turn", json!({"match_id": id}));
     assert_eq!(
         started.recv_timeout(STUCK).unwrap(),
@@ -108,19 +119,9 @@ fn settings_and_the_match_answer_while_a_hard_classic_move_is_searched() {
 
 #[test]
 fn a_move_found_for_a_match_that_moved_on_is_not_played() {
-    let app = Arc::new(common::app());
-    let id = classic_with_hard_first(&app);
-    let (started_tx, started) = channel();
-    let (go, go_rx) = channel::<()>();
-    let go_rx = Mutex::new(go_rx);
-    let searches = AtomicUsize::new(0);
+    let (app, id) = classic_with_hard_first();
     // The first search is held; any later one runs at once.
-    app.on_computer_thinking(move |_, _| {
-        if searches.fetch_add(1, Ordering::SeqCst) == 0 {
-            let _ = started_tx.send(());
-            let _ = go_rx.lock().unwrap().recv();
-        }
-    });
+    let (started, go) = hold_searches(&app, true);
     let first = call_on_thread(&app, "computer_turn", json!({"match_id": id}));
     started.recv_timeout(STUCK).unwrap();
 
