@@ -509,8 +509,8 @@ impl App {
     }
 
     /// Plays one turn for the computer seat to move. The move is searched without the app's
-    /// lock (a Hard classic move takes tens of milliseconds, a first one waits for the word
-    /// graph): settings, history and other matches answer meanwhile. What the search needs
+    /// lock (the first search of a list waits for its word graph, about a second; see
+    /// `OpenMatch::new`): settings, history and other matches answer meanwhile. What the search needs
     /// is copied under the lock; the move is applied only if the match has not moved on
     /// since (no event appended), else it is searched again for the match as it is now —
     /// so the answer is the one the same call gets when nothing else runs.
@@ -528,7 +528,7 @@ impl App {
                     });
                 };
                 let level = Level::parse(level)?;
-                // A copy of the match (its events and state: kilobytes) for the search.
+                // The search reads a copy of the match, so the lock can go.
                 (m.game.clone(), m.list, seat, level)
             };
             if let Some(thinking) = self.computer_thinking() {
