@@ -102,17 +102,11 @@ mod tests {
         )))
         .unwrap();
         assert_eq!(capability["windows"], serde_json::json!(["main"]));
-        let granted: Vec<&str> = capability["permissions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_str().unwrap())
-            .collect();
         let wanted: Vec<String> = SHELL_COMMANDS
             .iter()
             .map(|name| format!("allow-{}", name.replace('_', "-")))
             .collect();
-        assert_eq!(granted, wanted);
+        assert_eq!(capability["permissions"], serde_json::json!(wanted));
     }
 
     /// The window's CSP (tauri.conf.json) is the command layer's, with Tauri's IPC origins.
