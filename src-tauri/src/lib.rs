@@ -34,10 +34,11 @@ impl SettingsBackend for PluginStoreSettings {
     }
 }
 
-/// Declares one `#[tauri::command]` per app command (run off the main thread, so a computer
-/// player thinking never freezes the window) and the invoke handler that routes to them.
-macro_rules! app_commands {
-    ($($name:ident),* $(,)?) => {
+/// One `#[tauri::command]` per row of the app's command table (`wordclub_app::command_table!`;
+/// run off the main thread, so a computer player thinking never freezes the window) and the
+/// invoke handler that routes to them. The build script grants the window exactly these.
+macro_rules! shell_commands {
+    ($($name:ident($($args:ty)?) -> $answer:ty;)*) => {
         $(
             #[tauri::command(async)]
             fn $name(app: State<'_, App>, args: Option<Value>) -> Result<Value, ErrorBody> {
@@ -46,8 +47,9 @@ macro_rules! app_commands {
             }
         )*
 
-        /// The command names the window can invoke (the capabilities grant exactly these).
-        pub const SHELL_COMMANDS: &[&str] = &[$(stringify!($name)),*];
+        /// The command names the window can invoke.
+        #[cfg(test)]
+        const SHELL_COMMANDS: &[&str] = &[$(stringify!($name)),*];
 
         fn invoke_handler() -> impl Fn(tauri::ipc::Invoke<tauri::Wry>) -> bool + Send + Sync + 'static {
             tauri::generate_handler![$($name),*]
@@ -55,32 +57,7 @@ macro_rules! app_commands {
     };
 }
 
-app_commands!(
-    app_info,
-    rule_sets,
-    word_lists,
-    new_match,
-    match_list,
-    match_view,
-    reveal_rack,
-    preview,
-    play,
-    exchange,
-    pass,
-    resign,
-    hint,
-    computer_turn,
-    match_detail,
-    player_stats,
-    export_gcg,
-    match_analysis,
-    analysis_move,
-    analysis_progress,
-    check_word,
-    get_settings,
-    update_settings,
-    acknowledge_history_notice,
-);
+wordclub_app::command_table!(shell_commands);
 
 /// Builds and runs the app window: `main.rs` on the desktop, the Android and iOS apps' own
 /// entry point on a tablet (docs/tablet.md).
@@ -130,22 +107,38 @@ mod tests {
         assert_eq!(SHELL_COMMANDS, wordclub_app::COMMANDS);
     }
 
+    /// The capability the build script wrote from the command table: the main window, one
+    /// `allow-` permission per command and nothing else (no plugin, file or shell API).
     #[test]
-    fn build_rs_and_the_capability_allow_exactly_the_wrapped_commands() {
-        let build = include_str!("../build.rs");
-        let capability = include_str!("../capabilities/default.json");
-        for name in SHELL_COMMANDS {
-            assert!(
-                build.contains(&format!("\"{name}\"")),
-                "{name} missing in build.rs"
-            );
-            let permission = format!("\"allow-{}\"", name.replace('_', "-"));
-            assert!(
-                capability.contains(&permission),
-                "{permission} missing in the capability"
-            );
-        }
-        assert_eq!(capability.matches("\"allow-").count(), SHELL_COMMANDS.len());
+    fn the_capability_allows_exactly_the_wrapped_commands() {
+        let capability: serde_json::Value = serde_json::from_str(include_str!(concat!(
+            env!("OUT_DIR"),
+            "/capabilities/default.json"
+        )))
+        .unwrap();
+        assert_eq!(capability["windows"], serde_json::json!(["main"]));
+        let wanted: Vec<String> = SHELL_COMMANDS
+            .iter()
+            .map(|name| format!("allow-{}", name.replace('_', "-")))
+            .collect();
+        assert_eq!(capability["permissions"], serde_json::json!(wanted));
+    }
+
+    /// The window's CSP (tauri.conf.json) is the command layer's, with Tauri's IPC origins.
+    #[test]
+    fn the_window_csp_is_the_shared_one() {
+        let conf: serde_json::Value =
+            serde_json::from_str(include_str!("../../tauri.conf.json")).unwrap();
+        let csp = conf["app"]["security"]["csp"].as_object().unwrap();
+        let window: Vec<(&str, &str)> = csp
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str().unwrap()))
+            .collect();
+        let mut shared = wordclub_app::csp::window_directives();
+        shared.sort();
+        let mut window = window;
+        window.sort();
+        assert_eq!(window, shared);
     }
 
     /// The app's own commands on every platform the app is built for; the window-state
@@ -163,7 +156,10 @@ mod tests {
                 .map(|p| p.as_str().expect("a platform name").to_string())
                 .collect()
         };
-        let default = platforms(include_str!("../capabilities/default.json"));
+        let default = platforms(include_str!(concat!(
+            env!("OUT_DIR"),
+            "/capabilities/default.json"
+        )));
         for p in ["linux", "macOS", "windows", "android", "iOS"] {
             assert!(default.contains(&p.to_string()), "{p} in default.json");
         }

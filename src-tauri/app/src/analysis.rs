@@ -16,23 +16,14 @@ use serde::{Deserialize, Serialize};
 use wordclub_engine::{score_placement, Match, ScoredMove};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::analysis::{
-    analyse_match, placements_of, positions_of, Analysis, AnalysisError, ANALYSER_VERSION,
+    analyse_match, placements_of, positions_of, Analysis, ANALYSER_VERSION,
 };
 use wordclub_store::{Status, Store, StoreError};
 
-use crate::history::store_error;
 use crate::AppError;
 
-pub fn analysis_error(e: AnalysisError) -> AppError {
-    AppError::Backend {
-        kind: e.kind().to_string(),
-        message: e.to_string(),
-        details: None,
-    }
-}
-
 fn refuse_unfinished(id: i64, status: Status) -> AppError {
-    store_error(StoreError::MatchNotFinished {
+    AppError::from(StoreError::MatchNotFinished {
         match_id: id,
         status: status.as_str().to_string(),
     })
@@ -41,7 +32,7 @@ fn refuse_unfinished(id: i64, status: Status) -> AppError {
 /// The analysis of match `id` kept by this analyser version, if any (refuses an unfinished
 /// match). A stored body this build cannot read counts as missing: it is made again.
 pub fn stored(store: &Store, id: i64) -> Result<Option<Analysis>, AppError> {
-    let body = store.analysis(id, ANALYSER_VERSION).map_err(store_error)?;
+    let body = store.analysis(id, ANALYSER_VERSION)?;
     Ok(body.and_then(|b| serde_json::from_str(&b).ok()))
 }
 
@@ -54,11 +45,11 @@ pub struct Prepared {
 
 /// Replays match `id` for its analysis; refuses an unfinished match.
 pub fn prepare(store: &Store, id: i64) -> Result<Prepared, AppError> {
-    let status = store.status(id).map_err(store_error)?;
+    let status = store.status(id)?;
     if status != Status::Finished {
         return Err(refuse_unfinished(id, status));
     }
-    let resumed = store.resume(id).map_err(store_error)?;
+    let resumed = store.resume(id)?;
     Ok(Prepared {
         id,
         game: resumed.game,
@@ -69,7 +60,7 @@ pub fn prepare(store: &Store, id: i64) -> Result<Prepared, AppError> {
 impl Prepared {
     /// The slow part: every turn's full move generation.
     pub fn analyse(&self) -> Result<Analysis, AppError> {
-        analyse_match(&self.game, self.list).map_err(analysis_error)
+        analyse_match(&self.game, self.list).map_err(AppError::from)
     }
 }
 
@@ -82,7 +73,7 @@ pub fn keep(store: &mut Store, id: i64, analysis: &Analysis) -> Result<(), AppEr
     })?;
     store
         .save_analysis(id, analysis.analyser_version, &body)
-        .map_err(store_error)
+        .map_err(AppError::from)
 }
 
 /// The analysis of match `id`: the kept one, or made now and kept (one caller, no lock).
@@ -154,7 +145,7 @@ pub struct GhostTile {
 /// Scores `args.notation` on the position before `args.turn` of a finished match.
 pub fn score_alternative(store: &Store, args: &AnalysisMoveArgs) -> Result<AnalysisMove, AppError> {
     let prepared = prepare(store, args.match_id)?;
-    let positions = positions_of(&prepared.game).map_err(analysis_error)?;
+    let positions = positions_of(&prepared.game)?;
     let pos = positions
         .iter()
         .find(|p| p.turn == args.turn)
@@ -169,11 +160,10 @@ pub fn score_alternative(store: &Store, args: &AnalysisMoveArgs) -> Result<Analy
                 ),
             )
         })?;
-    let tiles = placements_of(&pos.board, &args.notation).map_err(crate::matches::engine)?;
+    let tiles = placements_of(&pos.board, &args.notation)?;
     let rules = prepared.game.rules();
     let scored = score_placement(&pos.board, rules, &tiles)
-        .and_then(|s| wordclub_engine::check_words(&s, prepared.list).map(|()| s))
-        .map_err(crate::matches::engine)?;
+        .and_then(|s| wordclub_engine::check_words(&s, prepared.list).map(|()| s))?;
     Ok(AnalysisMove {
         turn: args.turn,
         ghost: scored
@@ -238,10 +228,7 @@ impl Background {
 
     /// The progress, with `missing` counted from `store` now.
     pub fn progress(&self, store: &Store) -> Result<Progress, AppError> {
-        let missing = store
-            .matches_needing_analysis(ANALYSER_VERSION)
-            .map_err(store_error)?
-            .len() as u64;
+        let missing = store.matches_needing_analysis(ANALYSER_VERSION)?.len() as u64;
         let mut p = self.lock().clone();
         p.missing = missing;
         Ok(p)
@@ -253,9 +240,7 @@ impl Background {
         let Some(path) = self.path.clone() else {
             return Ok(());
         };
-        let todo = store
-            .matches_needing_analysis(ANALYSER_VERSION)
-            .map_err(store_error)?;
+        let todo = store.matches_needing_analysis(ANALYSER_VERSION)?;
         {
             let mut p = self.lock();
             if p.running || todo.is_empty() {
@@ -307,7 +292,7 @@ fn run(path: PathBuf, todo: Vec<i64>, progress: Arc<Mutex<Progress>>) {
                 lock().done += 1;
             }
         }
-        Err(e) => fail(0, store_error(e)),
+        Err(e) => fail(0, AppError::from(e)),
     }
     lock().running = false;
 }

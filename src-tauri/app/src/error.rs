@@ -65,6 +65,20 @@ impl AppError {
         }
     }
 
+    /// A failure from another crate: its kind, and its sentence as the message.
+    pub fn backend(kind: &str, e: &dyn fmt::Display) -> Self {
+        AppError::Backend {
+            kind: kind.to_string(),
+            message: e.to_string(),
+            details: None,
+        }
+    }
+
+    /// A failure that is a defect of this app, not of the caller's input.
+    pub fn internal(e: &dyn fmt::Display) -> Self {
+        AppError::backend("internal", e)
+    }
+
     pub fn bad_argument(command: &str, reason: impl Into<String>) -> Self {
         AppError::BadArgument {
             command: command.to_string(),
@@ -119,6 +133,43 @@ impl fmt::Display for AppError {
 }
 
 impl std::error::Error for AppError {}
+
+impl From<wordclub_engine::EngineError> for AppError {
+    /// The engine's refusal with its kind; the words not in the list, when it names some, as
+    /// `details.words` (the UI marks them).
+    fn from(e: wordclub_engine::EngineError) -> Self {
+        let words = e.words();
+        AppError::Backend {
+            kind: e.kind().to_string(),
+            message: e.to_string(),
+            details: (!words.is_empty()).then(|| serde_json::json!({ "words": words })),
+        }
+    }
+}
+
+impl From<wordclub_store::StoreError> for AppError {
+    /// The store's error with its kind, except a match the history does not hold, which is
+    /// `unknown_match` like one the app does not have open.
+    fn from(e: wordclub_store::StoreError) -> Self {
+        let kind = match &e {
+            wordclub_store::StoreError::MatchNotFound { .. } => "unknown_match",
+            other => other.kind(),
+        };
+        AppError::backend(kind, &e)
+    }
+}
+
+impl From<wordclub_movegen::MovegenError> for AppError {
+    fn from(e: wordclub_movegen::MovegenError) -> Self {
+        AppError::backend(e.kind(), &e)
+    }
+}
+
+impl From<wordclub_movegen::analysis::AnalysisError> for AppError {
+    fn from(e: wordclub_movegen::analysis::AnalysisError) -> Self {
+        AppError::backend(e.kind(), &e)
+    }
+}
 
 impl From<LexiconError> for AppError {
     fn from(e: LexiconError) -> Self {

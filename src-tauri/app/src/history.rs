@@ -1,26 +1,16 @@
 //! The match history (wordclub-store) as the UI sees it: lists, details, statistics and GCG
 //! export, with everything that could reveal a hidden rack left out of unfinished matches
 //! (a GCG export of one only when the caller accepts that it shows the racks).
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use wordclub_engine::{Match, RuleSet};
-use wordclub_store::{Filter, MatchSummary as StoredSummary, Status, Store, StoreError};
+use wordclub_movegen::analysis::ANALYSER_VERSION;
+use wordclub_store::{Filter, MatchSummary as StoredSummary, Status, Store};
 
-use crate::matches::engine;
 use crate::view::{Pos, RulesInfo};
 use crate::AppError;
-
-pub fn store_error(e: StoreError) -> AppError {
-    let kind = match &e {
-        StoreError::MatchNotFound { .. } => "unknown_match",
-        other => other.kind(),
-    };
-    AppError::Backend {
-        kind: kind.to_string(),
-        message: e.to_string(),
-        details: None,
-    }
-}
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -143,7 +133,7 @@ pub fn list(store: &Store, args: MatchListArgs) -> Result<MatchList, AppError> {
     if page == 0 {
         return Err(AppError::bad_argument("match_list", "pages start at 1"));
     }
-    let p = store.list(&filter, page).map_err(store_error)?;
+    let p = store.list(&filter, page)?;
     Ok(MatchList {
         page: p.page,
         pages: p.pages,
@@ -190,45 +180,75 @@ fn turn_boards(game: &Match) -> Result<Vec<TurnBoard>, AppError> {
             rows: m.board().rows(),
             placed,
         });
-    })
-    .map_err(engine)?;
+    })?;
     Ok(boards)
 }
 
-/// A match turn by turn. While it is unfinished, what a hint showed stays out (words from a
-/// rack tell what is still on it); once it is over, everything is history. The board is
-/// public at every turn, so each turn's board is there either way.
-pub fn detail(store: &Store, id: i64) -> Result<Value, AppError> {
-    let d = store.detail(id).map_err(store_error)?;
-    let game = store.replayed(id).map_err(store_error)?;
-    let finished = d.summary.status != Status::InProgress;
-    let turns = serde_json::to_value(&d.turns).unwrap_or(Value::Null);
-    let mut turns = turns;
-    if !finished {
-        if let Value::Array(list) = &mut turns {
-            for turn in list {
-                if let Some(Value::Array(hints)) = turn.get_mut("hints") {
-                    for hint in hints {
-                        if let Some(h) = hint.as_object_mut() {
-                            h.remove("shown");
-                        }
+/// A match turn by turn, as the history's detail shows it.
+#[derive(Debug, Serialize)]
+pub struct MatchDetail {
+    pub summary: MatchSummary,
+    /// The match's own rule set (stored with it), not today's built-in of the same id.
+    pub rules: RulesInfo,
+    pub premiums: Vec<Vec<Option<&'static str>>>,
+    pub letter_values: BTreeMap<char, u8>,
+    /// The store's turns ([`wordclub_store::TurnDetail`]); while the match is unfinished
+    /// each hint's `shown` is left out (words from a rack tell what is still on it).
+    pub turns: Vec<Value>,
+    /// The board after each turn.
+    pub boards: Vec<TurnBoard>,
+    /// The board's rows now.
+    pub board: Vec<String>,
+    pub result: Option<wordclub_engine::MatchResult>,
+    pub analysis: AnalysisStatus,
+}
+
+/// Whether a match's post-game analysis is kept (`ready`) or can be made (`available`).
+#[derive(Debug, Serialize)]
+pub struct AnalysisStatus {
+    pub available: bool,
+    pub ready: bool,
+    pub analyser_version: u32,
+}
+
+/// A match turn by turn. While it is unfinished, what a hint showed stays out; once it is
+/// over, everything is history. The board is public at every turn, so each turn's board is
+/// there either way.
+pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
+    let d = store.detail(id)?;
+    let game = store.replayed(id)?;
+    let status = d.summary.status;
+    let mut turns = Vec::with_capacity(d.turns.len());
+    for turn in &d.turns {
+        let mut turn = serde_json::to_value(turn).map_err(|e| AppError::internal(&e))?;
+        if status == Status::InProgress {
+            if let Some(Value::Array(hints)) = turn.get_mut("hints") {
+                for hint in hints {
+                    if let Some(h) = hint.as_object_mut() {
+                        h.remove("shown");
                     }
                 }
             }
         }
+        turns.push(turn);
     }
-    // The match's own rule set (stored with it), not today's built-in of the same id.
+    let finished = status == Status::Finished;
     let rules = game.rules();
-    Ok(serde_json::json!({
-        "summary": summary(d.summary),
-        "rules": RulesInfo::of(rules),
-        "premiums": rules.premium_labels(),
-        "letter_values": rules.letter_values(),
-        "turns": turns,
-        "boards": turn_boards(&game)?,
-        "board": d.board,
-        "result": d.result,
-    }))
+    Ok(MatchDetail {
+        summary: summary(d.summary),
+        rules: RulesInfo::of(rules),
+        premiums: rules.premium_labels(),
+        letter_values: rules.letter_values(),
+        turns,
+        boards: turn_boards(&game)?,
+        board: d.board,
+        result: d.result,
+        analysis: AnalysisStatus {
+            available: finished,
+            ready: finished && store.has_analysis(id, ANALYSER_VERSION)?,
+            analyser_version: ANALYSER_VERSION,
+        },
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -243,13 +263,29 @@ pub struct ExportGcgArgs {
     pub analysis: bool,
 }
 
+/// A match's GCG record.
+#[derive(Debug, Serialize)]
+pub struct GcgExport {
+    pub id: i64,
+    pub gcg: String,
+    /// The match is unfinished (exported with `reveal_racks: true`; marked `#incomplete`).
+    pub incomplete: bool,
+    /// The record carries the post-game analysis as `#note` lines (only said when it does).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub analysis: bool,
+}
+
 /// A match as a GCG record (the same writer as `wordclub-cli history export-gcg`). GCG writes
 /// each player's rack before each move, and in an unfinished match those tiles may still be on
 /// that player's rack: such a match is exported only when the call says `reveal_racks: true`,
-/// and its record is marked `#incomplete`.
-pub fn export_gcg(store: &Store, args: ExportGcgArgs) -> Result<Value, AppError> {
+/// and its record is marked `#incomplete`. Notes (`analysis`) are the caller's.
+pub fn export_gcg(
+    store: &Store,
+    args: &ExportGcgArgs,
+    notes: Option<&BTreeMap<u32, Vec<String>>>,
+) -> Result<GcgExport, AppError> {
     let id = args.match_id;
-    let s = store.summary(id).map_err(store_error)?;
+    let s = store.summary(id)?;
     let unfinished = s.status == Status::InProgress;
     if unfinished && !args.reveal_racks {
         return Err(AppError::Backend {
@@ -260,11 +296,26 @@ pub fn export_gcg(store: &Store, args: ExportGcgArgs) -> Result<Value, AppError>
             details: Some(serde_json::json!({ "reveal_racks": "required" })),
         });
     }
-    let gcg = store.export_gcg(id).map_err(store_error)?;
-    Ok(serde_json::json!({ "id": id, "gcg": gcg, "incomplete": unfinished }))
+    let gcg = match notes {
+        Some(notes) => store.export_gcg_with_notes(id, notes)?,
+        None => store.export_gcg(id)?,
+    };
+    Ok(GcgExport {
+        id,
+        gcg,
+        incomplete: unfinished,
+        analysis: notes.is_some(),
+    })
 }
 
-pub fn stats(store: &Store) -> Result<Value, AppError> {
-    let stats = store.stats().map_err(store_error)?;
-    Ok(serde_json::json!({ "players": stats }))
+/// Every player's statistics over the history.
+#[derive(Debug, Serialize)]
+pub struct PlayerStats {
+    pub players: Vec<wordclub_store::PlayerStats>,
+}
+
+pub fn stats(store: &Store) -> Result<PlayerStats, AppError> {
+    Ok(PlayerStats {
+        players: store.stats()?,
+    })
 }

@@ -19,6 +19,8 @@
 //! match dealt that way is marked in its history.
 
 pub mod analysis;
+mod commands;
+pub mod csp;
 mod error;
 pub mod history;
 pub mod matches;
@@ -42,41 +44,42 @@ use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action_with, Level, Manners};
 use wordclub_store::{FixedDeal, Store};
 
-use history::{store_error, ExportGcgArgs, MatchList, MatchListArgs};
+use analysis::{AnalysisMove, AnalysisMoveArgs, Progress};
+use history::{ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats};
 use matches::{
-    engine, exchange_text, hint_action, movegen, placements, player_specs, ExchangeArgs,
-    HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs,
-    TilesArgs,
+    exchange_text, hint_action, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs,
+    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use view::{MatchView, RulesInfo};
+use wordclub_lexicon::ListInfo;
+use wordclub_movegen::analysis::Analysis;
 
-/// Every command name [`App::call`] answers.
-pub const COMMANDS: &[&str] = &[
-    "app_info",
-    "rule_sets",
-    "word_lists",
-    "new_match",
-    "match_list",
-    "match_view",
-    "reveal_rack",
-    "preview",
-    "play",
-    "exchange",
-    "pass",
-    "resign",
-    "hint",
-    "computer_turn",
-    "match_detail",
-    "player_stats",
-    "export_gcg",
-    "match_analysis",
-    "analysis_move",
-    "analysis_progress",
-    "check_word",
-    "get_settings",
-    "update_settings",
-    "acknowledge_history_notice",
-];
+/// The dispatcher and `COMMANDS`, generated from the command table (`commands.rs`): each row
+/// calls the `App` method of its name, and the `let` names the table's answer type, so a
+/// row whose answer differs from the method's does not compile.
+macro_rules! dispatch {
+    ($($name:ident($($args:ty)?) -> $answer:ty;)*) => {
+        /// Every command name [`App::call`] answers, in the command table's order.
+        pub const COMMANDS: &[&str] = &[$(stringify!($name)),*];
+
+        impl App {
+            fn dispatch(&self, command: &str, args: Value) -> Result<Value, AppError> {
+                match command {
+                    $(stringify!($name) => {
+                        let answer: Result<$answer, AppError> =
+                            self.$name($(parse::<$args>(command, args)?)?);
+                        to_json(answer?)
+                    })*
+                    _ => Err(AppError::UnknownCommand {
+                        name: command.to_string(),
+                    }),
+                }
+            }
+        }
+    };
+}
+
+command_table!(dispatch);
 
 /// The app state: settings, the match history and the matches open in it.
 pub struct App {
@@ -84,7 +87,12 @@ pub struct App {
     settings_backend: Box<dyn SettingsBackend>,
     /// Re-analysing the history in the background (its own connection and thread).
     analysis: analysis::Background,
+    /// Told when a computer starts searching its move, outside the state lock.
+    thinking: Mutex<Option<ThinkingHook>>,
 }
+
+/// Called with the match id and the seat when a computer starts searching its move.
+type ThinkingHook = std::sync::Arc<dyn Fn(i64, wordclub_engine::Seat) + Send + Sync>;
 
 struct State {
     settings: Settings,
@@ -109,7 +117,7 @@ impl State {
     /// A write that found the history file gone: nothing more is saved (or said to be saved)
     /// until the app opens the history again.
     fn on_store_error(&mut self, e: wordclub_store::StoreError) -> AppError {
-        let e = store_error(e);
+        let e = AppError::from(e);
         if e.kind() == "history_gone" {
             self.open.clear();
             self.history = Err(e.clone());
@@ -121,7 +129,7 @@ impl State {
 impl App {
     /// An app state with its match history in memory (gone when the process ends).
     pub fn new(settings_backend: Box<dyn SettingsBackend>) -> Result<App, AppError> {
-        let store = Store::open_in_memory().map_err(store_error)?;
+        let store = Store::open_in_memory()?;
         Ok(App::with_store(settings_backend, store))
     }
 
@@ -132,7 +140,7 @@ impl App {
         settings_backend: Box<dyn SettingsBackend>,
         path: &Path,
     ) -> Result<App, AppError> {
-        let store = Store::open(path).map_err(store_error)?;
+        let store = Store::open(path)?;
         Ok(App::with_store(settings_backend, store))
     }
 
@@ -141,7 +149,7 @@ impl App {
     /// command that needs it with that error, leaving the file as it is. For the window,
     /// which must be able to tell the person at it what is wrong.
     pub fn with_history_or_error(settings_backend: Box<dyn SettingsBackend>, path: &Path) -> App {
-        let history = Store::open(path).map_err(store_error);
+        let history = Store::open(path).map_err(AppError::from);
         App::with(settings_backend, history)
     }
 
@@ -166,6 +174,7 @@ impl App {
             }),
             settings_backend,
             analysis,
+            thinking: Mutex::new(None),
         }
     }
 
@@ -181,6 +190,24 @@ impl App {
     /// by a release app window: a player cannot choose their own tiles.
     pub fn allow_fixed_deals(&self) {
         self.lock().fixed_deals = true;
+    }
+
+    /// Calls `hook(match_id, seat)` each time a computer starts searching its move, on the
+    /// thread of that `computer_turn` call and without the app's lock held, so the hook may
+    /// call the app (a window can say "Hal is thinking"; a test holds the search there to
+    /// show the app answers meanwhile).
+    pub fn on_computer_thinking(
+        &self,
+        hook: impl Fn(i64, wordclub_engine::Seat) + Send + Sync + 'static,
+    ) {
+        *self.thinking.lock().unwrap_or_else(|p| p.into_inner()) = Some(std::sync::Arc::new(hook));
+    }
+
+    fn computer_thinking(&self) -> Option<ThinkingHook> {
+        self.thinking
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Runs one command by name with JSON arguments (`null` counts as `{}`; anything else
@@ -199,37 +226,7 @@ impl App {
                 ))
             }
         };
-        match command {
-            "app_info" => to_json(self.app_info()),
-            "rule_sets" => to_json(self.rule_sets()),
-            "word_lists" => to_json(self.word_lists()),
-            "new_match" => to_json(self.new_match(parse(command, args)?)?),
-            "match_list" => to_json(self.match_list(parse(command, args)?)?),
-            "match_view" => to_json(self.match_view(parse(command, args)?)?),
-            "reveal_rack" => to_json(self.reveal_rack(parse(command, args)?)?),
-            "preview" => to_json(self.preview(parse(command, args)?)?),
-            "play" => to_json(self.play(parse(command, args)?)?),
-            "exchange" => to_json(self.exchange(parse(command, args)?)?),
-            "pass" => to_json(self.pass(parse(command, args)?)?),
-            "resign" => to_json(self.resign(parse(command, args)?)?),
-            "hint" => to_json(self.hint(parse(command, args)?)?),
-            "computer_turn" => to_json(self.computer_turn(parse(command, args)?)?),
-            "match_detail" => self.match_detail(parse(command, args)?),
-            "player_stats" => self.player_stats(),
-            "export_gcg" => self.export_gcg(parse(command, args)?),
-            "match_analysis" => to_json(self.match_analysis(parse(command, args)?)?),
-            "analysis_move" => to_json(self.analysis_move(parse(command, args)?)?),
-            "analysis_progress" => to_json(self.analysis_progress(parse(command, args)?)?),
-            "check_word" => to_json(self.check_word(parse(command, args)?)?),
-            "get_settings" => to_json(self.settings()),
-            "update_settings" => to_json(self.update_settings(parse(command, args)?)?),
-            "acknowledge_history_notice" => {
-                to_json(self.acknowledge_history_notice(parse(command, args)?)?)
-            }
-            _ => Err(AppError::UnknownCommand {
-                name: command.to_string(),
-            }),
-        }
+        self.dispatch(command, args)
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -237,16 +234,16 @@ impl App {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    pub fn app_info(&self) -> AppInfo {
+    pub fn app_info(&self) -> Result<AppInfo, AppError> {
         let state = self.lock();
         let (history_notices, history_error) = match &state.history {
             Ok(store) => match store.notices() {
                 Ok(notices) => (notices.iter().map(HistoryNotice::of).collect(), None),
-                Err(e) => (Vec::new(), Some(store_error(e).body())),
+                Err(e) => (Vec::new(), Some(AppError::from(e).body())),
             },
             Err(e) => (Vec::new(), Some(e.body())),
         };
-        AppInfo {
+        Ok(AppInfo {
             name: "Word Club",
             version: env!("CARGO_PKG_VERSION"),
             commands: COMMANDS,
@@ -258,7 +255,7 @@ impl App {
                 max_name_chars: wordclub_engine::MAX_NAME_CHARS,
                 computer_levels: Level::SEATS.iter().map(|l| l.name()).collect(),
             },
-        }
+        })
     }
 
     /// The player has read the notice about a history moved aside: it is no longer shown.
@@ -277,24 +274,24 @@ impl App {
                 other => state.on_store_error(other),
             });
         }
-        let notices = state.store()?.notices().map_err(store_error)?;
+        let notices = state.store()?.notices()?;
         Ok(notices.iter().map(HistoryNotice::of).collect())
     }
 
-    pub fn rule_sets(&self) -> Vec<RulesInfo> {
-        matches::rules_info()
+    pub fn rule_sets(&self) -> Result<Vec<RulesInfo>, AppError> {
+        Ok(matches::rules_info())
     }
 
-    pub fn word_lists(&self) -> Vec<wordclub_lexicon::ListInfo> {
-        WordList::builtins()
+    pub fn word_lists(&self) -> Result<Vec<ListInfo>, AppError> {
+        Ok(WordList::builtins()
             .iter()
             .map(|l| l.info().clone())
-            .collect()
+            .collect())
     }
 
     /// Starts a match and records it; answers its view, behind the cover.
     pub fn new_match(&self, args: NewMatchArgs) -> Result<MatchView, AppError> {
-        let rules = RuleSet::builtin(&args.rules).map_err(engine)?;
+        let rules = RuleSet::builtin(&args.rules)?;
         let list = WordList::builtin(args.list.as_deref().unwrap_or(&rules.default_list))?;
         let players = player_specs(&args.players)?;
         let mut state = self.lock();
@@ -317,8 +314,7 @@ impl App {
             racks: d.racks,
             draw_order: d.draw_order,
         });
-        let game =
-            Match::with_deal(rules, ListRef::of(list), players, seed, deal).map_err(engine)?;
+        let game = Match::with_deal(rules, ListRef::of(list), players, seed, deal)?;
         let id = match state.store()?.create_with(&game, fixed) {
             Ok(id) => id,
             Err(e) => return Err(state.on_store_error(e)),
@@ -347,26 +343,15 @@ impl App {
         f(open)
     }
 
-    /// Applies an action to a match, commits its events to the history, then answers.
-    /// When the history cannot be written the match is closed in memory, so the next
-    /// command resumes it from what was committed.
-    fn act<T>(
-        &self,
-        id: i64,
-        f: impl FnOnce(&mut OpenMatch) -> Result<(Action, T), AppError>,
-        answer: impl FnOnce(&OpenMatch, T) -> Result<Value, AppError>,
-    ) -> Result<Value, AppError> {
-        self.act_if(id, |m| f(m).map(|(action, t)| (Some(action), t)), answer)
-    }
-
-    /// [`Self::act`] where `f` may find there is nothing to record (`None`): then it only
-    /// answers.
-    fn act_if<T>(
+    /// Runs `f` on a match; when it names an action, applies it and commits its events to
+    /// the history; then answers with `answer`. When the history cannot be written the match
+    /// is closed in memory, so the next command resumes it from what was committed.
+    fn act<T, R>(
         &self,
         id: i64,
         f: impl FnOnce(&mut OpenMatch) -> Result<(Option<Action>, T), AppError>,
-        answer: impl FnOnce(&OpenMatch, T) -> Result<Value, AppError>,
-    ) -> Result<Value, AppError> {
+        answer: impl FnOnce(&OpenMatch, T) -> R,
+    ) -> Result<R, AppError> {
         let mut state = self.lock();
         let m = open_match(&mut state, id)?;
         let (action, extra) = f(m)?;
@@ -383,8 +368,16 @@ impl App {
                 return Err(state.on_store_error(e));
             }
         }
-        let m = &state.open[&id];
-        answer(m, extra)
+        Ok(answer(&state.open[&id], extra))
+    }
+
+    /// A turn's action by the person to move (`f` names it), recorded; answers the view.
+    fn turn(
+        &self,
+        id: i64,
+        f: impl FnOnce(&OpenMatch) -> Result<Action, AppError>,
+    ) -> Result<MatchView, AppError> {
+        self.act(id, |m| Ok((Some(f(m)?), ())), |m, ()| m.view())
     }
 
     /// The view for the player to move (behind the cover until they reveal their rack).
@@ -426,93 +419,68 @@ impl App {
                     bingo: 0,
                     notation: None,
                     words: Vec::new(),
-                    error: Some(engine(e).body()),
+                    error: Some(AppError::from(e).body()),
                 },
             })
         })
     }
 
-    fn view_answer(m: &OpenMatch, _: ()) -> Result<Value, AppError> {
-        to_json(m.view())
+    pub fn play(&self, args: TilesArgs) -> Result<MatchView, AppError> {
+        self.turn(args.match_id, |m| {
+            let player = m.revealed_seat()?;
+            let tiles = placements("play", m.game.rules(), &args.tiles)?;
+            Ok(Action::Place { player, tiles })
+        })
     }
 
-    pub fn play(&self, args: TilesArgs) -> Result<Value, AppError> {
-        self.act(
-            args.match_id,
-            |m| {
-                let player = m.revealed_seat()?;
-                let tiles = placements("play", m.game.rules(), &args.tiles)?;
-                Ok((Action::Place { player, tiles }, ()))
-            },
-            Self::view_answer,
-        )
+    pub fn exchange(&self, args: ExchangeArgs) -> Result<MatchView, AppError> {
+        self.turn(args.match_id, |m| {
+            let player = m.revealed_seat()?;
+            let tiles = exchange_text(&args.tiles, m.game.rules().rack_size)?;
+            Ok(Action::Exchange { player, tiles })
+        })
     }
 
-    pub fn exchange(&self, args: ExchangeArgs) -> Result<Value, AppError> {
-        self.act(
-            args.match_id,
-            |m| {
-                let player = m.revealed_seat()?;
-                let tiles = exchange_text(&args.tiles, m.game.rules().rack_size)?;
-                Ok((Action::Exchange { player, tiles }, ()))
-            },
-            Self::view_answer,
-        )
-    }
-
-    pub fn pass(&self, args: MatchIdArgs) -> Result<Value, AppError> {
-        self.act(
-            args.match_id,
-            |m| {
-                Ok((
-                    Action::Pass {
-                        player: m.revealed_seat()?,
-                    },
-                    (),
-                ))
-            },
-            Self::view_answer,
-        )
+    pub fn pass(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        self.turn(args.match_id, |m| {
+            Ok(Action::Pass {
+                player: m.revealed_seat()?,
+            })
+        })
     }
 
     /// The player to move leaves the match; needs `confirm: true`.
-    pub fn resign(&self, args: ResignArgs) -> Result<Value, AppError> {
+    pub fn resign(&self, args: ResignArgs) -> Result<MatchView, AppError> {
         if !args.confirm {
             return Err(AppError::ConfirmationRequired {
                 what: "resigning".to_string(),
             });
         }
-        self.act(
-            args.match_id,
-            |m| {
-                Ok((
-                    Action::Resign {
-                        player: m.revealed_seat()?,
-                    },
-                    (),
-                ))
-            },
-            Self::view_answer,
-        )
+        self.turn(args.match_id, |m| {
+            Ok(Action::Resign {
+                player: m.revealed_seat()?,
+            })
+        })
     }
 
     /// The rule set's hint for the player to move; recorded as assistance. Asking again in
     /// the same turn shows the same answer and is not recorded again: it is one hint.
-    pub fn hint(&self, args: MatchIdArgs) -> Result<Value, AppError> {
+    pub fn hint(&self, args: MatchIdArgs) -> Result<HintAnswer, AppError> {
         let manners = self.manners();
-        self.act_if(
+        self.act(
             args.match_id,
             |m| {
                 let seat = m.revealed_seat()?;
                 let rules = m.game.rules();
-                let kind = *rules.hints.first().ok_or_else(|| {
-                    engine(EngineError::HintNotAllowed {
+                let kind = *rules
+                    .hints
+                    .first()
+                    .ok_or_else(|| EngineError::HintNotAllowed {
                         kind: "any".to_string(),
                         rules: rules.id.clone(),
-                    })
-                })?;
+                    })?;
                 if let Some(shown) = matches::hint_shown_this_turn(&m.game, seat, kind) {
-                    return Ok((None, shown));
+                    return Ok((None, HintAnswer::recorded(shown)?));
                 }
                 let rack = String::from_utf8_lossy(m.game.rack(seat).unwrap_or_default());
                 let answer = match kind {
@@ -534,65 +502,64 @@ impl App {
                     HintKind::SuggestMove => matches::suggest_move(m, seat, manners)?,
                 };
                 let shown = to_json(&answer)?;
-                Ok((Some(hint_action(seat, kind, shown.clone())), shown))
+                Ok((Some(hint_action(seat, kind, shown)), answer))
             },
-            |_, shown| Ok(shown),
+            |_, answer| answer,
         )
     }
 
-    /// Plays one turn for the computer seat to move.
-    pub fn computer_turn(&self, args: MatchIdArgs) -> Result<Value, AppError> {
-        let manners = self.manners();
-        self.act(
-            args.match_id,
-            |m| {
-                let seat = m.game.to_move().ok_or(engine(EngineError::MatchOver))?;
+    /// Plays one turn for the computer seat to move. The move is searched without the app's
+    /// lock (the first search of a list waits for its word graph, about a second; see
+    /// `OpenMatch::new`): settings, history and other matches answer meanwhile. What the search needs
+    /// is copied under the lock; the move is applied only if the match has not moved on
+    /// since (no event appended), else it is searched again for the match as it is now —
+    /// so the answer is the one the same call gets when nothing else runs.
+    pub fn computer_turn(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        let id = args.match_id;
+        loop {
+            let manners = self.manners();
+            let (game, list, seat, level) = {
+                let mut state = self.lock();
+                let m = open_match(&mut state, id)?;
+                let seat = m.game.to_move().ok_or(EngineError::MatchOver)?;
                 let PlayerKind::Computer { level } = &m.game.players()[seat].kind else {
                     return Err(AppError::HumanToMove {
                         name: m.game.players()[seat].name.clone(),
                     });
                 };
-                let level = Level::parse(level).map_err(movegen)?;
-                let action =
-                    computer_action_with(&m.game, seat, m.list, level, manners).map_err(movegen)?;
-                Ok((action, ()))
-            },
-            |m, ()| to_json(m.view()),
-        )
+                let level = Level::parse(level)?;
+                // The search reads a copy of the match, so the lock can go.
+                (m.game.clone(), m.list, seat, level)
+            };
+            if let Some(thinking) = self.computer_thinking() {
+                thinking(id, seat);
+            }
+            let action = computer_action_with(&game, seat, list, level, manners)?;
+            let seen = game.events().len();
+            let applied = self.act(
+                id,
+                |m| {
+                    let moved_on = m.game.events().len() != seen;
+                    Ok(((!moved_on).then_some(action), moved_on))
+                },
+                |m, moved_on| (!moved_on).then(|| m.view()),
+            )?;
+            if let Some(view) = applied {
+                return Ok(view);
+            }
+        }
     }
 
     /// A match turn by turn (what hints showed stays out until it is over), and whether its
     /// post-game analysis is kept (`analysis.ready`) or can be made (`analysis.available`).
-    pub fn match_detail(&self, args: MatchIdArgs) -> Result<Value, AppError> {
-        let mut state = self.lock();
-        let store = state.store()?;
-        let mut detail = history::detail(store, args.match_id)?;
-        let finished =
-            store.status(args.match_id).map_err(store_error)? == wordclub_store::Status::Finished;
-        let ready = finished
-            && store
-                .has_analysis(args.match_id, wordclub_movegen::analysis::ANALYSER_VERSION)
-                .map_err(store_error)?;
-        if let Value::Object(map) = &mut detail {
-            map.insert(
-                "analysis".to_string(),
-                json!({
-                    "available": finished,
-                    "ready": ready,
-                    "analyser_version": wordclub_movegen::analysis::ANALYSER_VERSION,
-                }),
-            );
-        }
-        Ok(detail)
+    pub fn match_detail(&self, args: MatchIdArgs) -> Result<MatchDetail, AppError> {
+        history::detail(self.lock().store()?, args.match_id)
     }
 
     /// The post-game analysis of a finished match: kept in the history, or made now (the
     /// history is not locked while it is made, so moves in other matches go on) and kept.
     /// An unfinished match is refused (`match_in_progress`).
-    pub fn match_analysis(
-        &self,
-        args: MatchIdArgs,
-    ) -> Result<wordclub_movegen::analysis::Analysis, AppError> {
+    pub fn match_analysis(&self, args: MatchIdArgs) -> Result<Analysis, AppError> {
         let id = args.match_id;
         let prepared = {
             let mut state = self.lock();
@@ -609,19 +576,13 @@ impl App {
 
     /// An alternative from the analysis scored on the board its turn started from (the
     /// ghost on the step-through board, with the scorer's breakdown).
-    pub fn analysis_move(
-        &self,
-        args: analysis::AnalysisMoveArgs,
-    ) -> Result<analysis::AnalysisMove, AppError> {
+    pub fn analysis_move(&self, args: AnalysisMoveArgs) -> Result<AnalysisMove, AppError> {
         analysis::score_alternative(self.lock().store()?, &args)
     }
 
     /// How the background re-analysis of the history is going; `start: true` starts it
     /// (when it is not running and some finished match lacks this analyser's analysis).
-    pub fn analysis_progress(
-        &self,
-        args: AnalysisProgressArgs,
-    ) -> Result<analysis::Progress, AppError> {
+    pub fn analysis_progress(&self, args: AnalysisProgressArgs) -> Result<Progress, AppError> {
         let mut state = self.lock();
         let store = state.store()?;
         if args.start {
@@ -630,26 +591,22 @@ impl App {
         self.analysis.progress(store)
     }
 
-    pub fn player_stats(&self) -> Result<Value, AppError> {
+    pub fn player_stats(&self) -> Result<PlayerStats, AppError> {
         history::stats(self.lock().store()?)
     }
 
     /// A match as a GCG game record; an unfinished one only with `reveal_racks: true`.
     /// With `analysis: true` (finished matches only) each turn carries the analysis as a
     /// `#note` line.
-    pub fn export_gcg(&self, args: ExportGcgArgs) -> Result<Value, AppError> {
+    pub fn export_gcg(&self, args: ExportGcgArgs) -> Result<GcgExport, AppError> {
         if args.analysis {
-            let id = args.match_id;
-            let made = self.match_analysis(MatchIdArgs { match_id: id })?;
+            let made = self.match_analysis(MatchIdArgs {
+                match_id: args.match_id,
+            })?;
             let notes = analysis::gcg_notes(&made);
-            let gcg = self
-                .lock()
-                .store()?
-                .export_gcg_with_notes(id, &notes)
-                .map_err(store_error)?;
-            return Ok(json!({ "id": id, "gcg": gcg, "incomplete": false, "analysis": true }));
+            return history::export_gcg(self.lock().store()?, &args, Some(&notes));
         }
-        history::export_gcg(self.lock().store()?, args)
+        history::export_gcg(self.lock().store()?, &args, None)
     }
 
     /// The word checker: is the word in the named list?
@@ -672,8 +629,8 @@ impl App {
         })
     }
 
-    pub fn settings(&self) -> Settings {
-        self.lock().settings.clone()
+    pub fn get_settings(&self) -> Result<Settings, AppError> {
+        Ok(self.lock().settings.clone())
     }
 
     /// Whether computer players and hints leave the kept offensive words alone (the
@@ -727,7 +684,7 @@ fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
 /// tile tracker setting of this command.
 fn open_match(state: &mut State, id: i64) -> Result<&mut OpenMatch, AppError> {
     if !state.open.contains_key(&id) {
-        let resumed = state.store()?.resume(id).map_err(store_error)?;
+        let resumed = state.store()?.resume(id)?;
         let open = OpenMatch::new(id, resumed.game)?;
         state.open.insert(id, open);
     }
@@ -760,11 +717,8 @@ fn parse<T: DeserializeOwned>(command: &str, args: Value) -> Result<T, AppError>
 }
 
 fn to_json<T: Serialize>(value: T) -> Result<Value, AppError> {
-    serde_json::to_value(value).map_err(|e| AppError::Backend {
-        kind: "internal".to_string(),
-        message: format!("cannot encode the answer: {e}"),
-        details: None,
-    })
+    serde_json::to_value(value)
+        .map_err(|e| AppError::internal(&format!("cannot encode the answer: {e}")))
 }
 
 #[derive(Debug, Serialize)]

@@ -71,19 +71,23 @@ impl OpenMatch {
         self.humans_at_table() <= 1 || self.revealed == Some((seat, self.game.turns().len()))
     }
 
+    /// The view for the player to move: the engine's view for them with their rack shown
+    /// once they revealed it, else a spectator's (the handoff cover), with labels added.
     pub fn view(&self) -> MatchView {
+        let revealed = self.is_revealed();
+        let viewer = self.game.to_move().filter(|_| revealed);
         match_view(
             self.id,
-            &self.game,
+            &self.game.view(viewer, revealed),
+            self.game.rules(),
             &self.list.info().name,
-            self.is_revealed(),
             self.tile_tracker,
         )
     }
 
     /// The seat to move, when it is a person who may act now.
     pub fn human_to_move(&self) -> Result<Seat, AppError> {
-        let seat = self.game.to_move().ok_or(engine(EngineError::MatchOver))?;
+        let seat = self.game.to_move().ok_or(EngineError::MatchOver)?;
         if let PlayerKind::Computer { .. } = self.game.players()[seat].kind {
             return Err(AppError::ComputerToMove {
                 name: self.game.players()[seat].name.clone(),
@@ -114,7 +118,7 @@ impl OpenMatch {
 
     /// Applies an action; returns the events it appended.
     pub fn apply(&mut self, action: Action) -> Result<Vec<wordclub_engine::Event>, AppError> {
-        let events = self.game.apply(action, self.list).map_err(engine)?;
+        let events = self.game.apply(action, self.list)?;
         Ok(events.to_vec())
     }
 }
@@ -135,14 +139,6 @@ pub fn shipped_list(list: &ListRef) -> Result<&'static WordList, AppError> {
     })
 }
 
-pub fn movegen(e: wordclub_movegen::MovegenError) -> AppError {
-    AppError::Backend {
-        kind: e.kind().to_string(),
-        message: e.to_string(),
-        details: None,
-    }
-}
-
 /// The "suggest a move" hint: the best-scoring legal move for the player to move (with the
 /// settings' manners: when polite, none forming a kept offensive word), checked and scored by
 /// the engine, for the UI to stage as a draft.
@@ -158,15 +154,11 @@ pub fn suggest_move(
         &wordclub_movegen::grid_of(m.game.board()),
         &wordclub_movegen::rack_of(rack),
         manners,
-    )
-    .map_err(movegen)?;
+    )?;
     let Some(best) = best else {
         return Ok(HintAnswer::NoMove);
     };
-    let scored = m
-        .game
-        .preview(seat, &best.placements(), m.list)
-        .map_err(engine)?;
+    let scored = m.game.preview(seat, &best.placements(), m.list)?;
     Ok(HintAnswer::Move {
         notation: scored.notation,
         score: scored.score,
@@ -181,15 +173,6 @@ pub fn suggest_move(
             })
             .collect(),
     })
-}
-
-pub fn engine(e: EngineError) -> AppError {
-    let words = e.words();
-    AppError::Backend {
-        kind: e.kind().to_string(),
-        message: e.to_string(),
-        details: (!words.is_empty()).then(|| serde_json::json!({ "words": words })),
-    }
 }
 
 // ---- arguments ---------------------------------------------------------------------------
@@ -297,8 +280,8 @@ pub struct PreviewAnswer {
     pub error: Option<crate::ErrorBody>,
 }
 
-/// What a hint showed the player to move.
-#[derive(Debug, Serialize)]
+/// What a hint showed the player to move; recorded with the hint (`shown`) as it was answered.
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum HintAnswer {
     /// Words spellable from the rack alone.
@@ -311,6 +294,14 @@ pub enum HintAnswer {
     },
     /// No legal placement exists for this rack.
     NoMove,
+}
+
+impl HintAnswer {
+    /// The answer a hint taken this turn gave, from its record.
+    pub fn recorded(shown: Value) -> Result<HintAnswer, AppError> {
+        serde_json::from_value(shown)
+            .map_err(|e| AppError::internal(&format!("a recorded hint cannot be read: {e}")))
+    }
 }
 
 // ---- checking ----------------------------------------------------------------------------

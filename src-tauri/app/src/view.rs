@@ -1,11 +1,12 @@
-//! The JSON shapes the UI receives. Each is built for the player to move (or for nobody, on
-//! the handoff cover); the only rack a view can hold is that player's own, once revealed.
+//! The JSON shapes the UI receives. A match view is built from the engine's view for the
+//! player to move (or for nobody, on the handoff cover) plus the rule set's labels: the only
+//! rack it can hold is the one the engine put there, that player's own, once revealed.
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 use wordclub_engine::{
-    Direction, EndRules, ExchangePolicy, HintKind, Match, PassPolicy, PlayerKind, Premium, RuleSet,
-    Seat, TurnKind, TurnLimit, WordScore,
+    Direction, EndRules, ExchangePolicy, HintKind, PassPolicy, PlayerKind, Premium, RuleSet, Seat,
+    Square, TurnKind, TurnLimit, View, WordScore,
 };
 
 /// A square, 0-based, as the UI addresses it.
@@ -205,8 +206,9 @@ pub struct LastMove {
     pub notation: Option<String>,
     pub words: Vec<String>,
     pub score: u32,
-    /// Tiles exchanged (exchange only).
-    pub count: u32,
+    /// Tiles exchanged (exchange only): the engine's `Turn::exchanged`.
+    #[serde(rename = "count")]
+    pub exchanged: u32,
     /// The squares the play covered, along its line (play only).
     pub squares: Vec<Pos>,
     /// The line the play runs along, `across` or `down` (a one-tile play: across when its
@@ -214,13 +216,8 @@ pub struct LastMove {
     pub direction: Option<Direction>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Can {
-    pub exchange: bool,
-    pub pass: bool,
-    pub resign: bool,
-    pub hint: bool,
-}
+/// The engine's [`wordclub_engine::Can`]: what the player to move may do, once revealed.
+pub use wordclub_engine::Can;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ResultPlayer {
@@ -305,36 +302,32 @@ pub fn rack_tiles(rack: &[u8]) -> Vec<TileView> {
         .collect()
 }
 
-/// Builds the view of match `m` for the player to move. `revealed`: that player has chosen
-/// "Show my rack" this turn (or is the only person at the table). `tile_tracker`: the setting
-/// is on, so the view carries the unseen tiles.
+/// The UI's view of a match, from the engine's [`View`] (what the viewer may see: the
+/// secrecy boundary) and the match's own rule set (public labels) alone: nothing here reads
+/// the match itself, so nothing here can add a rack the engine left out. `tile_tracker`: the
+/// setting is on, so the view carries the unseen tiles.
 pub fn match_view(
     id: i64,
-    m: &Match,
+    v: &View,
+    rules: &RuleSet,
     list_name: &str,
-    revealed: bool,
     tile_tracker: bool,
 ) -> MatchView {
-    let rules = m.rules();
-    let n = rules.board_size as usize;
-    let to_move = m.to_move();
-    let viewer = to_move.filter(|_| revealed);
-    let engine_view = m.view(viewer, revealed);
+    let n = rules.board_size;
     let board = (0..n)
         .map(|r| {
             (0..n)
                 .map(|c| {
-                    m.board()
-                        .get(wordclub_engine::Square::new(r as u8, c as u8))
-                        .map(|t| TileView {
-                            letter: (t.letter as char).to_string(),
-                            blank: t.blank,
-                        })
+                    v.board.get(Square::new(r, c)).map(|t| TileView {
+                        letter: (t.letter as char).to_string(),
+                        blank: t.blank,
+                    })
                 })
                 .collect()
         })
         .collect();
-    let players: Vec<PlayerBrief> = engine_view
+    let name = |seat: Seat| v.players[seat].name.clone();
+    let players: Vec<PlayerBrief> = v
         .players
         .iter()
         .map(|p| PlayerBrief {
@@ -347,9 +340,9 @@ pub fn match_view(
             hints: p.hints,
         })
         .collect();
-    let last_move = m.turns().last().map(|t| LastMove {
+    let last_move = v.last_move.as_ref().map(|t| LastMove {
         seat: t.player,
-        name: m.players()[t.player].name.clone(),
+        name: name(t.player),
         action: match t.kind {
             TurnKind::Place => "play",
             TurnKind::Exchange => "exchange",
@@ -359,7 +352,7 @@ pub fn match_view(
         notation: t.notation.clone(),
         words: t.words.iter().map(|w: &WordScore| w.word.clone()).collect(),
         score: t.score,
-        count: t.exchanged,
+        exchanged: t.exchanged,
         squares: t
             .squares
             .iter()
@@ -370,49 +363,37 @@ pub fn match_view(
             .collect(),
         direction: t.direction,
     });
-    let exchange_max = to_move
-        .and_then(|s| m.exchange_range(s))
-        .map_or(0, |(_, most)| most);
-    let turn_limit = rules.end.turn_limit.map(|l| l.turns);
     MatchView {
         id,
         rules: RulesInfo::of(rules),
         list: ListBrief {
-            id: m.list().id.clone(),
+            id: v.list.id.clone(),
             name: list_name.to_string(),
-            sha256: m.list().sha256.clone(),
+            sha256: v.list.sha256.clone(),
         },
         board,
         premiums: rules.premium_labels(),
         letter_values: rules.letter_values(),
         players,
-        to_move,
-        bag: engine_view.bag_count,
-        turn: engine_view.turns_played,
-        turn_limit,
-        turns_left: engine_view.turns_left,
+        to_move: v.to_move,
+        bag: v.bag_count,
+        turn: v.turns_played,
+        turn_limit: rules.end.turn_limit.map(|l| l.turns),
+        turns_left: v.turns_left,
         last_move,
-        over: m.is_over(),
-        covered: to_move.is_some() && !revealed,
-        rack: engine_view
-            .rack
-            .as_deref()
-            .map(|r| rack_tiles(r.as_bytes())),
-        unseen: tile_tracker.then_some(engine_view.unseen),
-        can: Can {
-            exchange: revealed && engine_view.can_exchange,
-            pass: revealed && engine_view.can_pass,
-            resign: revealed && to_move.is_some() && rules.end.resign,
-            hint: revealed && !rules.hints.is_empty(),
-        },
-        exchange_max,
-        result: m.result().map(|r| ResultView {
+        over: v.result.is_some(),
+        covered: v.covered,
+        rack: v.rack.as_deref().map(|r| rack_tiles(r.as_bytes())),
+        unseen: tile_tracker.then(|| v.unseen.clone()),
+        can: v.can,
+        exchange_max: v.exchange_max,
+        result: v.result.as_ref().map(|r| ResultView {
             reason: r.reason,
             went_out: r.went_out,
-            players: (0..m.players().len())
+            players: (0..v.players.len())
                 .map(|s| ResultPlayer {
                     seat: s,
-                    name: m.players()[s].name.clone(),
+                    name: name(s),
                     score: r.final_scores[s],
                     adjustment: r.adjustments[s],
                     resigned: r.resigned[s],
@@ -420,21 +401,19 @@ pub fn match_view(
                 })
                 .collect(),
             winners: r.winners.clone(),
-            best_turn: m.best_turn(None).map(|t| BestTurnView {
+            best_turn: v.best_turn.as_ref().map(|t| BestTurnView {
                 seat: t.player,
-                name: m.players()[t.player].name.clone(),
+                name: name(t.player),
                 notation: t.notation.clone().unwrap_or_default(),
                 score: t.score,
             }),
-            progression: (0..m.players().len())
-                .map(|s| m.turns().iter().map(|t| t.totals[s]).collect())
-                .collect(),
+            progression: v.progression.clone(),
         }),
     }
 }
 
 /// A tile to stage on the board (a suggested move), in the shape `preview` and `play` take.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct StagedTile {
     pub row: u8,
     pub col: u8,

@@ -10,21 +10,20 @@ use wordclub_app::{App, MemorySettings};
 /// Classic-15, Ann (CATEIOL) v Ben (SNNDBGL): Ann plays CAT through the star, then all
 /// passes (the scoreless ending after six). Returns the id; `finish: false` stops one short.
 fn cat_then_passes(app: &App, finish: bool) -> i64 {
-    let view = ok(
+    let view = new_match(
         app,
-        "new_match",
         json!({"rules": "classic-15", "players": [{"name": "Ann"}, {"name": "Ben"}],
                "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": ""}}),
     );
     let id = view["id"].as_i64().unwrap();
-    ok(app, "reveal_rack", json!({"match_id": id}));
+    reveal(app, id);
     ok(
         app,
         "play",
         json!({"match_id": id, "tiles": [tile(7, 6, "C"), tile(7, 7, "A"), tile(7, 8, "T")]}),
     );
     for _ in 0..if finish { 6 } else { 5 } {
-        ok(app, "reveal_rack", json!({"match_id": id}));
+        reveal(app, id);
         ok(app, "pass", json!({"match_id": id}));
     }
     id
@@ -59,13 +58,17 @@ fn an_unfinished_match_is_refused_and_nothing_is_kept() {
             "{command}"
         );
     }
-    assert_eq!(
-        refused(&app, "match_analysis", json!({"match_id": 99})),
-        "unknown_match"
+    refuses(
+        &app,
+        "match_analysis",
+        json!({"match_id": 99}),
+        "unknown_match",
     );
-    assert_eq!(
-        refused(&app, "match_analysis", json!({"match_id": id, "x": 1})),
-        "bad_argument"
+    refuses(
+        &app,
+        "match_analysis",
+        json!({"match_id": id, "x": 1}),
+        "bad_argument",
     );
 }
 
@@ -147,46 +150,16 @@ fn an_alternative_is_scored_on_the_board_before_its_turn() {
         json!({"match_id": id, "turn": 1, "move": "8G CAT"}),
     );
     assert_eq!(cat["scored"]["score"], 10);
-    assert_eq!(
-        refused(
-            &app,
-            "analysis_move",
-            json!({"match_id": id, "turn": 1, "move": "1A CAT"})
-        ),
-        "star_not_covered"
-    );
-    assert_eq!(
-        refused(
-            &app,
-            "analysis_move",
-            json!({"match_id": id, "turn": 2, "move": "8G CAT"})
-        ),
-        "no_tiles"
-    );
-    assert_eq!(
-        refused(
-            &app,
-            "analysis_move",
-            json!({"match_id": id, "turn": 2, "move": "8G"})
-        ),
-        "notation"
-    );
-    assert_eq!(
-        refused(
-            &app,
-            "analysis_move",
-            json!({"match_id": id, "turn": 40, "move": "8G CAT"})
-        ),
-        "bad_argument"
-    );
-    assert_eq!(
-        refused(
-            &app,
-            "analysis_move",
-            json!({"match_id": id, "turn": 2, "move": "H9 ZZ"})
-        ),
-        "not_in_list"
-    );
+    for (turn, notation, kind) in [
+        (1, "1A CAT", "star_not_covered"),
+        (2, "8G CAT", "no_tiles"),
+        (2, "8G", "notation"),
+        (40, "8G CAT", "bad_argument"),
+        (2, "H9 ZZ", "not_in_list"),
+    ] {
+        let args = json!({"match_id": id, "turn": turn, "move": notation});
+        refuses(&app, "analysis_move", args, kind);
+    }
 }
 
 #[test]
@@ -237,12 +210,8 @@ fn the_gcg_export_carries_the_analysis_as_notes() {
 
 #[test]
 fn a_history_file_is_reanalysed_in_the_background_with_progress() {
-    let dir = std::env::temp_dir().join(format!("wordclub-analysis-bg-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("wordclub.db");
-    let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
-    app.allow_fixed_deals();
+    let (app, path) = history_app("analysis-bg");
+    let dir = path.parent().unwrap().to_path_buf();
     let ids: Vec<i64> = (0..3).map(|_| cat_then_passes(&app, true)).collect();
     let open = cat_then_passes(&app, false);
     let p = ok(&app, "analysis_progress", json!({}));
@@ -254,7 +223,7 @@ fn a_history_file_is_reanalysed_in_the_background_with_progress() {
     let p = ok(&app, "analysis_progress", json!({"start": true}));
     assert_eq!(p["total"], 3);
     // A move in another match goes on while it runs (it is the last: that match ends).
-    ok(&app, "reveal_rack", json!({"match_id": open}));
+    reveal(&app, open);
     ok(&app, "pass", json!({"match_id": open}));
     let started = std::time::Instant::now();
     loop {
@@ -288,10 +257,8 @@ fn a_history_file_is_reanalysed_in_the_background_with_progress() {
 
 #[test]
 fn matches_of_a_schema_v1_history_get_their_analysis_on_first_request() {
-    let dir = std::env::temp_dir().join(format!("wordclub-analysis-v1-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("wordclub.db");
+    let path = temp_db("analysis-v1");
+    let dir = path.parent().unwrap().to_path_buf();
     std::fs::copy(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../store/tests/fixtures/history-v1.db"),

@@ -2,34 +2,17 @@
 //! the shipped word lists: the same JSON the window and `wordclub-cli serve` exchange.
 mod common;
 
-use common::{app, ok, refused, tile};
+use common::{
+    app, app_with, cat_match, no_premiums, ok, refused, refuses, reveal, revealed_cat_match,
+    sorted_rack, temp_db, tile,
+};
 use serde_json::{json, Value};
 use wordclub_app::{App, FileSettings, MemorySettings};
 
-/// SPEC §2's Word Club 1.0 example: Ann plays CAT across the centre (3), Ben adds S (CATS,
-/// 4), Ann plays A R T down from the C (CART, 4). Racks and draws are fixed by the deal.
-fn cat_match(app: &App) -> i64 {
-    let view = ok(
-        app,
-        "new_match",
-        json!({
-            "rules": "wordclub-1.0",
-            "players": [{"name": "Ann"}, {"name": "Ben"}],
-            "seed": 3,
-            "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": "ARTE"}
-        }),
-    );
-    view["id"].as_i64().unwrap()
-}
-
 #[test]
 fn a_new_match_starts_behind_the_cover_with_no_rack() {
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
-        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}]}),
-    );
+    let (_app, view) =
+        app_with(json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}]}));
     assert_eq!(view["covered"], true);
     assert_eq!(view["rack"], Value::Null);
     assert_eq!(view["to_move"], 0);
@@ -38,12 +21,7 @@ fn a_new_match_starts_behind_the_cover_with_no_rack() {
     assert_eq!(view["rules"]["star"], json!({"row": 4, "col": 4}));
     assert_eq!(view["list"]["id"], "wordclub");
     // Word Club 1.0 has no premium squares and every letter is worth 1.
-    assert!(view["premiums"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| r.as_array().unwrap())
-        .all(Value::is_null));
+    assert!(no_premiums(&view["premiums"]));
     assert_eq!(view["letter_values"]["B"], 1);
 }
 
@@ -52,15 +30,13 @@ fn the_worked_example_cat_cats_cart_through_the_commands() {
     let app = app();
     let id = cat_match(&app);
     // Nothing can be previewed or played before the rack is revealed.
-    assert_eq!(
-        refused(
-            &app,
-            "preview",
-            json!({"match_id": id, "tiles": [tile(4, 3, "C")]})
-        ),
-        "rack_hidden"
+    refuses(
+        &app,
+        "preview",
+        json!({"match_id": id, "tiles": [tile(4, 3, "C")]}),
+        "rack_hidden",
     );
-    let view = ok(&app, "reveal_rack", json!({"match_id": id}));
+    let view = reveal(&app, id);
     let rack: String = view["rack"]
         .as_array()
         .unwrap()
@@ -84,7 +60,7 @@ fn the_worked_example_cat_cats_cart_through_the_commands() {
     assert_eq!(view["last_move"]["words"], json!(["CAT"]));
     assert_eq!(view["last_move"]["squares"].as_array().unwrap().len(), 3);
 
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let view = ok(
         &app,
         "play",
@@ -92,19 +68,9 @@ fn the_worked_example_cat_cats_cart_through_the_commands() {
     );
     assert_eq!(view["players"][1]["score"], 4, "CATS scores 4");
 
-    let view = ok(&app, "reveal_rack", json!({"match_id": id}));
-    let mut rack: Vec<&str> = view["rack"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["letter"].as_str().unwrap())
-        .collect();
-    rack.sort();
-    assert_eq!(
-        rack.concat(),
-        "AEILORT",
-        "Ann kept EIOL and drew A R T after CAT"
-    );
+    let view = reveal(&app, id);
+    let rack = sorted_rack(&view).unwrap();
+    assert_eq!(rack, "AEILORT", "Ann kept EIOL and drew A R T after CAT");
     let view = ok(
         &app,
         "play",
@@ -116,8 +82,7 @@ fn the_worked_example_cat_cats_cart_through_the_commands() {
 #[test]
 fn a_refused_move_names_the_words_and_changes_nothing() {
     let app = app();
-    let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let id = revealed_cat_match(&app);
     let tiles = json!([tile(4, 4, "C"), tile(4, 5, "T"), tile(4, 6, "L")]);
     let preview = ok(&app, "preview", json!({"match_id": id, "tiles": tiles}));
     assert_eq!(preview["legal"], false);
@@ -139,25 +104,27 @@ fn a_refused_move_names_the_words_and_changes_nothing() {
 #[test]
 fn bad_arguments_get_typed_errors() {
     let app = app();
-    let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
-    assert_eq!(
-        refused(&app, "no_such_command", json!({})),
-        "unknown_command"
+    let id = revealed_cat_match(&app);
+    refuses(&app, "no_such_command", json!({}), "unknown_command");
+    refuses(
+        &app,
+        "match_view",
+        json!({"match_id": 999}),
+        "unknown_match",
     );
-    assert_eq!(
-        refused(&app, "match_view", json!({"match_id": 999})),
-        "unknown_match"
+    refuses(
+        &app,
+        "match_view",
+        json!({"match_id": "one"}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(&app, "match_view", json!({"match_id": "one"})),
-        "bad_argument"
+    refuses(
+        &app,
+        "match_view",
+        json!({"match_id": id, "extra": 1}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(&app, "match_view", json!({"match_id": id, "extra": 1})),
-        "bad_argument"
-    );
-    assert_eq!(refused(&app, "match_view", json!([1, 2])), "bad_argument");
+    refuses(&app, "match_view", json!([1, 2]), "bad_argument");
     assert_eq!(
         refused(
             &app,
@@ -167,57 +134,47 @@ fn bad_arguments_get_typed_errors() {
         "bad_argument",
         "row 10 is off a 9×9 board"
     );
-    assert_eq!(
-        refused(
-            &app,
-            "preview",
-            json!({"match_id": id, "tiles": [tile(4, 4, "c")]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "preview",
+        json!({"match_id": id, "tiles": [tile(4, 4, "c")]}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(
-            &app,
-            "preview",
-            json!({"match_id": id, "tiles": [tile(4, 4, "CA")]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "preview",
+        json!({"match_id": id, "tiles": [tile(4, 4, "CA")]}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(
-            &app,
-            "preview",
-            json!({"match_id": id, "tiles": [{"row": -1, "col": 0, "letter": "C"}]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "preview",
+        json!({"match_id": id, "tiles": [{"row": -1, "col": 0, "letter": "C"}]}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(&app, "exchange", json!({"match_id": id, "tiles": ["1"]})),
-        "bad_argument"
+    refuses(
+        &app,
+        "exchange",
+        json!({"match_id": id, "tiles": ["1"]}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(
-            &app,
-            "new_match",
-            json!({"rules": "chess", "players": [{"name": "A"}, {"name": "B"}]})
-        ),
-        "unknown_rule_set"
+    refuses(
+        &app,
+        "new_match",
+        json!({"rules": "chess", "players": [{"name": "A"}, {"name": "B"}]}),
+        "unknown_rule_set",
     );
-    assert_eq!(
-        refused(
-            &app,
-            "new_match",
-            json!({"rules": "wordclub-1.0", "players": [{"name": "A"}]})
-        ),
-        "player_count"
+    refuses(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "players": [{"name": "A"}]}),
+        "player_count",
     );
-    assert_eq!(
-        refused(
-            &app,
-            "new_match",
-            json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": " "}]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": " "}]}),
+        "bad_argument",
     );
     assert_eq!(
         refused(
@@ -228,41 +185,37 @@ fn bad_arguments_get_typed_errors() {
         "bad_argument",
         "two players with one name"
     );
-    assert_eq!(
-        refused(
-            &app,
-            "new_match",
-            json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B", "computer": "genius"}]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B", "computer": "genius"}]}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(
-            &app,
-            "new_match",
-            json!({"rules": "wordclub-1.0", "list": "klingon", "players": [{"name": "A"}, {"name": "B"}]})
-        ),
-        "unknown_list"
+    refuses(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "list": "klingon", "players": [{"name": "A"}, {"name": "B"}]}),
+        "unknown_list",
     );
-    assert_eq!(
-        refused(&app, "computer_turn", json!({"match_id": id})),
-        "human_to_move"
+    refuses(
+        &app,
+        "computer_turn",
+        json!({"match_id": id}),
+        "human_to_move",
     );
 }
 
 #[test]
 fn resigning_needs_confirmation_and_ends_a_two_player_match() {
     let app = app();
-    let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
-    assert_eq!(
-        refused(&app, "resign", json!({"match_id": id})),
-        "confirmation_required"
-    );
-    assert_eq!(
-        refused(&app, "resign", json!({"match_id": id, "confirm": false})),
-        "confirmation_required"
-    );
+    let id = revealed_cat_match(&app);
+    // Without `confirm: true` (absent or false) nobody leaves.
+    for args in [
+        json!({"match_id": id}),
+        json!({"match_id": id, "confirm": false}),
+    ] {
+        refuses(&app, "resign", args, "confirmation_required");
+    }
     let view = ok(&app, "resign", json!({"match_id": id, "confirm": true}));
     assert_eq!(view["over"], true);
     assert_eq!(view["to_move"], Value::Null);
@@ -273,25 +226,18 @@ fn resigning_needs_confirmation_and_ends_a_two_player_match() {
         "Ben wins when Ann resigns"
     );
     assert_eq!(view["result"]["reason"], "resigned");
-    assert_eq!(
-        refused(&app, "reveal_rack", json!({"match_id": id})),
-        "match_over"
-    );
+    refuses(&app, "reveal_rack", json!({"match_id": id}), "match_over");
 }
 
 #[test]
 fn a_reveal_lasts_one_turn_only() {
     let app = app();
-    let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let id = revealed_cat_match(&app);
     let view = ok(&app, "pass", json!({"match_id": id}));
     assert_eq!(view["to_move"], 1);
     assert_eq!(view["rack"], Value::Null);
-    assert_eq!(
-        refused(&app, "pass", json!({"match_id": id})),
-        "rack_hidden"
-    );
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    refuses(&app, "pass", json!({"match_id": id}), "rack_hidden");
+    reveal(&app, id);
     let view = ok(&app, "pass", json!({"match_id": id}));
     // Back to Ann: her earlier reveal does not carry over to this turn.
     assert_eq!(view["to_move"], 0);
@@ -302,8 +248,7 @@ fn a_reveal_lasts_one_turn_only() {
 #[test]
 fn opening_a_match_on_screen_again_puts_the_cover_back() {
     let app = app();
-    let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let id = revealed_cat_match(&app);
     // A plain view (the same screen asking again) keeps the reveal.
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["covered"], false);
@@ -314,21 +259,15 @@ fn opening_a_match_on_screen_again_puts_the_cover_back() {
     assert_eq!(view["rack"], Value::Null);
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["rack"], Value::Null);
-    assert_eq!(
-        refused(&app, "pass", json!({"match_id": id})),
-        "rack_hidden"
-    );
+    refuses(&app, "pass", json!({"match_id": id}), "rack_hidden");
 }
 
 #[test]
 fn the_words_from_rack_hint_is_recorded_as_assistance() {
     let app = app();
     let id = cat_match(&app);
-    assert_eq!(
-        refused(&app, "hint", json!({"match_id": id})),
-        "rack_hidden"
-    );
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    refuses(&app, "hint", json!({"match_id": id}), "rack_hidden");
+    reveal(&app, id);
     let hint = ok(&app, "hint", json!({"match_id": id}));
     assert_eq!(hint["kind"], "words");
     let words: Vec<&str> = hint["words"]
@@ -352,9 +291,9 @@ fn the_words_from_rack_hint_is_recorded_as_assistance() {
     assert_eq!(view["players"][0]["hints"], 1);
     // Next turn (Ben's, then Ann's again): a new hint counts again.
     ok(&app, "pass", json!({"match_id": id}));
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     ok(&app, "pass", json!({"match_id": id}));
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     ok(&app, "hint", json!({"match_id": id}));
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["players"][0]["hints"], 2);
@@ -362,12 +301,8 @@ fn the_words_from_rack_hint_is_recorded_as_assistance() {
 
 #[test]
 fn one_person_against_computers_needs_no_cover() {
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
-        json!({"rules": "solo-10", "players": [{"name": "Solo"}], "seed": 9}),
-    );
+    let (_app, view) =
+        app_with(json!({"rules": "solo-10", "players": [{"name": "Solo"}], "seed": 9}));
     assert_eq!(view["covered"], false);
     assert_eq!(view["rack"].as_array().unwrap().len(), 7);
     assert_eq!(view["rules"]["exchange"], "solo");
@@ -381,10 +316,7 @@ fn one_person_against_computers_needs_no_cover() {
 
 #[test]
 fn classic_15_has_its_layout_and_values() {
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
+    let (_app, view) = app_with(
         json!({"rules": "classic-15", "players": [{"name": "A"}, {"name": "B"}], "seed": 1}),
     );
     assert_eq!(view["rules"]["board_size"], 15);
@@ -417,13 +349,11 @@ fn word_check_and_lists() {
         answer["message"],
         "ZZXQ is not in the word list (Word Club list 2)"
     );
-    assert_eq!(
-        refused(
-            &app,
-            "check_word",
-            json!({"word": "cats'", "list": "wordclub"})
-        ),
-        "not_a_to_z"
+    refuses(
+        &app,
+        "check_word",
+        json!({"word": "cats'", "list": "wordclub"}),
+        "not_a_to_z",
     );
     let e = app
         .call(
@@ -436,9 +366,11 @@ fn word_check_and_lists() {
         e.to_string(),
         "Only the letters A–Z: \"two words\" has a space"
     );
-    assert_eq!(
-        refused(&app, "check_word", json!({"word": "cat", "list": "nope"})),
-        "unknown_list"
+    refuses(
+        &app,
+        "check_word",
+        json!({"word": "cat", "list": "nope"}),
+        "unknown_list",
     );
     // Every shipped list and version; the UI offers the current ones and names the version.
     let lists = ok(&app, "word_lists", Value::Null);
@@ -496,25 +428,29 @@ fn settings_are_validated_and_kept() {
         json!({"theme": "dark", "player_names": ["Ann", " Ben "], "default_rules": "classic-15", "tile_tracker": false}),
     );
     assert_eq!(next["player_names"], json!(["Ann", "Ben"]));
-    assert_eq!(
-        refused(&app, "update_settings", json!({"theme": "pink"})),
-        "bad_argument"
+    refuses(
+        &app,
+        "update_settings",
+        json!({"theme": "pink"}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(&app, "update_settings", json!({"default_rules": "chess"})),
-        "bad_argument"
+    refuses(
+        &app,
+        "update_settings",
+        json!({"default_rules": "chess"}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(
-            &app,
-            "update_settings",
-            json!({"player_names": ["a", "b", "c", "d", "e"]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "update_settings",
+        json!({"player_names": ["a", "b", "c", "d", "e"]}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(&app, "update_settings", json!({"volume": 3})),
-        "bad_argument"
+    refuses(
+        &app,
+        "update_settings",
+        json!({"volume": 3}),
+        "bad_argument",
     );
     // A new app state (a restart) reads what was kept; refused changes left no trace.
     let again = App::new(Box::new(FileSettings(path))).unwrap();
@@ -525,27 +461,19 @@ fn settings_are_validated_and_kept() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wordclub-app-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("wordclub.db")
-}
-
 #[test]
 fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
     let db = temp_db("resume");
     let id = {
         let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
         app.allow_fixed_deals();
-        let id = cat_match(&app);
-        ok(&app, "reveal_rack", json!({"match_id": id}));
+        let id = revealed_cat_match(&app);
         ok(
             &app,
             "play",
             json!({"match_id": id, "tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
         );
-        ok(&app, "reveal_rack", json!({"match_id": id}));
+        reveal(&app, id);
         id
     };
     // A new process: Ben had revealed his rack, but the app opens behind the cover again.
@@ -562,23 +490,16 @@ fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
     assert_eq!(view["rack"], Value::Null);
     assert_eq!(view["board"][4][3]["letter"], "C");
     assert_eq!(view["board"][4][5]["letter"], "T");
-    let view = ok(&app, "reveal_rack", json!({"match_id": id}));
-    let mut rack: Vec<&str> = view["rack"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["letter"].as_str().unwrap())
-        .collect();
-    rack.sort();
-    assert_eq!(rack.concat(), "BDGLNNS", "Ben's dealt rack, unchanged");
+    let view = reveal(&app, id);
+    let rack = sorted_rack(&view).unwrap();
+    assert_eq!(rack, "BDGLNNS", "Ben's dealt rack, unchanged");
     let _ = std::fs::remove_dir_all(db.parent().unwrap());
 }
 
 #[test]
 fn the_history_of_an_unfinished_match_tells_no_rack() {
     let app = app();
-    let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let id = revealed_cat_match(&app);
     ok(&app, "hint", json!({"match_id": id}));
     ok(
         &app,
@@ -597,13 +518,15 @@ fn the_history_of_an_unfinished_match_tells_no_rack() {
         "what the hint showed stays out"
     );
     assert_eq!(detail["turns"][0]["score"], 3);
-    assert_eq!(
-        refused(&app, "export_gcg", json!({"match_id": id})),
-        "match_in_progress"
+    refuses(
+        &app,
+        "export_gcg",
+        json!({"match_id": id}),
+        "match_in_progress",
     );
 
     // Once it is over, the whole record is history.
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     ok(&app, "resign", json!({"match_id": id, "confirm": true}));
     let detail = ok(&app, "match_detail", json!({"match_id": id}));
     assert!(detail["turns"][0]["hints"][0]["shown"]["words"].is_array());
@@ -621,27 +544,28 @@ fn the_history_of_an_unfinished_match_tells_no_rack() {
         json!([0]),
         "Ann wins when Ben resigns"
     );
-    assert_eq!(
-        refused(&app, "match_list", json!({"status": "paused"})),
-        "bad_argument"
+    refuses(
+        &app,
+        "match_list",
+        json!({"status": "paused"}),
+        "bad_argument",
     );
 }
 
 #[test]
 fn a_person_plays_a_whole_match_against_a_computer() {
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
+    let (app, view) = app_with(
         json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Bot", "computer": "easy"}], "seed": 21}),
     );
     let id = view["id"].as_i64().unwrap();
     // One person at the table: no cover, her rack is there at once.
     assert_eq!(view["covered"], false);
     assert_eq!(view["rack"].as_array().unwrap().len(), 7);
-    assert_eq!(
-        refused(&app, "computer_turn", json!({"match_id": id})),
-        "human_to_move"
+    refuses(
+        &app,
+        "computer_turn",
+        json!({"match_id": id}),
+        "human_to_move",
     );
     let mut view = view;
     let mut computer_turns = 0;
@@ -652,10 +576,7 @@ fn a_person_plays_a_whole_match_against_a_computer() {
         if view["to_move"] == 1 {
             // The computer's rack is never shown, not even to the only person at the table.
             assert_eq!(view["rack"], Value::Null);
-            assert_eq!(
-                refused(&app, "pass", json!({"match_id": id})),
-                "computer_to_move"
-            );
+            refuses(&app, "pass", json!({"match_id": id}), "computer_to_move");
             view = ok(&app, "computer_turn", json!({"match_id": id}));
             computer_turns += 1;
             assert_eq!(view["last_move"]["seat"], 1);
@@ -682,15 +603,12 @@ fn a_person_plays_a_whole_match_against_a_computer() {
 
 #[test]
 fn the_classic_hint_suggests_a_legal_move_and_counts_as_assistance() {
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
+    let (app, view) = app_with(
         json!({"rules": "classic-15", "players": [{"name": "Ann"}, {"name": "Ben"}], "seed": 2,
                "deal": {"racks": ["CATSRED", "OXYGENS"], "draw_order": ""}}),
     );
     let id = view["id"].as_i64().unwrap();
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let hint = ok(&app, "hint", json!({"match_id": id}));
     assert_eq!(hint["kind"], "move");
     let tiles = hint["tiles"].clone();
@@ -709,24 +627,19 @@ fn the_classic_hint_suggests_a_legal_move_and_counts_as_assistance() {
 
 #[test]
 fn a_blank_takes_the_letter_chosen_and_scores_nothing() {
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
+    let (app, view) = app_with(
         json!({"rules": "wordclub-1.1", "players": [{"name": "Ann"}, {"name": "Ben"}], "seed": 4,
                "deal": {"racks": ["?ATEIOL", "SNNDBGL"]}}),
     );
     let id = view["id"].as_i64().unwrap();
     assert_eq!(view["rules"]["label"], "Word Club 1.1 (candidate)");
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     // A blank without a letter is not a tile the UI can send.
-    assert_eq!(
-        refused(
-            &app,
-            "preview",
-            json!({"match_id": id, "tiles": [{"row": 4, "col": 3, "letter": "?", "blank": true}]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "preview",
+        json!({"match_id": id, "tiles": [{"row": 4, "col": 3, "letter": "?", "blank": true}]}),
+        "bad_argument",
     );
     let cat = json!([
         {"row": 4, "col": 3, "letter": "C", "blank": true},

@@ -3,29 +3,18 @@
 //! the Rules screen shows, all through `App::call`.
 mod common;
 
-use common::{app, ok, tile};
+use common::{app, cat_match, history_app, new_match, no_premiums, ok, reveal, tile};
 use serde_json::{json, Value};
-use wordclub_app::{App, MemorySettings};
+use wordclub_app::App;
 use wordclub_engine::{Event, Match};
 
 /// SPEC §2's Word Club 1.0 example with fixed racks: Ann CAT across the centre (D5–F5), Ben
 /// takes a hint and then adds S at G5 (CATS), Ann plays A R T down from the C (CART, D5–D8),
 /// Ben passes. Four turns; the hint is an event but not a turn.
 fn cat_cats_cart(app: &App) -> i64 {
-    let id = ok(
-        app,
-        "new_match",
-        json!({
-            "rules": "wordclub-1.0",
-            "players": [{"name": "Ann"}, {"name": "Ben"}],
-            "seed": 3,
-            "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": "ARTE"}
-        }),
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let id = cat_match(app);
     let turn = |command: &str, args: Value| {
-        ok(app, "reveal_rack", json!({"match_id": id}));
+        reveal(app, id);
         let mut args = args;
         args["match_id"] = json!(id);
         ok(app, command, args);
@@ -34,7 +23,7 @@ fn cat_cats_cart(app: &App) -> i64 {
         "play",
         json!({"tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
     );
-    ok(app, "reveal_rack", json!({"match_id": id}));
+    reveal(app, id);
     ok(app, "hint", json!({"match_id": id}));
     turn("play", json!({"tiles": [tile(4, 6, "S")]}));
     turn(
@@ -107,12 +96,7 @@ fn the_detail_has_the_board_after_every_turn() {
     // premiums (none on 1.0) and the letter values (all 1 on 1.0).
     assert_eq!(detail["rules"]["id"], "wordclub-1.0");
     assert_eq!(detail["premiums"].as_array().unwrap().len(), 9);
-    assert!(detail["premiums"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| r.as_array().unwrap())
-        .all(Value::is_null));
+    assert!(no_premiums(&detail["premiums"]));
     assert_eq!(detail["letter_values"]["Z"], 1);
 }
 
@@ -121,15 +105,10 @@ fn the_detail_has_the_board_after_every_turn() {
 /// plays the suggested move (a hint: an event that is no turn) and a computer answers.
 #[test]
 fn each_turn_board_is_the_replay_up_to_that_turn() {
-    let dir = std::env::temp_dir().join(format!("wordclub-history-detail-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("wordclub.db");
-    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
-    app.allow_fixed_deals();
-    let id = ok(
+    let (app, db) = history_app("history-detail");
+    let dir = db.parent().unwrap().to_path_buf();
+    let id = new_match(
         &app,
-        "new_match",
         json!({
             "rules": "classic-15",
             "players": [{"name": "Ann"}, {"name": "Robo", "computer": "easy"}],
@@ -139,7 +118,7 @@ fn each_turn_board_is_the_replay_up_to_that_turn() {
         .as_i64()
         .unwrap();
     for _ in 0..4 {
-        ok(&app, "reveal_rack", json!({"match_id": id}));
+        reveal(&app, id);
         let hint = ok(&app, "hint", json!({"match_id": id}));
         if hint["tiles"].is_array() {
             ok(
@@ -251,7 +230,7 @@ fn an_unfinished_match_exports_only_when_the_racks_may_show() {
     );
 
     // Once over, it exports without the flag and without the mark.
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     ok(&app, "resign", json!({"match_id": id, "confirm": true}));
     let export = ok(&app, "export_gcg", json!({"match_id": id}));
     assert_eq!(export["incomplete"], false);

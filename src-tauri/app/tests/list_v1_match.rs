@@ -10,7 +10,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{ok, tile};
+use common::{new_match, ok, reveal, tile};
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
 use wordclub_lexicon::WordList;
@@ -67,11 +67,11 @@ fn write_fixture() {
     {
         let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
         app.allow_fixed_deals();
-        let id = ok(&app, "new_match", deal())["id"].as_i64().unwrap();
-        ok(&app, "reveal_rack", json!({"match_id": id}));
+        let id = new_match(&app, deal())["id"].as_i64().unwrap();
+        reveal(&app, id);
         let dkl = [tile(7, 6, "D"), tile(7, 7, "K"), tile(7, 8, "L")];
         ok(&app, "play", json!({"match_id": id, "tiles": dkl}));
-        ok(&app, "reveal_rack", json!({"match_id": id}));
+        reveal(&app, id);
         let ska = [tile(6, 7, "S"), tile(8, 7, "A")];
         ok(&app, "play", json!({"match_id": id, "tiles": ska}));
     }
@@ -123,7 +123,7 @@ fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1()
     assert!(!v2.contains(b"EAS"), "version 2 refuses EAS");
 
     // Ann plays on: EAS across F7 (E A before Ben's S), making AD down with her D.
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let eas = [tile(6, 5, "E"), tile(6, 6, "A")];
     let view = ok(&app, "play", json!({"match_id": id, "tiles": eas}));
     assert_eq!(view["list"]["sha256"], V1_SHA256);
@@ -142,7 +142,7 @@ fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1()
 #[test]
 fn a_new_match_with_the_same_deal_gets_version_2_and_refuses_dkl() {
     let app = common::app();
-    let view = ok(&app, "new_match", deal());
+    let view = new_match(&app, deal());
     assert_eq!(view["list"]["id"], "wordclub");
     assert_ne!(view["list"]["sha256"], V1_SHA256);
     assert_eq!(
@@ -150,7 +150,7 @@ fn a_new_match_with_the_same_deal_gets_version_2_and_refuses_dkl() {
         WordList::builtin("wordclub").unwrap().info().sha256
     );
     let id = view["id"].as_i64().unwrap();
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let dkl = [tile(7, 6, "D"), tile(7, 7, "K"), tile(7, 8, "L")];
     let err = app
         .call("play", json!({"match_id": id, "tiles": dkl}))

@@ -3,25 +3,14 @@
 //! new-match form, and a rack's worth as the bound on staged tiles.
 mod common;
 
-use common::{app, ok, refused, tile};
+use common::{app, dealt_pair, new_match, ok, refused, refuses, reveal, tile};
 use serde_json::{json, Value};
 use wordclub_app::App;
 
 /// Word Club 1.0, where every letter is worth 1 and no square is a premium: Ann plays CAT
 /// across the centre (3), Ben plays COG down from its C (3): the two seats tie.
 fn tied_match(app: &App) -> i64 {
-    let id = ok(
-        app,
-        "new_match",
-        json!({
-            "rules": "wordclub-1.0",
-            "players": [{"name": "Ann"}, {"name": "Ben"}],
-            "seed": 5,
-            "deal": {"racks": ["CATSEER", "OGTEENR"], "draw_order": ""}
-        }),
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let id = dealt_pair(app, 5, ["CATSEER", "OGTEENR"], "");
     play(
         app,
         id,
@@ -32,7 +21,7 @@ fn tied_match(app: &App) -> i64 {
 }
 
 fn play(app: &App, id: i64, tiles: &[Value]) -> Value {
-    ok(app, "reveal_rack", json!({"match_id": id}));
+    reveal(app, id);
     ok(app, "play", json!({"match_id": id, "tiles": tiles}))
 }
 
@@ -40,7 +29,7 @@ fn play(app: &App, id: i64, tiles: &[Value]) -> Value {
 fn of_two_seats_tied_for_the_best_turn_the_end_screen_names_the_earlier() {
     let app = app();
     let id = tied_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let end = ok(&app, "resign", json!({"match_id": id, "confirm": true}));
     let best = &end["result"]["best_turn"];
     assert_eq!(
@@ -82,7 +71,7 @@ fn the_last_play_comes_with_its_line_and_squares() {
     let view = play(&app, id, &[tile(3, 4, "T")]);
     assert_eq!(view["last_move"]["notation"], "E4 T.");
     assert_eq!(view["last_move"]["direction"], "down");
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let view = ok(&app, "pass", json!({"match_id": id}));
     assert_eq!(view["last_move"]["direction"], Value::Null);
     assert_eq!(view["last_move"]["squares"], json!([]));
@@ -111,9 +100,8 @@ fn the_new_match_form_reads_its_limits_from_the_backend() {
     );
     // Each offered level is accepted for a seat; anything else is refused.
     for level in limits["computer_levels"].as_array().unwrap() {
-        ok(
+        new_match(
             &app,
-            "new_match",
             json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Bot", "computer": level}]}),
         );
     }
@@ -128,18 +116,15 @@ fn the_new_match_form_reads_its_limits_from_the_backend() {
     );
     // A name of exactly the longest length is kept; one more character is refused.
     let longest = "N".repeat(24);
-    ok(
+    new_match(
         &app,
-        "new_match",
         json!({"rules": "wordclub-1.0", "players": [{"name": longest}, {"name": "Ben"}]}),
     );
-    assert_eq!(
-        refused(
-            &app,
-            "new_match",
-            json!({"rules": "wordclub-1.0", "players": [{"name": format!("{longest}N")}, {"name": "Ben"}]})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "players": [{"name": format!("{longest}N")}, {"name": "Ben"}]}),
+        "bad_argument",
     );
     // Every rule set says whether it is a solo round.
     let solo: Vec<(String, bool)> = ok(&app, "rule_sets", json!({}))
@@ -161,7 +146,7 @@ fn the_new_match_form_reads_its_limits_from_the_backend() {
 fn more_staged_tiles_than_a_rack_holds_are_refused_before_the_engine_sees_them() {
     let app = app();
     let id = tied_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let eight: Vec<Value> = (0..8).map(|c| tile(8, c, "E")).collect();
     let e = app
         .call("preview", json!({"match_id": id, "tiles": eight}))

@@ -3,7 +3,7 @@
 //! valid for people either way.
 mod common;
 
-use common::{app, ok, tile};
+use common::{app, new_match, ok, reveal, tile};
 use serde_json::{json, Value};
 use wordclub_lexicon::is_offensive;
 
@@ -16,9 +16,8 @@ fn dealt(app: &wordclub_app::App, kinds: [&str; 2]) -> i64 {
             json!({"name": name, "computer": kind})
         }
     };
-    let view = ok(
+    let view = new_match(
         app,
-        "new_match",
         json!({
             "rules": "wordclub-1.0",
             "players": [seat("Ann", kinds[0]), seat("Ben", kinds[1])],
@@ -30,7 +29,7 @@ fn dealt(app: &wordclub_app::App, kinds: [&str; 2]) -> i64 {
 }
 
 fn rack_words(app: &wordclub_app::App, id: i64) -> Vec<String> {
-    ok(app, "reveal_rack", json!({"match_id": id}));
+    reveal(app, id);
     let hint = ok(app, "hint", json!({"match_id": id}));
     hint["words"]
         .as_array()
@@ -62,7 +61,7 @@ fn words_from_rack_leave_out_offensive_words_unless_the_setting_is_off() {
 
     // The words stay valid for people: Ann plays TITS through the star.
     let id = dealt(&app, ["human", "human"]);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let tits = [
         tile(4, 2, "T"),
         tile(4, 3, "I"),
@@ -77,9 +76,8 @@ fn words_from_rack_leave_out_offensive_words_unless_the_setting_is_off() {
 fn a_polite_computer_never_plays_an_offensive_word() {
     let app = app();
     // Ann passes; the Hard computer holds TITSAEO first and plays on for a few turns.
-    let view = ok(
+    let view = new_match(
         &app,
-        "new_match",
         json!({
             "rules": "wordclub-1.0",
             "players": [{"name": "Ann"}, {"name": "Hal", "computer": "hard"}],
@@ -92,7 +90,7 @@ fn a_polite_computer_never_plays_an_offensive_word() {
         if ok(&app, "match_view", json!({"match_id": id}))["to_move"].is_null() {
             break;
         }
-        ok(&app, "reveal_rack", json!({"match_id": id}));
+        reveal(&app, id);
         ok(&app, "pass", json!({"match_id": id}));
         if ok(&app, "match_view", json!({"match_id": id}))["to_move"].is_null() {
             break;

@@ -4,7 +4,10 @@
 //! letters, and a history that cannot be opened or disappears while the app runs.
 mod common;
 
-use common::{app, ok, refused, tile, window_app};
+use common::{
+    app, app_with, cat_match, new_match, ok, refused, refuses, reveal, revealed_cat_match, temp_db,
+    tile, window_app,
+};
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
 
@@ -17,28 +20,17 @@ fn rack_of(view: &Value) -> Option<String> {
     })
 }
 
-/// A fresh folder per test, holding the history file `wordclub.db`.
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wordclub-secrecy-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("wordclub.db")
-}
-
 // ---- 1. a resign never uncovers the next person's rack --------------------------------------
 
 #[test]
 fn after_a_resign_the_next_person_is_still_behind_the_cover() {
     // Two people and two computers: Ann resigns, Cat still sits with the bots.
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
+    let (app, view) = app_with(
         json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Cat"},
                {"name": "B1", "computer": "easy"}, {"name": "B2", "computer": "easy"}]}),
     );
     let id = view["id"].as_i64().unwrap();
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let after = ok(&app, "resign", json!({"match_id": id, "confirm": true}));
     assert_eq!(after["to_move"], 1, "Cat moves next");
     assert_eq!(after["covered"], true, "{after}");
@@ -47,7 +39,7 @@ fn after_a_resign_the_next_person_is_still_behind_the_cover() {
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["covered"], true);
     assert_eq!(view["rack"], Value::Null);
-    let revealed = ok(&app, "reveal_rack", json!({"match_id": id}));
+    let revealed = reveal(&app, id);
     assert_eq!(rack_of(&revealed).unwrap().len(), 7);
     let passed = ok(&app, "pass", json!({"match_id": id}));
     assert_eq!(
@@ -64,17 +56,16 @@ fn after_a_resign_the_next_person_is_still_behind_the_cover() {
     assert_eq!(back["rack"], Value::Null);
 
     // classic-15, Ann / Bot / Cat: Cat resigns, Ann is next.
-    let view = ok(
+    let view = new_match(
         &app,
-        "new_match",
         json!({"rules": "classic-15", "players": [{"name": "Ann"},
                {"name": "Bot", "computer": "easy"}, {"name": "Cat"}]}),
     );
     let id = view["id"].as_i64().unwrap();
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     ok(&app, "pass", json!({"match_id": id}));
     ok(&app, "computer_turn", json!({"match_id": id}));
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    reveal(&app, id);
     let after = ok(&app, "resign", json!({"match_id": id, "confirm": true}));
     assert_eq!(after["to_move"], 0);
     assert_eq!(after["covered"], true, "{after}");
@@ -83,13 +74,8 @@ fn after_a_resign_the_next_person_is_still_behind_the_cover() {
 
 #[test]
 fn one_person_with_computers_still_needs_no_cover() {
-    let app = app();
-    let view = ok(
-        &app,
-        "new_match",
-        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"},
-               {"name": "B1", "computer": "easy"}]}),
-    );
+    let (_app, view) = app_with(json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"},
+               {"name": "B1", "computer": "easy"}]}));
     assert_eq!(view["covered"], false);
     assert_eq!(rack_of(&view).unwrap().len(), 7);
 }
@@ -112,9 +98,8 @@ fn a_window_app_refuses_seeds_and_deals_and_changes_nothing() {
     }
     assert_eq!(ok(&app, "match_list", json!({}))["total"], 0);
     // A match the app deals itself is not marked.
-    ok(
+    new_match(
         &app,
-        "new_match",
         json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B"}]}),
     );
     let list = ok(&app, "match_list", json!({}));
@@ -124,14 +109,12 @@ fn a_window_app_refuses_seeds_and_deals_and_changes_nothing() {
 #[test]
 fn a_match_dealt_by_its_caller_is_marked_in_the_history() {
     let app = app();
-    ok(
+    new_match(
         &app,
-        "new_match",
         json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B"}], "seed": 3}),
     );
-    ok(
+    new_match(
         &app,
-        "new_match",
         json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B"}],
                "deal": {"racks": ["CATEIOL", "SNNDBGL"]}}),
     );
@@ -150,23 +133,21 @@ fn a_match_dealt_by_its_caller_is_marked_in_the_history() {
 #[test]
 fn with_the_tile_tracker_off_no_view_carries_unseen() {
     let app = app();
-    let id = ok(
+    let id = new_match(
         &app,
-        "new_match",
         json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B"}]}),
     )["id"]
         .as_i64()
         .unwrap();
-    let on = ok(&app, "reveal_rack", json!({"match_id": id}));
+    let on = reveal(&app, id);
     assert!(on.get("unseen").is_some(), "on by default");
     ok(&app, "update_settings", json!({"tile_tracker": false}));
     for view in [
         ok(&app, "match_view", json!({"match_id": id})),
-        ok(&app, "reveal_rack", json!({"match_id": id})),
+        reveal(&app, id),
         ok(&app, "pass", json!({"match_id": id})),
-        ok(
+        new_match(
             &app,
-            "new_match",
             json!({"rules": "classic-15", "players": [{"name": "A"}, {"name": "B"}]}),
         ),
     ] {
@@ -180,24 +161,11 @@ fn with_the_tile_tracker_off_no_view_carries_unseen() {
 
 // ---- 10. arguments are JSON objects, at every level --------------------------------------------
 
-/// SPEC's CAT opening, dealt: Ann holds CATEIOL.
-fn cat_match(app: &App) -> i64 {
-    ok(
-        app,
-        "new_match",
-        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}],
-               "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": "ARTE"}}),
-    )["id"]
-        .as_i64()
-        .unwrap()
-}
-
 #[test]
 fn arguments_read_by_position_are_refused_and_change_nothing() {
     let app = app();
     let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
-    let before = ok(&app, "match_view", json!({"match_id": id}));
+    let before = reveal(&app, id);
     let positional = [
         ("play", json!([id, [[4, 3, "C"], [4, 4, "A"], [4, 5, "T"]]])),
         (
@@ -250,19 +218,18 @@ fn arguments_read_by_position_are_refused_and_change_nothing() {
 fn exchange_and_play_refuse_lower_case_alike() {
     let app = app();
     let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
-    let before = ok(&app, "match_view", json!({"match_id": id}));
-    assert_eq!(
-        refused(
-            &app,
-            "play",
-            json!({"match_id": id, "tiles": [tile(4, 3, "c")]})
-        ),
-        "bad_argument"
+    let before = reveal(&app, id);
+    refuses(
+        &app,
+        "play",
+        json!({"match_id": id, "tiles": [tile(4, 3, "c")]}),
+        "bad_argument",
     );
-    assert_eq!(
-        refused(&app, "exchange", json!({"match_id": id, "tiles": ["c"]})),
-        "bad_argument"
+    refuses(
+        &app,
+        "exchange",
+        json!({"match_id": id, "tiles": ["c"]}),
+        "bad_argument",
     );
     assert_eq!(
         ok(&app, "match_view", json!({"match_id": id})).to_string(),
@@ -350,13 +317,11 @@ fn a_history_moved_aside_is_announced_until_the_player_acknowledges_it() {
     let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
     let info = ok(&app, "app_info", json!({}));
     assert_eq!(info["history_notices"][0]["moved_to"], moved_to.as_str());
-    assert_eq!(
-        refused(
-            &app,
-            "acknowledge_history_notice",
-            json!({"moved_to": "/elsewhere"})
-        ),
-        "bad_argument"
+    refuses(
+        &app,
+        "acknowledge_history_notice",
+        json!({"moved_to": "/elsewhere"}),
+        "bad_argument",
     );
     let left = ok(
         &app,
@@ -377,8 +342,7 @@ fn a_history_deleted_while_the_app_runs_is_never_answered_as_saved() {
     let db = temp_db("deleted");
     let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
     app.allow_fixed_deals();
-    let id = cat_match(&app);
-    ok(&app, "reveal_rack", json!({"match_id": id}));
+    let id = revealed_cat_match(&app);
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
@@ -391,11 +355,8 @@ fn a_history_deleted_while_the_app_runs_is_never_answered_as_saved() {
     assert_eq!(e.kind(), "history_gone", "{e}");
     assert!(e.to_string().contains("not saved"), "{e}");
     // From then on the app says so, rather than showing the move it could not keep.
-    assert_eq!(
-        refused(&app, "match_view", json!({"match_id": id})),
-        "history_gone"
-    );
-    assert_eq!(refused(&app, "match_list", json!({})), "history_gone");
+    refuses(&app, "match_view", json!({"match_id": id}), "history_gone");
+    refuses(&app, "match_list", json!({}), "history_gone");
     let info = ok(&app, "app_info", json!({}));
     assert_eq!(info["history_error"]["kind"], "history_gone");
 }

@@ -230,3 +230,39 @@ fn text_that_is_no_square_or_tile_keeps_its_refusal_kind() {
     assert_eq!(e.kind(), "invalid_letter");
     assert_eq!(GcgMove::parse("H0 CAT").unwrap_err().kind(), "notation");
 }
+
+#[test]
+fn only_the_player_to_move_with_their_rack_shown_is_uncovered_and_may_act() {
+    let (mut m, l) = fixed_match("wordclub-1.0", &["CATSEER", "OGTEENR"], "");
+    let open = Can {
+        exchange: true,
+        pass: true,
+        resign: true,
+        hint: true,
+    };
+    let none = Can {
+        exchange: false,
+        pass: false,
+        resign: false,
+        hint: false,
+    };
+    let shown = m.view(Some(0), true);
+    assert_eq!((shown.covered, shown.can), (false, open));
+    assert_eq!(shown.exchange_max, 7);
+    for (viewer, reveal) in [
+        (None, false),
+        (None, true),
+        (Some(0), false),
+        (Some(1), true),
+    ] {
+        let v = m.view(viewer, reveal);
+        assert_eq!((v.covered, v.can), (true, none), "{viewer:?} {reveal}");
+        // The exchange range is the player to move's, a public fact of the table.
+        assert_eq!(v.exchange_max, 7);
+    }
+    place(&mut m, l, 0, "5D CAT").unwrap();
+    place(&mut m, l, 1, "D5 .OG").unwrap();
+    let v = m.view(None, false);
+    assert_eq!(v.best_turn.as_ref().map(|t| t.number), Some(1));
+    assert_eq!(v.progression, vec![vec![3, 3], vec![0, 3]]);
+}

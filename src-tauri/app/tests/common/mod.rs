@@ -35,3 +35,90 @@ pub fn refused(app: &App, command: &str, args: Value) -> String {
 pub fn tile(row: u8, col: u8, letter: &str) -> Value {
     json!({"row": row, "col": col, "letter": letter})
 }
+
+/// Ann and Ben at Word Club 1.0 with the deal fixed: their racks, the first draws after them
+/// and the seed of the shuffle behind those. Answers the match id.
+pub fn dealt_pair(app: &App, seed: u64, racks: [&str; 2], draw_order: &str) -> i64 {
+    ok(
+        app,
+        "new_match",
+        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}],
+               "seed": seed, "deal": {"racks": racks, "draw_order": draw_order}}),
+    )["id"]
+        .as_i64()
+        .unwrap()
+}
+
+/// SPEC §2's Word Club 1.0 example, dealt: Ann holds CATEIOL, Ben SNNDBGL, then A R T E are
+/// drawn (CAT, CATS, CART).
+pub fn cat_match(app: &App) -> i64 {
+    dealt_pair(app, 3, ["CATEIOL", "SNNDBGL"], "ARTE")
+}
+
+/// A fresh folder for this test binary and `name`, and the path of a history file in it.
+pub fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wordclub-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("wordclub.db")
+}
+
+/// Whether every square of a rows-of-premiums answer is plain (`null`).
+pub fn no_premiums(rows: &Value) -> bool {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .all(Value::is_null)
+}
+
+/// Asserts that a command is refused with the error kind `kind`.
+#[track_caller]
+pub fn refuses(app: &App, command: &str, args: Value, kind: &str) {
+    assert_eq!(refused(app, command, args), kind, "{command} refused");
+}
+
+/// "Show my rack" for the player to move of match `id`: answers the view they then see.
+pub fn reveal(app: &App, id: i64) -> Value {
+    ok(app, "reveal_rack", json!({"match_id": id}))
+}
+
+/// The letters of a view's rack in alphabetical order (`?` first), or `None` when it holds
+/// no rack.
+pub fn sorted_rack(view: &Value) -> Option<String> {
+    let mut letters: Vec<&str> = view["rack"]
+        .as_array()?
+        .iter()
+        .map(|t| t["letter"].as_str().unwrap())
+        .collect();
+    letters.sort();
+    Some(letters.concat())
+}
+
+/// `new_match` with these arguments, which must be accepted: the new match's view.
+pub fn new_match(app: &App, args: Value) -> Value {
+    ok(app, "new_match", args)
+}
+
+/// An app over a history file in a fresh folder ([`temp_db`]) that takes fixed deals, and
+/// that file's path.
+pub fn history_app(name: &str) -> (App, std::path::PathBuf) {
+    let db = temp_db(name);
+    let app = App::with_history(Box::new(wordclub_app::MemorySettings::default()), &db).unwrap();
+    app.allow_fixed_deals();
+    (app, db)
+}
+
+/// A fresh test app ([`app`]) with one new match: the app and the match's view.
+pub fn app_with(args: Value) -> (App, Value) {
+    let app = app();
+    let view = new_match(&app, args);
+    (app, view)
+}
+
+/// SPEC §2's CAT example ([`cat_match`]) with Ann's rack shown: its id.
+pub fn revealed_cat_match(app: &App) -> i64 {
+    let id = cat_match(app);
+    reveal(app, id);
+    id
+}

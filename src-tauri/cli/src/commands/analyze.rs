@@ -12,7 +12,8 @@
 use std::io::Write;
 
 use serde_json::json;
-use wordclub_app::analysis::{analysis_error, get_or_make};
+use wordclub_app::analysis::get_or_make;
+use wordclub_app::AppError;
 use wordclub_engine::{ListRef, RuleSet};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::analysis::{gcg::positions_of_gcg, Analyser, ANALYSER_VERSION};
@@ -108,11 +109,11 @@ fn gcg(file: &str, rules: &str, list: Option<&str>) -> CliResult {
     let text =
         std::fs::read_to_string(file).map_err(|e| CliError::new("io", format!("{file}: {e}")))?;
     let record = positions_of_gcg(&text, &rules).map_err(|e| {
-        let e = analysis_error(e);
+        let e = AppError::from(e);
         CliError::new(e.kind(), e.to_string())
     })?;
     let mut analyser = Analyser::new(&rules, list).map_err(|e| {
-        let e = analysis_error(e);
+        let e = AppError::from(e);
         CliError::new(e.kind(), e.to_string())
     })?;
     json_of(&analyser.analyse(ListRef::of(list), &record.names, &record.positions))

@@ -32,11 +32,6 @@ use wordclub_app::{App, AppError, FileSettings, MemorySettings, SettingsBackend}
 
 use crate::{args::Args, error::CliError, CliResult};
 
-/// The same policy as the app window's (tauri.conf.json), minus Tauri's IPC origins.
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-                   font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; \
-                   form-action 'none'; frame-src 'none'; frame-ancestors 'none'";
-
 const DEFAULT_UI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui");
 
 /// Largest request body: the biggest command (a 15-tile play) is well under 2 KB.
@@ -228,11 +223,21 @@ async fn loopback_only(State(server): State<Server>, request: Request, next: Nex
             .into_response();
     }
     let mut response = next.run(request).await;
-    response.headers_mut().insert(
-        header::CONTENT_SECURITY_POLICY,
-        header::HeaderValue::from_static(CSP),
-    );
     response
+        .headers_mut()
+        .insert(header::CONTENT_SECURITY_POLICY, csp_header());
+    response
+}
+
+/// The UI's policy (`wordclub_app::csp`, the window's but for the IPC origins), made once.
+fn csp_header() -> header::HeaderValue {
+    static CSP: std::sync::OnceLock<header::HeaderValue> = std::sync::OnceLock::new();
+    CSP.get_or_init(|| {
+        // The policy is ASCII (a unit test spells it out); were it not, the strictest one.
+        header::HeaderValue::from_str(&wordclub_app::csp::http_header())
+            .unwrap_or_else(|_| header::HeaderValue::from_static("default-src 'none'"))
+    })
+    .clone()
 }
 
 async fn api(State(server): State<Server>, Path(command): Path<String>, body: Body) -> Response {

@@ -16,7 +16,7 @@ mod view;
 
 pub use deal::Deal;
 pub use events::{BestTurn, EndReason, Event, ListRef, MatchResult, PlayerKind, PlayerSpec, Seat};
-pub use view::{PlayerView, View};
+pub use view::{Can, PlayerView, View};
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,6 @@
-//! Views: what one viewer may see of a match.
+//! Views: what one viewer may see of a match. A [`View`] is the secrecy boundary: the
+//! command layer builds the UI's match view from a `View` and the rule set's labels alone,
+//! never from the [`Match`], so no rack can reach a screen that this module left out.
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -46,6 +48,31 @@ pub struct View {
     pub can_pass: bool,
     pub scoreless_turns: u32,
     pub result: Option<MatchResult>,
+    /// The match is going on and the viewer is not the player to move with their rack shown:
+    /// the handoff cover is up.
+    pub covered: bool,
+    /// What the viewer may do now: nothing unless they are the player to move with their
+    /// rack shown.
+    pub can: Can,
+    /// The most tiles the player to move may exchange now ([`Match::exchange_range`]; 0 when
+    /// they may not).
+    pub exchange_max: usize,
+    /// The match's best turn so far ([`Match::best_turn`]).
+    pub best_turn: Option<Turn>,
+    /// Per seat, the running total after each turn.
+    pub progression: Vec<Vec<i32>>,
+}
+
+/// The actions open to a viewer, each only when they are the player to move with their rack
+/// shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Can {
+    pub exchange: bool,
+    pub pass: bool,
+    /// The rule set lets a player resign.
+    pub resign: bool,
+    /// The rule set offers a hint.
+    pub hint: bool,
 }
 
 impl Match {
@@ -95,6 +122,8 @@ impl Match {
             limit.turns.saturating_sub(taken)
         });
         let to_move = self.to_move();
+        // The viewer acts now: they are the player to move, with their rack shown.
+        let acting = to_move.filter(|&s| viewer == Some(s) && reveal_rack);
         View {
             rules_id: self.rules.id.clone(),
             rules_label: self.rules.label.clone(),
@@ -128,6 +157,20 @@ impl Match {
             can_pass: to_move.is_some_and(|s| self.can_pass(s)),
             scoreless_turns: self.scoreless_turns,
             result: self.result.clone(),
+            covered: to_move.is_some() && acting.is_none(),
+            can: Can {
+                exchange: acting.is_some_and(|s| self.can_exchange(s)),
+                pass: acting.is_some_and(|s| self.can_pass(s)),
+                resign: acting.is_some() && self.rules.end.resign,
+                hint: acting.is_some() && !self.rules.hints.is_empty(),
+            },
+            exchange_max: to_move
+                .and_then(|s| self.exchange_range(s))
+                .map_or(0, |(_, most)| most),
+            best_turn: self.best_turn(None).cloned(),
+            progression: (0..self.players.len())
+                .map(|s| self.turns.iter().map(|t| t.totals[s]).collect())
+                .collect(),
         }
     }
 }
