@@ -60,7 +60,9 @@ for (const [name, viewport, touch] of SIZES) {
       await page.getByTestId('preview-error').waitFor();
       await expectClean(page, 'match, a tile staged', found);
       const nav = async (screen, ready) => {
-        // On a phone the top navigation wraps; it is there either way.
+        // On a phone the top navigation sits behind its menu button.
+        const menu = page.getByTestId('menu');
+        if (await menu.isVisible()) await menu.click();
         await page.locator(`nav [data-nav=${screen}]`).click();
         await ready.waitFor();
       };
