@@ -38,5 +38,9 @@ fn wordclub_commands() -> &'static [&'static str] {
         "get_settings",
         "update_settings",
         "acknowledge_history_notice",
+        // issue 13 (at the table)
+        "rematch",
+        "rules_examples",
+        "save_gcg",
     ]
 }

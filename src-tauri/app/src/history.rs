@@ -264,7 +264,21 @@ pub fn export_gcg(store: &Store, args: ExportGcgArgs) -> Result<Value, AppError>
     Ok(serde_json::json!({ "id": id, "gcg": gcg, "incomplete": unfinished }))
 }
 
-pub fn stats(store: &Store) -> Result<Value, AppError> {
-    let stats = store.stats().map_err(store_error)?;
-    Ok(serde_json::json!({ "players": stats }))
+/// `player_stats`: optionally one rule set's matches only.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatsArgs {
+    /// A rule set id; every match when absent.
+    #[serde(default)]
+    pub rules: Option<String>,
+}
+
+pub fn stats(store: &Store, args: StatsArgs) -> Result<Value, AppError> {
+    if let Some(id) = &args.rules {
+        wordclub_engine::RuleSet::builtin(id).map_err(crate::matches::engine)?;
+    }
+    let stats = store
+        .stats_for(args.rules.as_deref())
+        .map_err(store_error)?;
+    Ok(serde_json::json!({ "rules": args.rules, "players": stats }))
 }

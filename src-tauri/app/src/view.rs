@@ -211,6 +211,33 @@ pub struct LastMove {
     pub direction: Option<Direction>,
 }
 
+/// One row of the scoresheet: a turn as everybody at the table saw it (never a rack: an
+/// exchange is its count, a hint is only counted).
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnRow {
+    /// 1-based, over the whole match.
+    pub number: u32,
+    pub seat: Seat,
+    pub name: String,
+    /// The computer level, `null` for a person.
+    pub computer: Option<String>,
+    /// `play`, `exchange`, `pass` or `resign`.
+    pub action: &'static str,
+    pub notation: Option<String>,
+    /// Every word the play formed, main word first, with the scorer's breakdown.
+    pub words: Vec<WordScore>,
+    pub bingo: u32,
+    pub score: u32,
+    /// Tiles exchanged (exchange only).
+    pub count: u32,
+    pub squares: Vec<Pos>,
+    pub direction: Option<Direction>,
+    /// Every seat's score after this turn.
+    pub totals: Vec<i32>,
+    /// Hints this player took during this turn.
+    pub hints: u32,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Can {
     pub exchange: bool,
@@ -235,6 +262,9 @@ pub struct BestTurnView {
     pub seat: Seat,
     pub name: String,
     pub notation: String,
+    /// The main word it formed and the square that word starts on (`ZAX`, `B6`).
+    pub word: String,
+    pub at: String,
     pub score: u32,
 }
 
@@ -247,7 +277,8 @@ pub struct ResultView {
     pub players: Vec<ResultPlayer>,
     pub winners: Vec<Seat>,
     pub best_turn: Option<BestTurnView>,
-    /// Per seat, the running total after each turn of the match.
+    /// Per seat, the running total after each turn of the match, then the final score
+    /// (after the end adjustments), so each line ends where the match did.
     pub progression: Vec<Vec<i32>>,
 }
 
@@ -271,6 +302,13 @@ pub struct MatchView {
     pub turn_limit: Option<u32>,
     pub turns_left: Option<u32>,
     pub last_move: Option<LastMove>,
+    /// The scoresheet: every turn so far, in order.
+    pub turns: Vec<TurnRow>,
+    /// The number of the first turn made since the player to move last played (the cover's
+    /// recap lists `turns` from there); `null` once the match is over.
+    pub recap_from: Option<u32>,
+    /// "Allow hints" as the players chose it for this match.
+    pub hints_allowed: bool,
     pub over: bool,
     /// The handoff cover is up: the player to move has not revealed their rack yet.
     pub covered: bool,
@@ -284,6 +322,41 @@ pub struct MatchView {
     /// Most tiles an exchange may take now.
     pub exchange_max: usize,
     pub result: Option<ResultView>,
+}
+
+fn action_name(kind: TurnKind) -> &'static str {
+    match kind {
+        TurnKind::Place => "play",
+        TurnKind::Exchange => "exchange",
+        TurnKind::Pass => "pass",
+        TurnKind::Resign => "resign",
+    }
+}
+
+fn turn_row(m: &Match, t: &wordclub_engine::Turn) -> TurnRow {
+    TurnRow {
+        number: t.number,
+        seat: t.player,
+        name: m.players()[t.player].name.clone(),
+        computer: computer_level(&m.players()[t.player].kind),
+        action: action_name(t.kind),
+        notation: t.notation.clone(),
+        words: t.words.clone(),
+        bingo: t.bingo,
+        score: t.score,
+        count: t.exchanged,
+        squares: t
+            .squares
+            .iter()
+            .map(|sq| Pos {
+                row: sq.row,
+                col: sq.col,
+            })
+            .collect(),
+        direction: t.direction,
+        totals: t.totals.clone(),
+        hints: t.hints.len() as u32,
+    }
 }
 
 pub fn computer_level(kind: &PlayerKind) -> Option<String> {
@@ -344,15 +417,18 @@ pub fn match_view(
             hints: p.hints,
         })
         .collect();
+    let turns: Vec<TurnRow> = m.turns().iter().map(|t| turn_row(m, t)).collect();
+    let recap_from = to_move.map(|seat| {
+        m.turns()
+            .iter()
+            .rev()
+            .find(|t| t.player == seat)
+            .map_or(1, |t| t.number + 1)
+    });
     let last_move = m.turns().last().map(|t| LastMove {
         seat: t.player,
         name: m.players()[t.player].name.clone(),
-        action: match t.kind {
-            TurnKind::Place => "play",
-            TurnKind::Exchange => "exchange",
-            TurnKind::Pass => "pass",
-            TurnKind::Resign => "resign",
-        },
+        action: action_name(t.kind),
         notation: t.notation.clone(),
         words: t.words.iter().map(|w: &WordScore| w.word.clone()).collect(),
         score: t.score,
@@ -389,6 +465,9 @@ pub fn match_view(
         turn_limit,
         turns_left: engine_view.turns_left,
         last_move,
+        turns,
+        recap_from,
+        hints_allowed: m.hints_allowed(),
         over: m.is_over(),
         covered: to_move.is_some() && !revealed,
         rack: engine_view
@@ -400,7 +479,7 @@ pub fn match_view(
             exchange: revealed && engine_view.can_exchange,
             pass: revealed && engine_view.can_pass,
             resign: revealed && to_move.is_some() && rules.end.resign,
-            hint: revealed && !rules.hints.is_empty(),
+            hint: revealed && m.hints_allowed(),
         },
         exchange_max,
         result: m.result().map(|r| ResultView {
@@ -421,10 +500,20 @@ pub fn match_view(
                 seat: t.player,
                 name: m.players()[t.player].name.clone(),
                 notation: t.notation.clone().unwrap_or_default(),
+                word: t.words.first().map(|w| w.word.clone()).unwrap_or_default(),
+                at: t
+                    .words
+                    .first()
+                    .map(|w| w.start.to_string())
+                    .unwrap_or_default(),
                 score: t.score,
             }),
             progression: (0..m.players().len())
-                .map(|s| m.turns().iter().map(|t| t.totals[s]).collect())
+                .map(|s| {
+                    let mut line: Vec<i32> = m.turns().iter().map(|t| t.totals[s]).collect();
+                    line.push(r.final_scores[s]);
+                    line
+                })
                 .collect(),
         }),
     }
