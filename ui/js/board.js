@@ -21,7 +21,11 @@ export function tileEl(tile, values, extraClass = '') {
  *                  roving: only the cursor square is in the Tab order (arrows move in the
  *                  board), so Tab goes on to the rack and the controls }
  */
-export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPress = null, roving = false } = {}) {
+export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPress = null, roving = false, highlight = [], arriving = [] } = {}) {
+  // A scoresheet turn tapped (its squares outlined) and a computer move still arriving (its
+  // tiles not drawn yet): squares from the backend's turn records.
+  const lit = new Set(highlight.map((s) => `${s.row},${s.col}`));
+  const pending = new Set(arriving.map((s) => `${s.row},${s.col}`));
   const size = view.rules.board_size;
   const last = new Set((view.last_move?.squares ?? []).map((s) => `${s.row},${s.col}`));
   const stagedAt = new Map(staged.map((t) => [`${t.row},${t.col}`, t]));
@@ -47,7 +51,8 @@ export function renderBoard(view, staged, onSquare, { cursor = null, onStagedPre
       const square = h('button.square', {
         type: 'button', role: 'gridcell', 'aria-label': label,
         dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}), ...(atCursor ? { dir: cursor.dir } : {}) },
-        class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : ''].join(' ').trim() || undefined,
+        class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : '',
+          lit.has(`${row},${col}`) ? 'highlight' : '', pending.has(`${row},${col}`) ? 'arriving' : ''].join(' ').trim() || undefined,
         tabindex: roving ? (atCursor ? '0' : '-1') : undefined,
         onclick: () => onSquare(row, col),
         onpointerdown: stagedTile && onStagedPress ? (e) => onStagedPress(row, col, e) : undefined,

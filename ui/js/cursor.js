@@ -14,8 +14,14 @@ export function occupied(view, staged, row, col) {
 
 const inside = (size, row, col) => row >= 0 && col >= 0 && row < size && col < size;
 
+/** Where every player's turn starts: the star, across (the issue-13 table: a new player sits
+ *  down to a known place, not to where the last one left the cursor). */
+export function starCursor(view) {
+  return { row: view.rules.star.row, col: view.rules.star.col, dir: ACROSS };
+}
+
 /**
- * Where the cursor starts a turn. An empty board: the star, across. Otherwise the square just
+ * A cursor placed after the last move. An empty board: the star, across. Otherwise the square just
  * past the end of the last move along its own line (so the move can be extended), in its
  * direction; failing that, the first empty square (reading order) beside the last move, then
  * beside any tile on the board; the star as a last resort.

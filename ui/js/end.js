@@ -3,6 +3,8 @@
 import { h } from './dom.js';
 import { progressionChart } from './chart.js';
 import { missedMovesBlock } from './analysis.js';
+import { renderBoard } from './board.js';
+import { withCoordinates, renderScoresheet } from './scoresheet.js';
 
 /** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
  *  who went out, when the result shows it. */
@@ -25,8 +27,9 @@ function wentOutName(r) {
   return Number.isInteger(r.went_out) ? r.players.find((p) => p.seat === r.went_out)?.name ?? null : null;
 }
 
-/** `onDetails`: opens the match's detail (the final board, every turn). */
-export function renderEnd(view, { onDetails = null } = {}) {
+/** `onDetails`: opens the match's detail (the final board, every turn); `onRematch`: starts
+ *  the same table again (the backend's `rematch`). */
+export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const r = view.result;
   const winners = new Set(r.winners);
   const names = r.winners.map((seat) => view.players[seat].name);
@@ -48,7 +51,9 @@ export function renderEnd(view, { onDetails = null } = {}) {
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
         hinted ? h('td', {}, String(p.hints)) : null)))),
-    r.best_turn ? h('p', {}, `Best turn: ${r.best_turn.name}, ${r.best_turn.notation} for ${r.best_turn.score}`) : null,
+    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: ${r.best_turn.word} at ${r.best_turn.at} for ${r.best_turn.score}`) : null,
+    h('div.end-board', { 'data-testid': 'final-board' },
+      withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size)),
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {
@@ -59,8 +64,10 @@ export function renderEnd(view, { onDetails = null } = {}) {
       } : null,
     }) : null,
     progressionChart(r.progression ?? [], view.players.map((p) => p.name)),
+    renderScoresheet(view, null, () => {}),
     h('div.row', {},
-      h('button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),
+      onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,
+      h('button', { type: 'button', 'data-nav': 'home' }, 'New match'),
       onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
       h('button', { type: 'button', 'data-nav': 'history' }, 'History')));
 }

@@ -1,7 +1,7 @@
 // History: past and unfinished matches (filtered, paged) and one match in detail — every turn
 // with its words and score breakdown, a board to step through turn by turn, the score chart
 // and the GCG record. Every board, score and word comes from the backend.
-import { call } from './api.js';
+import { call, inAppWindow } from './api.js';
 import { h, fill, toast, squareName } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { progressionChart } from './chart.js';
@@ -256,9 +256,22 @@ export async function showDetail(root, { id }, screen) {
     let r;
     try { r = await call('export_gcg', unfinished ? { match_id: id, reveal_racks: true } : { match_id: id }); } catch (e) { toast(e.message); return; }
     const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));
+    // The app window cannot follow a download link: the backend writes the file to the
+    // Downloads folder and says where.
+    const save = async () => {
+      try {
+        const saved = await call('save_gcg', unfinished ? { match_id: id, reveal_racks: true } : { match_id: id });
+        toast(saved.message);
+        fill(savedBox, h('p', { 'data-testid': 'gcg-saved' }, saved.message));
+      } catch (e) { toast(e.message); }
+    };
+    const savedBox = h('div');
     fill(gcgBox,
       h('textarea.gcg', { readOnly: true, rows: 12, 'aria-label': 'GCG record', 'data-testid': 'gcg' }, r.gcg),
-      h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'));
+      inAppWindow
+        ? h('button', { type: 'button', 'data-testid': 'save-gcg', onclick: save }, 'Save the .gcg file to Downloads')
+        : h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'),
+      savedBox);
   }
 
   // Arrow keys step while the detail is on screen, wherever the focus is (not in a field or a

@@ -9,6 +9,7 @@ import { renderCover } from './handoff.js';
 import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
 import { SUBMIT_KEY } from './keyboard.js';
 import { usedIndexes, stagedAt } from './staging.js';
+import { renderScoresheet, withCoordinates } from './scoresheet.js';
 
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
@@ -26,7 +27,8 @@ export function renderTurn(v, state, on) {
     onSelect: (i) => on.rackSelect(i),
     onDragStart: (i, e) => { if (!used.has(i)) on.rackPress(i, v.rack[i], e); },
   });
-  const canHint = v.rules.hints.length > 0;
+  // "Allow hints" off for this match: no hint control at all.
+  const canHint = v.hints_allowed && v.rules.hints.length > 0;
   // Named for what it gives: the classic sets stage a whole move (SPEC "Suggest a move").
   const suggests = v.rules.hints.includes('suggest_move');
   const hintLabel = suggests ? 'Suggest a move' : 'Hint';
@@ -34,8 +36,8 @@ export function renderTurn(v, state, on) {
   const controls = h('div.controls', {},
     h('button.primary', {
       type: 'button', 'data-action': 'play', disabled: !state.preview?.legal, onclick: on.play,
-      title: `Play (${SUBMIT_KEY.label})`, 'aria-keyshortcuts': SUBMIT_KEY.aria,
-    }, 'Play', h('kbd.shortcut', { 'aria-hidden': 'true' }, SUBMIT_KEY.label)),
+      title: touchOnly() ? 'Play' : `Play (${SUBMIT_KEY.label})`, 'aria-keyshortcuts': SUBMIT_KEY.aria,
+    }, 'Play', touchOnly() ? null : h('kbd.shortcut', { 'aria-hidden': 'true' }, SUBMIT_KEY.label)),
     h('button', { type: 'button', 'data-action': 'recall', disabled: !draft.staged.length, title: 'Recall (Esc)', onclick: on.recall }, 'Recall'),
     h('button', { type: 'button', 'data-action': 'shuffle', onclick: on.shuffle }, 'Shuffle'),
     h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: on.exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
@@ -44,9 +46,9 @@ export function renderTurn(v, state, on) {
     v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null);
   const side = h('div.stack.match-extra', {},
     h('div.preview.panel', { 'aria-live': 'polite' }),
-    state.hintWords ? h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack: '),
-      state.hintWords.length ? state.hintWords.join(', ') : 'none') : null);
-  const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
+    state.hintWords ? hintWords(state.hintWords) : null);
+  // Key hints only where there is a keyboard to press them (not on touch-only devices).
+  const keys = touchOnly() ? null : h('p.key-help.muted', { 'data-testid': 'key-help' },
     `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
   const screen = layout(v, state, on, h('div', {}, rack, controls, keys), side);
   showPreview(screen, state.preview);
@@ -55,6 +57,8 @@ export function renderTurn(v, state, on) {
 
 /** The screen while a computer seat thinks. */
 export function renderThinking(v, state, on) {
+  // Over: the last computer move's tiles are still arriving, then the end screen.
+  if (v.over) return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${v.last_move?.name ?? ''} is playing…`));
   const mover = v.players[v.to_move];
   return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`));
 }
@@ -78,12 +82,14 @@ function layout(v, state, on, below, extra = null) {
   },
   h('div.play-area', {},
     renderScoreStrip(v),
-    renderBoard(v, draft.staged, on.square ?? (() => {}), {
+    withCoordinates(renderBoard(v, draft.staged, on.square ?? (() => {}), {
       // The cursor shows only while this player's rack is out (not on the cover).
       cursor: v.rack && !v.covered ? draft.cursor : null,
       roving: true,
       onStagedPress: (row, col, e) => on.stagedPress?.(row, col, draft.staged[stagedAt(draft.staged, row, col)], e),
-    }),
+      highlight: (v.turns ?? []).find((t) => t.number === state.selectedTurn)?.squares ?? [],
+      arriving: state.arriving ?? [],
+    }), v.rules.board_size),
     below),
   extra,
   h('aside.stack.match-info', {},
@@ -92,7 +98,23 @@ function layout(v, state, on, below, extra = null) {
       renderScores(v),
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
-    state.tracker && v.rack && v.unseen ? tileTracker(v) : null));
+    state.tracker && v.rack && v.unseen ? tileTracker(v) : null,
+    renderScoresheet(v, state.selectedTurn ?? null, on.selectTurn ?? (() => {}))));
+}
+
+/** A device whose only pointer is a finger (no keyboard shortcut is worth showing). */
+function touchOnly() {
+  return Boolean(globalThis.matchMedia?.('(hover: none) and (pointer: coarse)').matches);
+}
+
+/** "Words from rack": by length, longest first, and within a length by score (the
+ *  backend's order and groups). */
+function hintWords(groups) {
+  return h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack'),
+    groups.length
+      ? groups.map((g) => h('p.hint-group', { dataset: { length: String(g.length) } },
+        h('span.muted', {}, `${g.length} letters: `), g.words.map((w) => `${w.word} ${w.score}`).join(', ')))
+      : h('p', {}, 'none'));
 }
 
 /** "Turn n of N" from the backend's turns left (per player when the rule set counts so). */
