@@ -96,7 +96,9 @@ export async function showHistory(root, params, screen) {
         h('td', {}, new Date(m.created_at).toLocaleString()), // the list's order: newest first
         h('td', {}, m.rules_label ?? m.rules),
         h('td', {}, m.list_name ?? m.list),
-        h('td', {}, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`).join(', ')),
+        // Computer seats marked as such (the backend's `computer` level per seat).
+        h('td', { 'data-testid': 'history-players' }, m.players.map((p, i) => [i ? ', ' : '',
+          `${p.name}${p.computer ? ` (computer, ${p.computer})` : ''} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`])),
         h('td', {}, winnerText(m)),
         h('td', {}, assistanceText(m)),
         h('td', {}, STATUS_TEXT[m.status] ?? m.status),
