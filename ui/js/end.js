@@ -40,9 +40,17 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   if (solo) title = `Round over: ${r.players[0].score} point${r.players[0].score === 1 ? '' : 's'}`;
   else if (names.length > 1) title = `${names.join(' and ')} share the win`;
   else title = `${names[0] ?? 'Nobody'} wins`;
+  const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
+    withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
   return h('section.stack', { 'data-testid': 'end' },
     h('h1', {}, title),
     h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null, view.turn_limit)),
+    // The way on first, above the fold: the same table again, or a new one.
+    h('div.row', {},
+      onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,
+      h(onRematch ? 'button' : 'button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),
+      onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
+      h('button', { type: 'button', 'data-nav': 'history' }, 'History')),
     h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
@@ -52,8 +60,6 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         h('td', {}, String(p.score)),
         hinted ? h('td', {}, String(p.hints)) : null)))),
     r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: ${r.best_turn.word} at ${r.best_turn.at} for ${r.best_turn.score}`) : null,
-    h('div.end-board', { 'data-testid': 'final-board' },
-      withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size)),
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {
@@ -63,11 +69,6 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         if (heading) { heading.setAttribute('tabindex', '-1'); heading.scrollIntoView({ block: 'start' }); heading.focus(); }
       } : null,
     }) : null,
-    progressionChart(r.progression ?? [], view.players.map((p) => p.name)),
-    renderScoresheet(view, null, () => {}),
-    h('div.row', {},
-      onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,
-      h('button', { type: 'button', 'data-nav': 'home' }, 'New match'),
-      onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
-      h('button', { type: 'button', 'data-nav': 'history' }, 'History')));
+    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true }),
+    h('div.end-table', {}, finalBoard, renderScoresheet(view, null, () => {})));
 }

@@ -41,7 +41,7 @@ export function renderScoresheet(v, selected, onSelect) {
   const turns = v.turns ?? [];
   const rows = turns.map((t) => h('li.sheet-row', {
     class: selected === t.number ? 'selected' : undefined,
-    dataset: { turn: String(t.number), seat: String(t.seat), action: t.action },
+    dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action },
   },
   h('button.sheet-turn', {
     type: 'button', 'aria-pressed': String(selected === t.number),
