@@ -79,6 +79,9 @@ for (const [size, touch] of [[DESKTOP.options.viewport, false], [TABLET.options.
     const a1 = await page.locator('.square[data-square="A1"]').boundingBox();
     assert.ok(Math.abs((colA.x + colA.width / 2) - (a1.x + a1.width / 2)) < 4, `${JSON.stringify(colA)} ${JSON.stringify(a1)}`);
 
+    // Portrait: the scoresheet is a closed strip until tapped open.
+    assert.equal(await page.getByTestId('scoresheet').evaluate((d) => d.open), !touch);
+    if (touch) await page.getByTestId('scoresheet-toggle').tap();
     // Tapping a turn outlines its tiles on the board.
     const row = page.locator('[data-testid=scoresheet-log] > li[data-turn="1"] button');
     if (touch) await row.tap(); else await row.click();
@@ -275,7 +278,8 @@ test('screenshots: the match screen with a scoresheet of 10+ turns at 1280×800,
     const board = await page.getByTestId('board').boundingBox();
     const sheet = await page.getByTestId('scoresheet').boundingBox();
     if (w > hgt) assert.ok(sheet.x >= board.x + board.width - 1, `beside: ${JSON.stringify({ board, sheet })}`);
-    await page.screenshot({ path: screenshotPath(`table-match-${w}x${hgt}.png`) });
+    else await page.getByTestId('scoresheet-toggle').tap();
+    await page.screenshot({ path: screenshotPath(`table-match-${w}x${hgt}.png`), fullPage: touch });
     await page.context().close();
   }
 });

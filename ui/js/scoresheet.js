@@ -30,6 +30,11 @@ function who(t) {
   return [t.name, t.computer ? h('span.computer-mark', { title: `computer (${t.computer})` }, ' (computer)') : null];
 }
 
+// Open or closed as the player last left it on this screen size; by default open where there
+// is room beside the board, a closed strip on portrait screens and phones.
+let sheetOpen = null;
+const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').matches);
+
 /**
  * The scoresheet panel (a collapsible strip on narrow screens: `details`, open on wide ones).
  * @param v         the match view
@@ -54,12 +59,21 @@ export function renderScoresheet(v, selected, onSelect) {
   h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
   h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))),
   selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null));
-  return h('details.panel.scoresheet', { 'data-testid': 'scoresheet', open: true },
-    h('summary', {}, `Scoresheet · ${turns.length} turn${turns.length === 1 ? '' : 's'}`),
+  const log = turns.length
+    ? h('ol.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows)
+    : h('p.muted', { role: 'log', 'aria-label': 'Scoresheet' }, 'No turns yet.');
+  // The newest turn in sight (the list scrolls; a tapped turn stays where it was tapped).
+  if (turns.length && selected == null) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  const open = sheetOpen ?? !narrow();
+  return h('details.panel.scoresheet', {
+    'data-testid': 'scoresheet', open,
+    ontoggle: (e) => { sheetOpen = e.target.open; },
+  },
+    h('summary', { 'data-testid': 'scoresheet-toggle' }, `Scoresheet · ${turns.length} turn${turns.length === 1 ? '' : 's'}`,
+      // Closed, the strip still says what happened last.
+      !open && turns.length ? h('span.muted.sheet-last', {}, ` — ${turns.at(-1).name}: ${turnText(turns.at(-1), solo)}${turns.at(-1).action === 'play' ? ` ${turns.at(-1).score}` : ''}`) : null),
     h('p.muted.sheet-head', { 'aria-hidden': 'true' }, `Totals: ${v.players.map((p) => p.name).join(' · ')}`),
-    turns.length
-      ? h('ol.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows)
-      : h('p.muted', { role: 'log', 'aria-label': 'Scoresheet' }, 'No turns yet.'));
+    log);
 }
 
 /** The cover's recap: each turn since the player to move last played (`recap_from`). */
