@@ -75,6 +75,8 @@ for (const [size, touch] of [[DESKTOP.options.viewport, false], [TABLET.options.
     assert.deepEqual(await page.locator('[data-testid=coords-cols] span').allTextContents(), [...'ABCDEFGHI']);
     assert.deepEqual(await page.locator('[data-testid=coords-rows] span').allTextContents(), ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     // The column letters stand over their columns.
+    await page.locator('.square[data-square="A1"]').waitFor();
+    await settle(page);
     const colA = await page.locator('[data-testid=coords-cols] span').first().boundingBox();
     const a1 = await page.locator('.square[data-square="A1"]').boundingBox();
     assert.ok(Math.abs((colA.x + colA.width / 2) - (a1.x + a1.width / 2)) < 4, `${JSON.stringify(colA)} ${JSON.stringify(a1)}`);

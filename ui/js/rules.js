@@ -151,14 +151,16 @@ export async function showRules(root, params = {}) {
   const select = h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); draw(); } },
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
 
-  async function draw() {
+  function draw() {
     const shown = rules;
-    const examples = await workedExamples(shown);
-    if (shown !== rules) return; // another rule set was chosen meanwhile
+    // The worked examples come from the backend's scorer: drawn when its answer is in (unless
+    // another rule set was chosen meanwhile).
+    const examplesBox = h('div.stack', { 'data-testid': 'rules-examples-box' });
+    workedExamples(shown).then((examples) => { if (shown === rules && examples) fill(examplesBox, examples); });
     fill(body,
       placementRules(rules.board_size),
       h('section.stack.rules-teach', { 'data-testid': 'rules-scoring' }, h('h2', {}, 'How a move scores'), scoringText(rules).map((t) => h('p', {}, t))),
-      examples,
+      examplesBox,
       h('h2', {}, 'The rule set'),
       rules.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,
       h('div.rules-layout', {},
@@ -174,5 +176,5 @@ export async function showRules(root, params = {}) {
     h('h1', {}, 'Rules'),
     h('label.field', {}, 'Rule set', select),
     body));
-  await draw();
+  draw();
 }

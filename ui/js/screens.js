@@ -70,9 +70,9 @@ export async function showHome(root, _params, screen) {
     h('label.field', {}, 'Rule set', select),
     h('div.row', {}, listLine,
       h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id }) }, 'How this rule set plays')),
+    hintsLine,
     h('div', {}, h('strong', {}, 'Players')),
     seatBox,
-    hintsLine,
     formNote,
     h('div.row', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
 
