@@ -6,7 +6,7 @@ use wordclub_engine::{score_move, GcgMove, RuleSet, Square, WordScore};
 use wordclub_lexicon::WordList;
 
 use crate::matches::engine;
-use crate::view::{Pos, TileView};
+use crate::view::{positions, Pos, TileView};
 use crate::AppError;
 
 /// SPEC §2's worked examples, by rule set: each is moves played in turn on an empty board.
@@ -78,14 +78,7 @@ pub fn examples(args: RulesExamplesArgs) -> Result<RulesExamples, AppError> {
                 words: scored.words.clone(),
                 bingo: scored.bingo,
                 score: scored.score,
-                placed: scored
-                    .tiles
-                    .iter()
-                    .map(|p| Pos {
-                        row: p.square.row,
-                        col: p.square.col,
-                    })
-                    .collect(),
+                placed: positions(&scored.tiles.iter().map(|p| p.square).collect::<Vec<_>>()),
                 board: board_rows(&board),
             });
         }

@@ -324,6 +324,17 @@ pub struct MatchView {
     pub result: Option<ResultView>,
 }
 
+/// Squares as the UI addresses them.
+pub fn positions(squares: &[wordclub_engine::Square]) -> Vec<Pos> {
+    squares
+        .iter()
+        .map(|sq| Pos {
+            row: sq.row,
+            col: sq.col,
+        })
+        .collect()
+}
+
 fn action_name(kind: TurnKind) -> &'static str {
     match kind {
         TurnKind::Place => "play",
@@ -345,14 +356,7 @@ fn turn_row(m: &Match, t: &wordclub_engine::Turn) -> TurnRow {
         bingo: t.bingo,
         score: t.score,
         count: t.exchanged,
-        squares: t
-            .squares
-            .iter()
-            .map(|sq| Pos {
-                row: sq.row,
-                col: sq.col,
-            })
-            .collect(),
+        squares: positions(&t.squares),
         direction: t.direction,
         totals: t.totals.clone(),
         hints: t.hints.len() as u32,
@@ -433,14 +437,7 @@ pub fn match_view(
         words: t.words.iter().map(|w: &WordScore| w.word.clone()).collect(),
         score: t.score,
         count: t.exchanged,
-        squares: t
-            .squares
-            .iter()
-            .map(|sq| Pos {
-                row: sq.row,
-                col: sq.col,
-            })
-            .collect(),
+        squares: positions(&t.squares),
         direction: t.direction,
     });
     let exchange_max = to_move
