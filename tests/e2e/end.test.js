@@ -59,6 +59,14 @@ test('the end screen\'s chart has a score scale up to the top score, the turn co
   assert.equal(await page.getByTestId('chart-turns').textContent(), String(view.turns.length));
   assert.equal(Math.max(...progression.map((p) => p.length)), view.turns.length + 1);
   assert.deepEqual(progression.map((p) => p.at(-1)), view.result.players.map((p) => p.score));
+  // On the chart too: each line's last point is its final score, one step after the last turn.
+  const label = await page.getByTestId('progression-chart').getAttribute('aria-label');
+  assert.equal(label, `Score progression, final scores: ${view.result.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+  const ends = await page.locator('[data-testid=progression-chart] polyline').evaluateAll((lines) => lines.map((l) => l.getAttribute('points').split(' ').length));
+  assert.deepEqual(ends, progression.map((p) => p.length + 1), 'the origin, one point per turn, the final point');
+  await page.getByTestId('chart-end').waitFor();
+  await page.getByTestId('final-board').waitFor();
+  assert.match(await page.getByTestId('best-turn').textContent(), /^Best turn: Ann: CAT at [A-I]\d for 3$/);
   const legend = await page.getByTestId('chart-legend').textContent();
   for (const p of view.result.players) assert.ok(legend.includes(`${p.name} (`), legend);
   // The legend gives no number (the results table and the chart's label give the scores).
@@ -67,7 +75,7 @@ test('the end screen\'s chart has a score scale up to the top score, the turn co
   const box = await page.getByTestId('progression-chart').boundingBox();
   assert.ok(box.height <= 320, `chart height ${box.height}`);
   assert.ok(await page.locator('[data-testid=end] [data-nav=home]').boundingBox().then((b) => b.y + b.height <= 860), 'New match is above the fold');
-  await page.screenshot({ path: screenshotPath('walk2-end-chart.png') });
+  await page.screenshot({ path: screenshotPath('walk2-end-chart.png'), fullPage: true });
   await page.context().close();
 });
 
