@@ -54,6 +54,8 @@ for (const [size, touch] of [[DESKTOP.options.viewport, false], [TABLET.options.
     await call('play', { match_id: id, tiles: [{ row: 4, col: 3, letter: 'C' }, { row: 4, col: 4, letter: 'A' }, { row: 4, col: 5, letter: 'T' }] });
     const page = await ctx.openPage(size, touch);
     await page.getByTestId('cover').filter({ hasText: 'Pass to Cy' }).waitFor({ timeout: 30000 });
+    // Hal's tiles are drawn one by one (each step redraws the screen): measured once all are down.
+    await page.waitForFunction(() => document.querySelectorAll('.square.arriving').length === 0);
     await settle(page);
     const view = await call('match_view', { match_id: id });
     assert.equal(view.turns.length, 2);
