@@ -302,7 +302,10 @@ pub struct MatchView {
     pub turn_limit: Option<u32>,
     pub turns_left: Option<u32>,
     pub last_move: Option<LastMove>,
-    /// The scoresheet: every turn so far, in order.
+    /// The scoresheet: every turn so far, in order. Sent whole with every view rather than
+    /// as changes: a classic match against Hard measured 19 KB of view JSON at 10 turns and
+    /// 38 KB at its end (24 turns), `match_view` answering in under 3 ms over `serve` (debug
+    /// build), so the UI keeps no copy to keep in step.
     pub turns: Vec<TurnRow>,
     /// The number of the first turn made since the player to move last played (the cover's
     /// recap lists `turns` from there); `null` once the match is over.
