@@ -252,6 +252,13 @@ test('statistics per rule set never mix a 9×9 match with a 15×15 one; the hist
   const cells = await page.getByTestId('history-players').allTextContents();
   assert.ok(cells.some((c) => c.includes('Bot (computer, easy)')), cells.join(' | '));
   assert.ok(cells.every((c) => !c.includes('Ann (computer')), cells.join(' | '));
+  // The detail's board has its coordinates too, each letter over its column.
+  await page.locator(`[data-testid=history] tbody tr[data-match="${big.id}"] button`).first().click();
+  await page.getByTestId('detail').waitFor();
+  assert.deepEqual(await page.locator('[data-testid=detail] [data-testid=coords-cols] span').allTextContents(), [...'ABCDEFGHIJKLMNO']);
+  const o = await page.locator('[data-testid=detail] [data-testid=coords-cols] span').last().boundingBox();
+  const o1 = await page.locator('[data-testid=replay-board] [data-square="O1"]').boundingBox();
+  assert.ok(Math.abs((o.x + o.width / 2) - (o1.x + o1.width / 2)) < 4, `${JSON.stringify(o)} ${JSON.stringify(o1)}`);
   await page.context().close();
 });
 

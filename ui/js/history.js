@@ -6,6 +6,7 @@ import { h, fill, toast, squareName } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { progressionChart } from './chart.js';
 import { attachAnalysis, backgroundProgress } from './analysis.js';
+import { withCoordinates } from './scoresheet.js';
 
 const PREMIUM_NAMES = { '2L': 'double letter', '3L': 'triple letter', '2W': 'double word', '3W': 'triple word' };
 const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
@@ -233,10 +234,11 @@ export async function showDetail(root, { id }, screen) {
     if (ghost && !withGhost) { ghost = null; fill(ghostBox); }
     if (withGhost) ghost = withGhost;
     const at = step ? detail.boards[step - 1] : null;
-    fill(boardBox, replayBoard({
+    // With its coordinates: the turns beside it are written in that notation.
+    fill(boardBox, withCoordinates(replayBoard({
       size, star: detail.rules.star, premiums: detail.premiums, values: detail.letter_values,
       rows: at ? at.rows : emptyRows, placed: ghost ? [] : (at ? at.placed : []), ghost: ghost ? ghost.tiles : [],
-    }));
+    }), size));
     const t = step ? turns[step - 1] : null;
     fill(caption, ghost
       ? `Before turn ${ghost.turn}, with a ghost: ${ghost.candidate.word} at ${ghost.candidate.place} for ${ghost.candidate.score}`

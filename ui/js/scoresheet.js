@@ -87,13 +87,23 @@ export function renderRecap(v) {
 }
 
 /** The board with its coordinates on the edges: columns A… across the top, rows 1… down the
- *  left, the notation moves are written in. */
+ *  left, the notation moves are written in. The letters take the board's own width, whatever
+ *  sizes it (each screen's CSS does), as the browser lays it out. */
 export function withCoordinates(board, size) {
   const letters = Array.from({ length: size }, (_, i) => String.fromCharCode(65 + i));
+  const cols = h('div.coords-cols', { 'aria-hidden': 'true', 'data-testid': 'coords-cols', style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))` },
+    letters.map((l) => h('span', {}, l)));
+  if (globalThis.ResizeObserver) {
+    const watch = new ResizeObserver(() => {
+      // A board taken off the screen (a redraw) reports one last size: let go of it then.
+      if (!board.isConnected) { watch.disconnect(); return; }
+      cols.style.width = `${board.offsetWidth}px`;
+    });
+    watch.observe(board);
+  }
   return h('div.board-frame', { 'data-testid': 'board-frame' },
     h('span.coords-corner', { 'aria-hidden': 'true' }),
-    h('div.coords-cols', { 'aria-hidden': 'true', 'data-testid': 'coords-cols', style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))` },
-      letters.map((l) => h('span', {}, l))),
+    cols,
     h('div.coords-rows', { 'aria-hidden': 'true', 'data-testid': 'coords-rows', style: `grid-template-rows: repeat(${size}, minmax(0, 1fr))` },
       letters.map((_, i) => h('span', {}, String(i + 1)))),
     board);
