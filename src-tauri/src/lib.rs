@@ -90,6 +90,15 @@ pub fn run() {
             );
             #[cfg(feature = "fixed-deals")]
             state.allow_fixed_deals();
+            // "Save game record" writes GCG files here (the webview cannot download a
+            // file itself): the platform's Downloads folder, else ~/Downloads.
+            let downloads = app
+                .path()
+                .download_dir()
+                .or_else(|_| app.path().home_dir().map(|h| h.join("Downloads")));
+            if let Ok(dir) = downloads {
+                state.set_downloads_dir(dir);
+            }
             app.manage(state);
             Ok(())
         })

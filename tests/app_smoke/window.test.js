@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, rmSync, existsSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readdirSync, readlinkSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, homedir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,9 @@ before(async () => {
   assert.ok(existsSync(APP), `build the app first: ${APP}`);
   assert.ok(existsSync(DRIVER), `install tauri-driver first: ${DRIVER}`);
   dataHome = mkdtempSync(join(tmpdir(), 'wordclub-window-'));
+  // The Downloads folder the app saves GCG records into (XDG user dirs, read from
+  // XDG_CONFIG_HOME): inside the fresh directory, never the real one.
+  writeFileSync(join(dataHome, 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${join(dataHome, 'Downloads')}"\n`);
   driverProcess = spawn(DRIVER, ['--port', String(PORT), '--native-port', String(PORT + 1)], {
     stdio: ['ignore', 'inherit', 'inherit'],
     // Its own process group: tauri-driver, WebKitWebDriver and the app end together.
@@ -296,6 +299,42 @@ test('in the window, by touch: after drags of every kind each tap acts the first
   await drag(sq((await state()).staged[0]), await centerOf('.preview'));
   await expect('a drop outside returns the tile', (s) => s.staged.length === 0 && !s.dialog);
   console.log(JSON.stringify({ webdriver_touch_action_arrives_as: webdriverTouch, window_touch_events: kind }));
+});
+
+test('in the window, a finished match\'s GCG record is saved to the Downloads folder and found on disk', async () => {
+  // Same session. The webview cannot follow a download link: the backend writes the record to
+  // the Downloads folder (here the fresh XDG one set up in before()) and says where.
+  assert.ok(driver, 'the restart test left the window open');
+  const id = await driver.executeAsyncScript(`
+    const done = arguments[arguments.length - 1];
+    const invoke = (c, args) => window.__TAURI__.core.invoke(c, { args });
+    invoke('new_match', { rules: 'wordclub-1.0', players: [{ name: 'Gus' }, { name: 'Ivy' }],
+      deal: { racks: ['CATEIOL', 'SNNDBGL'] } })
+      .then(async (view) => {
+        await invoke('reveal_rack', { match_id: view.id });
+        await invoke('play', { match_id: view.id, tiles: [{ row: 4, col: 3, letter: 'C' }, { row: 4, col: 4, letter: 'A' }, { row: 4, col: 5, letter: 'T' }] });
+        await invoke('reveal_rack', { match_id: view.id });
+        await invoke('resign', { match_id: view.id, confirm: true });
+        done(view.id);
+      }, (e) => done('refused: ' + JSON.stringify(e)));`);
+  assert.equal(typeof id, 'number', `a finished match through IPC: ${id}`);
+  await driver.findElement(By.css('nav [data-nav=history]')).click();
+  const row = await driver.wait(until.elementLocated(By.css(`[data-testid=history] tbody tr[data-match="${id}"] button`)), 10000);
+  await row.click();
+  await driver.wait(until.elementLocated(By.css('[data-testid=export-gcg]')), 10000).click();
+  const gcg = await driver.wait(until.elementLocated(By.css('[data-testid=gcg]')), 10000);
+  const shown = await driver.executeScript('return arguments[0].value', gcg);
+  assert.match(shown, /#player1 Gus/);
+  assert.equal((await driver.findElements(By.css('a[download]'))).length, 0, 'no download link in the window');
+  await driver.findElement(By.css('[data-testid=save-gcg]')).click();
+  const saved = await driver.wait(until.elementLocated(By.css('[data-testid=gcg-saved]')), 10000);
+  const message = await saved.getText();
+  const downloads = join(dataHome, 'Downloads');
+  const file = join(downloads, `wordclub-match-${id}.gcg`);
+  assert.equal(message, `Saved the game record to ${file}`);
+  assert.ok(existsSync(file), `${file} on disk (${readdirSync(downloads).join(', ')})`);
+  assert.equal(readFileSync(file, 'utf8'), shown);
+  assert.match(readFileSync(file, 'utf8'), /^#character-encoding UTF-8/m);
 });
 
 // Benchmark (printed, not asserted), as tests/e2e/latency.test.js in Chromium: from the drop

@@ -42,6 +42,9 @@ test('solo: "Replace" reads as replaced, and the end screen gives the round\'s p
   await page.getByTestId('rack').waitFor();
   assert.equal(await page.locator('[data-action=exchange]').textContent(), 'Replace');
   await page.locator('[data-action=exchange]').click();
+  // Replace spends one of the ten turns: asked first, as Resign is.
+  assert.match(await page.locator('dialog[open]').textContent(), /uses one of your turns \(10 left\)/);
+  await page.getByTestId('confirm-yes').click();
   await page.getByTestId('last-move').filter({ hasText: 'replaced' }).waitFor();
   assert.equal(await page.getByTestId('last-move').textContent(), 'Sol replaced 7 tiles');
   await page.locator('[data-action=resign]').click();

@@ -55,17 +55,27 @@ test('the end screen\'s chart has a score scale up to the top score, the turn co
   const top = Math.max(...progression.flat());
   assert.ok(top > 0, 'CAT scored');
   assert.equal(await page.getByTestId('chart-top').textContent(), String(top));
-  assert.equal(await page.getByTestId('chart-turns').textContent(), String(Math.max(...progression.map((p) => p.length))));
+  // The lines end at the final scores: one point per turn, then one for the end adjustments.
+  assert.equal(await page.getByTestId('chart-turns').textContent(), String(view.turns.length));
+  assert.equal(Math.max(...progression.map((p) => p.length)), view.turns.length + 1);
+  assert.deepEqual(progression.map((p) => p.at(-1)), view.result.players.map((p) => p.score));
+  // On the chart too: each line's last point is its final score, one step after the last turn.
+  const label = await page.getByTestId('progression-chart').getAttribute('aria-label');
+  assert.equal(label, `Score progression, final scores: ${view.result.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+  const ends = await page.locator('[data-testid=progression-chart] polyline').evaluateAll((lines) => lines.map((l) => l.getAttribute('points').split(' ').length));
+  assert.deepEqual(ends, progression.map((p) => p.length + 1), 'the origin, one point per turn, the final point');
+  await page.getByTestId('chart-end').waitFor();
+  await page.getByTestId('final-board').waitFor();
+  assert.match(await page.getByTestId('best-turn').textContent(), /^Best turn: Ann: CAT at [A-I]\d for 3$/);
   const legend = await page.getByTestId('chart-legend').textContent();
   for (const p of view.result.players) assert.ok(legend.includes(`${p.name} (`), legend);
-  // The legend gives no number: the lines stop before the end-of-match adjustment, so a number
-  // there would disagree with the results table's final score.
+  // The legend gives no number (the results table and the chart's label give the scores).
   assert.doesNotMatch(legend, /\d/);
   // The chart fits beside the results, not a screen-tall drawing.
   const box = await page.getByTestId('progression-chart').boundingBox();
   assert.ok(box.height <= 320, `chart height ${box.height}`);
   assert.ok(await page.locator('[data-testid=end] [data-nav=home]').boundingBox().then((b) => b.y + b.height <= 860), 'New match is above the fold');
-  await page.screenshot({ path: screenshotPath('walk2-end-chart.png') });
+  await page.screenshot({ path: screenshotPath('walk2-end-chart.png'), fullPage: true });
   await page.context().close();
 });
 
@@ -118,6 +128,8 @@ test('solo: the end screen says all the turns are played, and shows no Hints col
   assert.deepEqual(rules.hints, []);
   const page = await openPage(SIZES[1][1], true);
   await page.locator('[data-action=exchange]').tap();
+  // Replace spends a turn: it is confirmed first.
+  await page.getByTestId('confirm-yes').tap();
   await page.getByTestId('end').waitFor();
   const result = (await api(ctx.server.url, 'match_view', { match_id: view.id })).body.result;
   assert.equal(result.reason, 'turn_limit');

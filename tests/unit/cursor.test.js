@@ -1,37 +1,17 @@
-// The keyboard cursor's geometry (ui/js/cursor.js): where a turn starts, arrows, the next
+// The keyboard cursor's geometry (ui/js/cursor.js): the star a turn starts on, arrows, the next
 // empty square, occupied squares.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCursor, moved, nextEmpty, occupied, toggled, ACROSS, DOWN } from '../../ui/js/cursor.js';
+import { starCursor, moved, nextEmpty, occupied, toggled, ACROSS, DOWN } from '../../ui/js/cursor.js';
 import { view, at } from './views.js';
 
-test('an empty board starts on the star, across', () => {
-  assert.deepEqual(startCursor(view()), { row: 4, col: 4, dir: ACROSS });
-  assert.deepEqual(startCursor(view({ size: 15 })), { row: 7, col: 7, dir: ACROSS });
-});
-
-test('after a move across, the cursor waits just past its end, across', () => {
-  const v = view({ tiles: { E5: 'C', F5: 'A', G5: 'T' }, lastMove: ['E5', 'F5', 'G5'] });
-  assert.deepEqual(startCursor(v), { ...at('H5'), dir: ACROSS });
-});
-
-test('after a move down, the cursor waits just below it, down; it skips tiles already there', () => {
-  const v = view({ tiles: { E3: 'C', E4: 'A', E5: 'T', E6: 'S' }, lastMove: ['E3', 'E4', 'E5'], direction: 'down' });
-  assert.deepEqual(startCursor(v), { ...at('E7'), dir: DOWN });
-});
-
-test('a one-tile move follows the line the backend gives it', () => {
-  // A on E6 under the C of E5: the backend says its word runs down.
-  const v = view({ tiles: { E5: 'C', E6: 'A' }, lastMove: ['E6'], direction: 'down' });
-  assert.deepEqual(startCursor(v), { ...at('E7'), dir: DOWN });
-  // With a tile beside it, its word runs across.
-  const across = view({ tiles: { D6: 'B', E6: 'A' }, lastMove: ['E6'], direction: 'across' });
-  assert.deepEqual(startCursor(across), { ...at('F6'), dir: ACROSS });
-});
-
-test('a move that ends at the edge: the first empty square beside it (reading order)', () => {
-  const v = view({ tiles: { G5: 'C', H5: 'A', I5: 'T' }, lastMove: ['G5', 'H5', 'I5'] });
-  assert.deepEqual(startCursor(v), { ...at('G4'), dir: ACROSS });
+test('every turn starts on the star, across, whatever is on the board (issue 13)', () => {
+  assert.deepEqual(starCursor(view()), { row: 4, col: 4, dir: ACROSS });
+  assert.deepEqual(starCursor(view({ size: 15 })), { row: 7, col: 7, dir: ACROSS });
+  // It used to wait past the last move (here H5, or E7 below a move down): a player sat
+  // down to wherever the previous player's play had left it.
+  assert.deepEqual(starCursor(view({ tiles: { E5: 'C', F5: 'A', G5: 'T' }, lastMove: ['E5', 'F5', 'G5'] })), { ...at('E5'), dir: ACROSS });
+  assert.deepEqual(starCursor(view({ tiles: { E3: 'C', E4: 'A', E5: 'T' }, lastMove: ['E3', 'E4', 'E5'] })), { ...at('E5'), dir: ACROSS });
 });
 
 test('arrows stop at the edge of the board', () => {

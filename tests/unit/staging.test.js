@@ -12,6 +12,14 @@ test('a new draft is empty, with the cursor on the star', () => {
   assert.deepEqual(d, { staged: [], selected: null, cursor: { row: 4, col: 4, dir: 'across' } });
 });
 
+test("every player's turn starts with the cursor on the star, even on a board with tiles", () => {
+  const v = view();
+  v.board[4][3] = { letter: 'C', blank: false };
+  v.board[4][4] = { letter: 'A', blank: false };
+  v.last_move = { squares: [{ row: 4, col: 3 }, { row: 4, col: 4 }], direction: 'across' };
+  assert.deepEqual(draft.newDraft(v).cursor, { row: 4, col: 4, dir: 'across' });
+});
+
 test('placing stages the tile, clears the choice and moves the cursor past it', () => {
   const v = view();
   let d = draft.select(draft.newDraft(v), 1);

@@ -14,6 +14,10 @@ export class ApiError extends Error {
 
 const tauri = globalThis.__TAURI__?.core;
 
+/** Running in the app window (Tauri), where a link cannot download a file: records are saved
+ *  by the backend (`save_gcg`) instead. */
+export const inAppWindow = Boolean(tauri);
+
 // Commands sent and not yet answered: the end-to-end tests wait for none before they check
 // that something did not happen.
 let pending = 0;

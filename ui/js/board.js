@@ -88,15 +88,19 @@ export function patchBoard(board, view, before, after, onSquare, options = {}) {
   }
 }
 
-function squareContext(view, staged, onSquare, { cursor = null, onStagedPress = null, roving = false } = {}) {
+function squareContext(view, staged, onSquare, { cursor = null, onStagedPress = null, roving = false, highlight = [], arriving = [] } = {}) {
   return {
     view, onSquare, cursor, onStagedPress, roving,
+    // A scoresheet turn tapped (its squares outlined) and a computer move still arriving (its
+    // tiles not drawn yet): squares from the backend's turn records.
+    lit: new Set(highlight.map((s) => `${s.row},${s.col}`)),
+    pending: new Set(arriving.map((s) => `${s.row},${s.col}`)),
     last: new Set((view.last_move?.squares ?? []).map((s) => `${s.row},${s.col}`)),
     stagedAt: new Map(staged.map((t) => [`${t.row},${t.col}`, t])),
   };
 }
 
-function renderSquare({ view, onSquare, cursor, onStagedPress, roving, last, stagedAt }, row, col) {
+function renderSquare({ view, onSquare, cursor, onStagedPress, roving, last, stagedAt, lit, pending }, row, col) {
   const premium = view.premiums[row][col];
   const isStar = view.rules.star.row === row && view.rules.star.col === col;
   const committed = view.board[row][col];
@@ -109,7 +113,8 @@ function renderSquare({ view, onSquare, cursor, onStagedPress, roving, last, sta
   const square = h('button.square', {
     type: 'button', role: 'gridcell',
     dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}), ...(atCursor ? { dir: cursor.dir } : {}) },
-    class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : ''].join(' ').trim() || undefined,
+    class: [isStar && !committed && !stagedTile ? 'star' : '', last.has(`${row},${col}`) ? 'last' : '', atCursor ? 'cursor' : '',
+      lit.has(`${row},${col}`) ? 'highlight' : '', pending.has(`${row},${col}`) ? 'arriving' : ''].join(' ').trim() || undefined,
     tabindex: roving ? (stop.row === row && stop.col === col ? '0' : '-1') : undefined,
     onclick: () => onSquare(row, col),
     onpointerdown: stagedTile && onStagedPress ? (e) => onStagedPress(row, col, e) : undefined,

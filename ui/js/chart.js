@@ -18,17 +18,20 @@ function svgEl(tag, attrs = {}) {
  * @param marker optional turn number (0 = before the first turn) to mark with a line
  * @returns a <figure> with the chart (a score axis from 0 to the top score, turns along the
  *          bottom) and a caption naming each line's colour. The lines are the totals after each
- *          turn, before any end-of-match adjustment (the results table gives the finals).
+ *          turn (with `final`, then the final score after the end-of-match adjustments).
  */
-export function progressionChart(series, names, { marker = null } = {}) {
+export function progressionChart(series, names, { marker = null, final = false } = {}) {
   const longest = Math.max(1, ...series.map((s) => s.length));
+  // `final`: each series ends with the final score (after the end-of-match adjustments, the
+  // backend's last point), drawn one step after the last turn and labelled "end".
+  const turns = final ? Math.max(0, longest - 1) : longest;
   const top = Math.max(1, ...series.flat());
   const W = 480; const H = 180; const left = 40; const right = 12; const topPad = 12; const bottom = 30;
   const x = (turn) => left + (turn * (W - left - right)) / longest;
   const y = (score) => H - bottom - (Math.max(0, score) * (H - topPad - bottom)) / top;
   const svg = svgEl('svg', {
     viewBox: `0 0 ${W} ${H}`, role: 'img', 'data-testid': 'progression-chart',
-    'aria-label': `Score progression, totals after turn ${longest}: ${
+    'aria-label': `Score progression, ${final ? 'final scores' : `totals after turn ${longest}`}: ${
       series.map((s, seat) => `${names[seat] ?? `Player ${seat + 1}`} ${s.at(-1) ?? 0}`).join(', ')}`,
   });
   svg.classList.add('chart');
@@ -42,7 +45,8 @@ export function progressionChart(series, names, { marker = null } = {}) {
     label('0', { x: left - 6, y: y(0) + 4, 'text-anchor': 'end' }),
     label('Turn', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle' }),
     label('0', { x: x(0), y: y(0) + 16, 'text-anchor': 'middle' }),
-    label(String(longest), { x: x(longest), y: y(0) + 16, 'text-anchor': 'middle', 'data-testid': 'chart-turns' }));
+    label(String(turns), { x: x(turns), y: y(0) + 16, 'text-anchor': 'middle', 'data-testid': 'chart-turns' }),
+    final ? label('end', { x: x(longest), y: y(0) + 16, 'text-anchor': 'middle', 'data-testid': 'chart-end' }) : '');
   series.forEach((scores, seat) => {
     const points = [0, ...scores].map((score, i) => `${x(i).toFixed(1)},${y(score).toFixed(1)}`);
     const line = svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: COLOURS[seat % COLOURS.length], 'stroke-width': 3 });

@@ -3,6 +3,8 @@
 import { h } from './dom.js';
 import { progressionChart } from './chart.js';
 import { missedMovesBlock } from './analysis.js';
+import { renderBoard } from './board.js';
+import { withCoordinates, renderScoresheet } from './scoresheet.js';
 
 /** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
  *  who went out, when the result shows it. */
@@ -34,17 +36,26 @@ export function endTitle(view) {
   return `${names[0] ?? 'Nobody'} wins`;
 }
 
-/** `onDetails`: opens the match's detail (the final board, every turn). */
-export function renderEnd(view, { onDetails = null } = {}) {
+/** `onDetails`: opens the match's detail (the final board, every turn); `onRematch`: starts
+ *  the same table again (the backend's `rematch`). */
+export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const r = view.result;
   const winners = new Set(r.winners);
   const solo = view.rules.solo;
   // A Hints column only where the rule set offers hints (solo's word checker is no hint).
   const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
+  const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
+    withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
   return h('section.stack', { 'data-testid': 'end' },
     // Focused when the match ends (match.js), so a screen reader starts here.
     h('h1', { tabindex: '-1' }, endTitle(view)),
     h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null, view.turn_limit)),
+    // The way on first, above the fold: the same table again, or a new one.
+    h('div.row', {},
+      onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,
+      h(onRematch ? 'button' : 'button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),
+      onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
+      h('button', { type: 'button', 'data-nav': 'history' }, 'History')),
     h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
@@ -53,7 +64,7 @@ export function renderEnd(view, { onDetails = null } = {}) {
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
         hinted ? h('td', {}, String(p.hints)) : null)))),
-    r.best_turn ? h('p', {}, `Best turn: ${r.best_turn.name}, ${r.best_turn.notation} for ${r.best_turn.score}`) : null,
+    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: ${r.best_turn.word} at ${r.best_turn.at} for ${r.best_turn.score}`) : null,
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {
@@ -63,9 +74,6 @@ export function renderEnd(view, { onDetails = null } = {}) {
         if (heading) { heading.setAttribute('tabindex', '-1'); heading.scrollIntoView({ block: 'start' }); heading.focus(); }
       } : null,
     }) : null,
-    progressionChart(r.progression ?? [], view.players.map((p) => p.name)),
-    h('div.row', {},
-      h('button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),
-      onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
-      h('button', { type: 'button', 'data-nav': 'history' }, 'History')));
+    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true }),
+    h('div.end-table', {}, finalBoard, renderScoresheet(view, null, () => {})));
 }

@@ -2,13 +2,14 @@
 // last move around it are public. The next player's rack stays on the backend until they
 // choose "Show my rack".
 import { h } from './dom.js';
-import { lastMoveText } from './scores.js';
+import { renderRecap } from './scoresheet.js';
 
 export function renderCover(view, onReveal) {
   const next = view.players[view.to_move];
   return h('section.cover.panel', { 'data-testid': 'cover' },
     h('h1', {}, `Pass to ${next.name}`),
-    view.last_move ? h('p', {}, lastMoveText(view.last_move)) : h('p.muted', {}, 'First move of the match.'),
+    // Everything since this player last played, so nobody misses a move at the table.
+    renderRecap(view),
     h('button.primary', {
       type: 'button', 'data-testid': 'reveal', onclick: onReveal,
       // The focus comes here after a turn: an Enter still held from it (key repeat) must not

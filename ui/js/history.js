@@ -1,12 +1,13 @@
 // History: past and unfinished matches (filtered, paged) and one match in detail — every turn
 // with its words and score breakdown, a board to step through turn by turn, the score chart
 // and the GCG record. Every board, score and word comes from the backend.
-import { call } from './api.js';
+import { call, inAppWindow } from './api.js';
 import { h, fill, toast, announce, squareName } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { progressionChart } from './chart.js';
 import { attachAnalysis, backgroundProgress } from './analysis.js';
 import { squareLabel, gridRows, spoken } from './board.js';
+import { withCoordinates } from './scoresheet.js';
 
 const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
 
@@ -97,7 +98,9 @@ export async function showHistory(root, params, screen) {
         h('td', { 'data-label': 'Date' }, new Date(m.created_at).toLocaleString()), // the list's order: newest first
         h('td', { 'data-label': 'Rule set' }, m.rules_label ?? m.rules),
         h('td', { 'data-label': 'Word list' }, m.list_name ?? m.list),
-        h('td', { 'data-label': 'Players' }, m.players.map((p) => `${p.name} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`).join(', ')),
+        // Computer seats marked as such (the backend's `computer` level per seat).
+        h('td', { 'data-label': 'Players', 'data-testid': 'history-players' }, m.players.map((p, i) => [i ? ', ' : '',
+          `${p.name}${p.computer ? ` (computer, ${p.computer})` : ''} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`])),
         h('td', { 'data-label': 'Winner' }, winnerText(m)),
         h('td', { 'data-label': 'Assistance' }, assistanceText(m)),
         h('td', { 'data-label': 'Status' }, STATUS_TEXT[m.status] ?? m.status),
@@ -228,10 +231,11 @@ export async function showDetail(root, { id }, screen) {
     if (ghost && !withGhost) { ghost = null; fill(ghostBox); }
     if (withGhost) ghost = withGhost;
     const at = step ? detail.boards[step - 1] : null;
-    fill(boardBox, replayBoard({
+    // With its coordinates: the turns beside it are written in that notation.
+    fill(boardBox, withCoordinates(replayBoard({
       size, star: detail.rules.star, premiums: detail.premiums, values: detail.letter_values,
       rows: at ? at.rows : emptyRows, placed: ghost ? [] : (at ? at.placed : []), ghost: ghost ? ghost.tiles : [],
-    }));
+    }), size));
     const t = step ? turns[step - 1] : null;
     fill(caption, ghost
       ? `Before turn ${ghost.turn}, with a ghost: ${ghost.candidate.word} at ${ghost.candidate.place} for ${ghost.candidate.score}`
@@ -254,9 +258,22 @@ export async function showDetail(root, { id }, screen) {
     let r;
     try { r = await call('export_gcg', unfinished ? { match_id: id, reveal_racks: true } : { match_id: id }); } catch (e) { toast(e.message); return; }
     const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));
+    // The app window cannot follow a download link: the backend writes the file to the
+    // Downloads folder and says where.
+    const save = async () => {
+      try {
+        const saved = await call('save_gcg', unfinished ? { match_id: id, reveal_racks: true } : { match_id: id });
+        toast(saved.message);
+        fill(savedBox, h('p', { 'data-testid': 'gcg-saved' }, saved.message));
+      } catch (e) { toast(e.message); }
+    };
+    const savedBox = h('div');
     fill(gcgBox,
       h('textarea.gcg', { readOnly: true, rows: 12, 'aria-label': 'GCG record', 'data-testid': 'gcg' }, r.gcg),
-      h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'));
+      inAppWindow
+        ? h('button', { type: 'button', 'data-testid': 'save-gcg', onclick: save }, 'Save the .gcg file to Downloads')
+        : h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'),
+      savedBox);
   }
 
   // Arrow keys step while the detail is on screen, wherever the focus is (not in a field or a

@@ -19,6 +19,8 @@ import { trackDrag, justDragged } from './drag.js';
 import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
 
 const COMPUTER_PAUSE_MS = 450;
+// The issue's pace for a computer's tiles appearing one by one.
+const TILE_STEP_MS = 150;
 
 /**
  * Opens match `params.id` in `box`, starting from `params.view` when the caller already has
@@ -37,6 +39,8 @@ export async function showMatch(box, { id, view = null }, screen) {
     draft: draftOf.newDraft(firstView),
     order: [], // rack indexes in display order
     hintWords: null, hinting: false,
+    selectedTurn: null, // a scoresheet turn highlighted on the board
+    arriving: [], // squares of the computer's move not drawn yet
     // The last input was a key: the cursor square then takes the focus after a redraw.
     keyboard: false,
     // After a command the focus goes where the next step is (match.js render): 'turn' after a
@@ -122,6 +126,7 @@ export async function showMatch(box, { id, view = null }, screen) {
       if (settings.sound && turnDone) playSound(s.view.over ? 'end' : 'turn');
       s.focusAfter = turnDone ? 'turn' : 'reveal';
       if (turnDone) announce(turnSentence(s.view));
+      if (command === 'computer_turn') showArriving(next);
       if (kept) rememberOrder(s.view.id, seat, kept);
       else if (wholeRack) forgetOrder(s.view.id, seat);
       resetTurn();
@@ -257,7 +262,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     }
     if (!answer || !alive()) return;
     if (answer.kind === 'words') {
-      s.hintWords = answer.words;
+      s.hintWords = answer.groups ?? [{ length: 0, words: answer.words.map((word) => ({ word, score: '' })) }];
       render();
     } else if (answer.kind === 'no_move') {
       toast('No move fits this rack: exchange or pass.');
@@ -272,7 +277,15 @@ export async function showMatch(box, { id, view = null }, screen) {
   async function exchange() {
     const rack = s.view.rack ?? [];
     // Solo: the draft is recalled and the backend replaces min(bag, rack) tiles.
-    if (s.view.rules.exchange === 'solo') { act('exchange', { tiles: [] }, { wholeRack: true }); return; }
+    if (s.view.rules.exchange === 'solo') {
+      // Replacing the rack spends one of the round's turns: asked first, as Resign is.
+      const left = s.view.turns_left;
+      const spend = left != null ? ` It uses one of your turns (${left} left).` : '';
+      if (await confirmDialog('Replace your rack?', `Your tiles go back to the bag and you draw new ones.${spend}`, 'Replace')) {
+        act('exchange', { tiles: [] }, { wholeRack: true });
+      }
+      return;
+    }
     const tiles = await pickTiles('Exchange tiles', rack, { max: s.view.exchange_max ?? rack.length }, s.view.letter_values);
     if (!tiles) return;
     act('exchange', { tiles: tiles.map((t) => (t.blank ? '?' : t.letter)) }, { gone: tiles.map((t) => rack.indexOf(t)) });
@@ -280,9 +293,30 @@ export async function showMatch(box, { id, view = null }, screen) {
 
   async function resign() {
     const me = s.view.players[s.view.to_move];
-    if (await confirmDialog('Resign?', `${me.name} leaves the match. This cannot be undone.`, 'Resign')) {
+    // With one other player still in, resigning hands them the match: say so.
+    const others = s.view.players.filter((p) => p.seat !== me.seat && !p.resigned);
+    const what = others.length === 1 && !s.view.rules.solo
+      ? `${others[0].name} wins the match.`
+      : `${me.name} leaves the match.`;
+    if (await confirmDialog('Resign?', `${what} This cannot be undone.`, 'Resign')) {
       act('resign', { confirm: true });
     }
+  }
+
+  /** The computer's move is shown being made: its tiles appear one by one (reduced motion:
+   *  at once), then stay outlined as the last move. */
+  function showArriving(v) {
+    const squares = v.last_move?.action === 'play' ? v.last_move.squares : [];
+    const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (!squares.length || reduced) { s.arriving = []; return; }
+    s.arriving = squares.slice();
+    const step = () => {
+      if (!alive() || !s.arriving.length) return;
+      s.arriving = s.arriving.slice(1);
+      render();
+      if (s.arriving.length) setTimeout(step, TILE_STEP_MS);
+    };
+    setTimeout(step, TILE_STEP_MS);
   }
 
   function scheduleComputer() {
@@ -310,6 +344,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     hint,
     resign,
     reveal: () => act('reveal_rack'),
+    selectTurn: (number) => { s.selectedTurn = number; render(); },
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.
     press: () => { s.keyboard = false; },
     rackFocus: (index) => { s.rackFocus = index; },
@@ -320,10 +355,20 @@ export async function showMatch(box, { id, view = null }, screen) {
     if (!alive()) return;
     const v = s.view;
     const focused = focusKey(box);
-    if (v.over) show(renderEnd(v, { onDetails: () => screen.open('detail', { id: v.id }) }));
-    else if (v.players[v.to_move].computer) {
+    if (v.over && !s.arriving.length) {
+      show(renderEnd(v, {
+        onDetails: () => screen.open('detail', { id: v.id }),
+        onRematch: async () => {
+          try {
+            const next = await call('rematch', { match_id: v.id });
+            screen.open('match', { id: next.id, view: next });
+          } catch (e) { toast(e.message); }
+        },
+      }));
+    } else if (v.over || v.players[v.to_move].computer) {
       show(renderThinking(v, viewState(), handlers));
-      scheduleComputer();
+      // The next computer move waits until this one's tiles are all down.
+      if (!v.over && !s.arriving.length) scheduleComputer();
     } else {
       if (s.order.length !== (v.rack ?? []).length) resetTurn();
       const scrolled = zoomScroll();
@@ -384,6 +429,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     return {
       draft: s.draft, order: s.order, preview: turn.preview, hintWords: s.hintWords,
       hinting: s.hinting, tracker: Boolean(settings.tile_tracker), rackFocus: s.rackFocus, zoomed: s.zoomed,
+      selectedTurn: s.selectedTurn, arriving: s.arriving,
     };
   }
 

@@ -9,6 +9,7 @@ import { renderCover } from './handoff.js';
 import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
 import { SUBMIT_KEY } from './keyboard.js';
 import { usedIndexes } from './staging.js';
+import { renderScoresheet, withCoordinates } from './scoresheet.js';
 
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
@@ -23,7 +24,8 @@ export function renderTurn(v, state, on) {
   if (v.covered) return layout(v, state, on, renderCover(v, on.reveal));
   const { draft } = state;
   const rack = rackOf(v, state, on);
-  const canHint = v.rules.hints.length > 0;
+  // "Allow hints" off for this match: no hint control at all.
+  const canHint = v.hints_allowed && v.rules.hints.length > 0;
   // Named for what it gives: the classic sets stage a whole move (SPEC "Suggest a move").
   const suggests = v.rules.hints.includes('suggest_move');
   const hintLabel = suggests ? 'Suggest a move' : 'Hint';
@@ -31,8 +33,8 @@ export function renderTurn(v, state, on) {
   const controls = h('div.controls', {},
     h('button.primary', {
       type: 'button', 'data-action': 'play', disabled: !state.preview?.legal, onclick: on.play,
-      title: `Play (${SUBMIT_KEY.label})`, 'aria-keyshortcuts': SUBMIT_KEY.aria,
-    }, 'Play', h('kbd.shortcut', { 'aria-hidden': 'true' }, SUBMIT_KEY.label)),
+      title: touchOnly() ? 'Play' : `Play (${SUBMIT_KEY.label})`, 'aria-keyshortcuts': SUBMIT_KEY.aria,
+    }, 'Play', touchOnly() ? null : h('kbd.shortcut', { 'aria-hidden': 'true' }, SUBMIT_KEY.label)),
     h('button', { type: 'button', 'data-action': 'recall', disabled: !draft.staged.length, title: 'Recall (Esc)', onclick: on.recall }, 'Recall'),
     h('button', { type: 'button', 'data-action': 'shuffle', onclick: on.shuffle }, 'Shuffle'),
     h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: on.exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
@@ -41,9 +43,9 @@ export function renderTurn(v, state, on) {
     v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null);
   const side = h('div.stack.match-extra', {},
     h('div.preview.panel', {}),
-    state.hintWords ? h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack: '),
-      state.hintWords.length ? state.hintWords.join(', ') : 'none') : null);
-  const keys = h('p.key-help.muted', { 'data-testid': 'key-help' },
+    state.hintWords ? hintWords(state.hintWords) : null);
+  // Key hints only where there is a keyboard to press them (not on touch-only devices).
+  const keys = touchOnly() ? null : h('p.key-help.muted', { 'data-testid': 'key-help' },
     `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
   const screen = layout(v, state, on, h('div.turn-controls', {}, rack, controls, keys), side);
   showPreview(screen, state.preview);
@@ -76,18 +78,24 @@ export function patchTurn(screen, v, state, before, on) {
   return true;
 }
 
-function boardOptions(v, { draft }, on) {
+function boardOptions(v, state, on) {
+  const { draft } = state;
   return {
     // The cursor shows only while this player's rack is out (not on the cover).
     cursor: v.rack && !v.covered ? draft.cursor : null,
     roving: true,
     // The staged tile is looked up when pressed (a patched board keeps older squares).
     onStagedPress: (row, col, e) => on.stagedPress?.(row, col, e),
+    // A scoresheet turn tapped: its squares outlined; a computer's move still arriving.
+    highlight: (v.turns ?? []).find((t) => t.number === state.selectedTurn)?.squares ?? [],
+    arriving: state.arriving ?? [],
   };
 }
 
 /** The screen while a computer seat thinks. */
 export function renderThinking(v, state, on) {
+  // Over: the last computer move's tiles are still arriving, then the end screen.
+  if (v.over) return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${v.last_move?.name ?? ''} is playing…`));
   const mover = v.players[v.to_move];
   return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`));
 }
@@ -113,7 +121,7 @@ function layout(v, state, on, below, extra = null) {
   h('h1.visually-hidden', { id: 'match-title' }, `${v.rules.label}: ${v.players.map((p) => p.name).join(' v ')}`),
   h('div.play-area', {},
     renderScoreStrip(v),
-    zoomable(v, state, on, renderBoard(v, draft.staged, on.square ?? (() => {}), boardOptions(v, state, on))),
+    zoomable(v, state, on, withCoordinates(renderBoard(v, draft.staged, on.square ?? (() => {}), boardOptions(v, state, on)), v.rules.board_size)),
     below),
   extra,
   h('aside.stack.match-info', {},
@@ -122,7 +130,23 @@ function layout(v, state, on, below, extra = null) {
       renderScores(v),
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
-    state.tracker && v.rack && v.unseen ? tileTracker(v) : null));
+    state.tracker && v.rack && v.unseen ? tileTracker(v) : null,
+    renderScoresheet(v, state.selectedTurn ?? null, on.selectTurn ?? (() => {}))));
+}
+
+/** A device whose only pointer is a finger (no keyboard shortcut is worth showing). */
+function touchOnly() {
+  return Boolean(globalThis.matchMedia?.('(hover: none) and (pointer: coarse)').matches);
+}
+
+/** "Words from rack": by length, longest first, and within a length by score (the
+ *  backend's order and groups). */
+function hintWords(groups) {
+  return h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack'),
+    groups.length
+      ? groups.map((g) => h('p.hint-group', { dataset: { length: String(g.length) } },
+        h('span.muted', {}, `${g.length} letters: `), g.words.map((w) => `${w.word} ${w.score}`).join(', ')))
+      : h('p', {}, 'none'));
 }
 
 /**

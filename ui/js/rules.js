@@ -86,6 +86,61 @@ function facts(r, listName, levels) {
   ];
 }
 
+// Small diagrams of the placement rules: 5×5 boards, a capital a tile placed this turn, a
+// small letter a tile already on the board. Pictures of the rules, not scores (no number is drawn).
+const PLACEMENT = [
+  ['line', 'All tiles of a move go in one line, across or down.', ['.....', '.....', '.CAT.', '.....', '.....'], true],
+  ['gaps', 'No gaps: the tiles and the letters already there form one unbroken word.', ['.....', '.....', 'C.T..', '.....', '.....'], false],
+  ['connect', 'After the first move, a move touches a tile already on the board.', ['.....', '..B..', '.ten.', '..D..', '.....'], true],
+  ['star', 'The first move covers the star.', ['.....', '.....', '..A..', '..T..', '.....'], true],
+];
+
+function placementRules(size) {
+  return h('section.stack.rules-teach', { 'data-testid': 'rules-placement' },
+    h('h2', {}, 'Placing tiles'),
+    h('div.rules-diagrams', {}, PLACEMENT.map(([key, text, rows, ok]) => h('figure.rules-diagram', { 'data-rule': key },
+      replayBoard({ size: 5, star: { row: 2, col: 2 }, premiums: null, rows: rows.map((r) => r.toUpperCase()), placed: placedOf(rows) }),
+      h('figcaption', {}, `${ok ? '✓' : '✗'} ${text}`)))),
+    h('p.muted', {}, `On this ${size} × ${size} board the star marks the middle square.`));
+}
+
+function placedOf(rows) {
+  const out = [];
+  rows.forEach((r, row) => [...r].forEach((ch, col) => { if (ch !== '.' && ch === ch.toUpperCase()) out.push({ row, col }); }));
+  return out;
+}
+
+function scoringText(r) {
+  const out = ['A word scores the sum of its letters\' values.'];
+  if (r.premiums.length) out.push('A letter premium (2L, 3L) multiplies the letter placed on it; a word premium (2W, 3W) multiplies the whole word. A premium counts only in the turn a tile is placed on it.');
+  else out.push('This board has no premium squares.');
+  out.push('Every word a move forms counts: the main word and each word made across it.');
+  if (r.bingo_bonus) out.push(`Using all ${r.rack_size} tiles in one move adds ${r.bingo_bonus}.`);
+  return out;
+}
+
+/** The seeds' worked examples, scored by the backend (`rules_examples`): each move drawn on a
+ *  board with the scorer's breakdown. */
+async function workedExamples(r) {
+  let answer;
+  try { answer = await call('rules_examples', { rules: r.id }); } catch (e) { return h('p.error', {}, e.message); }
+  if (!answer.examples.length) return null;
+  const values = Object.fromEntries(r.tiles.map((t) => [t.letter, t.value]));
+  const asRows = (board) => board.map((row) => row.map((t) => (t ? (t.blank ? t.letter.toLowerCase() : t.letter) : '.')).join(''));
+  return h('section.stack.rules-teach', { 'data-testid': 'rules-examples' },
+    h('h2', {}, 'Worked examples'),
+    answer.examples.map((ex) => h('div.rules-example', {},
+      ex.steps.map((step) => h('figure.rules-step', { 'data-testid': 'example-step', dataset: { notation: step.notation } },
+        replayBoard({ size: r.board_size, star: r.star, premiums: answer.premiums, values, rows: asRows(step.board), placed: step.placed }),
+        h('figcaption', {},
+          h('strong', { 'data-testid': 'example-score' }, `${step.words[0]?.word ?? step.notation}: ${step.score}`),
+          h('span.muted', {}, ` (${step.notation})`),
+          h('ul', {}, step.words.map((w) => h('li', { 'data-testid': 'example-breakdown' },
+            `${w.word}: ${w.letters.map((l) => `${l.letter} ${l.value}${l.letter_multiplier > 1 ? `×${l.letter_multiplier}` : ''}`).join(' + ')}${w.word_multiplier > 1 ? `, word ×${w.word_multiplier}` : ''} = ${w.score}`)),
+          step.bingo ? h('li', {}, `bingo +${step.bingo}`) : null)))),
+      ex.steps.length > 1 ? h('p', { 'data-testid': 'example-total' }, `Total: ${ex.total}`) : null)));
+}
+
 /** The rule sets explained, one at a time; `params.rules`: the one to show first (the start
  *  screen's link), else the default rule set. */
 export async function showRules(root, params = {}) {
@@ -97,7 +152,16 @@ export async function showRules(root, params = {}) {
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
 
   function draw() {
+    const shown = rules;
+    // The worked examples come from the backend's scorer: drawn when its answer is in (unless
+    // another rule set was chosen meanwhile).
+    const examplesBox = h('div.stack', { 'data-testid': 'rules-examples-box' });
+    workedExamples(shown).then((examples) => { if (shown === rules && examples) fill(examplesBox, examples); });
     fill(body,
+      placementRules(rules.board_size),
+      h('section.stack.rules-teach', { 'data-testid': 'rules-scoring' }, h('h2', {}, 'How a move scores'), scoringText(rules).map((t) => h('p', {}, t))),
+      examplesBox,
+      h('h2', {}, 'The rule set'),
       rules.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,
       rules.evidence ? h('p', { 'data-testid': 'rules-evidence' }, rules.evidence) : null,
       h('div.rules-layout', {},

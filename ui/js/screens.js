@@ -25,6 +25,9 @@ export async function showHome(root, _params, screen) {
   const seatBox = h('div.stack');
   const listLine = h('p.muted', { 'data-testid': 'word-list' });
   const formNote = h('p.error', { 'data-testid': 'new-match-error' });
+  // "Allow hints" for this match (on by default); shown only where the rule set has hints.
+  const allowHints = h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' });
+  const hintsLine = h('label.row', {}, allowHints, 'Allow hints');
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); draw(); } }, 'Add player');
 
   function fitSeats() {
@@ -42,6 +45,7 @@ export async function showHome(root, _params, screen) {
           seatKinds.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
         seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); draw(); } }, '✕') : null))));
     addButton.hidden = seats.length >= rules.players.max;
+    hintsLine.hidden = !(rules.hints ?? []).length;
   }
 
   async function start(e) {
@@ -49,7 +53,7 @@ export async function showHome(root, _params, screen) {
     fill(formNote);
     const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
     try {
-      const view = await call('new_match', { rules: rules.id, players });
+      const view = await call('new_match', { rules: rules.id, players, allow_hints: allowHints.checked });
       call('update_settings', { player_names: seats.filter((s) => s.kind === 'human').map((s) => s.name), default_rules: rules.id }).catch(() => {});
       openMatch(view.id, view);
     } catch (err) {
@@ -67,6 +71,7 @@ export async function showHome(root, _params, screen) {
     h('label.field', {}, 'Rule set', select),
     h('div.row', {}, listLine,
       h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id }) }, 'How this rule set plays')),
+    hintsLine,
     h('div', {}, h('strong', {}, 'Players')),
     seatBox,
     formNote,

@@ -7,12 +7,12 @@
 // A draft: { staged: [{row, col, letter, blank, index}] in the order they were put down
 //            (index: the tile's place in the backend's rack), selected: a rack index or null,
 //            cursor: {row, col, dir} }.
-import { startCursor, nextEmpty, occupied } from './cursor.js';
+import { starCursor, nextEmpty, occupied } from './cursor.js';
 
-/** The draft a turn starts with: nothing staged, nothing chosen, the cursor where the view's
- *  board suggests. */
+/** The draft a turn starts with: nothing staged, nothing chosen, the cursor on the star
+ *  (every player's turn, whatever is on the board). */
 export function newDraft(view) {
-  return { staged: [], selected: null, cursor: startCursor(view) };
+  return { staged: [], selected: null, cursor: starCursor(view) };
 }
 
 /** The place in `staged` of the tile on (row, col), or -1. */

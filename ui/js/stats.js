@@ -4,13 +4,31 @@ import { h, fill } from './dom.js';
 
 const number = (x) => (x == null ? '—' : String(x));
 
-/** Per player: matches, wins, average and best score, best turn, hints taken. */
-export async function showStats(root, _params, screen) {
-  let stats;
-  try { stats = await call('player_stats'); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
-  const players = stats.players;
+/** Per player and rule set: matches, wins, average and best score, best turn, hints taken.
+ *  One rule set at a time (a 9×9 average never mixes with a 15×15 one). */
+export async function showStats(root, params, screen) {
+  let ruleSets;
+  try { ruleSets = await call('rule_sets'); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  const settings = await call('get_settings').catch(() => ({}));
+  const chosen = ruleSets.find((r) => r.id === (params?.rules ?? settings.default_rules)) ?? ruleSets[0];
+  const box = h('div');
+  const select = h('select', { 'data-testid': 'stats-rules', onchange: () => draw(select.value) },
+    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === chosen.id }, r.label)));
   fill(root, h('section.stack', { 'data-testid': 'stats' },
     h('h1', {}, 'Statistics'),
+    h('label.field', {}, 'Rule set', select),
+    box));
+  async function draw(rules) {
+    let stats;
+    try { stats = await call('player_stats', { rules }); } catch (e) { fill(box, h('p.error', {}, e.message)); return; }
+    if (select.value !== rules) return;
+    fill(box, table(stats.players, screen));
+  }
+  await draw(chosen.id);
+}
+
+function table(players, screen) {
+  return h('div.stack', { 'data-testid': 'stats-table' },
     h('p.muted', {}, 'Averages and best scores count finished matches; matches count every match a player sat in.'),
     players.length ? h('div.table-scroll', {}, h('table.list.stats-table', {},
       h('thead', {}, h('tr', {}, ['Player', 'Matches', 'Finished', 'Wins', 'Average score', 'Best score', 'Best turn', 'Hints taken', '']
@@ -27,5 +45,5 @@ export async function showStats(root, _params, screen) {
         h('td', {}, h('button', {
           type: 'button', 'aria-label': `${p.name}'s matches`,
           onclick: () => screen.open('history', { player: p.name }),
-        }, 'Matches'))))))) : h('p.muted', {}, 'No matches yet.')));
+        }, 'Matches'))))))) : h('p.muted', {}, 'No matches with this rule set yet.'));
 }

@@ -36,7 +36,7 @@ macro_rules! command_table {
             hint(MatchIdArgs) -> HintAnswer;
             computer_turn(MatchIdArgs) -> MatchView;
             match_detail(MatchIdArgs) -> MatchDetail;
-            player_stats() -> PlayerStats;
+            player_stats(StatsArgs) -> PlayerStats;
             export_gcg(ExportGcgArgs) -> GcgExport;
             match_analysis(MatchIdArgs) -> Analysis;
             analysis_move(AnalysisMoveArgs) -> AnalysisMove;
@@ -45,6 +45,9 @@ macro_rules! command_table {
             get_settings() -> Settings;
             update_settings(SettingsPatch) -> Settings;
             acknowledge_history_notice(AcknowledgeArgs) -> Vec<HistoryNotice>;
+            rematch(MatchIdArgs) -> MatchView;
+            rules_examples(RulesExamplesArgs) -> RulesExamples;
+            save_gcg(ExportGcgArgs) -> SavedGcg;
         }
     };
 }

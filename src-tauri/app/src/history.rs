@@ -308,14 +308,28 @@ pub fn export_gcg(
     })
 }
 
-/// Every player's statistics over the history.
+/// `player_stats`: optionally one rule set's matches only.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatsArgs {
+    /// A rule set id; every match when absent.
+    #[serde(default)]
+    pub rules: Option<String>,
+}
+
+/// Every player's statistics over the history, or over one rule set's matches.
 #[derive(Debug, Serialize)]
 pub struct PlayerStats {
+    pub rules: Option<String>,
     pub players: Vec<wordclub_store::PlayerStats>,
 }
 
-pub fn stats(store: &Store) -> Result<PlayerStats, AppError> {
+pub fn stats(store: &Store, args: StatsArgs) -> Result<PlayerStats, AppError> {
+    if let Some(id) = &args.rules {
+        wordclub_engine::RuleSet::builtin(id)?;
+    }
     Ok(PlayerStats {
-        players: store.stats()?,
+        players: store.stats_for(args.rules.as_deref())?,
+        rules: args.rules,
     })
 }

@@ -26,6 +26,7 @@ pub mod history;
 pub mod matches;
 mod objects;
 pub mod settings;
+pub mod teaching;
 pub mod view;
 
 pub use error::{AppError, ErrorBody};
@@ -39,17 +40,23 @@ use std::sync::{Mutex, MutexGuard};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use wordclub_engine::{Action, Deal, EngineError, HintKind, ListRef, Match, PlayerKind, RuleSet};
+use wordclub_engine::{
+    Action, Deal, EngineError, HintKind, ListRef, Match, MatchOptions, PlayerKind, PlayerSpec,
+    RuleSet,
+};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action_with, Level, Manners};
 use wordclub_store::{FixedDeal, Store};
 
 use analysis::{AnalysisMove, AnalysisMoveArgs, Progress};
-use history::{ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats};
+use history::{
+    ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats, StatsArgs,
+};
 use matches::{
     exchange_text, hint_action, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs,
     MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
+use teaching::{RulesExamples, RulesExamplesArgs};
 use view::{MatchView, RulesInfo};
 use wordclub_lexicon::ListInfo;
 use wordclub_movegen::analysis::Analysis;
@@ -107,6 +114,8 @@ struct State {
     /// `new_match` may take a `seed` and a `deal` (tests); a window never allows it.
     fixed_deals: bool,
     new_matches: u64,
+    /// Where `save_gcg` writes; `None` outside the app window.
+    downloads: Option<std::path::PathBuf>,
 }
 
 impl State {
@@ -171,6 +180,7 @@ impl App {
                 seed_base: None,
                 fixed_deals: false,
                 new_matches: 0,
+                downloads: None,
             }),
             settings_backend,
             analysis,
@@ -303,27 +313,46 @@ impl App {
         if (args.seed.is_some() || args.deal.is_some()) && !state.fixed_deals {
             return Err(AppError::FixedDealRefused);
         }
-        state.store()?;
-        state.new_matches += 1;
-        let seed = match (args.seed, state.seed_base) {
-            (Some(seed), _) => seed,
-            (None, Some(base)) => base.wrapping_add(state.new_matches),
-            (None, None) => RandomState::new().hash_one(state.new_matches),
-        };
         let deal = args.deal.map_or_else(Deal::default, |d| Deal {
             racks: d.racks,
             draw_order: d.draw_order,
         });
-        let game = Match::with_deal(rules, ListRef::of(list), players, seed, deal)?;
-        let id = match state.store()?.create_with(&game, fixed) {
-            Ok(id) => id,
-            Err(e) => return Err(state.on_store_error(e)),
+        let options = MatchOptions {
+            hints: args.allow_hints.unwrap_or(true),
         };
-        let mut open = OpenMatch::new(id, game)?;
-        open.tile_tracker = state.settings.tile_tracker;
-        let view = open.view();
-        state.open.insert(id, open);
-        Ok(view)
+        let start = Start {
+            rules,
+            list: ListRef::of(list),
+            players,
+            options,
+        };
+        start_match(&mut state, start, args.seed, deal, fixed)
+    }
+
+    /// "Rematch": the same table again after a finished match — the same players, computer
+    /// levels, rule set, word list (version) and "Allow hints", with the first player
+    /// rotated (the old second seat starts; everyone keeps their place around the table).
+    /// A fresh deal. Answers the new match's view, behind the cover.
+    pub fn rematch(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        let mut state = self.lock();
+        let old = open_match(&mut state, args.match_id)?;
+        if !old.game.is_over() {
+            return Err(AppError::Backend {
+                kind: "match_in_progress".to_string(),
+                message: "a rematch starts once the match is over".to_string(),
+                details: None,
+            });
+        }
+        let mut players = old.game.players().to_vec();
+        players.rotate_left(1);
+        let start = Start {
+            rules: old.game.rules().clone(),
+            list: old.game.list().clone(),
+            players,
+            options: old.game.options(),
+        };
+        let fixed = state.seed_base.map(|_| FixedDeal::Seed);
+        start_match(&mut state, start, None, Deal::default(), fixed)
     }
 
     /// Past and unfinished matches, newest first, filtered and paged.
@@ -471,6 +500,9 @@ impl App {
             args.match_id,
             |m| {
                 let seat = m.revealed_seat()?;
+                if !m.game.options().hints {
+                    return Err(EngineError::HintsOff.into());
+                }
                 let rules = m.game.rules();
                 let kind = *rules
                     .hints
@@ -485,19 +517,20 @@ impl App {
                 let rack = String::from_utf8_lossy(m.game.rack(seat).unwrap_or_default());
                 let answer = match kind {
                     HintKind::WordsFromRack => {
-                        let mut words: Vec<String> = m
+                        let found = m
                             .list
                             .rack_words(&rack)?
                             .into_iter()
-                            .map(|w| w.word)
                             .filter(|w| {
                                 manners == Manners::AnyWord
-                                    || !wordclub_lexicon::is_offensive(w.as_bytes())
+                                    || !wordclub_lexicon::is_offensive(w.word.as_bytes())
+                            })
+                            .map(|w| {
+                                let blanks = w.blanks.iter().map(|b| b.position).collect();
+                                (w.word, blanks)
                             })
                             .collect();
-                        words.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
-                        words.dedup();
-                        HintAnswer::Words { words }
+                        matches::words_answer(rules, found)
                     }
                     HintKind::SuggestMove => matches::suggest_move(m, seat, manners)?,
                 };
@@ -591,8 +624,9 @@ impl App {
         self.analysis.progress(store)
     }
 
-    pub fn player_stats(&self) -> Result<PlayerStats, AppError> {
-        history::stats(self.lock().store()?)
+    /// Statistics per player, over one rule set's matches (`rules`) or every match.
+    pub fn player_stats(&self, args: history::StatsArgs) -> Result<PlayerStats, AppError> {
+        history::stats(self.lock().store()?, args)
     }
 
     /// A match as a GCG game record; an unfinished one only with `reveal_racks: true`.
@@ -607,6 +641,73 @@ impl App {
             return history::export_gcg(self.lock().store()?, &args, Some(&notes));
         }
         history::export_gcg(self.lock().store()?, &args, None)
+    }
+
+    // ---- issue 13 (at the table): rules_examples, save_gcg ----------------------------
+
+    /// The Rules screen's worked examples of a rule set, scored by the engine.
+    pub fn rules_examples(
+        &self,
+        args: teaching::RulesExamplesArgs,
+    ) -> Result<teaching::RulesExamples, AppError> {
+        teaching::examples(args)
+    }
+
+    /// Where `save_gcg` writes (the app window: the platform's Downloads folder). Without
+    /// one (`wordclub-cli serve`: the browser downloads the record itself) it is refused.
+    pub fn set_downloads_dir(&self, dir: std::path::PathBuf) {
+        self.lock().downloads = Some(dir);
+    }
+
+    /// `export_gcg`, written to a new file in the Downloads folder (never over an existing
+    /// one); answers the path and a sentence saying where it went.
+    pub fn save_gcg(&self, args: ExportGcgArgs) -> Result<SavedGcg, AppError> {
+        let id = args.match_id;
+        let Some(dir) = self.lock().downloads.clone() else {
+            return Err(AppError::Backend {
+                kind: "no_downloads_folder".to_string(),
+                message: "this app has no Downloads folder to save into".to_string(),
+                details: None,
+            });
+        };
+        let exported = self.export_gcg(args)?;
+        let gcg = &exported.gcg;
+        let cannot = |e: std::io::Error| AppError::Backend {
+            kind: "cannot_save".to_string(),
+            message: format!("cannot save into {}: {e}", dir.display()),
+            details: None,
+        };
+        std::fs::create_dir_all(&dir).map_err(cannot)?;
+        let mut n = 1;
+        let path = loop {
+            let name = if n == 1 {
+                format!("wordclub-match-{id}.gcg")
+            } else {
+                format!("wordclub-match-{id}-{n}.gcg")
+            };
+            let path = dir.join(name);
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut file) => {
+                    use std::io::Write;
+                    file.write_all(gcg.as_bytes())
+                        .and_then(|()| file.sync_all())
+                        .map_err(cannot)?;
+                    break path;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+                Err(e) => return Err(cannot(e)),
+            }
+        };
+        let shown = path.display().to_string();
+        Ok(SavedGcg {
+            id,
+            message: format!("Saved the game record to {shown}"),
+            path: shown,
+        })
     }
 
     /// The word checker: is the word in the named list?
@@ -678,6 +779,49 @@ fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
         message,
         details: None,
     }
+}
+
+/// What a new match is made of, before its deal.
+struct Start {
+    rules: RuleSet,
+    list: ListRef,
+    players: Vec<PlayerSpec>,
+    options: MatchOptions,
+}
+
+/// Deals a match (from `seed`, or the test server's next seed, or at random), records it in
+/// the history and opens it; answers its view, behind the cover.
+fn start_match(
+    state: &mut State,
+    start: Start,
+    seed: Option<u64>,
+    deal: Deal,
+    fixed: Option<FixedDeal>,
+) -> Result<MatchView, AppError> {
+    state.store()?;
+    state.new_matches += 1;
+    let seed = match (seed, state.seed_base) {
+        (Some(seed), _) => seed,
+        (None, Some(base)) => base.wrapping_add(state.new_matches),
+        (None, None) => RandomState::new().hash_one(state.new_matches),
+    };
+    let game = Match::with_options(
+        start.rules,
+        start.list,
+        start.players,
+        seed,
+        deal,
+        start.options,
+    )?;
+    let id = match state.store()?.create_with(&game, fixed) {
+        Ok(id) => id,
+        Err(e) => return Err(state.on_store_error(e)),
+    };
+    let mut open = OpenMatch::new(id, game)?;
+    open.tile_tracker = state.settings.tile_tracker;
+    let view = open.view();
+    state.open.insert(id, open);
+    Ok(view)
 }
 
 /// A match from the open ones, or resumed from the history (behind the cover), with the
@@ -781,6 +925,14 @@ pub struct AnalysisProgressArgs {
     /// Start the background re-analysis if it is not running.
     #[serde(default)]
     pub start: bool,
+}
+
+/// Where `save_gcg` wrote a game record, and the sentence that says so.
+#[derive(Debug, Serialize)]
+pub struct SavedGcg {
+    pub id: i64,
+    pub path: String,
+    pub message: String,
 }
 
 #[derive(Debug, Deserialize)]

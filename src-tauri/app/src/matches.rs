@@ -194,6 +194,9 @@ pub struct NewMatchArgs {
     /// like `seed`.
     #[serde(default, deserialize_with = "optional_object")]
     pub deal: Option<DealArgs>,
+    /// "Allow hints" (on when absent): off, the engine refuses hints for this match.
+    #[serde(default)]
+    pub allow_hints: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -284,8 +287,12 @@ pub struct PreviewAnswer {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum HintAnswer {
-    /// Words spellable from the rack alone.
-    Words { words: Vec<String> },
+    /// Words spellable from the rack alone: longest first, then by score (face values; a
+    /// blank scores 0), then A–Z; and the same words grouped by length.
+    Words {
+        words: Vec<String>,
+        groups: Vec<WordGroup>,
+    },
     /// The best-scoring move, for the UI to stage as a draft.
     Move {
         notation: String,
@@ -302,6 +309,57 @@ impl HintAnswer {
         serde_json::from_value(shown)
             .map_err(|e| AppError::internal(&format!("a recorded hint cannot be read: {e}")))
     }
+}
+
+/// Rack words of one length, highest score first.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct WordGroup {
+    pub length: usize,
+    pub words: Vec<ScoredWord>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ScoredWord {
+    pub word: String,
+    pub score: u32,
+}
+
+/// The "Words from rack" answer: `found` (word, blanks' positions) ordered longest first,
+/// then by score under `rules`' letter values, then A–Z; duplicates dropped.
+pub fn words_answer(rules: &RuleSet, found: Vec<(String, Vec<usize>)>) -> HintAnswer {
+    let values = rules.letter_values();
+    let mut scored: Vec<ScoredWord> = found
+        .into_iter()
+        .map(|(word, blanks)| {
+            let score = word
+                .chars()
+                .enumerate()
+                .filter(|(i, _)| !blanks.contains(i))
+                .map(|(_, c)| u32::from(values.get(&c).copied().unwrap_or(0)))
+                .sum();
+            ScoredWord { word, score }
+        })
+        .collect();
+    scored.sort_by(|a, b| {
+        b.word
+            .len()
+            .cmp(&a.word.len())
+            .then(b.score.cmp(&a.score))
+            .then_with(|| a.word.cmp(&b.word))
+    });
+    scored.dedup_by(|a, b| a.word == b.word);
+    let words = scored.iter().map(|w| w.word.clone()).collect();
+    let mut groups: Vec<WordGroup> = Vec::new();
+    for w in scored {
+        match groups.last_mut() {
+            Some(g) if g.length == w.word.len() => g.words.push(w),
+            _ => groups.push(WordGroup {
+                length: w.word.len(),
+                words: vec![w],
+            }),
+        }
+    }
+    HintAnswer::Words { words, groups }
 }
 
 // ---- checking ----------------------------------------------------------------------------

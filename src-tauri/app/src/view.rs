@@ -219,6 +219,33 @@ pub struct LastMove {
 /// The engine's [`wordclub_engine::Can`]: what the player to move may do, once revealed.
 pub use wordclub_engine::Can;
 
+/// One row of the scoresheet: a turn as everybody at the table saw it (never a rack: an
+/// exchange is its count, a hint is only counted).
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnRow {
+    /// 1-based, over the whole match.
+    pub number: u32,
+    pub seat: Seat,
+    pub name: String,
+    /// The computer level, `null` for a person.
+    pub computer: Option<String>,
+    /// `play`, `exchange`, `pass` or `resign`.
+    pub action: &'static str,
+    pub notation: Option<String>,
+    /// Every word the play formed, main word first, with the scorer's breakdown.
+    pub words: Vec<WordScore>,
+    pub bingo: u32,
+    pub score: u32,
+    /// Tiles exchanged (exchange only).
+    pub count: u32,
+    pub squares: Vec<Pos>,
+    pub direction: Option<Direction>,
+    /// Every seat's score after this turn.
+    pub totals: Vec<i32>,
+    /// Hints this player took during this turn.
+    pub hints: u32,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct ResultPlayer {
     pub seat: Seat,
@@ -235,6 +262,9 @@ pub struct BestTurnView {
     pub seat: Seat,
     pub name: String,
     pub notation: String,
+    /// The main word it formed and the square that word starts on (`ZAX`, `B6`).
+    pub word: String,
+    pub at: String,
     pub score: u32,
 }
 
@@ -247,7 +277,8 @@ pub struct ResultView {
     pub players: Vec<ResultPlayer>,
     pub winners: Vec<Seat>,
     pub best_turn: Option<BestTurnView>,
-    /// Per seat, the running total after each turn of the match.
+    /// Per seat, the running total after each turn of the match, then the final score
+    /// (after the end adjustments), so each line ends where the match did.
     pub progression: Vec<Vec<i32>>,
 }
 
@@ -271,6 +302,16 @@ pub struct MatchView {
     pub turn_limit: Option<u32>,
     pub turns_left: Option<u32>,
     pub last_move: Option<LastMove>,
+    /// The scoresheet: every turn so far, in order. Sent whole with every view rather than
+    /// as changes: a classic match against Hard measured 19 KB of view JSON at 10 turns and
+    /// 38 KB at its end (24 turns), `match_view` answering in under 3 ms over `serve` (debug
+    /// build), so the UI keeps no copy to keep in step.
+    pub turns: Vec<TurnRow>,
+    /// The number of the first turn made since the player to move last played (the cover's
+    /// recap lists `turns` from there); `null` once the match is over.
+    pub recap_from: Option<u32>,
+    /// "Allow hints" as the players chose it for this match.
+    pub hints_allowed: bool,
     pub over: bool,
     /// The handoff cover is up: the player to move has not revealed their rack yet.
     pub covered: bool,
@@ -284,6 +325,45 @@ pub struct MatchView {
     /// Most tiles an exchange may take now.
     pub exchange_max: usize,
     pub result: Option<ResultView>,
+}
+
+/// Squares as the UI addresses them.
+pub fn positions(squares: &[wordclub_engine::Square]) -> Vec<Pos> {
+    squares
+        .iter()
+        .map(|sq| Pos {
+            row: sq.row,
+            col: sq.col,
+        })
+        .collect()
+}
+
+fn action_name(kind: TurnKind) -> &'static str {
+    match kind {
+        TurnKind::Place => "play",
+        TurnKind::Exchange => "exchange",
+        TurnKind::Pass => "pass",
+        TurnKind::Resign => "resign",
+    }
+}
+
+fn turn_row(v: &View, t: &wordclub_engine::Turn) -> TurnRow {
+    TurnRow {
+        number: t.number,
+        seat: t.player,
+        name: v.players[t.player].name.clone(),
+        computer: computer_level(&v.players[t.player].kind),
+        action: action_name(t.kind),
+        notation: t.notation.clone(),
+        words: t.words.clone(),
+        bingo: t.bingo,
+        score: t.score,
+        count: t.exchanged,
+        squares: positions(&t.squares),
+        direction: t.direction,
+        totals: t.totals.clone(),
+        hints: t.hints.len() as u32,
+    }
 }
 
 pub fn computer_level(kind: &PlayerKind) -> Option<String> {
@@ -340,27 +420,16 @@ pub fn match_view(
             hints: p.hints,
         })
         .collect();
+    let turns: Vec<TurnRow> = v.turns.iter().map(|t| turn_row(v, t)).collect();
     let last_move = v.last_move.as_ref().map(|t| LastMove {
         seat: t.player,
         name: name(t.player),
-        action: match t.kind {
-            TurnKind::Place => "play",
-            TurnKind::Exchange => "exchange",
-            TurnKind::Pass => "pass",
-            TurnKind::Resign => "resign",
-        },
+        action: action_name(t.kind),
         notation: t.notation.clone(),
         words: t.words.iter().map(|w: &WordScore| w.word.clone()).collect(),
         score: t.score,
         exchanged: t.exchanged,
-        squares: t
-            .squares
-            .iter()
-            .map(|sq| Pos {
-                row: sq.row,
-                col: sq.col,
-            })
-            .collect(),
+        squares: positions(&t.squares),
         direction: t.direction,
     });
     MatchView {
@@ -381,6 +450,9 @@ pub fn match_view(
         turn_limit: rules.end.turn_limit.map(|l| l.turns),
         turns_left: v.turns_left,
         last_move,
+        turns,
+        recap_from: v.recap_from,
+        hints_allowed: v.hints_allowed,
         over: v.result.is_some(),
         covered: v.covered,
         rack: v.rack.as_deref().map(|r| rack_tiles(r.as_bytes())),
@@ -405,9 +477,21 @@ pub fn match_view(
                 seat: t.player,
                 name: name(t.player),
                 notation: t.notation.clone().unwrap_or_default(),
+                word: t.words.first().map(|w| w.word.clone()).unwrap_or_default(),
+                at: t
+                    .words
+                    .first()
+                    .map(|w| w.start.to_string())
+                    .unwrap_or_default(),
                 score: t.score,
             }),
-            progression: v.progression.clone(),
+            // Each line ends at the final score (the end's adjustments as a last point).
+            progression: v
+                .progression
+                .iter()
+                .zip(&r.final_scores)
+                .map(|(line, &last)| line.iter().copied().chain([last]).collect())
+                .collect(),
         }),
     }
 }

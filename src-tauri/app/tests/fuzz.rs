@@ -162,6 +162,8 @@ impl Fuzz {
             "check_word",
             "player_stats",
             "acknowledge_history_notice",
+            "rematch",
+            "rules_examples",
             "no_such_command",
         ]
         .choose(&mut self.rng)
@@ -196,6 +198,7 @@ impl Fuzz {
             }
             "check_word" => json!({"word": self.letter() + "AT", "list": "wordclub"}),
             "acknowledge_history_notice" => json!({"moved_to": "/nowhere"}),
+            "rules_examples" => json!({"rules": *RULES.choose(&mut self.rng).unwrap()}),
             "app_info" | "player_stats" => json!({}),
             _ => json!({"match_id": id}),
         };

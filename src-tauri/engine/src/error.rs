@@ -50,6 +50,8 @@ pub enum EngineError {
     ResignNotAllowed { rules: String },
     /// This hint kind is not offered by the rule set.
     HintNotAllowed { kind: String, rules: String },
+    /// The players started this match with "Allow hints" off.
+    HintsOff,
     /// It is another player's turn.
     NotYourTurn { player: usize, to_move: usize },
     /// The match has ended; nothing more can be played.
@@ -96,6 +98,7 @@ impl EngineError {
             PassNotAllowed { .. } => "pass_not_allowed",
             ResignNotAllowed { .. } => "resign_not_allowed",
             HintNotAllowed { .. } => "hint_not_allowed",
+            HintsOff => "hints_off",
             NotYourTurn { .. } => "not_your_turn",
             MatchOver => "match_over",
             PlayerNotInMatch { .. } => "player_not_in_match",
@@ -178,6 +181,7 @@ impl fmt::Display for EngineError {
             HintNotAllowed { kind, rules } => {
                 write!(f, "the hint {kind:?} is not offered in {rules}")
             }
+            HintsOff => write!(f, "hints are off in this match (chosen when it started)"),
             NotYourTurn { player, to_move } => write!(
                 f,
                 "it is not player {}'s turn (player {} is to move)",

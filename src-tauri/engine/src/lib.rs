@@ -57,8 +57,8 @@ mod types;
 pub use board::Board;
 pub use error::EngineError;
 pub use game::{
-    Action, BestTurn, Can, Deal, EndReason, Event, HintRecord, ListRef, Match, MatchResult,
-    PlayerKind, PlayerSpec, PlayerView, Seat, Turn, TurnKind, View,
+    Action, BestTurn, Can, Deal, EndReason, Event, HintRecord, ListRef, Match, MatchOptions,
+    MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Turn, TurnKind, View,
 };
 pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
 pub use rules::{

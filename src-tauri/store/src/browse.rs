@@ -288,6 +288,12 @@ impl Store {
 
     /// Every player's record, most matches first, then by name.
     pub fn stats(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        self.stats_for(None)
+    }
+
+    /// [`Store::stats`] over the matches of one rule set only (`None`: every match), so an
+    /// average never mixes a 9×9 match with a 15×15 one.
+    pub fn stats_for(&self, rules_id: Option<&str>) -> Result<Vec<PlayerStats>, StoreError> {
         // SQLite takes the bare columns (best_move, name) from the row holding the MAX(); the
         // name shown is the one written in the player's newest match.
         let sql = "
@@ -295,6 +301,7 @@ impl Store {
                 SELECT p.match_id, p.name, p.kind, p.score, p.winner, p.hints_taken, p.best_move,
                        p.best_move_score, m.status
                 FROM players p JOIN matches m ON m.id = p.match_id
+                WHERE ?1 IS NULL OR m.rules_id = ?1
             ),
             totals AS (
                 SELECT name COLLATE NOCASE AS key, kind,
@@ -327,7 +334,7 @@ impl Store {
             .prepare_cached(sql)
             .map_err(StoreError::db("computing statistics"))?;
         let rows = stmt
-            .query_map(params![], |r| {
+            .query_map(params![rules_id], |r| {
                 let kind: String = r.get(1)?;
                 Ok(PlayerStats {
                     name: r.get(0)?,

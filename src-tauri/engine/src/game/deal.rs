@@ -4,7 +4,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use super::{count_tiles, Event, ListRef, Match, PlayerKind, PlayerSpec};
+use super::{count_tiles, Event, ListRef, Match, MatchOptions, PlayerKind, PlayerSpec};
 use crate::board::Board;
 use crate::error::EngineError;
 use crate::notation::{parse_rack, rack_text};
@@ -61,6 +61,18 @@ impl Match {
         players: Vec<PlayerSpec>,
         seed: u64,
         deal: Deal,
+    ) -> Result<Match, EngineError> {
+        Match::with_options(rules, list, players, seed, deal, MatchOptions::default())
+    }
+
+    /// [`Match::with_deal`] with the players' own choices for this match.
+    pub fn with_options(
+        rules: RuleSet,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        deal: Deal,
+        options: MatchOptions,
     ) -> Result<Match, EngineError> {
         check_rule_set(&rules)?;
         let n = players.len();
@@ -142,6 +154,7 @@ impl Match {
             seed,
             bag: rack_text(&bag),
             racks,
+            options,
         };
         Match::start(&start)
     }
@@ -216,6 +229,7 @@ impl Match {
             seed,
             bag,
             racks,
+            options,
         } = event
         else {
             return Err(bad("the first event must be the start".into()));
@@ -246,6 +260,7 @@ impl Match {
         Ok(Match {
             board: Board::new(rules),
             rules: rules.clone(),
+            options: *options,
             list: list.clone(),
             players: players.clone(),
             seed: *seed,

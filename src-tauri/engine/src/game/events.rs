@@ -67,6 +67,25 @@ impl PlayerSpec {
     }
 }
 
+/// What the players chose for one match, on top of its rule set (recorded in
+/// [`Event::Started`], so replay keeps it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchOptions {
+    /// "Allow hints": when off, the rule set's hints are refused for this match.
+    #[serde(default = "yes")]
+    pub hints: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for MatchOptions {
+    fn default() -> MatchOptions {
+        MatchOptions { hints: true }
+    }
+}
+
 /// One accepted change; a match is the fold of its events.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -82,6 +101,10 @@ pub enum Event {
         bag: String,
         /// The racks that deal gave, seat by seat.
         racks: Vec<String>,
+        /// Choices the players made for this match, whatever the rule set. Matches saved
+        /// before it existed read as the defaults (hints allowed).
+        #[serde(default)]
+        options: MatchOptions,
     },
     Placed {
         player: Seat,

@@ -15,7 +15,9 @@ mod events;
 mod view;
 
 pub use deal::Deal;
-pub use events::{BestTurn, EndReason, Event, ListRef, MatchResult, PlayerKind, PlayerSpec, Seat};
+pub use events::{
+    BestTurn, EndReason, Event, ListRef, MatchOptions, MatchResult, PlayerKind, PlayerSpec, Seat,
+};
 pub use view::{Can, PlayerView, View};
 
 use std::collections::BTreeMap;
@@ -108,6 +110,7 @@ pub struct Turn {
 #[derive(Debug, Clone)]
 pub struct Match {
     rules: RuleSet,
+    options: MatchOptions,
     list: ListRef,
     players: Vec<PlayerSpec>,
     seed: u64,
@@ -165,6 +168,15 @@ impl Match {
 
     pub fn rules(&self) -> &RuleSet {
         &self.rules
+    }
+    /// What the players chose for this match (hints allowed or not).
+    pub fn options(&self) -> MatchOptions {
+        self.options
+    }
+    /// Whether a player may take a hint in this match: the rule set offers one and the
+    /// players left "Allow hints" on.
+    pub fn hints_allowed(&self) -> bool {
+        self.options.hints && !self.rules.hints.is_empty()
     }
     pub fn list(&self) -> &ListRef {
         &self.list
@@ -543,6 +555,9 @@ impl Match {
             } => {
                 let player = *player;
                 self.check_turn(player).map_err(|e| bad(e.to_string()))?;
+                if !self.options.hints {
+                    return Err(EngineError::HintsOff);
+                }
                 self.hints[player] += 1;
                 self.pending_hints[player].push(HintRecord {
                     kind: *kind,

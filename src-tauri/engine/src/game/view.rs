@@ -38,6 +38,14 @@ pub struct View {
     pub turns_left: Option<u32>,
     /// The last turn; what its hints showed is blanked unless the viewer took them.
     pub last_move: Option<Turn>,
+    /// Every turn so far, in order (the scoresheet everyone at the table sees): what a hint
+    /// showed is never in it.
+    pub turns: Vec<Turn>,
+    /// For the player to move, the first turn since they last played (1 on their first
+    /// turn): the cover recaps the turns from there.
+    pub recap_from: Option<u32>,
+    /// The match's "Allow hints" option (hint commands are refused when off).
+    pub hints_allowed: bool,
     pub viewer: Option<Seat>,
     /// The viewer's own rack, only when asked for.
     pub rack: Option<String>,
@@ -140,12 +148,28 @@ impl Match {
                 // What a hint showed is drawn from that player's rack: only they see it, and
                 // only while their rack is shown (else the screen may be someone else's).
                 if viewer != Some(t.player) || !reveal_rack {
-                    for h in &mut t.hints {
-                        h.shown = serde_json::Value::Null;
-                    }
+                    unshown(&mut t);
                 }
                 t
             }),
+            // The scoresheet is for the whole table: what a hint showed never goes with it.
+            turns: self
+                .turns
+                .iter()
+                .map(|t| {
+                    let mut t = t.clone();
+                    unshown(&mut t);
+                    t
+                })
+                .collect(),
+            recap_from: to_move.map(|seat| {
+                self.turns
+                    .iter()
+                    .rev()
+                    .find(|t| t.player == seat)
+                    .map_or(1, |t| t.number + 1)
+            }),
+            hints_allowed: self.hints_allowed(),
             viewer,
             rack: viewer
                 .filter(|_| reveal_rack)
@@ -162,7 +186,7 @@ impl Match {
                 exchange: acting.is_some_and(|s| self.can_exchange(s)),
                 pass: acting.is_some_and(|s| self.can_pass(s)),
                 resign: acting.is_some() && self.rules.end.resign,
-                hint: acting.is_some() && !self.rules.hints.is_empty(),
+                hint: acting.is_some() && !self.rules.hints.is_empty() && self.hints_allowed(),
             },
             exchange_max: to_move
                 .and_then(|s| self.exchange_range(s))
@@ -172,5 +196,12 @@ impl Match {
                 .map(|s| self.turns.iter().map(|t| t.totals[s]).collect())
                 .collect(),
         }
+    }
+}
+
+/// A turn with what its hints showed taken out (it is drawn from the taker's rack).
+fn unshown(t: &mut Turn) {
+    for h in &mut t.hints {
+        h.shown = serde_json::Value::Null;
     }
 }

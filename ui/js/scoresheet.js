@@ -1,0 +1,110 @@
+// The scoresheet beside the board and the cover's recap: every turn as the backend's match
+// view reports it (its `turns`: player, the words formed with the scorer's breakdown, score,
+// running totals, exchanges by count, passes, resignations, hints counted). Nothing here is
+// worked out: the rows are the engine's turn records, and none holds a rack.
+import { h } from './dom.js';
+
+/** "JEHAD, HA" for a play; what happened, in words, for any other turn. */
+export function turnText(t, solo = false) {
+  switch (t.action) {
+    case 'play': return t.words.map((w) => w.word).join(', ');
+    case 'exchange': return `${solo ? 'replaced' : 'exchanged'} ${t.count}`;
+    case 'pass': return 'passed';
+    case 'resign': return 'resigned';
+    default: return t.action;
+  }
+}
+
+/** A word's breakdown as the scorer gave it: each letter's value and multiplier, the word
+ *  multiplier, the total. */
+export function breakdownText(t) {
+  const words = t.words.map((w) => {
+    const letters = w.letters.map((l) => `${l.letter}${l.blank ? '(blank)' : ''} ${l.value}${l.letter_multiplier > 1 ? `×${l.letter_multiplier}` : ''}`).join(' + ');
+    return `${w.word}: ${letters}${w.word_multiplier > 1 ? `, word ×${w.word_multiplier}` : ''} = ${w.score}`;
+  });
+  if (t.bingo) words.push(`bingo +${t.bingo}`);
+  return words.join('; ');
+}
+
+function who(t) {
+  return [t.name, t.computer ? h('span.computer-mark', { title: `computer (${t.computer})` }, ' (computer)') : null];
+}
+
+// Open or closed as the player last left it on this screen size; by default open where there
+// is room beside the board, a closed strip on portrait screens and phones.
+let sheetOpen = null;
+const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').matches);
+
+/**
+ * The scoresheet panel (a collapsible strip on narrow screens: `details`, open on wide ones).
+ * @param v         the match view
+ * @param selected  the turn number highlighted on the board, or null
+ * @param onSelect  (turn number | null) => void
+ */
+export function renderScoresheet(v, selected, onSelect) {
+  const solo = v.rules.exchange === 'solo';
+  const turns = v.turns ?? [];
+  const rows = turns.map((t) => h('li.sheet-row', {
+    class: selected === t.number ? 'selected' : undefined,
+    dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action },
+  },
+  h('button.sheet-turn', {
+    type: 'button', 'aria-pressed': String(selected === t.number),
+    title: t.action === 'play' ? breakdownText(t) : undefined,
+    onclick: () => onSelect(selected === t.number ? null : t.number),
+  },
+  h('span.sheet-n', {}, `${t.number}.`),
+  h('span.sheet-who', {}, who(t)),
+  h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, solo), t.hints ? h('span.hint-mark', { title: `${t.hints} hint${t.hints === 1 ? '' : 's'} taken` }, ' (hint)') : null),
+  h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
+  h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))),
+  selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null));
+  const log = turns.length
+    ? h('ol.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows)
+    : h('p.muted', { role: 'log', 'aria-label': 'Scoresheet' }, 'No turns yet.');
+  // The newest turn in sight (the list scrolls; a tapped turn stays where it was tapped).
+  if (turns.length && selected == null) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  const open = sheetOpen ?? !narrow();
+  return h('details.panel.scoresheet', {
+    'data-testid': 'scoresheet', open,
+    ontoggle: (e) => { sheetOpen = e.target.open; },
+  },
+    h('summary', { 'data-testid': 'scoresheet-toggle' }, `Scoresheet · ${turns.length} turn${turns.length === 1 ? '' : 's'}`,
+      // Closed, the strip still says what happened last.
+      !open && turns.length ? h('span.muted.sheet-last', {}, ` — ${turns.at(-1).name}: ${turnText(turns.at(-1), solo)}${turns.at(-1).action === 'play' ? ` ${turns.at(-1).score}` : ''}`) : null),
+    h('p.muted.sheet-head', { 'aria-hidden': 'true' }, `Totals: ${v.players.map((p) => p.name).join(' · ')}`),
+    log);
+}
+
+/** The cover's recap: each turn since the player to move last played (`recap_from`). */
+export function renderRecap(v) {
+  const since = (v.turns ?? []).filter((t) => v.recap_from != null && t.number >= v.recap_from);
+  if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, 'First move of the match.');
+  const solo = v.rules.exchange === 'solo';
+  return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
+    since.map((t) => h('li', { dataset: { turn: String(t.number) } },
+      h('strong', {}, who(t)), ': ', turnText(t, solo), t.action === 'play' ? ` ${t.score}` : '')));
+}
+
+/** The board with its coordinates on the edges: columns A… across the top, rows 1… down the
+ *  left, the notation moves are written in. The letters take the board's own width, whatever
+ *  sizes it (each screen's CSS does), as the browser lays it out. */
+export function withCoordinates(board, size) {
+  const letters = Array.from({ length: size }, (_, i) => String.fromCharCode(65 + i));
+  const cols = h('div.coords-cols', { 'aria-hidden': 'true', 'data-testid': 'coords-cols', style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))` },
+    letters.map((l) => h('span', {}, l)));
+  if (globalThis.ResizeObserver) {
+    const watch = new ResizeObserver(() => {
+      // A board taken off the screen (a redraw) reports one last size: let go of it then.
+      if (!board.isConnected) { watch.disconnect(); return; }
+      cols.style.width = `${board.offsetWidth}px`;
+    });
+    watch.observe(board);
+  }
+  return h('div.board-frame', { 'data-testid': 'board-frame' },
+    h('span.coords-corner', { 'aria-hidden': 'true' }),
+    cols,
+    h('div.coords-rows', { 'aria-hidden': 'true', 'data-testid': 'coords-rows', style: `grid-template-rows: repeat(${size}, minmax(0, 1fr))` },
+      letters.map((_, i) => h('span', {}, String(i + 1)))),
+    board);
+}
