@@ -25,7 +25,7 @@ pub(super) enum Refine {
 pub(super) struct Bounds<'a> {
     layout: &'a Layout,
     /// The rack's tile values in descending order, summed: `prefix[i]` is the best `i`.
-    prefix: Vec<i32>,
+    prefix: [i32; MAX_SIZE + 1],
     /// The rack's tile count.
     k: usize,
     /// The rack's best tile value.
@@ -95,20 +95,25 @@ impl Agg {
 }
 
 impl<'a> Bounds<'a> {
+    /// For a rack of at most [`MAX_SIZE`] tiles; `same_value` as [`Generator`] keeps it.
     pub(super) fn new(
         g: &'a Gaddag,
         layout: &'a Layout,
         values: &[i32; 27],
+        same_value: &[u32; 27],
         rack: &Rack,
     ) -> Bounds<'a> {
-        let mut sorted: Vec<i32> = Vec::with_capacity(rack.len());
-        for (l, &k) in rack.counts.iter().enumerate() {
-            for _ in 0..k {
-                sorted.push(if l == 0 { 0 } else { values[l] });
+        let mut sorted = [0i32; MAX_SIZE];
+        let mut k = 0;
+        for (l, &count) in rack.counts.iter().enumerate() {
+            for _ in 0..count {
+                sorted[k] = if l == 0 { 0 } else { values[l] };
+                k += 1;
             }
         }
+        let sorted = &mut sorted[..k];
         sorted.sort_unstable_by(|a, b| b.cmp(a));
-        let mut prefix = vec![0i32; sorted.len() + 1];
+        let mut prefix = [0i32; MAX_SIZE + 1];
         for (i, v) in sorted.iter().enumerate() {
             prefix[i + 1] = prefix[i] + v;
         }
@@ -117,18 +122,6 @@ impl<'a> Bounds<'a> {
         } else {
             rack_bits(rack)
         };
-        let mut same_value = [0u32; 27];
-        for (l, same) in same_value.iter_mut().enumerate().skip(1) {
-            for m in 1..27 {
-                if values[m] == values[l] {
-                    *same |= 1 << m;
-                }
-            }
-        }
-        debug_assert!(
-            sorted.len() <= MAX_SIZE,
-            "generate_best takes racks of a lane at most"
-        );
         let mut pool = [0u8; MAX_SIZE];
         for (p, &v) in pool.iter_mut().zip(sorted.iter()) {
             *p = v as u8;
@@ -145,15 +138,15 @@ impl<'a> Bounds<'a> {
             free_lm: [0; MAX_SIZE],
             free_pw: [0; MAX_SIZE],
             pool,
-            pool_len: sorted.len().min(MAX_SIZE) as u8,
+            pool_len: k as u8,
             counts: rack.counts,
             bits: rack_bits(rack) & !1,
         };
         Bounds {
-            same_value,
+            same_value: *same_value,
             shadow,
             layout,
-            k: sorted.len(),
+            k,
             vmax: sorted.first().copied().unwrap_or(0),
             prefix,
             playable,
@@ -173,7 +166,7 @@ impl<'a> Bounds<'a> {
     /// The stretch's bound without the bingo bonus: the board tiles plus the rack's best
     /// values on the best letter premiums, times every word premium, plus the cross words.
     fn score(&self, x: &Agg) -> i32 {
-        (x.tiles + best_letters(&self.prefix, x.empties, x.l3, x.l2)) * x.wm + x.cross
+        (x.tiles + best_letters(&self.prefix[..=self.k], x.empties, x.l3, x.l2)) * x.wm + x.cross
     }
 
     /// Whether the stretch can take the whole rack (then the bingo bonus may count).
@@ -258,8 +251,12 @@ impl<'a> Bounds<'a> {
         let (limit, right_limit) = (anchor.left_limit as usize, anchor.right_limit as usize);
         let lane = gen.lane_view(anchor);
         let k = self.k;
+        // Only what a walk asks is reset: `upto` before every square, and `from` for the
+        // starts it can reach (resetting the whole table took most of this call's time on a
+        // crowded 9x9 board).
         if let Some(t) = table.as_deref_mut() {
-            *t = Stretches::CLOSED;
+            t.upto = [i32::MIN; MAX_SIZE];
+            t.from[a] = [i32::MIN; MAX_SIZE];
         }
         let mut left = self.shadow.clone();
         if !self.shadow_add(&mut left, &lane, &gen.values, a) {
@@ -316,16 +313,20 @@ impl<'a> Bounds<'a> {
                 break;
             }
             s = p;
+            if let Some(t) = table.as_deref_mut() {
+                t.from[s] = [i32::MIN; MAX_SIZE];
+            }
         }
         if let Some(t) = table {
             // From each start, the best over every end at or past each square; leftwards, the
             // best over every start at or before each square.
             let mut before = i32::MIN;
-            for (st, row) in t.from.iter_mut().enumerate().take(n) {
-                for e in (0..n - 1).rev() {
+            for st in s..=a {
+                let row = &mut t.from[st];
+                for e in (a..n - 1).rev() {
                     row[e] = row[e].max(row[e + 1]);
                 }
-                before = before.max(row[0]);
+                before = before.max(row[a]);
                 t.upto[st] = before;
             }
         }
@@ -448,7 +449,8 @@ impl<'a> Bounds<'a> {
 /// Per stretch of an anchor's lane, the bound on its moves ([`Bounds::exact`]), summed so that
 /// a walk asks one number before going on: `from[s][e]` bounds every move that starts on
 /// square `s` and ends on `e` or past it, `upto[p]` every move that starts on `p` or before
-/// it (`i32::MIN`: no move there).
+/// it (`i32::MIN`: no move there). Only the entries a walk from the anchor can ask are kept:
+/// `from[s]` for the starts `upto` lets it reach, at the squares past the anchor.
 pub(super) struct Stretches {
     pub from: [[i32; MAX_SIZE]; MAX_SIZE],
     pub upto: [i32; MAX_SIZE],
@@ -459,6 +461,7 @@ impl Stretches {
         from: [[i32::MIN; MAX_SIZE]; MAX_SIZE],
         upto: [i32::MIN; MAX_SIZE],
     };
+    /// What a walk that skips nothing asks.
     pub const OPEN: Stretches = Stretches {
         from: [[i32::MAX; MAX_SIZE]; MAX_SIZE],
         upto: [i32::MAX; MAX_SIZE],

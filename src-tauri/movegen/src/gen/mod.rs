@@ -250,6 +250,8 @@ pub struct Generator {
     lm: [[u8; SQUARES]; 2],
     wm: [[u8; SQUARES]; 2],
     values: [i32; 27],
+    /// Per letter, the letters of the same value (for the shadow bound).
+    same_value: [u32; 27],
     size: usize,
     premiums_for: Option<(Vec<u8>, Vec<u8>)>,
     /// What the cross-checks in `mask` and `cross` were worked out with, beside the board in
@@ -279,6 +281,7 @@ impl Generator {
             lm: [[1; SQUARES]; 2],
             wm: [[1; SQUARES]; 2],
             values: [0; 27],
+            same_value: [0; 27],
             size: 0,
             premiums_for: None,
             checks_for: None,
@@ -348,7 +351,7 @@ impl Generator {
         }
         let any = self.prepare(g, layout, grid);
         self.anchors(layout, any);
-        let bounds = Bounds::new(g, layout, &self.values, rack);
+        let bounds = Bounds::new(g, layout, &self.values, &self.same_value, rack);
         // Anchors come off a heap by bound, first the quick one over each anchor's reach.
         // When an anchor reaches the front its bound is refined once and it goes back on the
         // heap: the anagram look-up (a hash probe) rules out a counted bingo bonus, and with
@@ -374,7 +377,9 @@ impl Generator {
         // The anchor whose stretches were worked out last (the one refined last is most
         // often the next walked).
         let mut stretches_of = usize::MAX;
-        while let Some((bound, Reverse(key), Reverse(i), refine)) = heap.pop() {
+        let mut next = heap.pop();
+        while let Some(entry) = next.take() {
+            let (bound, Reverse(key), Reverse(i), refine) = entry;
             if let Some(floor) = best.inner.floor() {
                 let most = best.inner.value_bound(bound);
                 if most < floor {
@@ -386,6 +391,7 @@ impl Generator {
                 if most == floor {
                     if let Some(m) = best.inner.floor_move() {
                         if bound < m.score || (bound == m.score && key > coordinate_of(m)) {
+                            next = heap.pop();
                             continue;
                         }
                     }
@@ -404,7 +410,16 @@ impl Generator {
             };
             match refined {
                 Some(lower) => {
-                    heap.push((lower.min(bound), Reverse(key), Reverse(i), Refine::Done))
+                    // Back on the heap, unless it would come straight off again.
+                    let entry = (lower.min(bound), Reverse(key), Reverse(i), Refine::Done);
+                    next = match heap.peek() {
+                        Some(top) if *top > entry => {
+                            heap.push(entry);
+                            heap.pop()
+                        }
+                        _ => Some(entry),
+                    };
+                    continue;
                 }
                 None if exact => {
                     if stretches_of != i {
@@ -422,6 +437,7 @@ impl Generator {
                     &mut best,
                 ),
             }
+            next = heap.pop();
         }
         self.heap_buf = heap.into_vec();
     }
