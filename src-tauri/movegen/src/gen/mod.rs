@@ -356,7 +356,10 @@ impl Generator {
         // When an anchor reaches the front its bound is refined once and it goes back on the
         // heap: the anagram look-up (a hash probe) rules out a counted bingo bonus, and with
         // a blank on the rack, whose walks are long, the shadow bound over each stretch pays,
-        // and its walk skips the stretches that cannot reach the kept move.
+        // and its walk skips the stretches that cannot reach the kept move (measured beside
+        // wolges on the 79 kept positions: 9x9 midgame two blanks median 211 -> 143 µs,
+        // 15x15 757 -> 342 µs; without a blank it cost more than it saved: dealt racks
+        // 9 -> 13 µs).
         let exact = rack.counts[0] > 0;
         let mut heap = std::mem::take(&mut self.heap_buf);
         heap.clear();
