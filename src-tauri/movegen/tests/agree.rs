@@ -133,3 +133,72 @@ fn a_reused_generator_agrees_with_a_fresh_one_in_any_order() {
         );
     }
 }
+
+/// The best-move search (its bounds, the shadow bound's stretches that cut its walks, the
+/// rightmost-hook anchors and the skipped ties) finds exactly the head of the sorted list on
+/// every turn of seeded matches, with the rack as dealt and with one or two of its tiles
+/// turned into blanks: on every rule set family, including `wordclub-1.0`, where every
+/// letter is worth 1 and the best score is nearly always tied.
+#[test]
+fn best_move_is_the_head_of_the_list_through_seeded_matches_with_blanks() {
+    use wordclub_engine::{ListRef, Match, PlayerSpec};
+    use wordclub_movegen::{computer_action, grid_of, rack_of, Level};
+    let mut gen = Generator::new();
+    let (mut checked, mut tied) = (0, 0);
+    for (id, seeds) in [
+        ("wordclub-1.0", 0..3u64),
+        ("wordclub-1.1", 0..3),
+        ("solo-10", 0..2),
+        ("classic-15", 0..2),
+    ] {
+        let rules = RuleSet::builtin(id).unwrap();
+        let list = WordList::builtin(&rules.default_list).unwrap();
+        let layout = layout_of(&rules).unwrap();
+        let g = gaddag_for(list);
+        for seed in seeds {
+            // A solo rule set has no computer seat: its one human seat is played by Hard.
+            let players = (0..rules.players.min)
+                .map(|i| {
+                    let name = format!("p{i}");
+                    if rules.computer_seats {
+                        PlayerSpec::computer(&name, "hard")
+                    } else {
+                        PlayerSpec::human(&name)
+                    }
+                })
+                .collect();
+            let mut m = Match::new(rules.clone(), ListRef::of(list), players, 40 + seed).unwrap();
+            while let Some(seat) = m.to_move() {
+                let dealt = rack_of(m.rack(seat).unwrap());
+                let grid = grid_of(m.board());
+                for blanks in 0..=2u8 {
+                    let mut rack = dealt;
+                    // Turn the rack's first letters into blanks.
+                    let mut left = blanks;
+                    for l in 1..27 {
+                        while left > 0 && rack.counts[l] > 0 {
+                            rack.counts[l] -= 1;
+                            rack.counts[0] += 1;
+                            left -= 1;
+                        }
+                    }
+                    let mut moves = gen.all_moves(&g, &layout, &grid, &rack);
+                    sort_moves(&mut moves);
+                    let best = gen.best_move(&g, &layout, &grid, &rack);
+                    assert_eq!(
+                        best,
+                        moves.first().copied(),
+                        "{id} seed {seed} rack {blanks} blanks, turn {}",
+                        checked
+                    );
+                    checked += 1;
+                    tied += (moves.len() > 1 && moves[1].score == moves[0].score) as usize;
+                }
+                let action = computer_action(&m, seat, list, Level::Hard).unwrap();
+                m.apply(action, list).unwrap();
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} racks");
+    assert!(tied > 50, "only {tied} racks with a tied best score");
+}

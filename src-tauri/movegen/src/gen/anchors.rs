@@ -11,8 +11,13 @@ use crate::layout::Layout;
 /// it). It finds the moves whose rightmost run along the lane is this one, so it may not
 /// place on the square just before the next run. A *hook anchor* is an empty square, not
 /// next to a run along its lane, with a tile beside it in the perpendicular lane: it finds
-/// the moves with no board tile in their lane whose leftmost hook it is, so its stretch
-/// stops after the previous hook and before any square next to a run.
+/// the moves with no board tile in their lane whose rightmost hook it is, so its stretch
+/// stops before the next hook and keeps clear of the squares next to a run. Its walk meets
+/// its moves' other hooks first (leftwards from the anchor), where their cross-checks cut
+/// it early, and the moves reaching the hooks nearest a run or an edge, often the best,
+/// are one anchor's, not the far end of a long stretch full of lesser moves (measured on
+/// `edge-wordclub-1.0-edges`, three hooks against the edge: best move 17.6 µs from
+/// leftmost hooks, 2.1 µs from rightmost ones).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Anchor {
     pub dir: u8,
@@ -71,16 +76,16 @@ impl Generator {
                         self.anchor_buf.push(anchor(end, 0, reach));
                     }
                     let first = gap_start + run_before.is_some() as usize;
-                    let mut limit = first;
-                    for p in first..reach {
+                    let mut limit = reach;
+                    for p in (first..reach).rev() {
                         let hook = (lane > 0 && perp[p * n + lane - 1] != 0)
                             || (lane + 1 < n && perp[p * n + lane + 1] != 0);
                         if hook {
-                            // A hook no letter fits still bounds the next one's stretch.
+                            // A hook no letter fits still bounds the previous one's stretch.
                             if mask[p] != 0 {
-                                self.anchor_buf.push(anchor(p, limit, reach));
+                                self.anchor_buf.push(anchor(p, first, limit));
                             }
-                            limit = p + 1;
+                            limit = p;
                         }
                     }
                     if pos == n {

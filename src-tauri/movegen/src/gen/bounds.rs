@@ -9,7 +9,7 @@
 use super::anchors::Anchor;
 use super::{rack_bits, Generator, LaneView, ALL_LETTERS};
 use crate::gaddag::Gaddag;
-use crate::layout::{Layout, Rack, BLANK_BIT};
+use crate::layout::{Layout, Rack, BLANK_BIT, MAX_SIZE};
 
 /// What the best-move search still has to do to an anchor's quick bound before trusting it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -25,7 +25,7 @@ pub(super) enum Refine {
 pub(super) struct Bounds<'a> {
     layout: &'a Layout,
     /// The rack's tile values in descending order, summed: `prefix[i]` is the best `i`.
-    prefix: Vec<i32>,
+    prefix: [i32; MAX_SIZE + 1],
     /// The rack's tile count.
     k: usize,
     /// The rack's best tile value.
@@ -33,6 +33,10 @@ pub(super) struct Bounds<'a> {
     /// Letters the rack can supply (every letter with a blank).
     playable: u32,
     bingo: BingoCheck<'a>,
+    /// Per letter, the letters of the same value.
+    same_value: [u32; 27],
+    /// The shadow bound's empty stretch: the whole rack still to place.
+    shadow: Shadow,
 }
 
 /// A stretch of a lane, summed square by square.
@@ -91,20 +95,25 @@ impl Agg {
 }
 
 impl<'a> Bounds<'a> {
+    /// For a rack of at most [`MAX_SIZE`] tiles; `same_value` as [`Generator`] keeps it.
     pub(super) fn new(
         g: &'a Gaddag,
         layout: &'a Layout,
         values: &[i32; 27],
+        same_value: &[u32; 27],
         rack: &Rack,
     ) -> Bounds<'a> {
-        let mut sorted: Vec<i32> = Vec::with_capacity(rack.len());
-        for (l, &k) in rack.counts.iter().enumerate() {
-            for _ in 0..k {
-                sorted.push(if l == 0 { 0 } else { values[l] });
+        let mut sorted = [0i32; MAX_SIZE];
+        let mut k = 0;
+        for (l, &count) in rack.counts.iter().enumerate() {
+            for _ in 0..count {
+                sorted[k] = if l == 0 { 0 } else { values[l] };
+                k += 1;
             }
         }
+        let sorted = &mut sorted[..k];
         sorted.sort_unstable_by(|a, b| b.cmp(a));
-        let mut prefix = vec![0i32; sorted.len() + 1];
+        let mut prefix = [0i32; MAX_SIZE + 1];
         for (i, v) in sorted.iter().enumerate() {
             prefix[i + 1] = prefix[i] + v;
         }
@@ -113,9 +122,31 @@ impl<'a> Bounds<'a> {
         } else {
             rack_bits(rack)
         };
+        let mut pool = [0u8; MAX_SIZE];
+        for (p, &v) in pool.iter_mut().zip(sorted.iter()) {
+            *p = v as u8;
+        }
+        let shadow = Shadow {
+            tiles: 0,
+            wm: 1,
+            fixed: 0,
+            cross: 0,
+            empties: 0,
+            board: 0,
+            letters: 0,
+            free: 0,
+            free_lm: [0; MAX_SIZE],
+            free_pw: [0; MAX_SIZE],
+            pool,
+            pool_len: k as u8,
+            counts: rack.counts,
+            bits: rack_bits(rack) & !1,
+        };
         Bounds {
+            same_value: *same_value,
+            shadow,
             layout,
-            k: sorted.len(),
+            k,
             vmax: sorted.first().copied().unwrap_or(0),
             prefix,
             playable,
@@ -135,7 +166,7 @@ impl<'a> Bounds<'a> {
     /// The stretch's bound without the bingo bonus: the board tiles plus the rack's best
     /// values on the best letter premiums, times every word premium, plus the cross words.
     fn score(&self, x: &Agg) -> i32 {
-        (x.tiles + best_letters(&self.prefix, x.empties, x.l3, x.l2)) * x.wm + x.cross
+        (x.tiles + best_letters(&self.prefix[..=self.k], x.empties, x.l3, x.l2)) * x.wm + x.cross
     }
 
     /// Whether the stretch can take the whole rack (then the bingo bonus may count).
@@ -148,14 +179,14 @@ impl<'a> Bounds<'a> {
     /// squares each way, none whose cross-check excludes every rack letter), with the bingo
     /// bonus when the reach can take the whole rack. With the bonus counted, also returns the
     /// board letters a bingo would join (count, 5 bits each) when the anagram look-up could
-    /// rule it out, for the caller.
-    pub(super) fn reach(&self, gen: &Generator, anchor: Anchor) -> (i32, Option<(u8, u32)>) {
+    /// rule it out, for the caller; and the reach's first square (no move starts before it).
+    pub(super) fn reach(&self, gen: &Generator, anchor: Anchor) -> (i32, Option<(u8, u32)>, usize) {
         let a = anchor.square as usize;
         let lane = gen.lane_view(anchor);
         let k = self.k;
         let open = |p: usize| lane.mask[p] & self.playable != 0;
         if lane.tiles[a] == 0 && !open(a) {
-            return (i32::MIN, None);
+            return (i32::MIN, None, a);
         }
         // The reach: up to `k` empty squares on each side of the anchor (counting it).
         let anchor_empty = (lane.tiles[a] == 0) as usize;
@@ -184,7 +215,7 @@ impl<'a> Bounds<'a> {
         }
         let bound = self.score(&agg);
         if !self.takes_rack(&agg) {
-            return (bound, None);
+            return (bound, None, start);
         }
         // Every move from a hook anchor has no board tile in its lane; every move from a run
         // anchor holds the whole run, and only it when the reach holds no other.
@@ -193,68 +224,277 @@ impl<'a> Bounds<'a> {
             .take_while(|&p| lane.tiles[p] != 0)
             .count();
         let check = (agg.board as usize == run).then_some((agg.board, agg.letters));
-        (bound + self.layout.bingo_bonus, check)
+        (bound + self.layout.bingo_bonus, check, start)
     }
 
-    /// An upper bound on the score of any move from an anchor: the best over every stretch
-    /// of the lane around it within its limits that the rack could fill (no square whose
-    /// cross-check excludes every rack letter), a bingo counted only where the anagram
-    /// look-up allows it.
-    pub(super) fn exact(&self, gen: &Generator, anchor: Anchor) -> i32 {
+    /// An upper bound on the score of any move from an anchor by shadow play: the best over
+    /// every stretch of the lane around it within its limits that could hold a move (at
+    /// least two squares, one of them empty, not ending beside a board tile; no more empty
+    /// squares than rack tiles; every empty square open to a rack tile), a bingo counted
+    /// only where the anagram look-up allows it. In a stretch a square that only one tile
+    /// value fits (one rack letter, letters of one value, or only a blank) takes that value
+    /// and that tile; the rest of the rack's values go, best first, on the other squares in
+    /// order of what a point there is worth (its letter premium times the stretch's word
+    /// premiums, plus its perpendicular word's premium when it makes one), so each tile is
+    /// counted once however many words it makes.
+    ///
+    /// With `table`, also fills it with each stretch's own bound (see [`Stretches`]), for a
+    /// walk that skips the stretches that cannot reach what the search keeps.
+    pub(super) fn exact(
+        &self,
+        gen: &Generator,
+        anchor: Anchor,
+        mut table: Option<&mut Stretches>,
+    ) -> i32 {
         let n = gen.size;
         let a = anchor.square as usize;
         let (limit, right_limit) = (anchor.left_limit as usize, anchor.right_limit as usize);
         let lane = gen.lane_view(anchor);
         let k = self.k;
-        let open = |p: usize| lane.mask[p] & self.playable != 0;
-        if lane.tiles[a] == 0 && !open(a) {
+        // Only what a walk asks is reset: `upto` before every square, and `from` for the
+        // starts it can reach (resetting the whole table took most of this call's time on a
+        // crowded 9x9 board).
+        if let Some(t) = table.as_deref_mut() {
+            t.upto = [i32::MIN; MAX_SIZE];
+            t.from[a] = [i32::MIN; MAX_SIZE];
+        }
+        let mut left = self.shadow.clone();
+        if !self.shadow_add(&mut left, &lane, &gen.values, a) {
             return i32::MIN;
         }
-        let add = |mut x: Agg, p: usize| {
-            x.add(&lane, &gen.values, self.vmax, p);
-            x
-        };
-        let score = |x: &Agg, floor: i32| -> i32 {
-            let s = self.score(x);
-            // The anagram look-up only when the bonus could raise the best bound so far.
-            if self.takes_rack(x)
-                && s + self.layout.bingo_bonus > floor
-                && self.bingo.possible(x.board, x.letters)
-            {
-                s + self.layout.bingo_bonus
-            } else {
-                s
-            }
+        // A stretch `s..=e` could hold a move: two squares or more, one empty, and nothing
+        // right before or after it (the right side is empty up to the right limit).
+        let bounded = |s: usize, e: usize, x: &Shadow| {
+            e > s
+                && x.empties > 0
+                && (s == 0 || lane.tiles[s - 1] == 0)
+                && (e + 1 >= n || lane.tiles[e + 1] == 0)
         };
         let mut best = i32::MIN;
-        let mut left = add(Agg::EMPTY, a);
+        let mut record = |s: usize, e: usize, x: &Shadow, table: &mut Option<&mut Stretches>| {
+            if !bounded(s, e, x) {
+                return;
+            }
+            match table {
+                Some(t) => {
+                    // Each stretch's own bound: the anagram look-up whenever a bingo counts.
+                    let b = self.shadow_score(x, i32::MIN);
+                    t.from[s][e] = b;
+                    best = best.max(b);
+                }
+                None => best = best.max(self.shadow_score(x, best)),
+            }
+        };
         let mut s = a;
         loop {
             // Extend right from the anchor with this left part.
-            let mut whole = left;
-            best = best.max(score(&whole, best));
+            let mut whole = left.clone();
+            record(s, a, &whole, &mut table);
             let mut e = a;
             while e + 1 < n {
                 let p = e + 1;
-                if lane.tiles[p] == 0 && (p >= right_limit || whole.empties >= k || !open(p)) {
+                if lane.tiles[p] == 0 && (p >= right_limit || whole.empties as usize >= k) {
                     break;
                 }
-                whole = add(whole, p);
+                if !self.shadow_add(&mut whole, &lane, &gen.values, p) {
+                    break;
+                }
                 e = p;
-                best = best.max(score(&whole, best));
+                record(s, e, &whole, &mut table);
             }
             if s == 0 {
                 break;
             }
             let p = s - 1;
-            if lane.tiles[p] == 0 && (p < limit || left.empties >= k || !open(p)) {
+            if lane.tiles[p] == 0 && (p < limit || left.empties as usize >= k) {
                 break;
             }
-            left = add(left, p);
+            if !self.shadow_add(&mut left, &lane, &gen.values, p) {
+                break;
+            }
             s = p;
+            if let Some(t) = table.as_deref_mut() {
+                t.from[s] = [i32::MIN; MAX_SIZE];
+            }
+        }
+        if let Some(t) = table {
+            // From each start, the best over every end at or past each square; leftwards, the
+            // best over every start at or before each square.
+            let mut before = i32::MIN;
+            for st in s..=a {
+                let row = &mut t.from[st];
+                for e in (a..n - 1).rev() {
+                    row[e] = row[e].max(row[e + 1]);
+                }
+                before = before.max(row[a]);
+                t.upto[st] = before;
+            }
         }
         best
     }
+
+    /// Adds square `p` of the lane to a shadow stretch; false when no rack tile left can go
+    /// on it (then no stretch holding it holds a move).
+    #[inline(always)]
+    fn shadow_add(
+        &self,
+        x: &mut Shadow,
+        lane: &LaneView<'_>,
+        values: &[i32; 27],
+        p: usize,
+    ) -> bool {
+        let t = lane.tiles[p];
+        if t != 0 {
+            if t & BLANK_BIT == 0 {
+                x.tiles += values[(t & 0x1f) as usize];
+            }
+            if x.board < 6 {
+                x.letters |= ((t & 0x1f) as u32) << (5 * x.board);
+            }
+            x.board = x.board.saturating_add(1);
+            return true;
+        }
+        let mask = lane.mask[p];
+        let real = mask & x.bits;
+        // A blank left can stand for any letter the cross-check allows.
+        let blank = x.counts[0] > 0 && mask != 0;
+        if real == 0 && !blank {
+            return false;
+        }
+        let lm = lane.lm[p] as i32;
+        let wm = lane.wm[p] as i32;
+        let cs = lane.cross[p];
+        let pw = if cs >= 0 { wm } else { 0 };
+        if cs >= 0 {
+            x.cross += cs * wm;
+        }
+        x.wm *= wm;
+        x.empties += 1;
+        // The one tile value this square can take, if there is only one.
+        let fixed = if real == 0 {
+            x.counts[0] -= 1;
+            Some(0)
+        } else if blank {
+            None
+        } else {
+            let l = real.trailing_zeros() as usize;
+            if real & (real - 1) == 0 {
+                x.counts[l] -= 1;
+                if x.counts[l] == 0 {
+                    x.bits &= !(1 << l);
+                }
+                Some(values[l])
+            } else if real & !self.same_value[l] == 0 {
+                Some(values[l])
+            } else {
+                None
+            }
+        };
+        match fixed {
+            Some(v) => {
+                // Take one tile of that value out of the values still to place.
+                let len = x.pool_len as usize;
+                let Some(i) = x.pool[..len].iter().position(|&w| w as i32 == v) else {
+                    return false;
+                };
+                x.pool.copy_within(i + 1..len, i);
+                x.pool_len -= 1;
+                x.fixed += v * lm;
+                x.cross += v * lm * pw;
+            }
+            None => {
+                let f = x.free as usize;
+                x.free_lm[f] = lm as u8;
+                x.free_pw[f] = pw as u8;
+                x.free += 1;
+            }
+        }
+        true
+    }
+
+    /// A shadow stretch's bound; the anagram look-up for a bingo only when the bonus could
+    /// raise the best bound so far (`floor`).
+    #[inline(always)]
+    fn shadow_score(&self, x: &Shadow, floor: i32) -> i32 {
+        let w = x.wm;
+        let f = x.free as usize;
+        let mut m = [0i32; MAX_SIZE];
+        for j in 0..f {
+            let v = x.free_lm[j] as i32 * (w + x.free_pw[j] as i32);
+            // Insertion into the sorted prefix, most valuable square first.
+            let mut i = j;
+            while i > 0 && m[i - 1] < v {
+                m[i] = m[i - 1];
+                i -= 1;
+            }
+            m[i] = v;
+        }
+        let placed: i32 = m[..f]
+            .iter()
+            .zip(&x.pool[..x.pool_len as usize])
+            .map(|(&m, &v)| m * v as i32)
+            .sum();
+        let s = (x.tiles + x.fixed) * w + x.cross + placed;
+        if x.empties as usize == self.layout.rack_size
+            && s + self.layout.bingo_bonus > floor
+            && self.bingo.possible(x.board, x.letters)
+        {
+            s + self.layout.bingo_bonus
+        } else {
+            s
+        }
+    }
+}
+
+/// Per stretch of an anchor's lane, the bound on its moves ([`Bounds::exact`]), summed so that
+/// a walk asks one number before going on: `from[s][e]` bounds every move that starts on
+/// square `s` and ends on `e` or past it, `upto[p]` every move that starts on `p` or before
+/// it (`i32::MIN`: no move there). Only the entries a walk from the anchor can ask are kept:
+/// `from[s]` for the starts `upto` lets it reach, at the squares past the anchor.
+pub(super) struct Stretches {
+    pub from: [[i32; MAX_SIZE]; MAX_SIZE],
+    pub upto: [i32; MAX_SIZE],
+}
+
+impl Stretches {
+    pub const CLOSED: Stretches = Stretches {
+        from: [[i32::MIN; MAX_SIZE]; MAX_SIZE],
+        upto: [i32::MIN; MAX_SIZE],
+    };
+    /// What a walk that skips nothing asks.
+    pub const OPEN: Stretches = Stretches {
+        from: [[i32::MAX; MAX_SIZE]; MAX_SIZE],
+        upto: [i32::MAX; MAX_SIZE],
+    };
+}
+
+/// A stretch of a lane for the shadow bound ([`Bounds::exact`]): what is fixed so far, the
+/// squares still open to any rack tile, and the rack tiles left for them.
+#[derive(Clone)]
+struct Shadow {
+    /// Face value of the board tiles in the stretch.
+    tiles: i32,
+    /// Product of the word premiums of its empty squares.
+    wm: i32,
+    /// Tiles of a fixed value, times their letter premium (the main word's part).
+    fixed: i32,
+    /// Perpendicular words: their board part and any fixed tile, times their word premium.
+    cross: i32,
+    empties: u8,
+    /// Board tiles in the stretch, and their letters (5 bits each, the first six).
+    board: u8,
+    letters: u32,
+    /// Squares open to more than one tile value: letter premium and perpendicular word
+    /// premium (0: no perpendicular word).
+    free: u8,
+    free_lm: [u8; MAX_SIZE],
+    free_pw: [u8; MAX_SIZE],
+    /// Values of the rack tiles not on a fixed square, best first.
+    pool: [u8; MAX_SIZE],
+    pool_len: u8,
+    /// Rack letters not on a fixed square (bit 0: a blank is left).
+    counts: [u8; 27],
+    bits: u32,
 }
 
 /// The most a rack's tiles can add on `empties` squares with `l3` triple and `l2` double

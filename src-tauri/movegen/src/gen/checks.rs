@@ -10,10 +10,18 @@ impl Generator {
     pub(super) fn load_layout(&mut self, layout: &Layout) {
         let same = matches!(&self.premiums_for, Some((l, w)) if *l == layout.letter_mult && *w == layout.word_mult)
             && self.size == layout.size;
-        for (v, &x) in self.values.iter_mut().zip(layout.values.iter()) {
+        let mut values = [0i32; 27];
+        for (v, &x) in values.iter_mut().zip(layout.values.iter()).skip(1) {
             *v = x as i32;
         }
-        self.values[0] = 0;
+        if values != self.values || self.same_value[1] == 0 {
+            self.values = values;
+            for l in 1..27 {
+                self.same_value[l] = (1..27)
+                    .filter(|&m| values[m] == values[l])
+                    .fold(0, |bits, m| bits | 1 << m);
+            }
+        }
         if same {
             return;
         }

@@ -3,14 +3,18 @@
 //! squares that their cross-checks allow and scoring as it goes.
 
 use super::anchors::Anchor;
+use super::bounds::Stretches;
 use super::{rack_bits, Found, Generator, LaneView, Sink, ALL_LETTERS};
 use crate::gaddag::{Arc, Gaddag, SEPARATOR};
 use crate::layout::{Layout, Rack, BLANK_BIT, MAX_SIZE};
 
 const WORD_BUF: usize = 2 * MAX_SIZE + 2;
 
-struct Walk<'a, S: Sink> {
+/// With `PRUNE`, the walk skips every part of the lane whose stretches' bounds (`stretches`)
+/// are below the least score the sink still keeps ([`Sink::min_score`]).
+struct Walk<'a, S: Sink, const PRUNE: bool> {
     g: &'a Gaddag,
+    stretches: &'a Stretches,
     view: LaneView<'a>,
     values: &'a [i32; 27],
     lane: usize,
@@ -32,17 +36,19 @@ struct Walk<'a, S: Sink> {
 }
 
 impl Generator {
-    pub(super) fn walk_anchor<S: Sink>(
+    pub(super) fn walk_anchor<S: Sink, const PRUNE: bool>(
         &self,
         g: &Gaddag,
         layout: &Layout,
         rack: &Rack,
         anchor: Anchor,
+        stretches: &Stretches,
         sink: &mut S,
     ) {
         let pos = anchor.square as usize;
-        let mut walk = Walk {
+        let mut walk = Walk::<S, PRUNE> {
             g,
+            stretches,
             view: self.lane_view(anchor),
             values: &self.values,
             lane: anchor.lane as usize,
@@ -63,7 +69,7 @@ impl Generator {
     }
 }
 
-impl<S: Sink> Walk<'_, S> {
+impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
     #[inline(always)]
     fn record(&mut self, start: usize, end: usize, main: i32, wmul: i32, cross: i32) {
         if end == start {
@@ -232,11 +238,17 @@ impl<S: Sink> Walk<'_, S> {
         }
         if pos > 0 {
             let p = pos - 1;
-            if tiles[p] != 0 || (p >= self.left_limit && self.rack_left > 0) {
+            if (tiles[p] != 0 || (p >= self.left_limit && self.rack_left > 0))
+                && (!PRUNE || self.stretches.upto[p] >= self.sink.min_score())
+            {
                 self.left(p, next, main, wmul, cross);
             }
         }
-        if open_left && self.anchor + 1 < self.right_limit && self.rack_left > 0 {
+        if open_left
+            && self.anchor + 1 < self.right_limit
+            && self.rack_left > 0
+            && (!PRUNE || self.stretches.from[pos][self.anchor + 1] >= self.sink.min_score())
+        {
             if let Some(sep) = self.g.child(next, SEPARATOR) {
                 self.right(self.anchor + 1, sep.target(), pos, main, wmul, cross);
             }
@@ -251,7 +263,11 @@ impl<S: Sink> Walk<'_, S> {
             self.record(start, pos, main, wmul, cross);
         }
         let next = arc.target();
-        if next != 0 && pos + 1 < self.right_limit && self.rack_left > 0 {
+        if next != 0
+            && pos + 1 < self.right_limit
+            && self.rack_left > 0
+            && (!PRUNE || self.stretches.from[start][pos + 1] >= self.sink.min_score())
+        {
             self.right(pos + 1, next, start, main, wmul, cross);
         }
     }
