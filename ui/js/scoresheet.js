@@ -44,7 +44,7 @@ const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').match
 export function renderScoresheet(v, selected, onSelect) {
   const solo = v.rules.exchange === 'solo';
   const turns = v.turns ?? [];
-  const rows = turns.map((t) => h('li.sheet-row', {
+  const rows = turns.map((t) => h('div.sheet-row', {
     class: selected === t.number ? 'selected' : undefined,
     dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action },
   },
@@ -60,7 +60,7 @@ export function renderScoresheet(v, selected, onSelect) {
   h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))),
   selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null));
   const log = turns.length
-    ? h('ol.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows)
+    ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows) // a log of rows (an <ol> given role=log would orphan its items)
     : h('p.muted', { role: 'log', 'aria-label': 'Scoresheet' }, 'No turns yet.');
   // The newest turn in sight (the list scrolls; a tapped turn stays where it was tapped).
   if (turns.length && selected == null) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
