@@ -130,8 +130,8 @@ function layout(v, state, on, below, extra = null) {
       renderScores(v),
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
-    state.tracker && v.rack && v.unseen ? tileTracker(v) : null,
-    renderScoresheet(v, state.selectedTurn ?? null, on.selectTurn ?? (() => {}))));
+    state.tracker && v.rack && v.unseen ? tileTracker(v) : null),
+  h('div.match-sheet', {}, renderScoresheet(v, state.selectedTurn ?? null, on.selectTurn ?? (() => {}))));
 }
 
 /** A device whose only pointer is a finger (no keyboard shortcut is worth showing). */
@@ -158,7 +158,7 @@ function hintWords(groups) {
 function zoomable(v, state, on, board) {
   if (v.rules.board_size <= 9) return board;
   const zoomed = Boolean(v.rack && !v.covered && state.zoomed);
-  return h('div.board-frame', {},
+  return h('div.zoom-frame', {},
     h(`div.board-zoom${zoomed ? '.zoomed' : ''}`, { 'data-testid': 'board-zoom' }, board),
     v.rack && !v.covered ? h('button.zoom-toggle', {
       type: 'button', 'data-testid': 'zoom', 'aria-pressed': String(zoomed), onclick: () => on.zoom?.(),

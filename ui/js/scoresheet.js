@@ -62,8 +62,13 @@ export function renderScoresheet(v, selected, onSelect) {
   const log = turns.length
     ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows) // a log of rows (an <ol> given role=log would orphan its items)
     : h('p.muted', { role: 'log', 'aria-label': 'Scoresheet' }, 'No turns yet.');
-  // The newest turn in sight (the list scrolls; a tapped turn stays where it was tapped).
-  if (turns.length && selected == null) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  // The newest turn in sight (the list scrolls, or the whole sheet where the side panel gives
+  // it a fixed room: app.css; a tapped turn stays where it was tapped).
+  if (turns.length && selected == null) {
+    requestAnimationFrame(() => {
+      for (const el of [log, log.closest('.scoresheet')]) if (el) el.scrollTop = el.scrollHeight;
+    });
+  }
   const open = sheetOpen ?? !narrow();
   return h('details.panel.scoresheet', {
     'data-testid': 'scoresheet', open,
