@@ -303,7 +303,8 @@ test('the match detail names its word list as "Word list: <name>"', async () => 
   const page = await openPage(SIZES[0][1]);
   await page.locator('[data-nav=history]').first().click();
   await page.getByRole('button', { name: 'Open' }).click();
-  await page.getByTestId('detail').waitFor();
+  // The detail draws in steps (its analysis after the turns): wait for the line, then read it.
+  await page.getByTestId('detail').filter({ hasText: 'Word list: ' }).waitFor();
   assert.match(await page.getByTestId('detail').textContent(), new RegExp(`Word list: ${listName} ·`));
   await page.context().close();
 });

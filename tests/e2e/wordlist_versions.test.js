@@ -42,15 +42,17 @@ test('the word checker offers both versions and answers DKL differently for each
   const options = await select.locator('option').allTextContents();
   assert.equal(options[0], 'Word Club list 2', 'the current list comes first');
   assert.ok(options.includes('Word Club list 1 (older matches)'), options.join(', '));
-  const check = async (word) => {
+  // Waits for the answer naming `list`: the same word checked again must not read the
+  // previous list's answer still on the page.
+  const check = async (word, list) => {
     await page.getByLabel('Word', { exact: true }).fill(word);
     await page.getByRole('button', { name: 'Check', exact: true }).click();
-    await page.getByTestId('check-result').filter({ hasText: word.toUpperCase() }).waitFor();
+    await page.getByTestId('check-result').filter({ hasText: `${word.toUpperCase()} ` }).filter({ hasText: `(${list})` }).waitFor();
     return page.getByTestId('check-result').textContent();
   };
-  assert.equal(await check('dkl'), 'DKL is not in the word list (Word Club list 2)');
+  assert.equal(await check('dkl', 'Word Club list 2'), 'DKL is not in the word list (Word Club list 2)');
   await select.selectOption({ label: 'Word Club list 1 (older matches)' });
-  assert.equal(await check('dkl'), 'DKL is in the word list (Word Club list 1)');
+  assert.equal(await check('dkl', 'Word Club list 1'), 'DKL is in the word list (Word Club list 1)');
   assert.deepEqual(page.context().errors, []);
   await page.context().close();
 });
