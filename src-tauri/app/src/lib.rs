@@ -643,7 +643,7 @@ impl App {
         history::export_gcg(self.lock().store()?, &args, None)
     }
 
-    // ---- issue 13 (at the table): rules_examples, save_gcg ----------------------------
+    // ---- the Rules screen's worked examples and saving a game record ----------------------
 
     /// The Rules screen's worked examples of a rule set, scored by the engine.
     pub fn rules_examples(
