@@ -1,5 +1,6 @@
 //! `analyze` through the built binary: a stored match, the whole history with progress, and
 //! the same match read back from its GCG export (both front-ends must agree).
+mod common;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
@@ -23,11 +24,7 @@ fn run(args: &[&str]) -> (i32, Value, String) {
 }
 
 fn folder(tag: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("wordclub-analyze-cli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::folder("analyze-cli", tag)
 }
 
 /// A classic-15 match between Hard and Greedy, `moves` turns long or to its end.

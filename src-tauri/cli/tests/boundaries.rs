@@ -1,6 +1,8 @@
 //! Input at the CLI's boundaries (issue 11): arguments that are not UTF-8, files that are not
 //! regular or too big, absurd counts, stray arguments, and `serve`'s HTTP edge: redirects,
 //! Host headers, absolute targets, big bodies, wrong methods, idle and half-sent requests.
+mod common;
+use common::cli;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::os::unix::ffi::OsStrExt;
@@ -12,24 +14,8 @@ use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_wordclub-cli");
 
-/// Exit code and the one JSON document on stdout.
-fn cli<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, Value) {
-    let out = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("run wordclub-cli");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
-    let json = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {stdout}"));
-    (out.status.code().expect("exit code"), json)
-}
-
 fn folder(tag: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("wordclub-boundaries-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::folder("boundaries", tag)
 }
 
 fn kind(json: &Value) -> &str {

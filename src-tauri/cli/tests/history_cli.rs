@@ -1,4 +1,5 @@
 //! `play --db` and the `history` subcommands through the built binary.
+mod common;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,11 +31,7 @@ fn cli(args: &[&str]) -> (i32, Value) {
 
 /// A fresh folder per test.
 fn folder(tag: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("wordclub-history-cli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::folder("history-cli", tag)
 }
 
 fn s(p: &Path) -> &str {
