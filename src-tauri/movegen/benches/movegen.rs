@@ -6,12 +6,19 @@
 //! the "new board" column lists every move with all cross-checks worked out afresh each run
 //! (a board the generator has not seen). Neither includes the one-time graph build.
 //! `BENCH_ONLY=text` keeps the positions whose file name contains it; `BENCH_DETAIL=1` prints
-//! every position; `BENCH_REPS=n` sets the runs per position. Optional: `WOLGES_TIMES=path`
-//! (lines `name all_ns best_ns`, timed by a separate wolges build on the same positions, never
-//! part of this repository) adds wolges' time over ours per group, and the worst
-//! per-position ratio of our best-move time over wolges'. The graphs' bytes are printed.
+//! every position; `BENCH_REPS=n` sets the runs per position. The graphs' bytes are printed.
+//!
+//! Side by side with wolges: `WOLGES_TIMER="program args…"` starts that program (a wolges
+//! build outside this repository: `tools/wolges-timer`, see its README) and, position by
+//! position, alternates three rounds of our timings with three of its own on the same
+//! position (it reads `path reps` lines and answers `all_ns best_ns moves best_score`), each
+//! side keeping its fastest round, so a load that comes and goes weighs on both alike. It adds
+//! wolges' time over ours per group and the worst per-position ratio of our best-move time
+//! over wolges', and checks that both find as many moves and best moves of the same score.
 
-use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 use wordclub_engine::{Cgp, RuleSet};
@@ -47,6 +54,53 @@ struct Row {
     all_ns: f64,
     best_ns: f64,
     fresh_ns: f64,
+    /// wolges' all-moves and best-move times on the position, in the same run.
+    wolges: Option<(f64, f64)>,
+}
+
+/// The wolges timer (`WOLGES_TIMER`), asked one position at a time.
+struct Peer {
+    _child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Peer {
+    fn start(command: &str) -> Peer {
+        let mut words = command.split_whitespace();
+        let program = words.next().expect("WOLGES_TIMER names a program");
+        let mut child = Command::new(program)
+            .args(words)
+            .arg("--serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("WOLGES_TIMER {command}: {e}"));
+        Peer {
+            input: child.stdin.take().unwrap(),
+            output: BufReader::new(child.stdout.take().unwrap()),
+            _child: child,
+        }
+    }
+
+    /// wolges' all-moves and best-move medians over `reps` runs, its move count and the score
+    /// of its best move.
+    fn time(&mut self, path: &Path, reps: usize) -> (f64, f64, usize, i32) {
+        writeln!(self.input, "{} {reps}", path.display()).unwrap();
+        self.input.flush().unwrap();
+        let mut line = String::new();
+        self.output.read_line(&mut line).unwrap();
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 4, "wolges timer answered {line:?}");
+        // Its best score is in thousandths of a point (equity with an empty leave table).
+        let score: i32 = f[3].parse().unwrap();
+        (
+            f[0].parse().unwrap(),
+            f[1].parse().unwrap(),
+            f[2].parse().unwrap(),
+            score / 1000,
+        )
+    }
 }
 
 fn main() {
@@ -57,21 +111,8 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "cgp"))
         .collect();
     files.sort();
-    let wolges: HashMap<String, (f64, f64)> = std::env::var("WOLGES_TIMES")
-        .ok()
-        .and_then(|p| std::fs::read_to_string(p).ok())
-        .map(|text| {
-            text.lines()
-                .filter_map(|l| {
-                    let mut it = l.split_whitespace();
-                    Some((
-                        it.next()?.to_string(),
-                        (it.next()?.parse().ok()?, it.next()?.parse().ok()?),
-                    ))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut peer = std::env::var("WOLGES_TIMER").ok().map(|c| Peer::start(&c));
+    let rounds = if peer.is_some() { 3 } else { 1 };
     let mut gen = Generator::new();
     let mut rows = Vec::new();
     let build = Instant::now();
@@ -132,14 +173,27 @@ fn main() {
             .and_then(|r| r.parse().ok())
             .unwrap_or(reps);
         let mut moves: Vec<Move> = Vec::with_capacity(1 << 16);
-        let all_ns = time_ns(reps, || {
-            moves.clear();
-            gen.generate(&g, &layout, &pos.grid, &rack, &mut moves);
-        });
-        let best_ns = time_ns(reps, || {
-            let mut best = BestScore::default();
-            gen.generate_best(&g, &layout, &pos.grid, &rack, &mut best);
-        });
+        let (mut all_ns, mut best_ns) = (f64::INFINITY, f64::INFINITY);
+        let mut wolges: Option<(f64, f64)> = None;
+        let mut best_score = None;
+        for _ in 0..rounds {
+            all_ns = all_ns.min(time_ns(reps, || {
+                moves.clear();
+                gen.generate(&g, &layout, &pos.grid, &rack, &mut moves);
+            }));
+            best_ns = best_ns.min(time_ns(reps, || {
+                let mut best = BestScore::default();
+                gen.generate_best(&g, &layout, &pos.grid, &rack, &mut best);
+                best_score = best.best.map(|m| m.score);
+            }));
+            if let Some(peer) = peer.as_mut() {
+                let (all, best, count, score) = peer.time(path, reps);
+                assert_eq!(count, moves.len(), "{name}: wolges finds {count} moves");
+                assert_eq!(score, best_score.unwrap_or(0), "{name}: wolges' best score");
+                let (a, b) = wolges.unwrap_or((f64::INFINITY, f64::INFINITY));
+                wolges = Some((a.min(all), b.min(best)));
+            }
+        }
         let fresh_ns = time_ns(reps, || {
             moves.clear();
             gen.forget_board();
@@ -152,6 +206,7 @@ fn main() {
             all_ns,
             best_ns,
             fresh_ns,
+            wolges,
         });
     }
     println!(
@@ -191,11 +246,11 @@ fn main() {
         );
         let mut ratios: Vec<f64> = g
             .iter()
-            .filter_map(|r| wolges.get(&r.name).map(|w| w.0 / r.all_ns))
+            .filter_map(|r| r.wolges.map(|w| w.0 / r.all_ns))
             .collect();
         let mut best_ratios: Vec<f64> = g
             .iter()
-            .filter_map(|r| wolges.get(&r.name).map(|w| w.1 / r.best_ns))
+            .filter_map(|r| r.wolges.map(|w| w.1 / r.best_ns))
             .collect();
         if !ratios.is_empty() {
             println!(
@@ -210,14 +265,14 @@ fn main() {
     // Side by side with wolges, position by position: the slowest best move relative to it.
     let mut worst: Vec<(f64, &Row, f64)> = rows
         .iter()
-        .filter_map(|r| wolges.get(&r.name).map(|w| (r.best_ns / w.1, r, w.1)))
+        .filter_map(|r| r.wolges.map(|w| (r.best_ns / w.1, r, w.1)))
         .collect();
     worst.sort_by(|a, b| b.0.total_cmp(&a.0));
     if let Some((ratio, r, w)) = worst.first() {
         let slower = worst.iter().filter(|x| x.0 > 1.0).count();
         println!(
-            "best move, ours/wolges per position: worst {ratio:.2}× on {} ({:.1} µs vs {:.1} µs); \
-             slower than wolges on {slower} of {} positions",
+            "best move, ours/wolges per position, side by side in this run: worst {ratio:.2}× on {} \
+             ({:.1} µs vs {:.1} µs); slower than wolges on {slower} of {} positions",
             r.name,
             r.best_ns / 1e3,
             w / 1e3,
@@ -226,8 +281,12 @@ fn main() {
     }
     if std::env::var_os("BENCH_DETAIL").is_some() {
         for r in &rows {
+            let peer = r
+                .wolges
+                .map(|(a, b)| format!("  wolges all {a:>10.0} ns  best {b:>10.0} ns"))
+                .unwrap_or_default();
             println!(
-                "{:<48} {:>7} moves  all {:>10.0} ns  best {:>10.0} ns  new board {:>10.0} ns",
+                "{:<48} {:>7} moves  all {:>10.0} ns  best {:>10.0} ns  new board {:>10.0} ns{peer}",
                 r.name, r.moves, r.all_ns, r.best_ns, r.fresh_ns
             );
         }

@@ -14,7 +14,11 @@ use crate::layout::{Layout, Rack, BLANK_BIT, MAX_SIZE};
 /// What the best-move search still has to do to an anchor's quick bound before trusting it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Refine {
+    /// Walk it (every stretch open).
     Done,
+    /// Walk it skipping the stretches that cannot reach the kept move (its exact bound is
+    /// taken).
+    Stretched,
     /// Rule out the counted bingo bonus with the anagram look-up (board tiles, letters).
     Bingo(u8, u32),
     /// Work out the exact bound over every stretch.
@@ -37,6 +41,19 @@ pub(super) struct Bounds<'a> {
     same_value: [u32; 27],
     /// The shadow bound's empty stretch: the whole rack still to place.
     shadow: Shadow,
+}
+
+/// An anchor's quick bound ([`Bounds::reach`]) and what it found on the way.
+pub(super) struct Reach {
+    /// `i32::MIN`: no rack tile fits the anchor's square, so no move starts from it.
+    pub bound: i32,
+    /// With the bingo bonus counted, the board letters a bingo would join (count, 5 bits each)
+    /// when the anagram look-up could rule it out.
+    pub check: Option<(u8, u32)>,
+    /// The reach's first square (no move from the anchor starts before it).
+    pub start: usize,
+    /// Empty squares in the reach.
+    pub empties: usize,
 }
 
 /// A stretch of a lane, summed square by square.
@@ -177,16 +194,19 @@ impl<'a> Bounds<'a> {
     /// An upper bound on the score of any move from an anchor, taken over its reach (the
     /// squares on either side it could fill with the rack: up to a rack's worth of empty
     /// squares each way, none whose cross-check excludes every rack letter), with the bingo
-    /// bonus when the reach can take the whole rack. With the bonus counted, also returns the
-    /// board letters a bingo would join (count, 5 bits each) when the anagram look-up could
-    /// rule it out, for the caller; and the reach's first square (no move starts before it).
-    pub(super) fn reach(&self, gen: &Generator, anchor: Anchor) -> (i32, Option<(u8, u32)>, usize) {
+    /// bonus when the reach can take the whole rack (see [`Reach`] for what else it tells).
+    pub(super) fn reach(&self, gen: &Generator, anchor: Anchor) -> Reach {
         let a = anchor.square as usize;
         let lane = gen.lane_view(anchor);
         let k = self.k;
         let open = |p: usize| lane.mask[p] & self.playable != 0;
         if lane.tiles[a] == 0 && !open(a) {
-            return (i32::MIN, None, a);
+            return Reach {
+                bound: i32::MIN,
+                check: None,
+                start: a,
+                empties: 0,
+            };
         }
         // The reach: up to `k` empty squares on each side of the anchor (counting it).
         let anchor_empty = (lane.tiles[a] == 0) as usize;
@@ -214,8 +234,14 @@ impl<'a> Bounds<'a> {
             agg.add(&lane, &gen.values, self.vmax, p);
         }
         let bound = self.score(&agg);
+        let empties = agg.empties;
         if !self.takes_rack(&agg) {
-            return (bound, None, start);
+            return Reach {
+                bound,
+                check: None,
+                start,
+                empties,
+            };
         }
         // Every move from a hook anchor has no board tile in its lane; every move from a run
         // anchor holds the whole run, and only it when the reach holds no other.
@@ -224,7 +250,12 @@ impl<'a> Bounds<'a> {
             .take_while(|&p| lane.tiles[p] != 0)
             .count();
         let check = (agg.board as usize == run).then_some((agg.board, agg.letters));
-        (bound + self.layout.bingo_bonus, check, start)
+        Reach {
+            bound: bound + self.layout.bingo_bonus,
+            check,
+            start,
+            empties,
+        }
     }
 
     /// An upper bound on the score of any move from an anchor by shadow play: the best over
