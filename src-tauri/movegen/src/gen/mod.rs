@@ -271,6 +271,7 @@ pub struct Generator {
     /// for their allocations.
     heap_buf: Vec<HeapEntry>,
     refine_buf: Vec<Refine>,
+    stretch_buf: Vec<Stretches>,
 }
 
 /// An anchor in the best-move search, packed so that the heap compares one number: its bound,
@@ -321,6 +322,7 @@ impl Generator {
             anchor_buf: Vec::with_capacity(2 * SQUARES),
             heap_buf: Vec::with_capacity(2 * SQUARES),
             refine_buf: Vec::with_capacity(2 * SQUARES),
+            stretch_buf: Vec::new(),
         }
     }
 
@@ -418,10 +420,10 @@ impl Generator {
         }
         let mut heap = std::collections::BinaryHeap::from(heap);
         let mut best = Floor::new(best);
-        let mut stretches = Stretches::CLOSED;
-        // The anchor whose stretches were worked out last (the one refined last is most
-        // often the next walked).
-        let mut stretches_of = usize::MAX;
+        // The stretches of every anchor refined so far, kept for its walk: an anchor refined
+        // and put back behind another one used to have them worked out a second time.
+        let mut tables = std::mem::take(&mut self.stretch_buf);
+        let mut tables_used = 0;
         let mut next = heap.pop();
         while let Some(entry) = next.take() {
             let (bound, key, i) = (entry.bound(), entry.key(), entry.index());
@@ -445,23 +447,23 @@ impl Generator {
             }
             let anchor = self.anchor_buf[i];
             let refined = match refine {
-                Refine::Done | Refine::Stretched => None,
+                Refine::Done | Refine::Stretched(_) => None,
                 Refine::Bingo(board, letters) => {
+                    refines[i] = Refine::Done;
                     (!bounds.bingo_possible(board, letters)).then_some(bound - layout.bingo_bonus)
                 }
                 Refine::Exact => {
-                    stretches_of = i;
-                    Some(bounds.exact(self, anchor, Some(&mut stretches)))
+                    if tables.len() == tables_used {
+                        tables.push(Stretches::CLOSED);
+                    }
+                    refines[i] = Refine::Stretched(tables_used as u16);
+                    tables_used += 1;
+                    Some(bounds.exact(self, anchor, Some(&mut tables[tables_used - 1])))
                 }
             };
-            match refined {
-                Some(lower) => {
+            match (refined, refine) {
+                (Some(lower), _) => {
                     // Back on the heap, unless it would come straight off again.
-                    refines[i] = if exact {
-                        Refine::Stretched
-                    } else {
-                        Refine::Done
-                    };
                     let entry = HeapEntry::new(lower.min(bound), key, i);
                     next = match heap.peek() {
                         Some(top) if *top > entry => {
@@ -472,14 +474,15 @@ impl Generator {
                     };
                     continue;
                 }
-                None if refine == Refine::Stretched => {
-                    if stretches_of != i {
-                        stretches_of = i;
-                        bounds.exact(self, anchor, Some(&mut stretches));
-                    }
-                    self.walk_anchor::<_, true>(g, layout, rack, anchor, &stretches, &mut best)
-                }
-                None => self.walk_anchor::<_, false>(
+                (None, Refine::Stretched(table)) => self.walk_anchor::<_, true>(
+                    g,
+                    layout,
+                    rack,
+                    anchor,
+                    &tables[table as usize],
+                    &mut best,
+                ),
+                (None, _) => self.walk_anchor::<_, false>(
                     g,
                     layout,
                     rack,
@@ -492,6 +495,7 @@ impl Generator {
         }
         self.heap_buf = heap.into_vec();
         self.refine_buf = refines;
+        self.stretch_buf = tables;
     }
 
     /// Every legal placement, unsorted (use [`crate::moves::sort_moves`] for list order).

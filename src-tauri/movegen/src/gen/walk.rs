@@ -3,7 +3,7 @@
 //! squares that their cross-checks allow and scoring as it goes.
 
 use super::anchors::Anchor;
-use super::bounds::Stretches;
+use super::bounds::{Stretches, BLANK_LEVELS};
 use super::{rack_bits, Found, Generator, LaneView, Sink, ALL_LETTERS};
 use crate::gaddag::{Arc, Gaddag, SEPARATOR};
 use crate::layout::{Layout, Rack, BLANK_BIT, MAX_SIZE};
@@ -24,6 +24,8 @@ struct Walk<'a, S: Sink, const PRUNE: bool> {
     right_limit: usize,
     rack: Rack,
     rack_left: u32,
+    /// Blanks on the rack when the walk started.
+    blanks: u8,
     /// Bit `l` set while the rack holds letter `l` (bit 0: a blank).
     rack_bits: u32,
     placed: u32,
@@ -58,6 +60,7 @@ impl Generator {
             right_limit: anchor.right_limit as usize,
             rack: *rack,
             rack_left: rack.len() as u32,
+            blanks: rack.counts[0],
             rack_bits: rack_bits(rack),
             placed: 0,
             rack_size: layout.rack_size as u32,
@@ -142,7 +145,13 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         wmul: i32,
         cross: i32,
     ) {
-        let mask = self.view.mask[pos] & self.playable();
+        // A blank here only if a move holding one more blank can still reach what the sink
+        // keeps: a blank scores nothing (with the search's kept stretch tables, best move on a
+        // crowded 9x9 board with three blanks 7.7 -> 6.3 µs, wolges 6.6 µs in the same run).
+        let blank =
+            self.rack.counts[0] > 0 && (!PRUNE || self.blank_may_reach::<RIGHT>(pos, start));
+        let playable = if blank { ALL_LETTERS } else { self.rack_bits };
+        let mask = self.view.mask[pos] & playable;
         if mask == 0 {
             return;
         }
@@ -168,7 +177,7 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
                 self.next::<RIGHT>(pos, arc, start, main + v, wmul * wm, cross + c);
                 self.give(l);
             }
-            if self.rack.counts[0] > 0 {
+            if blank {
                 let c = if cs >= 0 { cs * wm } else { 0 };
                 self.take(0);
                 self.word[pos] = l as u8 | BLANK_BIT;
@@ -195,14 +204,28 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         }
     }
 
-    /// Letters the rack can still supply, as a mask (every letter while a blank is left).
+    /// Whether a move with a blank on the empty square `pos` besides the tiles placed so far
+    /// could reach the sink's least score, by its stretches (rightwards: the word starts at
+    /// `start`; leftwards: at `pos` or before).
     #[inline(always)]
-    fn playable(&self) -> u32 {
-        if self.rack.counts[0] > 0 {
-            ALL_LETTERS
-        } else {
-            self.rack_bits
+    fn blank_may_reach<const RIGHT: bool>(&self, pos: usize, start: usize) -> bool {
+        let level = self.level();
+        if level + 1 >= BLANK_LEVELS {
+            // The stretches count no further: what let the walk here holds.
+            return true;
         }
+        let bound = if RIGHT {
+            self.stretches.from[level + 1][start][pos]
+        } else {
+            self.stretches.upto[level + 1][pos]
+        };
+        bound >= self.sink.min_score()
+    }
+
+    /// The blanks placed so far, as [`Stretches`] counts them.
+    #[inline(always)]
+    fn level(&self) -> usize {
+        ((self.blanks - self.rack.counts[0]) as usize).min(BLANK_LEVELS - 1)
     }
 
     #[inline(always)]
@@ -239,7 +262,7 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         if pos > 0 {
             let p = pos - 1;
             if (tiles[p] != 0 || (p >= self.left_limit && self.rack_left > 0))
-                && (!PRUNE || self.stretches.upto[p] >= self.sink.min_score())
+                && (!PRUNE || self.stretches.upto[self.level()][p] >= self.sink.min_score())
             {
                 self.left(p, next, main, wmul, cross);
             }
@@ -247,7 +270,8 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         if open_left
             && self.anchor + 1 < self.right_limit
             && self.rack_left > 0
-            && (!PRUNE || self.stretches.from[pos][self.anchor + 1] >= self.sink.min_score())
+            && (!PRUNE
+                || self.stretches.from[self.level()][pos][self.anchor + 1] >= self.sink.min_score())
         {
             if let Some(sep) = self.g.child(next, SEPARATOR) {
                 self.right(self.anchor + 1, sep.target(), pos, main, wmul, cross);
@@ -266,7 +290,8 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         if next != 0
             && pos + 1 < self.right_limit
             && self.rack_left > 0
-            && (!PRUNE || self.stretches.from[start][pos + 1] >= self.sink.min_score())
+            && (!PRUNE
+                || self.stretches.from[self.level()][start][pos + 1] >= self.sink.min_score())
         {
             self.right(pos + 1, next, start, main, wmul, cross);
         }
