@@ -3,9 +3,10 @@
 // makes itself: PointerEvents of type "touch" and the matching touch events, then the click a
 // tap ends in. `installFinger` runs in the page (executeScript), as `window.finger`.
 
-/** Defines window.finger = { kind, drag(x0, y0, x1, y1), tap(x, y) }; both resolve once the
- *  app has handled the gesture (two frames and a task later). `kind`: how the touch events
- *  are made here. */
+/** Defines window.finger = { kind, drag(x0, y0, x1, y1, steps, pause), tap(x, y) }; both
+ *  resolve once the app has handled the gesture (two frames and a task later). `kind`: how the
+ *  touch events are made here. A drag moves one step a frame and lifts in the task of its
+ *  last move, or a frame later with `pause` (as the Chromium benchmark's paced drag). */
 export function installFinger() {
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   let nextId = 100;
@@ -35,7 +36,7 @@ export function installFinger() {
   };
   window.finger = {
     kind,
-    async drag(x0, y0, x1, y1, steps = 8) {
+    async drag(x0, y0, x1, y1, steps = 8, pause = false) {
       const id = nextId++;
       const target = document.elementFromPoint(x0, y0);
       pointer(target, 'pointerdown', id, x0, y0);
@@ -47,6 +48,7 @@ export function installFinger() {
         pointer(target, 'pointermove', id, x, y);
         touch(target, 'touchmove', id, x, y);
       }
+      if (pause) await frame();
       pointer(target, 'pointerup', id, x1, y1);
       touch(target, 'touchend', id, x1, y1);
       await frame();

@@ -91,6 +91,12 @@ export function trackDrag(event, label, onDrop, onOver = null) {
   };
   const end = (e) => {
     if (e.pointerId !== event.pointerId) return;
+    // Where the tile lands, looked up before this handler changes anything (the ghost, the
+    // marks): on the layout the last frame drew the hit test lays out nothing, while after
+    // those changes it laid the page out first (0.8 of the 3 ms from the pointerup to the
+    // preview in the DOM, Chromium at 820×1180: tests/e2e/latency.test.js). The ghost takes no
+    // hits and the marks move nothing, so the answer is the same.
+    const target = ghost && e.type === 'pointerup' ? dropTargetAt(e.clientX, e.clientY) : null;
     window.removeEventListener('pointermove', move);
     window.removeEventListener('pointerup', end);
     window.removeEventListener('pointercancel', end);
@@ -101,7 +107,6 @@ export function trackDrag(event, label, onDrop, onOver = null) {
     source?.classList.remove('lifted');
     dragEnded = true;
     if (e.type !== 'pointerup') return; // a cancelled touch: the tile stays where it was
-    const target = dropTargetAt(e.clientX, e.clientY);
     let dropped = false;
     const drop = () => {
       if (dropped) return;

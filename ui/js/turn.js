@@ -12,10 +12,11 @@ export function createTurn(matchId, call = backendCall) {
   let previewSeq = 0;
   let previewPending = Promise.resolve();
   let preview = null; // the answer for the draft as it is now (null: nothing staged)
+  let settled = true; // `preview` answers the latest request (none is still out)
   let busy = false;
-  // The answer asked for ahead of time (prefetchPreview) for the tiles `key`, and its
-  // promise; good until the turn changes (clearPreview).
-  let ahead = { key: null, answer: null };
+  // The answer asked for ahead of time (prefetchPreview) for the tiles `key`: its promise,
+  // and the answer itself once it is in; good until the turn changes (clearPreview).
+  let ahead = { key: null, answer: null, done: false, value: null };
 
   const ask = (tiles) => call('preview', { match_id: matchId, tiles }).catch(
     (e) => ({ legal: false, error: { kind: e.kind, message: e.message, details: e.details } }));
@@ -23,22 +24,31 @@ export function createTurn(matchId, call = backendCall) {
   return {
     get busy() { return busy; },
     get preview() { return preview; },
+    /** True when `preview` is the answer to the latest requestPreview (none is still out). */
+    get settled() { return settled; },
 
     /**
      * Asks for the preview of `tiles` (the draft as it is now). Resolves true once this
      * request's answer is the preview, false when a later request overtook it. A refusal is an
-     * answer too: {legal: false, error}.
+     * answer too: {legal: false, error}. When the answer is already known (nothing staged, or
+     * asked ahead and answered) it is the preview before this returns (`settled` is true), so
+     * the caller can draw it in the same task instead of a microtask later.
      */
     requestPreview(tiles) {
       const seq = ++previewSeq;
+      const key = tiles.length ? JSON.stringify(tiles) : null;
+      if (!key || (ahead.key === key && ahead.done)) {
+        preview = key ? ahead.value : null;
+        settled = true;
+        previewPending = Promise.resolve(true);
+        return previewPending;
+      }
+      settled = false;
       previewPending = (async () => {
-        let answer = null;
-        if (tiles.length) {
-          const key = JSON.stringify(tiles);
-          answer = await (ahead.key === key ? ahead.answer : ask(tiles));
-        }
+        const answer = await (ahead.key === key ? ahead.answer : ask(tiles));
         if (seq !== previewSeq) return false;
         preview = answer;
+        settled = true;
         return true;
       })();
       return previewPending;
@@ -53,7 +63,9 @@ export function createTurn(matchId, call = backendCall) {
     prefetchPreview(tiles) {
       const key = JSON.stringify(tiles);
       if (!tiles.length || ahead.key === key) return;
-      ahead = { key, answer: ask(tiles) };
+      const guess = { key, answer: ask(tiles), done: false, value: null };
+      guess.answer.then((value) => { guess.done = true; guess.value = value; });
+      ahead = guess;
     },
 
     /** Resolves with the preview of the latest draft once its answer is in (a key may come
@@ -69,7 +81,8 @@ export function createTurn(matchId, call = backendCall) {
       previewSeq += 1;
       previewPending = Promise.resolve();
       preview = null;
-      ahead = { key: null, answer: null };
+      settled = true;
+      ahead = { key: null, answer: null, done: false, value: null };
     },
 
     /**
