@@ -475,6 +475,7 @@ impl<'a> Bounds<'a> {
             s
         }
     }
+
     /// A shadow stretch's bounds for moves holding at least 0, 1 and 2 blanks (see
     /// [`Stretches`]), the anagram look-up for a bingo always asked. A move's blanks beyond
     /// the squares only a blank fits are on free squares, each taking the place of one of the

@@ -35,10 +35,10 @@ const ALL_LETTERS: u32 = ((1u32 << 27) - 1) & !1;
 const SQUARES: usize = MAX_SIZE * MAX_SIZE;
 /// With a blank on the rack, the best-move search takes the shadow bound of an anchor whose
 /// reach has at least this many empty squares; shorter walks cost less than their shadow
-/// (measured beside wolges on the kept positions: a crowded late 9x9 board, one blank, best
-/// move 8.5 -> 6.0 µs, wolges 7.0 µs; two blanks 10.0 -> 8.0 µs, wolges 10.3 µs; every
-/// group with blanks within 1% of always taking it; from 4 up, 9x9 midgames with two blanks
-/// slow down: median 140 µs at 3, 149 at 4, 164 at 5).
+/// (measured on the kept positions: a crowded late 9x9 board, one blank, best move 8.5 ->
+/// 6.0 µs, two blanks 10.0 -> 8.0 µs; every group with blanks within 1% of always taking it;
+/// from 4 up, 9x9 midgames with two blanks slow down: median 140 µs at 3, 149 at 4, 164 at
+/// 5).
 const SHADOW_REACH: usize = 3;
 /// Racks of at most this many tiles are searched for the best move by a plain walk of every
 /// anchor (see [`Generator::generate_best`]).
