@@ -6,8 +6,12 @@
 use std::time::Instant;
 use wolges::{alphabet, board_layout, display, game_config, klv, kwg, movegen};
 
-const TABLE_A: [i8; 26] = [1, 3, 3, 2, 1, 4, 2, 4, 1, 7, 5, 1, 3, 1, 1, 3, 9, 1, 1, 1, 1, 4, 4, 7, 4, 9];
-const TABLE_B: [i8; 26] = [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10];
+const TABLE_A: [i8; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 7, 5, 1, 3, 1, 1, 3, 9, 1, 1, 1, 1, 4, 4, 7, 4, 9,
+];
+const TABLE_B: [i8; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
+];
 
 /// An alphabet with these tile values. Nine of each letter: wolges works out the tiles left in
 /// the bag from the alphabet's counts, and with none left it ranks moves for the endgame
@@ -18,7 +22,11 @@ fn alphabet_with(values: &[i8; 26]) -> alphabet::Alphabet {
     for i in 0..26u8 {
         let l = (b'A' + i) as char;
         let v = vowels.contains(&(b'A' + i)) as u8;
-        text.push_str(&format!("{l}\t{}\t9\t{}\t{v}\t0\t0\n", l.to_ascii_lowercase(), values[i as usize]));
+        text.push_str(&format!(
+            "{l}\t{}\t9\t{}\t{v}\t0\t0\n",
+            l.to_ascii_lowercase(),
+            values[i as usize]
+        ));
     }
     alphabet::Alphabet::new_static_from_text(&text).unwrap()
 }
@@ -56,8 +64,15 @@ fn config_for(rules: &str) -> game_config::GameConfig {
         "wordclub-1.1" => game_config::make_custom_game_config(
             alphabet_with(&TABLE_A),
             layout9(&[
-                "....t....", ".........", "..D...D..", ".........", "t.......t", ".........",
-                "..D...D..", ".........", "....t....",
+                "....t....",
+                ".........",
+                "..D...D..",
+                ".........",
+                "t.......t",
+                ".........",
+                "..D...D..",
+                ".........",
+                "....t....",
             ]),
             7,
             0,
@@ -65,8 +80,15 @@ fn config_for(rules: &str) -> game_config::GameConfig {
         "solo-10" => game_config::make_custom_game_config(
             alphabet_with(&TABLE_A),
             layout9(&[
-                "d...t...d", ".D.....D.", "....d....", ".........", "t.d.D.d.t", ".........",
-                "....d....", ".D.....D.", "d...t...d",
+                "d...t...d",
+                ".D.....D.",
+                "....d....",
+                ".........",
+                "t.d.D.d.t",
+                ".........",
+                "....d....",
+                ".D.....D.",
+                "d...t...d",
             ]),
             7,
             0,
@@ -96,12 +118,14 @@ fn time_ns(reps: usize, mut f: impl FnMut()) -> f64 {
 }
 
 // Two ways to run: `wolges-timer <positions dir> <lex dir>` times every position and prints a
-// line each (the WOLGES_TIMES file format); `wolges-timer <lex dir> --serve` reads a .cgp path
-// per line on stdin and answers `all_ns best_ns moves best_score` for it, so Word Club's bench
+// line each (`name all_ns best_ns moves best_score found`); `wolges-timer <lex dir> --serve` reads
+// `path [reps]` lines on stdin and answers `all_ns best_ns moves best_score` for each, so Word Club's bench
 // can interleave its own timings with these in one run (WOLGES_TIMER).
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let reps_env: Option<usize> = std::env::var("BENCH_REPS").ok().and_then(|r| r.parse().ok());
+    let reps_env: Option<usize> = std::env::var("BENCH_REPS")
+        .ok()
+        .and_then(|r| r.parse().ok());
     let klv = klv::Klv::<kwg::Node22>::from_bytes_alloc(klv::EMPTY_KLV_BYTES);
     let mut kwgs = std::collections::HashMap::new();
     if args.get(2).is_some_and(|a| a == "--serve") {
@@ -115,7 +139,13 @@ fn main() {
                 Some((p, r)) => (p.to_string(), r.trim().parse().ok()),
                 None => (line.clone(), None),
             };
-            let (all_ns, best_ns, moves, best, _) = time_one(std::path::Path::new(&path), lexdir, reps.or(reps_env), &klv, &mut kwgs);
+            let (all_ns, best_ns, moves, best, _) = time_one(
+                std::path::Path::new(&path),
+                lexdir,
+                reps.or(reps_env),
+                &klv,
+                &mut kwgs,
+            );
             writeln!(out, "{all_ns:.0} {best_ns:.0} {moves} {best}").unwrap();
             out.flush().unwrap();
         }
@@ -135,7 +165,8 @@ fn main() {
         if !name.contains(&only) {
             continue;
         }
-        let (all_ns, best_ns, moves, best, found) = time_one(&path, lexdir, reps_env, &klv, &mut kwgs);
+        let (all_ns, best_ns, moves, best, found) =
+            time_one(&path, lexdir, reps_env, &klv, &mut kwgs);
         println!("{name} {all_ns:.0} {best_ns:.0} {moves} {best} {found}");
     }
 }
@@ -147,79 +178,91 @@ fn time_one(
     klv: &klv::Klv<kwg::Node22>,
     kwgs: &mut std::collections::HashMap<&'static str, kwg::Kwg<kwg::Node22>>,
 ) -> (f64, f64, usize, i32, usize) {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut parts = text.trim().split_whitespace();
-        let board = parts.next().unwrap();
-        let rack_str = parts.next().unwrap();
-        let opcode = |key: &str| {
-            text.split(';')
-                .map(str::trim)
-                .find_map(|op| op.strip_prefix(key).map(|v| v.trim().to_string()))
-        };
-        let rules = opcode("rules ").unwrap();
-        let lex = opcode("lex ").unwrap_or_else(|| {
-            if rules == "solo-10" { "enable-2-9".into() } else { "wordclub".into() }
-        });
-        let lexfile = match lex.as_str() {
-            "wordclub" => "wordclub-2",
-            "wordclub@1" => "wordclub-1",
-            "enable-2-9" => "enable-2-9-1",
-            "enable2k" => "enable2k-1",
-            other => panic!("lex {other}"),
-        };
-        let kwg = kwgs.entry(lexfile).or_insert_with(|| {
-            kwg::Kwg::<kwg::Node22>::from_bytes_alloc(
-                &std::fs::read(format!("{lexdir}/{lexfile}.kwg")).unwrap(),
-            )
-        });
-        let gc = config_for(&rules);
-        let alphabet = gc.alphabet();
-        let mut fen = display::BoardFenParser::new(alphabet, gc.board_layout());
-        let board_tiles = fen.parse(board).unwrap().to_vec();
-        let reader = alphabet::AlphabetReader::new_for_racks(alphabet);
-        let mut rack = Vec::new();
-        let mut ix = 0;
-        let sb = rack_str.as_bytes();
-        while ix < sb.len() {
-            let (t, next) = reader.next_tile(sb, ix).unwrap();
-            rack.push(t);
-            ix = next;
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut parts = text.trim().split_whitespace();
+    let board = parts.next().unwrap();
+    let rack_str = parts.next().unwrap();
+    let opcode = |key: &str| {
+        text.split(';')
+            .map(str::trim)
+            .find_map(|op| op.strip_prefix(key).map(|v| v.trim().to_string()))
+    };
+    let rules = opcode("rules ").unwrap();
+    let lex = opcode("lex ").unwrap_or_else(|| {
+        if rules == "solo-10" {
+            "enable-2-9".into()
+        } else {
+            "wordclub".into()
         }
-        let empty = board_tiles.iter().all(|&t| t == 0);
-        let blanks = rack.iter().filter(|&&t| t == 0).count();
-        let reps = reps_env.unwrap_or(if empty && blanks == 2 { 21 } else { 301 });
-        let snap = movegen::BoardSnapshot {
-            board_tiles: &board_tiles,
-            game_config: &gc,
-            kwg,
-            klv,
-        };
-        let mut mg = movegen::KurniaMoveGenerator::new(&gc);
-        let all_ns = time_ns(reps, || {
-            mg.gen_moves_raw_all_unsorted(&snap, &rack, i16::MAX, false);
-        });
-        let moves = mg
-            .plays
-            .iter()
-            .filter(|p| matches!(p.play, movegen::Play::Place { .. }))
-            .count();
-        let mut mg = movegen::KurniaMoveGenerator::new(&gc);
-        let params = movegen::GenMovesParams {
-            board_snapshot: &snap,
-            rack: &rack,
-            max_gen: 1,
-            num_exchanges_by_this_player: i16::MAX,
-            always_include_pass: false,
-            dynamic_leaves: None,
-        };
-        let best_ns = time_ns(reps, || {
-            mg.gen_moves_unfiltered(&params);
-        });
-        let mut found = 0usize;
-        mg.gen_moves_filtered(&params, |_, _, _, _, _| { found += 1; true }, |l| l, |_, _| true);
-        let best = match &mg.plays.first().map(|p| &p.play) {
-            Some(movegen::Play::Place { score, .. }) => *score,
-            _ => 0,
-        };
-        (all_ns, best_ns, moves, best as i32, found)
+    });
+    let lexfile = match lex.as_str() {
+        "wordclub" => "wordclub-2",
+        "wordclub@1" => "wordclub-1",
+        "enable-2-9" => "enable-2-9-1",
+        "enable2k" => "enable2k-1",
+        other => panic!("lex {other}"),
+    };
+    let kwg = kwgs.entry(lexfile).or_insert_with(|| {
+        kwg::Kwg::<kwg::Node22>::from_bytes_alloc(
+            &std::fs::read(format!("{lexdir}/{lexfile}.kwg")).unwrap(),
+        )
+    });
+    let gc = config_for(&rules);
+    let alphabet = gc.alphabet();
+    let mut fen = display::BoardFenParser::new(alphabet, gc.board_layout());
+    let board_tiles = fen.parse(board).unwrap().to_vec();
+    let reader = alphabet::AlphabetReader::new_for_racks(alphabet);
+    let mut rack = Vec::new();
+    let mut ix = 0;
+    let sb = rack_str.as_bytes();
+    while ix < sb.len() {
+        let (t, next) = reader.next_tile(sb, ix).unwrap();
+        rack.push(t);
+        ix = next;
+    }
+    let empty = board_tiles.iter().all(|&t| t == 0);
+    let blanks = rack.iter().filter(|&&t| t == 0).count();
+    let reps = reps_env.unwrap_or(if empty && blanks == 2 { 21 } else { 301 });
+    let snap = movegen::BoardSnapshot {
+        board_tiles: &board_tiles,
+        game_config: &gc,
+        kwg,
+        klv,
+    };
+    let mut mg = movegen::KurniaMoveGenerator::new(&gc);
+    let all_ns = time_ns(reps, || {
+        mg.gen_moves_raw_all_unsorted(&snap, &rack, i16::MAX, false);
+    });
+    let moves = mg
+        .plays
+        .iter()
+        .filter(|p| matches!(p.play, movegen::Play::Place { .. }))
+        .count();
+    let mut mg = movegen::KurniaMoveGenerator::new(&gc);
+    let params = movegen::GenMovesParams {
+        board_snapshot: &snap,
+        rack: &rack,
+        max_gen: 1,
+        num_exchanges_by_this_player: i16::MAX,
+        always_include_pass: false,
+        dynamic_leaves: None,
+    };
+    let best_ns = time_ns(reps, || {
+        mg.gen_moves_unfiltered(&params);
+    });
+    let mut found = 0usize;
+    mg.gen_moves_filtered(
+        &params,
+        |_, _, _, _, _| {
+            found += 1;
+            true
+        },
+        |l| l,
+        |_, _| true,
+    );
+    let best = match &mg.plays.first().map(|p| &p.play) {
+        Some(movegen::Play::Place { score, .. }) => *score,
+        _ => 0,
+    };
+    (all_ns, best_ns, moves, best as i32, found)
 }
