@@ -118,9 +118,9 @@ fn time_ns(reps: usize, mut f: impl FnMut()) -> f64 {
 }
 
 // Two ways to run: `wolges-timer <positions dir> <lex dir>` times every position and prints a
-// line each (`name all_ns best_ns moves best_score found`); `wolges-timer <lex dir> --serve` reads
-// `path [reps]` lines on stdin and answers `all_ns best_ns moves best_score` for each, so Word Club's bench
-// can interleave its own timings with these in one run (WOLGES_TIMER).
+// line each (`name all_ns best_ns moves best_score found`); `wolges-timer <lex dir> --serve`
+// reads `path [reps]` lines on stdin and answers `all_ns best_ns moves best_score` for each, so
+// Word Club's bench can interleave its own timings with these in one run (WOLGES_TIMER).
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let reps_env: Option<usize> = std::env::var("BENCH_REPS")
