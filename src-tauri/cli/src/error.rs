@@ -1,5 +1,6 @@
 use serde_json::json;
 use wordclub_lexicon::LexiconError;
+use wordclub_store::StoreError;
 
 /// A CLI failure: a stable `kind` and a message for people.
 #[derive(Debug)]
@@ -27,6 +28,12 @@ impl CliError {
 
 impl From<LexiconError> for CliError {
     fn from(e: LexiconError) -> Self {
+        CliError::new(e.kind(), e.to_string())
+    }
+}
+
+impl From<StoreError> for CliError {
+    fn from(e: StoreError) -> Self {
         CliError::new(e.kind(), e.to_string())
     }
 }

@@ -19,7 +19,7 @@
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
 use wordclub_engine::Match;
-use wordclub_store::{Filter, Status, Store, StoreError};
+use wordclub_store::{Filter, Status, Store};
 
 const USAGE: &str = "history list [--player NAME] [--rules ID] [--status in_progress|finished|abandoned] [--assisted yes|no] [--page N] --db PATH
        history show ID --db PATH
@@ -27,20 +27,16 @@ const USAGE: &str = "history list [--player NAME] [--rules ID] [--status in_prog
        history export-gcg ID --db PATH [--json] [--analysis]
        history acknowledge MOVED_TO --db PATH";
 
-fn store_error(e: StoreError) -> CliError {
-    CliError::new(e.kind(), e.to_string())
-}
-
 /// Opens the history to write to it (a damaged Word Club history is moved aside and a new
 /// one started; anything else unusable is refused).
 fn open(path: &str) -> Result<Store, CliError> {
-    Store::open(path).map_err(store_error)
+    Ok(Store::open(path)?)
 }
 
 /// The histories moved aside and not yet acknowledged: each on stderr, and as JSON for the
 /// command's output.
 pub fn notices(store: &Store) -> Result<serde_json::Value, CliError> {
-    let notices = store.notices().map_err(store_error)?;
+    let notices = store.notices()?;
     for n in &notices {
         eprintln!("{n}");
     }
@@ -112,14 +108,12 @@ pub fn run(argv: &[String]) -> CliResult {
     let db = args.required("db")?;
     if sub == "acknowledge" {
         let mut store = open(db)?;
-        store
-            .acknowledge(&args.positionals[1])
-            .map_err(store_error)?;
+        store.acknowledge(&args.positionals[1])?;
         return Ok(
             json!({ "acknowledged": args.positionals[1], "history_notices": notices(&store)? }),
         );
     }
-    let store = Store::open_read_only(db).map_err(store_error)?;
+    let store = Store::open_read_only(db)?;
     let history_notices = notices(&store)?;
     let with_notices = |mut v: serde_json::Value| {
         v["history_notices"] = history_notices.clone();
@@ -127,11 +121,7 @@ pub fn run(argv: &[String]) -> CliResult {
     };
     match sub {
         "list" => {
-            let status = args
-                .value("status")
-                .map(Status::parse)
-                .transpose()
-                .map_err(store_error)?;
+            let status = args.value("status").map(Status::parse).transpose()?;
             let assisted = match args.value("assisted") {
                 None => None,
                 Some("yes") => Some(true),
@@ -156,12 +146,10 @@ pub fn run(argv: &[String]) -> CliResult {
                 status,
                 assisted,
             };
-            json_of(&store.list(&filter, page).map_err(store_error)?).map(with_notices)
+            json_of(&store.list(&filter, page)?).map(with_notices)
         }
-        "show" => json_of(&store.detail(match_id(&args)?).map_err(store_error)?).map(with_notices),
-        "stats" => Ok(with_notices(
-            json!({ "players": store.stats().map_err(store_error)? }),
-        )),
+        "show" => json_of(&store.detail(match_id(&args)?)?).map(with_notices),
+        "stats" => Ok(with_notices(json!({ "players": store.stats()? }))),
         _ => {
             let id = match_id(&args)?;
             let gcg = if args.switch("analysis") {
@@ -175,11 +163,9 @@ pub fn run(argv: &[String]) -> CliResult {
                         .map_err(app_error)?,
                 };
                 let notes = wordclub_app::analysis::gcg_notes(&analysis);
-                store
-                    .export_gcg_with_notes(id, &notes)
-                    .map_err(store_error)?
+                store.export_gcg_with_notes(id, &notes)?
             } else {
-                store.export_gcg(id).map_err(store_error)?
+                store.export_gcg(id)?
             };
             if args.switch("json") {
                 return Ok(with_notices(json!({ "gcg": gcg })));
@@ -208,6 +194,6 @@ pub fn record(
     fixed: wordclub_store::FixedDeal,
 ) -> Result<(i64, serde_json::Value), CliError> {
     let mut store = open(db)?;
-    let id = store.create_with(game, Some(fixed)).map_err(store_error)?;
+    let id = store.create_with(game, Some(fixed))?;
     Ok((id, notices(&store)?))
 }
