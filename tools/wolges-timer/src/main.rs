@@ -5,20 +5,14 @@
 // table (equity = score, in thousandths of a point).
 use std::time::Instant;
 use wolges::{alphabet, board_layout, display, game_config, klv, kwg, movegen};
+use wordclub_engine::RuleSet;
 
-const TABLE_A: [i8; 26] = [
-    1, 3, 3, 2, 1, 4, 2, 4, 1, 7, 5, 1, 3, 1, 1, 3, 9, 1, 1, 1, 1, 4, 4, 7, 4, 9,
-];
-const TABLE_B: [i8; 26] = [
-    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
-];
-
-/// An alphabet with these tile values. Nine of each letter: wolges works out the tiles left in
-/// the bag from the alphabet's counts, and with none left it ranks moves for the endgame
-/// (penalties for the tiles kept), not by score.
-fn alphabet_with(values: &[i8; 26]) -> alphabet::Alphabet {
+/// An alphabet with these tile values (A to Z, then the blank). Nine of each letter: wolges
+/// works out the tiles left in the bag from the alphabet's counts, and with none left it ranks
+/// moves for the endgame (penalties for the tiles kept), not by score.
+fn alphabet_with(values: &[u8; 27]) -> alphabet::Alphabet {
     let vowels = b"AEIOU";
-    let mut text = String::from("?\t?\t2\t0\t0\t0\t0\n");
+    let mut text = format!("?\t?\t2\t{}\t0\t0\t0\n", values[26]);
     for i in 0..26u8 {
         let l = (b'A' + i) as char;
         let v = vowels.contains(&(b'A' + i)) as u8;
@@ -31,70 +25,25 @@ fn alphabet_with(values: &[i8; 26]) -> alphabet::Alphabet {
     alphabet::Alphabet::new_static_from_text(&text).unwrap()
 }
 
-fn layout9(rows: &[&str]) -> board_layout::BoardLayout {
-    let mut p = Vec::new();
-    for r in rows {
-        for ch in r.chars() {
-            p.push(match ch {
-                'd' => (1, 2),
-                't' => (1, 3),
-                'D' => (2, 1),
-                'T' => (3, 1),
-                _ => (1, 1),
-            });
-        }
-    }
-    board_layout::make_custom_board_layout(9, 4, 4, &p)
-}
-
-fn config_for(rules: &str) -> game_config::GameConfig {
-    match rules {
-        "classic-15" | "classic-15-ten" => game_config::make_custom_game_config(
-            alphabet_with(&TABLE_B),
-            board_layout::make_standard_board_layout(),
-            7,
-            50,
+/// The rule set as a wolges game config: its tile values, premium squares, star, rack size
+/// and bingo bonus, read from Word Club's own rule set (the data the positions are played by).
+fn config_for(rules: &RuleSet) -> game_config::GameConfig {
+    let premiums: Vec<(i8, i8)> = rules
+        .premium_grid()
+        .iter()
+        .map(|p| (p.word_multiplier() as i8, p.letter_multiplier() as i8))
+        .collect();
+    game_config::make_custom_game_config(
+        alphabet_with(&rules.value_table()),
+        board_layout::make_custom_board_layout(
+            rules.board_size as i8,
+            rules.star.row as i8,
+            rules.star.col as i8,
+            &premiums,
         ),
-        "wordclub-1.0" => game_config::make_custom_game_config(
-            alphabet_with(&[1; 26]),
-            layout9(&["........."; 9]),
-            7,
-            0,
-        ),
-        "wordclub-1.1" => game_config::make_custom_game_config(
-            alphabet_with(&TABLE_A),
-            layout9(&[
-                "....t....",
-                ".........",
-                "..D...D..",
-                ".........",
-                "t.......t",
-                ".........",
-                "..D...D..",
-                ".........",
-                "....t....",
-            ]),
-            7,
-            0,
-        ),
-        "solo-10" => game_config::make_custom_game_config(
-            alphabet_with(&TABLE_A),
-            layout9(&[
-                "d...t...d",
-                ".D.....D.",
-                "....d....",
-                ".........",
-                "t.d.D.d.t",
-                ".........",
-                "....d....",
-                ".D.....D.",
-                "d...t...d",
-            ]),
-            7,
-            0,
-        ),
-        other => panic!("no config for {other}"),
-    }
+        rules.rack_size,
+        rules.bingo_bonus as i16,
+    )
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -187,14 +136,8 @@ fn time_one(
             .map(str::trim)
             .find_map(|op| op.strip_prefix(key).map(|v| v.trim().to_string()))
     };
-    let rules = opcode("rules ").unwrap();
-    let lex = opcode("lex ").unwrap_or_else(|| {
-        if rules == "solo-10" {
-            "enable-2-9".into()
-        } else {
-            "wordclub".into()
-        }
-    });
+    let rules = RuleSet::builtin(&opcode("rules ").unwrap()).unwrap();
+    let lex = opcode("lex ").unwrap_or_else(|| rules.default_list.clone());
     let lexfile = match lex.as_str() {
         "wordclub" => "wordclub-2",
         "wordclub@1" => "wordclub-1",
