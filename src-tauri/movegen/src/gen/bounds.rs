@@ -270,14 +270,9 @@ impl<'a> Bounds<'a> {
     /// premiums, plus its perpendicular word's premium when it makes one), so each tile is
     /// counted once however many words it makes.
     ///
-    /// With `table`, also fills it with each stretch's own bound (see [`Stretches`]), for a
-    /// walk that skips the stretches that cannot reach what the search keeps.
-    pub(super) fn exact(
-        &self,
-        gen: &Generator,
-        anchor: Anchor,
-        mut table: Option<&mut Stretches>,
-    ) -> i32 {
+    /// Also fills `table` with each stretch's own bounds (see [`Stretches`]), for a walk that
+    /// skips the stretches that cannot reach what the search keeps.
+    pub(super) fn exact(&self, gen: &Generator, anchor: Anchor, table: &mut Stretches) -> i32 {
         let n = gen.size;
         let a = anchor.square as usize;
         let (limit, right_limit) = (anchor.left_limit as usize, anchor.right_limit as usize);
@@ -286,11 +281,9 @@ impl<'a> Bounds<'a> {
         // Only what a walk asks is reset: `upto` before every square, and `from` for the
         // starts it can reach (resetting the whole table took most of this call's time on a
         // crowded 9x9 board).
-        if let Some(t) = table.as_deref_mut() {
-            for b in 0..BLANK_LEVELS {
-                t.upto[b] = [i32::MIN; MAX_SIZE];
-                t.from[b][a] = [i32::MIN; MAX_SIZE];
-            }
+        for b in 0..BLANK_LEVELS {
+            table.upto[b] = [i32::MIN; MAX_SIZE];
+            table.from[b][a] = [i32::MIN; MAX_SIZE];
         }
         let mut left = self.shadow.clone();
         if !self.shadow_add(&mut left, &lane, &gen.values, a) {
@@ -305,27 +298,22 @@ impl<'a> Bounds<'a> {
                 && (e + 1 >= n || lane.tiles[e + 1] == 0)
         };
         let mut best = i32::MIN;
-        let mut record = |s: usize, e: usize, x: &Shadow, table: &mut Option<&mut Stretches>| {
+        let mut record = |s: usize, e: usize, x: &Shadow, table: &mut Stretches| {
             if !bounded(s, e, x) {
                 return;
             }
-            match table {
-                Some(t) => {
-                    // Each stretch's own bounds: the anagram look-up whenever a bingo counts.
-                    let b = self.shadow_scores(x);
-                    for (level, &bound) in b.iter().enumerate() {
-                        t.from[level][s][e] = bound;
-                    }
-                    best = best.max(b[0]);
-                }
-                None => best = best.max(self.shadow_score(x, best)),
+            // Each stretch's own bounds: the anagram look-up whenever a bingo counts.
+            let b = self.shadow_scores(x);
+            for (level, &bound) in b.iter().enumerate() {
+                table.from[level][s][e] = bound;
             }
+            best = best.max(b[0]);
         };
         let mut s = a;
         loop {
             // Extend right from the anchor with this left part.
             let mut whole = left.clone();
-            record(s, a, &whole, &mut table);
+            record(s, a, &whole, table);
             let mut e = a;
             while e + 1 < n {
                 let p = e + 1;
@@ -336,7 +324,7 @@ impl<'a> Bounds<'a> {
                     break;
                 }
                 e = p;
-                record(s, e, &whole, &mut table);
+                record(s, e, &whole, table);
             }
             if s == 0 {
                 break;
@@ -349,25 +337,21 @@ impl<'a> Bounds<'a> {
                 break;
             }
             s = p;
-            if let Some(t) = table.as_deref_mut() {
-                for b in 0..BLANK_LEVELS {
-                    t.from[b][s] = [i32::MIN; MAX_SIZE];
-                }
+            for b in 0..BLANK_LEVELS {
+                table.from[b][s] = [i32::MIN; MAX_SIZE];
             }
         }
-        if let Some(t) = table {
-            // From each start, the best over every end at or past each square; leftwards, the
-            // best over every start at or before each square.
-            for b in 0..BLANK_LEVELS {
-                let mut before = i32::MIN;
-                for st in s..=a {
-                    let row = &mut t.from[b][st];
-                    for e in (a..n - 1).rev() {
-                        row[e] = row[e].max(row[e + 1]);
-                    }
-                    before = before.max(row[a]);
-                    t.upto[b][st] = before;
+        // From each start, the best over every end at or past each square; leftwards, the best
+        // over every start at or before each square.
+        for b in 0..BLANK_LEVELS {
+            let mut before = i32::MIN;
+            for st in s..=a {
+                let row = &mut table.from[b][st];
+                for e in (a..n - 1).rev() {
+                    row[e] = row[e].max(row[e + 1]);
                 }
+                before = before.max(row[a]);
+                table.upto[b][st] = before;
             }
         }
         best
@@ -453,57 +437,25 @@ impl<'a> Bounds<'a> {
         true
     }
 
-    /// A shadow stretch's bound; the anagram look-up for a bingo only when the bonus could
-    /// raise the best bound so far (`floor`).
-    #[inline(always)]
-    fn shadow_score(&self, x: &Shadow, floor: i32) -> i32 {
-        let w = x.wm;
-        let f = x.free as usize;
-        let m = sorted_worth(x);
-        let placed: i32 = m[..f]
-            .iter()
-            .zip(&x.pool[..x.pool_len as usize])
-            .map(|(&m, &v)| m * v as i32)
-            .sum();
-        let s = (x.tiles + x.fixed) * w + x.cross + placed;
-        if x.empties as usize == self.layout.rack_size
-            && s + self.layout.bingo_bonus > floor
-            && self.bingo.possible(x.board, x.letters)
-        {
-            s + self.layout.bingo_bonus
-        } else {
-            s
-        }
-    }
-
     /// A shadow stretch's bounds for moves holding at least 0, 1 and 2 blanks (see
     /// [`Stretches`]), the anagram look-up for a bingo always asked. A move's blanks beyond
     /// the squares only a blank fits are on free squares, each taking the place of one of the
     /// values the bound put on them: the least, on the least valuable square.
     #[inline(always)]
     fn shadow_scores(&self, x: &Shadow) -> [i32; BLANK_LEVELS] {
-        let w = x.wm;
         let f = x.free as usize;
-        let m = sorted_worth(x);
-        let pool = &x.pool[..x.pool_len as usize];
-        let base = (x.tiles + x.fixed) * w + x.cross;
+        let (placed, terms) = x.placed();
         let bingo =
             x.empties as usize == self.layout.rack_size && self.bingo.possible(x.board, x.letters);
-        let bonus = if bingo { self.layout.bingo_bonus } else { 0 };
+        let base = x.fixed_part() + if bingo { self.layout.bingo_bonus } else { 0 };
         let mut out = [i32::MIN; BLANK_LEVELS];
-        // Terms of the greedy sum, most valuable first: a move with `j` blanks on free squares
-        // keeps the first `f - j` of them.
-        let terms = f.min(pool.len());
-        let mut prefix = [0i32; MAX_SIZE + 1];
-        for i in 0..terms {
-            prefix[i + 1] = prefix[i] + m[i] * pool[i] as i32;
-        }
         for (level, bound) in out.iter_mut().enumerate() {
             let on_free = level.saturating_sub(x.fixed_blanks as usize);
             if on_free > f {
                 break;
             }
-            *bound = base + prefix[terms.min(f - on_free)] + bonus;
+            // A move with `on_free` blanks on free squares keeps the first `f - on_free` terms.
+            *bound = base + placed[terms.min(f - on_free)];
         }
         out
     }
@@ -569,23 +521,39 @@ struct Shadow {
     bits: u32,
 }
 
-/// What a point of tile value is worth on each free square of a shadow stretch (its letter
-/// premium times the stretch's word premiums, plus its perpendicular word's premium), most
-/// valuable first.
-#[inline(always)]
-fn sorted_worth(x: &Shadow) -> [i32; MAX_SIZE] {
-    let mut m = [0i32; MAX_SIZE];
-    for j in 0..x.free as usize {
-        let v = x.free_lm[j] as i32 * (x.wm + x.free_pw[j] as i32);
-        // Insertion into the sorted prefix, most valuable square first.
-        let mut i = j;
-        while i > 0 && m[i - 1] < v {
-            m[i] = m[i - 1];
-            i -= 1;
-        }
-        m[i] = v;
+impl Shadow {
+    /// What the stretch's board tiles, fixed tiles and perpendicular words score.
+    #[inline(always)]
+    fn fixed_part(&self) -> i32 {
+        (self.tiles + self.fixed) * self.wm + self.cross
     }
-    m
+
+    /// The greedy part of the bound: the values still to place, best first, on the free
+    /// squares in order of what a point there is worth (its letter premium times the
+    /// stretch's word premiums, plus its perpendicular word's premium), summed term by term:
+    /// `placed[i]` is the first `i` terms, of `terms` in all.
+    #[inline(always)]
+    fn placed(&self) -> ([i32; MAX_SIZE + 1], usize) {
+        let f = self.free as usize;
+        let mut worth = [0i32; MAX_SIZE];
+        for j in 0..f {
+            let v = self.free_lm[j] as i32 * (self.wm + self.free_pw[j] as i32);
+            // Insertion into the sorted prefix, most valuable square first.
+            let mut i = j;
+            while i > 0 && worth[i - 1] < v {
+                worth[i] = worth[i - 1];
+                i -= 1;
+            }
+            worth[i] = v;
+        }
+        let pool = &self.pool[..self.pool_len as usize];
+        let terms = f.min(pool.len());
+        let mut placed = [0i32; MAX_SIZE + 1];
+        for i in 0..terms {
+            placed[i + 1] = placed[i] + worth[i] * pool[i] as i32;
+        }
+        (placed, terms)
+    }
 }
 
 /// The most a rack's tiles can add on `empties` squares with `l3` triple and `l2` double

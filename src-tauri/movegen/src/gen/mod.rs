@@ -458,7 +458,7 @@ impl Generator {
                     }
                     refines[i] = Refine::Stretched(tables_used as u16);
                     tables_used += 1;
-                    Some(bounds.exact(self, anchor, Some(&mut tables[tables_used - 1])))
+                    Some(bounds.exact(self, anchor, &mut tables[tables_used - 1]))
                 }
             };
             match (refined, refine) {
