@@ -3,8 +3,8 @@
 mod common;
 
 use common::{
-    app, app_with, cat_match, no_premiums, ok, refused, refuses, reveal, revealed_cat_match,
-    sorted_rack, temp_db, tile,
+    app, app_with, cat_match, cat_tiles, no_premiums, ok, refused, refuses, reveal,
+    revealed_cat_match, sorted_rack, temp_db, tile,
 };
 use serde_json::{json, Value};
 use wordclub_app::{App, FileSettings, MemorySettings};
@@ -45,7 +45,7 @@ fn the_worked_example_cat_cats_cart_through_the_commands() {
         .collect();
     assert_eq!(rack, "CATEIOL");
 
-    let cat = json!([tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]);
+    let cat = json!(cat_tiles());
     let preview = ok(&app, "preview", json!({"match_id": id, "tiles": cat}));
     assert_eq!(preview["legal"], true);
     assert_eq!(preview["score"], 3);
@@ -468,11 +468,7 @@ fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
         let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
         app.allow_fixed_deals();
         let id = revealed_cat_match(&app);
-        ok(
-            &app,
-            "play",
-            json!({"match_id": id, "tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
-        );
+        ok(&app, "play", json!({"match_id": id, "tiles": cat_tiles()}));
         reveal(&app, id);
         id
     };
@@ -501,11 +497,7 @@ fn the_history_of_an_unfinished_match_tells_no_rack() {
     let app = app();
     let id = revealed_cat_match(&app);
     ok(&app, "hint", json!({"match_id": id}));
-    ok(
-        &app,
-        "play",
-        json!({"match_id": id, "tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
-    );
+    ok(&app, "play", json!({"match_id": id, "tiles": cat_tiles()}));
 
     let list = ok(&app, "match_list", json!({}));
     let text = list.to_string();

@@ -3,7 +3,7 @@
 //! the Rules screen shows, all through `App::call`.
 mod common;
 
-use common::{app, cat_match, history_app, new_match, no_premiums, ok, reveal, tile};
+use common::{app, cat_match, cat_tiles, history_app, new_match, no_premiums, ok, reveal, tile};
 use serde_json::{json, Value};
 use wordclub_app::App;
 use wordclub_engine::{Event, Match};
@@ -19,10 +19,7 @@ fn cat_cats_cart(app: &App) -> i64 {
         args["match_id"] = json!(id);
         ok(app, command, args);
     };
-    turn(
-        "play",
-        json!({"tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
-    );
+    turn("play", json!({"tiles": cat_tiles()}));
     reveal(app, id);
     ok(app, "hint", json!({"match_id": id}));
     turn("play", json!({"tiles": [tile(4, 6, "S")]}));

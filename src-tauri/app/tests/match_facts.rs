@@ -3,7 +3,7 @@
 //! new-match form, and a rack's worth as the bound on staged tiles.
 mod common;
 
-use common::{app, dealt_pair, new_match, ok, refused, refuses, reveal, tile};
+use common::{app, cat_tiles, dealt_pair, new_match, ok, refused, refuses, reveal, tile};
 use serde_json::{json, Value};
 use wordclub_app::App;
 
@@ -11,11 +11,7 @@ use wordclub_app::App;
 /// across the centre (3), Ben plays COG down from its C (3): the two seats tie.
 fn tied_match(app: &App) -> i64 {
     let id = dealt_pair(app, 5, ["CATSEER", "OGTEENR"], "");
-    play(
-        app,
-        id,
-        &[tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")],
-    );
+    play(app, id, &cat_tiles());
     play(app, id, &[tile(5, 3, "O"), tile(6, 3, "G")]);
     id
 }

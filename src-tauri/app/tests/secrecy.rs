@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    app, app_with, cat_match, new_match, ok, refused, refuses, reveal, revealed_cat_match, temp_db,
-    tile, window_app,
+    app, app_with, cat_match, cat_tiles, new_match, ok, refused, refuses, reveal,
+    revealed_cat_match, temp_db, tile, window_app,
 };
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
@@ -347,10 +347,7 @@ fn a_history_deleted_while_the_app_runs_is_never_answered_as_saved() {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
     let e = app
-        .call(
-            "play",
-            json!({"match_id": id, "tiles": [tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]}),
-        )
+        .call("play", json!({"match_id": id, "tiles": cat_tiles()}))
         .unwrap_err();
     assert_eq!(e.kind(), "history_gone", "{e}");
     assert!(e.to_string().contains("not saved"), "{e}");

@@ -3,26 +3,9 @@
 //! statistics per rule set — through `App::call`, with the real engine and word lists.
 mod common;
 
-use common::{app, ok, refused, tile};
+use common::{app, cat_match, cat_match_with, cat_tiles, ok, refused, reveal, tile};
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
-
-fn cat_match(app: &App, extra: Value) -> i64 {
-    let mut args = json!({
-        "rules": "wordclub-1.0",
-        "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "seed": 3,
-        "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": "ARTE"}
-    });
-    for (k, v) in extra.as_object().unwrap() {
-        args[k] = v.clone();
-    }
-    ok(app, "new_match", args)["id"].as_i64().unwrap()
-}
-
-fn reveal(app: &App, id: i64) -> Value {
-    ok(app, "reveal_rack", json!({ "match_id": id }))
-}
 
 fn play(app: &App, id: i64, tiles: Vec<Value>) -> Value {
     reveal(app, id);
@@ -40,11 +23,7 @@ fn words(row: &Value) -> Vec<String> {
 
 /// CAT (Ann, 3), Ben exchanges 2, Ann plays S making CATS (4).
 fn three_turns(app: &App, id: i64) -> Value {
-    play(
-        app,
-        id,
-        vec![tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")],
-    );
+    play(app, id, cat_tiles());
     reveal(app, id);
     ok(
         app,
@@ -59,7 +38,7 @@ fn three_turns(app: &App, id: i64) -> Value {
 #[test]
 fn the_scoresheet_is_every_turn_with_its_words_scores_totals_and_no_rack() {
     let app = app();
-    let id = cat_match(
+    let id = cat_match_with(
         &app,
         json!({ "deal": {"racks": ["CATSIOL", "SNNDBGL"], "draw_order": "ARTE"} }),
     );
@@ -136,7 +115,7 @@ fn hints_off_refuses_the_hint_command_and_survives_a_restart() {
     let id = {
         let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
         app.allow_fixed_deals();
-        let id = cat_match(&app, json!({ "allow_hints": false }));
+        let id = cat_match_with(&app, json!({ "allow_hints": false }));
         let view = reveal(&app, id);
         assert_eq!(view["hints_allowed"], false);
         assert_eq!(view["can"]["hint"], false);
@@ -158,7 +137,7 @@ fn hints_off_refuses_the_hint_command_and_survives_a_restart() {
     );
     // And a match started with it on (the default) offers them.
     app.allow_fixed_deals();
-    let other = cat_match(&app, json!({}));
+    let other = cat_match(&app);
     let view = reveal(&app, other);
     assert_eq!(
         (view["hints_allowed"].clone(), view["can"]["hint"].clone()),
@@ -232,12 +211,8 @@ fn a_rematch_seats_the_same_table_with_the_first_player_rotated() {
 #[test]
 fn the_end_chart_ends_at_the_final_scores() {
     let app = app();
-    let id = cat_match(&app, json!({}));
-    play(
-        &app,
-        id,
-        vec![tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")],
-    );
+    let id = cat_match(&app);
+    play(&app, id, cat_tiles());
     reveal(&app, id);
     let end = ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
     let result = &end["result"];
@@ -300,7 +275,7 @@ fn the_rules_screen_examples_are_scored_by_the_scorer() {
 #[test]
 fn save_gcg_writes_a_new_file_in_the_downloads_folder() {
     let app = app();
-    let id = cat_match(&app, json!({}));
+    let id = cat_match(&app);
     reveal(&app, id);
     ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
     assert_eq!(
@@ -326,7 +301,7 @@ fn save_gcg_writes_a_new_file_in_the_downloads_folder() {
     assert_ne!(again["path"], saved["path"]);
     assert!(path.exists());
     // An unfinished match's record shows racks: refused unless asked for.
-    let open = cat_match(&app, json!({}));
+    let open = cat_match(&app);
     assert_eq!(
         refused(&app, "save_gcg", json!({ "match_id": open })),
         "match_in_progress"
@@ -337,12 +312,8 @@ fn save_gcg_writes_a_new_file_in_the_downloads_folder() {
 #[test]
 fn statistics_per_rule_set_never_mix_boards() {
     let app = app();
-    let id = cat_match(&app, json!({}));
-    play(
-        &app,
-        id,
-        vec![tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")],
-    );
+    let id = cat_match(&app);
+    play(&app, id, cat_tiles());
     reveal(&app, id);
     ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
     let classic = ok(

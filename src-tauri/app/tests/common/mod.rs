@@ -39,20 +39,39 @@ pub fn tile(row: u8, col: u8, letter: &str) -> Value {
 /// Ann and Ben at Word Club 1.0 with the deal fixed: their racks, the first draws after them
 /// and the seed of the shuffle behind those. Answers the match id.
 pub fn dealt_pair(app: &App, seed: u64, racks: [&str; 2], draw_order: &str) -> i64 {
-    ok(
-        app,
-        "new_match",
-        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}],
-               "seed": seed, "deal": {"racks": racks, "draw_order": draw_order}}),
-    )["id"]
-        .as_i64()
-        .unwrap()
+    dealt_pair_with(app, seed, racks, draw_order, json!({}))
+}
+
+/// [`dealt_pair`] with more `new_match` arguments (`extra`'s fields, which win).
+pub fn dealt_pair_with(
+    app: &App,
+    seed: u64,
+    racks: [&str; 2],
+    draw_order: &str,
+    extra: Value,
+) -> i64 {
+    let mut args = json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}],
+                          "seed": seed, "deal": {"racks": racks, "draw_order": draw_order}});
+    for (k, v) in extra.as_object().unwrap() {
+        args[k] = v.clone();
+    }
+    ok(app, "new_match", args)["id"].as_i64().unwrap()
 }
 
 /// SPEC §2's Word Club 1.0 example, dealt: Ann holds CATEIOL, Ben SNNDBGL, then A R T E are
 /// drawn (CAT, CATS, CART).
 pub fn cat_match(app: &App) -> i64 {
-    dealt_pair(app, 3, ["CATEIOL", "SNNDBGL"], "ARTE")
+    cat_match_with(app, json!({}))
+}
+
+/// [`cat_match`] with more `new_match` arguments (`extra`'s fields, which win).
+pub fn cat_match_with(app: &App, extra: Value) -> i64 {
+    dealt_pair_with(app, 3, ["CATEIOL", "SNNDBGL"], "ARTE", extra)
+}
+
+/// Ann's first move in [`cat_match`]: CAT across at 5D, through the star.
+pub fn cat_tiles() -> Vec<Value> {
+    vec![tile(4, 3, "C"), tile(4, 4, "A"), tile(4, 5, "T")]
 }
 
 /// A fresh folder for this test binary and `name`, and the path of a history file in it.
