@@ -38,6 +38,26 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `play` of a fixed deal (Ann CATEELN, Ben SBDGIOO, seed 7) by `script`, into the history
+/// `db`: the arguments.
+fn cat_play<'a>(script: &'a Path, db: &'a Path) -> [&'a str; 13] {
+    [
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "7",
+        "--racks",
+        "CATEELN,SBDGIOO",
+        "--script",
+        s(script),
+        "--db",
+        s(db),
+    ]
+}
+
 /// SPEC §2's Word Club 1.0 example with a hint: CAT 3, CATS 4, CART 4. Returns the match id.
 fn play_spec_example(dir: &Path, db: &Path) -> i64 {
     let script = dir.join("cart.txt");
@@ -416,21 +436,7 @@ fn a_history_moved_aside_is_named_on_stderr_and_in_json_until_acknowledged() {
     // A write moves it aside (a proven, damaged Word Club history) and says where.
     let script = dir.join("cat.txt");
     std::fs::write(&script, "5D CAT\n").unwrap();
-    let r = run(&[
-        "play",
-        "--rules",
-        "wordclub-1.0",
-        "--players",
-        "Ann,Ben",
-        "--seed",
-        "7",
-        "--racks",
-        "CATEELN,SBDGIOO",
-        "--script",
-        s(&script),
-        "--db",
-        s(&db),
-    ]);
+    let r = run(&cat_play(&script, &db));
     assert_eq!(r.code, 0, "{}", r.stdout);
     let json: Value = serde_json::from_str(&r.stdout).unwrap();
     let moved_to = json["history_notices"][0]["moved_to"]
@@ -500,21 +506,7 @@ fn a_history_that_cannot_be_opened_is_a_typed_error_and_stays_where_it_is() {
     std::fs::write(&script, "5D CAT\n").unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
     let before = snapshot(&dir);
-    let play = [
-        "play",
-        "--rules",
-        "wordclub-1.0",
-        "--players",
-        "Ann,Ben",
-        "--seed",
-        "7",
-        "--racks",
-        "CATEELN,SBDGIOO",
-        "--script",
-        s(&script),
-        "--db",
-        s(&db),
-    ];
+    let play = cat_play(&script, &db);
     let mut checked = 0;
     for args in [&["history", "list", "--db", s(&db)][..], &play[..]] {
         let Some(r) = run_as_nobody(args) else {
@@ -581,22 +573,8 @@ fn running_out_of_file_descriptors_is_a_typed_error_not_damage() {
     for limit in [4, 5] {
         let out = Command::new("prlimit")
             .arg(format!("--nofile={limit}"))
-            .args([
-                bin,
-                "play",
-                "--rules",
-                "wordclub-1.0",
-                "--players",
-                "Ann,Ben",
-                "--seed",
-                "7",
-                "--racks",
-                "CATEELN,SBDGIOO",
-                "--script",
-                s(&script),
-                "--db",
-                s(&db),
-            ])
+            .arg(bin)
+            .args(cat_play(&script, &db))
             .output()
             .expect("prlimit");
         let stdout = String::from_utf8_lossy(&out.stdout);
