@@ -357,3 +357,32 @@ fn a_history_deleted_while_the_app_runs_is_never_answered_as_saved() {
     let info = ok(&app, "app_info", json!({}));
     assert_eq!(info["history_error"]["kind"], "history_gone");
 }
+
+/// Only the `-wal` deleted under the running app (a cleanup tool, a sync client): the next
+/// move is refused rather than answered into a journal no restart reads, the start screen's
+/// `app_info` says what happened, and the match answered before it is still there after a
+/// restart (the store folds the journal it still holds into the history before refusing).
+#[test]
+fn a_journal_deleted_while_the_app_runs_is_said_and_loses_no_answered_move() {
+    let db = temp_db("journal");
+    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    app.allow_fixed_deals();
+    let id = revealed_cat_match(&app);
+    std::fs::remove_file(format!("{}-wal", db.display())).unwrap();
+    let e = app
+        .call("play", json!({"match_id": id, "tiles": cat_tiles()}))
+        .unwrap_err();
+    assert_eq!(e.kind(), "history_gone", "{e}");
+    let info = ok(&app, "app_info", json!({}));
+    assert_eq!(info["history_error"]["kind"], "history_gone");
+    let said = info["history_error"]["message"].as_str().unwrap();
+    assert!(said.contains("-wal"), "{said}");
+    drop(app);
+    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(
+        view["id"],
+        json!(id),
+        "the match answered before the fault is kept"
+    );
+}

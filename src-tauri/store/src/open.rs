@@ -2,8 +2,9 @@
 //! file that cannot be used.
 //!
 //! A file is moved aside (renamed beside itself, never deleted) only when it is proven to be a
-//! damaged Word Club history: its header says Word Club (`application_id`, or a schema version
-//! we wrote and Word Club's tables) and SQLite says its pages are damaged. Everything else is
+//! damaged Word Club history: its header says Word Club (`application_id`, or — for a history
+//! from before the id — exactly the layout schema version 1 wrote) and SQLite says its pages
+//! are damaged. Everything else is
 //! left exactly where it is with a typed error: a folder, another program's database, a file
 //! that is not SQLite (`not_a_history`), a history that merely cannot be opened now —
 //! permission denied, read-only, locked, out of file descriptors (`cannot_open`) — and one from
@@ -13,9 +14,10 @@
 //! [`Store::notices`] until [`Store::acknowledge`]; an `*.unreadable-*` file found beside the
 //! history but not recorded (a crash right after the move) is reported too.
 //!
-//! While open, the store checks before and after every write that the file at the path is
-//! still the one it opened ([`StoreError::HistoryGone`]): a history deleted or replaced under
-//! a running app is noticed, and a move written to the old file is not reported as saved.
+//! While open, the store checks before and after every write that the files at the path are
+//! still the ones it opened, none cut short ([`StoreError::HistoryGone`]): a history, `-wal`
+//! or `-shm` deleted, replaced or truncated under a running app is noticed, and a move
+//! written to a file no restart will read is not reported as saved.
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -129,47 +131,121 @@ fn owner_of(application_id: i64, user_version: i64) -> Owner {
     }
 }
 
-/// Device and inode of the file a store opened (Unix); elsewhere only its presence counts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct FileIdentity {
+/// Device and inode of a file (Unix); elsewhere `(0, 0)`: only its presence counts.
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (meta.dev(), meta.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        (0, 0)
+    }
+}
+
+/// One file of an open history as it was when the store opened it: which file it is, and the
+/// largest size it has had. While a connection is open SQLite only ever grows the main file
+/// (auto-vacuum is off), the `-wal` (a checkpoint rewinds it, nothing truncates it) and the
+/// `-shm`, so a smaller file was cut short by someone else.
+#[derive(Debug)]
+struct Watched {
     path: PathBuf,
     id: (u64, u64),
+    size: std::cell::Cell<u64>,
+}
+
+impl Watched {
+    fn of(path: PathBuf) -> std::io::Result<Watched> {
+        let meta = std::fs::metadata(&path)?;
+        Ok(Watched {
+            id: file_id(&meta),
+            size: std::cell::Cell::new(meta.len()),
+            path,
+        })
+    }
+
+    /// How the file changed, if it did: "was deleted or moved", "was replaced…", "was cut
+    /// short…".
+    fn change(&self) -> Option<String> {
+        let meta = match std::fs::metadata(&self.path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Some("was deleted or moved".to_string())
+            }
+            Err(e) => return Some(format!("can no longer be checked ({})", io_reason(&e))),
+        };
+        if file_id(&meta) != self.id {
+            return Some("was replaced by another file".to_string());
+        }
+        if meta.len() < self.size.get() {
+            return Some(format!(
+                "was cut short by another program ({} of its {} bytes are left)",
+                meta.len(),
+                self.size.get()
+            ));
+        }
+        self.size.set(meta.len());
+        None
+    }
+}
+
+/// The files a store opened: the history itself and, once it is in WAL mode, its `-wal`
+/// (every commit since the last checkpoint: up to a thousand pages of moves) and `-shm` (the
+/// WAL's index). Another program can take any of them away under a running app — a cleanup
+/// tool deleting the `-wal`, a sync client truncating the main file in place — and SQLite,
+/// writing through the descriptors it holds, would go on answering commits that no restart
+/// finds. So each is checked before and after every write.
+#[derive(Debug)]
+struct FileIdentity {
+    main: Watched,
+    /// The `-wal` and the `-shm` when they were there at the open (always, after the WAL
+    /// switch of a read-write open).
+    wal: Option<Watched>,
+    shm: Option<Watched>,
 }
 
 impl FileIdentity {
     fn of(path: &Path) -> std::io::Result<FileIdentity> {
-        let meta = std::fs::metadata(path)?;
-        #[cfg(unix)]
-        let id = {
-            use std::os::unix::fs::MetadataExt;
-            (meta.dev(), meta.ino())
-        };
-        #[cfg(not(unix))]
-        let id = {
-            let _ = meta;
-            (0, 0)
-        };
+        let beside =
+            |suffix: &str| Watched::of(PathBuf::from(format!("{}{suffix}", path.display()))).ok();
         Ok(FileIdentity {
-            path: path.to_path_buf(),
-            id,
+            main: Watched::of(path.to_path_buf())?,
+            wal: beside("-wal"),
+            shm: beside("-shm"),
         })
     }
 
-    /// `Err` when the path no longer holds the file that was opened.
-    fn check(&self) -> Result<(), StoreError> {
-        let gone = |reason: &str| StoreError::HistoryGone {
-            path: self.path.display().to_string(),
-            reason: reason.to_string(),
+    /// `Err(HistoryGone)` when any of the files changed under the store. `fold` is asked to
+    /// checkpoint when only the `-wal` went: the descriptor SQLite still holds reaches the
+    /// commits it had, and folding them into the main file keeps every move answered as saved
+    /// (not when the `-shm` changed too: the checkpoint reads the index through it).
+    fn check(&self, fold: impl FnOnce() -> bool) -> Result<(), StoreError> {
+        let gone = |reason: String| StoreError::HistoryGone {
+            path: self.main.path.display().to_string(),
+            reason,
         };
-        match FileIdentity::of(&self.path) {
-            Ok(now) if now.id == self.id => Ok(()),
-            Ok(_) => Err(gone("was replaced by another file")),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(gone("was deleted or moved")),
-            Err(e) => Err(gone(&format!(
-                "can no longer be checked ({})",
-                io_reason(&e)
-            ))),
+        if let Some(how) = self.main.change() {
+            return Err(gone(how));
         }
+        let shm = self.shm.as_ref().and_then(Watched::change);
+        if let Some(how) = self.wal.as_ref().and_then(Watched::change) {
+            let kept = if shm.is_none() && fold() {
+                "the moves saved before that were written into the history file"
+            } else {
+                "the moves saved since the last checkpoint may be lost"
+            };
+            return Err(gone(format!(
+                "lost its journal: its -wal file {how} ({kept})"
+            )));
+        }
+        if let Some(how) = shm {
+            return Err(gone(format!(
+                "lost its journal's index: its -shm file {how}"
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -416,11 +492,11 @@ impl Store {
             })
             .collect();
         if let Some(file) = &self.file {
-            for found in aside_files(&file.path) {
+            for found in aside_files(&file.main.path) {
                 let text = found.display().to_string();
                 if !rows.iter().any(|r| r.0 == text) {
                     notices.push(MovedAside {
-                        original: file.path.clone(),
+                        original: file.main.path.clone(),
                         moved_to: found,
                         reason: "it could not be used".to_string(),
                     });
@@ -462,7 +538,15 @@ impl Store {
     /// fsyncs: `cargo bench -p wordclub-store` measured one appended event at 0.27 ms median
     /// (p95 0.88 ms) with them.
     pub(crate) fn check_file(&self) -> Result<(), StoreError> {
-        self.file.as_ref().map_or(Ok(()), FileIdentity::check)
+        let Some(file) = &self.file else {
+            return Ok(());
+        };
+        file.check(|| {
+            // Once the -wal is gone, this connection is the only way to its commits.
+            self.conn
+                .query_row("PRAGMA wal_checkpoint(FULL)", [], |r| r.get::<_, i64>(0))
+                .is_ok_and(|busy| busy == 0)
+        })
     }
 
     /// `PRAGMA integrity_check`: `Ok(())` or SQLite's list of problems.
@@ -542,6 +626,34 @@ fn check(conn: &Connection, pragma: &str) -> Result<Vec<String>, StoreError> {
     Ok(rows.into_iter().filter(|r| r != "ok").collect())
 }
 
+/// The schema objects of a database (tables, indexes, triggers, views) as SQLite keeps their
+/// definitions, SQLite's own internal ones left out; sorted, so two can be compared.
+fn schema_of(conn: &Connection) -> Result<Vec<(String, String, Option<String>)>, rusqlite::Error> {
+    let mut stmt = conn.prepare(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' \
+         ORDER BY type, name",
+    )?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect();
+    rows
+}
+
+/// Whether `conn` (a file without Word Club's application id, at schema `version`) is laid
+/// out exactly as Word Club's migrations up to `version` lay out an empty database, and that
+/// version of Word Club would have left the application id unset (every version since
+/// migration 2 sets it, so only a version-1 history can lack it).
+fn earlier_word_club_schema(conn: &Connection, version: i64) -> Result<bool, rusqlite::Error> {
+    let mut expected = Connection::open_in_memory()?;
+    for m in MIGRATIONS.iter().filter(|m| m.version <= version) {
+        let tx = expected.transaction()?;
+        tx.execute_batch(m.sql)?;
+        tx.commit()?;
+    }
+    let id: i64 = expected.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    Ok(id == 0 && schema_of(conn)? == schema_of(&expected)?)
+}
+
 /// Word Club's tables present in the file, and whether it holds any other object.
 fn tables(conn: &Connection) -> Result<(usize, bool), rusqlite::Error> {
     let mut stmt = conn.prepare("SELECT type, name FROM sqlite_master")?;
@@ -579,9 +691,10 @@ fn open_checked_as(
     access: Access,
 ) -> Result<Connection, OpenFailure> {
     let raw_owner = raw.owner();
-    // Damage counts only in a file proven to be ours; in any other, it is a refusal.
+    // Damage counts only in a file proven to be ours (its header says Word Club's application
+    // id); in any other, it is a refusal that leaves the file as it is.
     let verdict = |e: &rusqlite::Error, what: &str| -> OpenFailure {
-        if damaged(e) && matches!(raw_owner, Owner::WordClub | Owner::Probably) {
+        if damaged(e) && raw_owner == Owner::WordClub {
             OpenFailure::Damaged(crate::error::sqlite_reason(e))
         } else if damaged(e) {
             OpenFailure::Fatal(not_a_history(shown, what))
@@ -642,7 +755,7 @@ fn open_checked_as(
     }
     // From here on, damage counts when SQLite's reading says the file is ours.
     let verdict = |e: &rusqlite::Error, what: &str| -> OpenFailure {
-        if damaged(e) && matches!(owner, Owner::WordClub | Owner::Probably) {
+        if damaged(e) && owner == Owner::WordClub {
             OpenFailure::Damaged(crate::error::sqlite_reason(e))
         } else {
             verdict(e, what)
@@ -652,15 +765,28 @@ fn open_checked_as(
     let (found, others) =
         tables(&conn).map_err(|e| verdict(&e, "SQLite cannot read its schema"))?;
     match owner {
-        // Before the application id, a schema version alone does not make a file ours: its
-        // tables must say Word Club too.
-        Owner::Probably if found == 0 && (others || unknown_version) => {
+        // Before the application id, neither a schema version nor table names make a file
+        // ours (another program may well have a `matches` table): only the exact layout an
+        // earlier Word Club wrote does. Anything else is left byte for byte as it is.
+        Owner::Probably if found == 0 => {
             return Err(OpenFailure::Fatal(not_a_history(
                 shown,
                 "it is an SQLite database, but not a Word Club match history",
             )))
         }
-        Owner::WordClub | Owner::Probably if unknown_version => {
+        Owner::Probably
+            if unknown_version
+                || !earlier_word_club_schema(&conn, version)
+                    .map_err(|e| verdict(&e, "SQLite cannot read its schema"))? =>
+        {
+            return Err(OpenFailure::Fatal(not_a_history(
+                shown,
+                "it is an SQLite database with tables named like a Word Club history's, but \
+                 not laid out as any Word Club version wrote them (another program's file, it \
+                 seems)",
+            )))
+        }
+        Owner::WordClub if unknown_version => {
             return Err(OpenFailure::Fatal(StoreError::NewerSchema {
                 found: version,
                 supported: SCHEMA_VERSION,
@@ -674,6 +800,15 @@ fn open_checked_as(
         }
         _ => {}
     }
+    // Past the checks above, a file without the application id is exactly an earlier Word
+    // Club history's layout: proven ours, so damage found in it from here on counts.
+    let verdict = |e: &rusqlite::Error, what: &str| -> OpenFailure {
+        if damaged(e) && owner == Owner::Probably {
+            OpenFailure::Damaged(crate::error::sqlite_reason(e))
+        } else {
+            verdict(e, what)
+        }
+    };
     if access == Access::ReadWrite {
         let mode: String = conn
             .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))

@@ -207,3 +207,78 @@ fn a_match_dealt_by_its_caller_is_marked_in_the_history() {
         Some(FixedDeal::Deal)
     );
 }
+
+/// What a history file can suffer from another program while Word Club has it open.
+#[derive(Debug, Clone, Copy)]
+enum Fault {
+    Delete,
+    /// Cut to half its size in place (same file, fewer bytes).
+    Truncate,
+}
+
+/// Every file of an open history (the database, its `-wal`, its `-shm`), deleted or truncated
+/// in place between two moves: the next move is refused with `history_gone` (nothing answered
+/// as saved that a restart would not find), and every move answered before the fault that a
+/// restart can still find is exactly what was answered (nothing altered). When only the
+/// `-wal` was deleted, the moves answered before it are kept: the store folds them into the
+/// history before it refuses.
+#[test]
+fn a_fault_matrix_of_the_history_files_never_answers_a_lost_move() {
+    for suffix in ["", "-wal", "-shm"] {
+        for fault in [Fault::Delete, Fault::Truncate] {
+            let case = format!("{fault:?} history.db{suffix}");
+            let dir = TempDir::new("matrix");
+            let path = dir.join("history.db");
+            let mut store = Store::open(&path).unwrap();
+            let (id, mut game) = spec_cart(&mut store);
+            let answered = game.events().len();
+            let target = dir.join(&format!("history.db{suffix}"));
+            assert!(target.exists(), "{case}: the file is there while open");
+            match fault {
+                Fault::Delete => std::fs::remove_file(&target).unwrap(),
+                Fault::Truncate => {
+                    let len = std::fs::metadata(&target).unwrap().len();
+                    std::fs::OpenOptions::new()
+                        .write(true)
+                        .open(&target)
+                        .unwrap()
+                        .set_len(len / 2)
+                        .unwrap();
+                }
+            }
+            act(&mut game, "pass");
+            let err = store.record(id, &game).unwrap_err();
+            assert_eq!(err.kind(), "history_gone", "{case}: {err}");
+            assert!(err.to_string().contains("not saved"), "{case}: {err}");
+            drop(store);
+            // After a restart: whatever opens holds only moves that were answered.
+            let Ok(reopened) = Store::open(&path) else {
+                continue;
+            };
+            let Ok(summary) = reopened.list(&Default::default(), 1) else {
+                continue;
+            };
+            if let Some(found) = summary.matches.first() {
+                let resumed = reopened.replayed(found.id).unwrap();
+                assert!(
+                    resumed.events().len() <= answered,
+                    "{case}: a refused move was saved"
+                );
+                assert_eq!(
+                    resumed.events(),
+                    &game.events()[..resumed.events().len()],
+                    "{case}: what was kept is what was answered"
+                );
+            }
+            if suffix == "-wal" && matches!(fault, Fault::Delete) {
+                let kept = summary.matches.first().expect("the match is kept");
+                let resumed = reopened.replayed(kept.id).unwrap();
+                assert_eq!(
+                    resumed.events().len(),
+                    answered,
+                    "{case}: every answered move was folded into the history"
+                );
+            }
+        }
+    }
+}

@@ -257,3 +257,61 @@ fn a_place_where_no_file_can_be_made_is_an_error_not_a_move() {
     assert_eq!(err.kind(), "io");
     assert_eq!(std::fs::read(dir.join("folder")).unwrap(), b"in the way");
 }
+
+/// Another program's database that happens to use Word Club's table names and a schema
+/// version Word Club also used, with no application id: it is not an earlier Word Club
+/// history (not exactly the layout Word Club wrote), so it is left byte for byte as it is —
+/// neither migrated in place nor moved aside as "damaged" — with an error saying whose file
+/// it seems to be.
+#[test]
+fn a_lookalike_database_without_our_application_id_is_left_byte_for_byte() {
+    let dir = TempDir::new("lookalike");
+    let all_three = "CREATE TABLE matches (id INTEGER PRIMARY KEY, title TEXT); \
+                     CREATE TABLE players (id INTEGER PRIMARY KEY, nick TEXT); \
+                     CREATE TABLE events (id INTEGER PRIMARY KEY, what TEXT); \
+                     INSERT INTO matches VALUES (1, 'chess club final');";
+    let some = "CREATE TABLE matches (id INTEGER PRIMARY KEY, title TEXT); \
+                CREATE TABLE players (id INTEGER PRIMARY KEY, nick TEXT);";
+    for version in 1..=3 {
+        for (tag, sql) in [("all", all_three), ("some", some)] {
+            let name = format!("v{version}-{tag}.db");
+            let path = dir.join(&name);
+            rusqlite::Connection::open(&path)
+                .unwrap()
+                .execute_batch(&format!("PRAGMA user_version = {version}; {sql}"))
+                .unwrap();
+            let before = snapshot(dir.path());
+            for err in [
+                Store::open(&path).err().expect("refused"),
+                Store::open_read_only(&path).err().expect("refused"),
+            ] {
+                assert_eq!(err.kind(), "not_a_history", "{name}: {err}");
+                if tag == "all" {
+                    assert!(err.to_string().contains("another program"), "{name}: {err}");
+                }
+            }
+            assert_eq!(snapshot(dir.path()), before, "{name}: left as it was");
+            assert!(
+                aside_files(dir.path()).is_empty(),
+                "{name}: nothing renamed"
+            );
+        }
+    }
+}
+
+/// An earlier Word Club history is exactly what schema version 1 laid out, without the
+/// application id (it came in version 2): such a file still opens and is migrated.
+#[test]
+fn a_history_laid_out_by_schema_one_without_the_id_still_opens() {
+    let dir = TempDir::new("v1-layout");
+    let path = dir.join("history.db");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/history-v1.db"),
+        &path,
+    )
+    .unwrap();
+    assert_eq!(pragma(&path, "application_id"), "0");
+    let store = Store::open(&path).unwrap();
+    assert!(store.list(&Default::default(), 1).unwrap().total > 0);
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+}
