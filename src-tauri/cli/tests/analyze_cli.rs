@@ -93,6 +93,34 @@ fn a_stored_match_and_its_gcg_record_analyse_alike() {
         }
     }
     assert_eq!(read["players"][0]["name"], "Ann");
+    // The same record as another program writes it: Latin-1 (said so by its pragma), with a
+    // name outside ASCII.
+    let latin1: Vec<u8> = gcg
+        .as_str()
+        .unwrap()
+        .replace(
+            "#character-encoding UTF-8",
+            "#character-encoding ISO-8859-1",
+        )
+        .replace("Ann", "Ann\u{e9}")
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).expect("Latin-1"))
+        .collect();
+    assert!(String::from_utf8(latin1.clone()).is_err(), "not UTF-8");
+    let file = dir.join("latin1.gcg");
+    std::fs::write(&file, latin1).unwrap();
+    let (code, read, _) = run(&[
+        "analyze",
+        "--gcg",
+        file.to_str().unwrap(),
+        "--rules",
+        "classic-15",
+        "--list",
+        "wordclub",
+    ]);
+    assert_eq!(code, 0, "{read}");
+    assert_eq!(read["players"][0]["name"], "Ann\u{e9}");
+    assert_eq!(read["turns"].as_array().unwrap().len(), a.len());
 
     // The unfinished match is refused, typed, exit 2.
     let (code, err, _) = run(&["analyze", "2", "--db", db]);

@@ -300,3 +300,170 @@ fn serve_closes_idle_and_half_sent_requests() {
         }
     }
 }
+
+/// Runs the CLI with `args`, killing it after 20 s: `None` when it had to be killed (it
+/// blocked), else its exit code and JSON answer.
+fn cli_or_killed(args: &[&str]) -> Option<(i32, Value)> {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut out = String::new();
+            let mut err = String::new();
+            child
+                .stdout
+                .take()
+                .unwrap()
+                .read_to_string(&mut out)
+                .unwrap();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            let text = if out.trim().is_empty() { err } else { out };
+            let json = serde_json::from_str(text.trim()).unwrap_or(Value::String(text));
+            return Some((status.code().unwrap_or(-1), json));
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Every file argument of every command, fed each special file: a FIFO (opening one blocks
+/// until a writer comes), endless devices, a `/proc` file that states a size it does not have
+/// (`/proc/self/pagemap`), a folder. Each is refused at once with a typed error (exit 2), never
+/// waited on, never read without bound, never a panic.
+#[test]
+fn every_file_argument_refuses_every_special_file_at_once() {
+    let dir = folder("special");
+    let fifo = dir.join("fifo");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let fifo = fifo.to_str().unwrap().to_string();
+    let folder_path = dir.to_str().unwrap().to_string();
+    let specials = [
+        fifo.as_str(),
+        "/dev/zero",
+        "/dev/urandom",
+        "/proc/self/pagemap",
+        folder_path.as_str(),
+    ];
+    type Invocation = fn(&str) -> Vec<String>;
+    let commands: [(&str, Invocation); 6] = [
+        ("--script", |f| {
+            [
+                "play",
+                "--rules",
+                "wordclub-1.0",
+                "--players",
+                "Ann,Ben",
+                "--seed",
+                "1",
+                "--script",
+                f,
+            ]
+            .map(String::from)
+            .to_vec()
+        }),
+        ("--gcg", |f| {
+            ["analyze", "--gcg", f, "--rules", "classic-15"]
+                .map(String::from)
+                .to_vec()
+        }),
+        ("--rules-file", |f| {
+            [
+                "lab",
+                "measure",
+                "--rules-file",
+                f,
+                "--games",
+                "1",
+                "--players",
+                "hard,hard",
+            ]
+            .map(String::from)
+            .to_vec()
+        }),
+        ("--base-file", |f| {
+            [
+                "lab",
+                "search",
+                "--base-file",
+                f,
+                "--vary",
+                "blanks=0,1",
+                "--target",
+                "filled",
+            ]
+            .map(String::from)
+            .to_vec()
+        }),
+        ("premiums=FILE", |f| {
+            [
+                "lab",
+                "search",
+                "--base",
+                "wordclub-1.1",
+                "--vary",
+                &format!("premiums={f}"),
+                "--target",
+                "filled",
+            ]
+            .map(String::from)
+            .to_vec()
+        }),
+        ("--list-file", |f| {
+            ["check", "--list-file", f, "CAT"]
+                .map(String::from)
+                .to_vec()
+        }),
+    ];
+    for (option, command) in commands {
+        for special in specials {
+            let args = command(special);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let answered = cli_or_killed(&args);
+            let (code, json) = answered
+                .unwrap_or_else(|| panic!("{option} {special}: blocked (killed after 20 s)"));
+            assert_eq!(code, 2, "{option} {special}: {json}");
+            assert_ne!(
+                kind(&json),
+                "(none)",
+                "{option} {special}: a typed error: {json}"
+            );
+        }
+    }
+}
+
+/// `analyze` keeps its analyses in the history, but a path with no history there is refused
+/// (`no_history`, as every other command that reads one): a typo creates nothing.
+#[test]
+fn analyze_refuses_a_missing_history_and_creates_nothing() {
+    let dir = folder("analyze-typo");
+    let typo = dir.join("no-such-folder").join("histroy.db");
+    for args in [
+        vec!["analyze", "--all", "--db", typo.to_str().unwrap()],
+        vec!["analyze", "1", "--db", typo.to_str().unwrap()],
+    ] {
+        let (code, json) = cli(&args);
+        assert_eq!(code, 2, "{json}");
+        assert_eq!(kind(&json), "no_history", "{json}");
+        assert!(!dir.join("no-such-folder").exists(), "nothing was created");
+    }
+}

@@ -185,11 +185,17 @@ impl WordList {
     /// one in which no line is an A–Z word (`list_file_no_words`), and one with some bad
     /// lines (`list_file`, naming the first).
     pub fn from_file(path: &Path) -> Result<WordList, LexiconError> {
-        let shown = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| LexiconError::ListFile {
-            path: shown.clone(),
+            path: path.display().to_string(),
             reason: e.to_string(),
         })?;
+        WordList::from_bytes(path, bytes)
+    }
+
+    /// [`WordList::from_file`] of bytes already read from `path` (by a caller that bounds
+    /// what it reads: the CLI's file arguments).
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<WordList, LexiconError> {
+        let shown = path.display().to_string();
         let text = match String::from_utf8(bytes.clone()) {
             Ok(text)
                 if !text

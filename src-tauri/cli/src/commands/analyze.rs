@@ -17,7 +17,7 @@ use wordclub_app::AppError;
 use wordclub_engine::{ListRef, RuleSet};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::analysis::{gcg::positions_of_gcg, Analyser, ANALYSER_VERSION};
-use wordclub_store::Store;
+use wordclub_store::{Store, StoreError};
 
 use crate::{args::Args, error::CliError, CliResult};
 
@@ -33,7 +33,16 @@ fn json_of<T: serde::Serialize>(value: &T) -> CliResult {
     serde_json::to_value(value).map_err(|e| CliError::new("internal", e.to_string()))
 }
 
+/// The history at `path` to analyse in (analyses are kept in it). A path with no history is
+/// refused (`no_history`), as every other command that reads one does: a typo must not
+/// create a folder and an empty history.
 fn open(path: &str) -> Result<Store, CliError> {
+    if !std::path::Path::new(path).exists() {
+        return Err(StoreError::NoHistory {
+            path: path.to_string(),
+        }
+        .into());
+    }
     let store = Store::open(path).map_err(|e| CliError::new(e.kind(), e.to_string()))?;
     if let Some(moved) = store.moved_aside() {
         eprintln!("{moved}");
@@ -106,8 +115,7 @@ fn all(db: &str) -> CliResult {
 fn gcg(file: &str, rules: &str, list: Option<&str>) -> CliResult {
     let rules = RuleSet::builtin(rules).map_err(|e| CliError::new(e.kind(), e.to_string()))?;
     let list = WordList::builtin(list.unwrap_or(&rules.default_list))?;
-    let text =
-        std::fs::read_to_string(file).map_err(|e| CliError::new("io", format!("{file}: {e}")))?;
+    let text = crate::files::read_gcg(std::path::Path::new(file))?;
     let record = positions_of_gcg(&text, &rules).map_err(|e| {
         let e = AppError::from(e);
         CliError::new(e.kind(), e.to_string())

@@ -33,19 +33,29 @@ pub fn run(argv: &[String]) -> CliResult {
     }
 }
 
-fn read_file(path: &str) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError::new("file", format!("cannot read {path}: {e}")))
+fn read_file(path: &str, arg: crate::files::FileArg) -> Result<String, CliError> {
+    crate::files::read_text(std::path::Path::new(path), arg)
+}
+
+/// How `--rules-file` or `--base-file` is read.
+fn file_arg(option: &str) -> crate::files::FileArg {
+    match option {
+        "base-file" => crate::files::BASE_FILE,
+        _ => crate::files::RULES_FILE,
+    }
 }
 
 /// `--ID_OPTION ID` (built in) or `--FILE_OPTION FILE` (JSON), exactly one.
 fn rule_set(args: &Args, id_option: &str, file_option: &str) -> Result<RuleSet, CliError> {
     match (args.value(id_option), args.value(file_option)) {
         (Some(id), None) => RuleSet::builtin(id).map_err(engine_error),
-        (None, Some(path)) => lab::rule_set_from_json(&read_file(path)?).map_err(|e| match e {
-            MovegenError::RuleSetField { .. } => CliError::new(e.kind(), format!("{path}: {e}")),
-            other => movegen_error(other),
-        }),
+        (None, Some(path)) => lab::rule_set_from_json(&read_file(path, file_arg(file_option))?)
+            .map_err(|e| match e {
+                MovegenError::RuleSetField { .. } => {
+                    CliError::new(e.kind(), format!("{path}: {e}"))
+                }
+                other => movegen_error(other),
+            }),
         _ => Err(CliError::usage(format!(
             "give --{id_option} ID or --{file_option} FILE (one of them)\n{USAGE}"
         ))),
@@ -268,7 +278,8 @@ fn search(argv: &[String]) -> CliResult {
         .into_iter()
         .map(|spec| {
             let axis = Axis::parse(&spec, &base, |path| {
-                read_file(path).map_err(|e| MovegenError::Search { reason: e.message })
+                read_file(path, crate::files::PREMIUMS_FILE)
+                    .map_err(|e| MovegenError::Search { reason: e.message })
             })?;
             Ok((spec, axis))
         })

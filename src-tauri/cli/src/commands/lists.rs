@@ -46,8 +46,10 @@ pub fn chosen_list(args: &Args) -> Result<ChosenList, CliError> {
         )),
         (None, Some(path)) => {
             let path = Path::new(path);
-            crate::files::check_regular(path, crate::files::MAX_LIST_BYTES, "--list-file")?;
-            Ok(ChosenList::File(Box::new(WordList::from_file(path)?)))
+            let bytes = crate::files::read_bytes(path, crate::files::LIST_FILE)?;
+            Ok(ChosenList::File(Box::new(WordList::from_bytes(
+                path, bytes,
+            )?)))
         }
         (id, None) => Ok(ChosenList::Builtin(WordList::builtin(
             id.unwrap_or(DEFAULT_LIST),

@@ -56,11 +56,7 @@ pub fn run(argv: &[String]) -> CliResult {
         .parse()
         .map_err(|_| CliError::usage("--seed is a whole number ≥ 0"))?;
     let path = args.required("script")?;
-    let script = crate::files::read_text(
-        std::path::Path::new(path),
-        crate::files::MAX_SCRIPT_BYTES,
-        "--script",
-    )?;
+    let script = crate::files::read_text(std::path::Path::new(path), crate::files::SCRIPT)?;
     let fixed = if args.value("racks").is_some() || args.value("bag").is_some() {
         wordclub_store::FixedDeal::Deal
     } else {
