@@ -203,6 +203,10 @@ pub fn polite_gaddag_for(list: &WordList) -> Arc<Gaddag> {
 }
 
 fn polite_graph(list: &WordList) -> Gaddag {
+    try_polite_graph(list).expect("a shipped word list fits the graph")
+}
+
+fn try_polite_graph(list: &WordList) -> Result<Gaddag, MovegenError> {
     use fst::Streamer;
     let mut words = Vec::with_capacity(list.fst().len());
     let mut stream = list.fst().stream();
@@ -211,7 +215,7 @@ fn polite_graph(list: &WordList) -> Gaddag {
             words.push(w.to_vec());
         }
     }
-    Gaddag::from_words(words)
+    Gaddag::try_from_words(words)
 }
 
 /// Whether computer players and hints leave the kept offensive words alone (the default,
@@ -240,6 +244,25 @@ pub fn graph_for(list: &WordList, manners: Manners) -> Arc<Gaddag> {
         Manners::Polite => polite_gaddag_for(list),
         Manners::AnyWord => gaddag_for(list),
     }
+}
+
+/// [`graph_for`] of a list from elsewhere (a `--list-file`): one too large for the graph is
+/// a typed error ([`MovegenError::GraphTooLarge`]), not a panic. The graph goes into the same
+/// cache, so every later [`graph_for`] of the list (a computer's move, a hint) finds it.
+pub fn try_graph_for(list: &WordList, manners: Manners) -> Result<Arc<Gaddag>, MovegenError> {
+    let cache = match manners {
+        Manners::Polite => &POLITE_GRAPHS,
+        Manners::AnyWord => &GRAPHS,
+    };
+    let (slot, _) = slot_for(cache, list);
+    if let Some(graph) = slot.get() {
+        return Ok(Arc::clone(graph));
+    }
+    let graph = match manners {
+        Manners::Polite => try_polite_graph(list)?,
+        Manners::AnyWord => Gaddag::try_from_fst(list.fst())?,
+    };
+    Ok(Arc::clone(slot.get_or_init(|| built(|| graph))))
 }
 
 /// Whether a graph of `list` (either manners) is built or being built in this process.

@@ -20,6 +20,9 @@ pub enum MovegenError {
     RuleSetField { field: String, reason: String },
     /// A rules-lab search that cannot run as asked (an axis or a target that cannot be read).
     Search { reason: String },
+    /// A custom word list whose graph would not fit the graph's layout (arc slots are
+    /// addressed with `limit`'s bits); every shipped list fits with room to spare.
+    GraphTooLarge { words: usize, limit: u64 },
 }
 
 impl MovegenError {
@@ -34,6 +37,7 @@ impl MovegenError {
             MovegenError::Engine { .. } => "engine",
             MovegenError::RuleSetField { .. } => "invalid_rule_set",
             MovegenError::Search { .. } => "bad_search",
+            MovegenError::GraphTooLarge { .. } => "list_too_large",
         }
     }
 }
@@ -61,6 +65,12 @@ impl fmt::Display for MovegenError {
                 write!(f, "rule set field `{field}`: {reason}")
             }
             MovegenError::Search { reason } => write!(f, "{reason}"),
+            MovegenError::GraphTooLarge { words, limit } => write!(
+                f,
+                "the word list is too large for the move generator's graph: its {words} \
+                 words need more than the {limit} arc slots the graph can address (every \
+                 shipped list needs less than a quarter of that)"
+            ),
         }
     }
 }

@@ -19,6 +19,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::MovegenError;
+
 /// Label of the separator arc (the "turn right" point of a GADDAG path).
 pub const SEPARATOR: u8 = 0;
 
@@ -154,7 +156,14 @@ struct Builder {
     record_closed: bool,
     closed: Vec<(u32, u8, u32)>,
     closed_text: Vec<u8>,
+    /// Set when a node did not fit the slots a target can address (`limit`): nothing more
+    /// is stored, and the build stops at its next check.
+    overflowed: bool,
+    limit: u64,
 }
+
+/// Arc slots a target can address (the bits above [`TARGET_SHIFT`]).
+const SLOT_LIMIT: u64 = 1u64 << (32 - TARGET_SHIFT);
 
 impl Builder {
     fn new() -> Self {
@@ -169,6 +178,8 @@ impl Builder {
             record_closed: false,
             closed: Vec::new(),
             closed_text: Vec::new(),
+            overflowed: false,
+            limit: SLOT_LIMIT,
         }
     }
 
@@ -212,11 +223,11 @@ impl Builder {
         if let Some(slot) = found {
             return slot;
         }
+        if (self.arcs.len() + self.key.len()) as u64 >= self.limit {
+            self.overflowed = true;
+            return 0;
+        }
         let slot = self.arcs.len() as u32;
-        assert!(
-            (slot as u64) < (1u64 << (32 - TARGET_SHIFT)),
-            "word list too large for the move generator's graph"
-        );
         self.arcs.extend_from_slice(&self.key);
         match self.register.entry(hash) {
             std::collections::hash_map::Entry::Occupied(_) => {
@@ -255,7 +266,29 @@ impl Gaddag {
     /// `reverse(p)` of every word prefix `p` are inserted, each ending in a separator arc that
     /// points straight at the forward node of `p` (the words that continue `p`), so the
     /// right-hand halves of all GADDAG paths share the forward graph.
+    ///
+    /// For lists known to fit (every shipped list: `a_shipped_list_fits` checks the largest);
+    /// a list from elsewhere goes through [`Gaddag::try_from_words`].
     pub fn from_words<I, W>(words: I) -> Gaddag
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        Gaddag::try_from_words(words).expect("a shipped word list fits the graph")
+    }
+
+    /// [`Gaddag::from_words`], or [`MovegenError::GraphTooLarge`] when the list's graph
+    /// does not fit the slots a target can address.
+    pub fn try_from_words<I, W>(words: I) -> Result<Gaddag, MovegenError>
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        Gaddag::build(words, SLOT_LIMIT)
+    }
+
+    /// The build, with room for `limit` arc slots (less than [`SLOT_LIMIT`] only in tests).
+    fn build<I, W>(words: I, limit: u64) -> Result<Gaddag, MovegenError>
     where
         I: IntoIterator<Item = W>,
         W: AsRef<[u8]>,
@@ -270,12 +303,17 @@ impl Gaddag {
             .collect();
         list.sort_unstable();
         list.dedup();
+        let too_large = |words: usize| MovegenError::GraphTooLarge { words, limit };
         let mut builder = Builder::new();
+        builder.limit = limit;
         builder.record_closed = true;
         for w in &list {
             builder.insert_string(w, true, 0);
         }
         builder.close_to(0);
+        if builder.overflowed {
+            return Err(too_large(list.len()));
+        }
         builder.path.clear();
         let root = builder.open_node();
         builder.path.push(root);
@@ -308,12 +346,18 @@ impl Gaddag {
         drop(forward);
         let text = |s: &(u32, u8, bool, u32)| &bytes[s.0 as usize..s.0 as usize + s.1 as usize];
         spans.sort_unstable_by(|a, b| text(a).cmp(text(b)));
-        for span in &spans {
+        for (i, span) in spans.iter().enumerate() {
             builder.insert_string(text(span), span.2, span.3);
+            if i % 4096 == 0 && builder.overflowed {
+                return Err(too_large(list.len()));
+            }
         }
         builder.close_to(0);
         let root_node = builder.path.pop().expect("root");
         let root = builder.freeze(&root_node.arcs);
+        if builder.overflowed {
+            return Err(too_large(list.len()));
+        }
         let (arcs, root) = relayout(&builder.arcs, root);
         let signatures = list
             .iter()
@@ -325,24 +369,30 @@ impl Gaddag {
             })
             .collect();
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        Gaddag {
+        Ok(Gaddag {
             arcs,
             signatures,
             root,
             words: list.len(),
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-        }
+        })
     }
 
-    /// Builds the graph from a word list's fst (keys are upper case).
+    /// Builds the graph from a word list's fst (keys are upper case); for lists known to fit,
+    /// as [`Gaddag::from_words`].
     pub fn from_fst<D: AsRef<[u8]>>(set: &fst::Set<D>) -> Gaddag {
+        Gaddag::try_from_fst(set).expect("a shipped word list fits the graph")
+    }
+
+    /// [`Gaddag::from_fst`] of any list: [`MovegenError::GraphTooLarge`] when it does not fit.
+    pub fn try_from_fst<D: AsRef<[u8]>>(set: &fst::Set<D>) -> Result<Gaddag, MovegenError> {
         use fst::Streamer;
         let mut words = Vec::with_capacity(set.len());
         let mut stream = set.stream();
         while let Some(key) = stream.next() {
             words.push(key.to_vec());
         }
-        Gaddag::from_words(words)
+        Gaddag::try_from_words(words)
     }
 
     /// The root node.
@@ -546,8 +596,50 @@ impl Builder {
 
 #[cfg(test)]
 mod tests {
-    use super::{Builder, Gaddag, NodeHasher};
+    use super::{Builder, Gaddag, NodeHasher, SLOT_LIMIT};
+    use crate::MovegenError;
     use std::hash::Hasher;
+
+    /// A list whose graph does not fit is a typed error, not a panic (a 20 MB custom list of
+    /// 2 million words reached the old assertion): here with room for only 64 slots.
+    #[test]
+    fn a_list_too_large_for_the_graph_is_a_typed_error() {
+        let words: Vec<String> = (0..200u32)
+            .map(|i| {
+                format!(
+                    "W{}{}",
+                    (b'A' + (i % 26) as u8) as char,
+                    (b'A' + (i / 26) as u8) as char
+                )
+            })
+            .collect();
+        match Gaddag::build(&words, 64) {
+            Err(
+                e @ MovegenError::GraphTooLarge {
+                    words: 200,
+                    limit: 64,
+                },
+            ) => {
+                assert_eq!(e.kind(), "list_too_large");
+                assert!(e.to_string().contains("too large"), "{e}");
+            }
+            other => panic!("expected GraphTooLarge, got {other:?}"),
+        }
+        assert!(Gaddag::build(&words, SLOT_LIMIT).is_ok());
+    }
+
+    /// The largest shipped list fits with room to spare: the reason the shipped lists may
+    /// use the panicking constructors.
+    #[test]
+    fn a_shipped_list_fits() {
+        let list = wordclub_lexicon::WordList::builtin("wordclub").unwrap();
+        let g = Gaddag::try_from_fst(list.fst()).unwrap();
+        assert!(
+            (g.arcs.len() as u64) < SLOT_LIMIT / 4,
+            "{} slots",
+            g.arcs.len()
+        );
+    }
 
     #[test]
     fn a_node_whose_hash_is_taken_is_stored_apart_and_found_again() {

@@ -35,7 +35,7 @@ mod sim;
 
 pub use bridge::{
     build_in_background, build_in_background_with, gaddag_for, graph_for, graph_requested, grid_of,
-    layout_of, polite_gaddag_for, position_of, rack_of, Manners, Position,
+    layout_of, polite_gaddag_for, position_of, rack_of, try_graph_for, Manners, Position,
 };
 pub use error::MovegenError;
 pub use gaddag::Gaddag;

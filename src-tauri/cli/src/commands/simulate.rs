@@ -67,6 +67,9 @@ pub fn run(argv: &[String]) -> CliResult {
             )))
         }
     };
+    // A list from a file may be too large for the graph: refused here, typed, before any
+    // match is played (the simulation finds the graph already built).
+    wordclub_movegen::try_graph_for(&list, manners).map_err(movegen_error)?;
     let config = SimConfig {
         rules,
         list: &list,
