@@ -267,6 +267,39 @@ fn serve_refuses_what_a_browser_or_a_proxy_could_be_tricked_with() {
     );
     assert_eq!(status(&answer), 400, "{answer}");
     assert_eq!(json_body(&answer)["error"]["kind"], "fixed_deal_refused");
+    // A good Origin followed by another: every Origin counts, not the first alone.
+    let origin = format!("Origin: http://127.0.0.1:{port}\r\n");
+    let answer = raw(
+        port,
+        format!(
+            "POST /api/app_info HTTP/1.1\r\n{host}{origin}Origin: http://evil.example\r\n\
+             Content-Length: 0\r\nConnection: close\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert!(matches!(status(&answer), 400 | 403), "{answer}");
+    assert!(json_body(&answer)["error"]["kind"].is_string(), "{answer}");
+    // Refusals the router and the file service make on their own have the same JSON shape.
+    for (request, code) in [
+        ("POST /index.html", 405),
+        ("POST /api", 405),
+        ("POST /nope", 405),
+        ("POST /api/%FF", 400),
+        ("GET /api/%FF", 400),
+    ] {
+        let answer = raw(
+            port,
+            format!("{request} HTTP/1.1\r\n{host}Content-Length: 0\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        );
+        let got = status(&answer);
+        assert!(
+            got == code || (code == 400 && got == 405),
+            "{request}: {answer}"
+        );
+        let kind = json_body(&answer)["error"]["kind"].clone();
+        assert!(kind.is_string(), "{request}: {answer}");
+    }
 }
 
 #[test]

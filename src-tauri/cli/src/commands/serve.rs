@@ -207,7 +207,18 @@ async fn loopback_only(State(server): State<Server>, request: Request, next: Nex
     let host_ok = host
         .and_then(|h| h.to_str().ok())
         .is_some_and(|h| server.hosts.iter().any(|ok| ok == h));
-    let origin_ok = match headers.get(header::ORIGIN).map(|o| o.to_str()) {
+    // Every Origin header must be this server's: a good one followed by another would
+    // otherwise pass on the first alone.
+    let mut origins = headers.get_all(header::ORIGIN).iter();
+    let (origin, second) = (origins.next(), origins.next());
+    if second.is_some() {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "more than one Origin header",
+        );
+    }
+    let origin_ok = match origin.map(|o| o.to_str()) {
         None => true,
         Some(Ok(origin)) => server
             .hosts
@@ -222,11 +233,36 @@ async fn loopback_only(State(server): State<Server>, request: Request, next: Nex
         )
             .into_response();
     }
-    let mut response = next.run(request).await;
+    let mut response = as_json_error(next.run(request).await).await;
     response
         .headers_mut()
         .insert(header::CONTENT_SECURITY_POLICY, csp_header());
     response
+}
+
+/// Every refusal has the JSON error shape the UI and scripts read (`{"error": {kind,
+/// message}}`), including the ones the router and the file service make on their own: a
+/// page asked for with POST (405, empty), a command name that is not UTF-8 (400, plain text).
+async fn as_json_error(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    match status {
+        StatusCode::METHOD_NOT_ALLOWED => error(
+            status,
+            "method_not_allowed",
+            "pages are read with GET and commands sent with POST to /api/<command>",
+        ),
+        StatusCode::NOT_FOUND => error(status, "not_found", "no such page"),
+        StatusCode::BAD_REQUEST => error(status, "bad_request", "the request cannot be read"),
+        _ => error(status, "http", &format!("HTTP {}", status.as_u16())),
+    }
 }
 
 /// The UI's policy (`wordclub_app::csp`, the window's but for the IPC origins), made once.
