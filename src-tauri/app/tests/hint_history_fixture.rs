@@ -167,25 +167,18 @@ fn write_app_matches(app: &App) {
                "players": [{"name": "Ann"}, {"name": "Ben"}],
                "deal": {"racks": ["CATEELN", "SBDGIOO"], "draw_order": "RSTUVWX"}}),
     ));
-    reveal(app, five);
-    let suggested = ok(app, "hint", m(five));
-    assert_eq!(suggested["kind"], "move", "{suggested}");
-    ok(
-        app,
-        "play",
-        json!({"match_id": five, "tiles": staged(&suggested)}),
-    );
-    reveal(app, five);
-    ok(app, "pass", m(five));
-    reveal(app, five);
-    let suggested = ok(app, "hint", m(five));
-    ok(
-        app,
-        "play",
-        json!({"match_id": five, "tiles": staged(&suggested)}),
-    );
-    reveal(app, five);
-    ok(app, "pass", m(five));
+    for _ in 0..2 {
+        reveal(app, five);
+        let suggested = ok(app, "hint", m(five));
+        assert_eq!(suggested["kind"], "move", "{suggested}");
+        ok(
+            app,
+            "play",
+            json!({"match_id": five, "tiles": staged(&suggested)}),
+        );
+        reveal(app, five);
+        ok(app, "pass", m(five));
+    }
     reveal(app, five);
     ok(app, "resign", json!({"match_id": five, "confirm": true}));
 }

@@ -121,13 +121,12 @@ fn a_shape_no_build_wrote_is_kept_as_its_text() {
 #[test]
 fn a_history_with_old_hint_records_replays() {
     let (mut m, l) = fixed_match("wordclub-1.0", &["CATSEER", "OGTEENR"], "");
-    m.apply(
-        Action::HintTaken {
-            player: 0,
-            kind: HintKind::WordsFromRack,
-            shown: words_shown(&["CATS"]),
-        },
+    take_hint(
+        &mut m,
         l,
+        0,
+        HintKind::WordsFromRack,
+        words_shown(&["CATS"]),
     )
     .unwrap();
     place(&mut m, l, 0, "5D CAT").unwrap();
@@ -170,15 +169,7 @@ fn a_match_gives_its_rule_sets_hint_and_a_repeat_is_the_same_hint() {
     assert_eq!(covered.hint_kind, Some(HintKind::SuggestMove));
 
     let shown = HintShown::NoMove;
-    m.apply(
-        Action::HintTaken {
-            player: 0,
-            kind: HintKind::SuggestMove,
-            shown: shown.clone(),
-        },
-        l,
-    )
-    .unwrap();
+    take_hint(&mut m, l, 0, HintKind::SuggestMove, shown.clone()).unwrap();
     assert_eq!(m.hint_shown_this_turn(0), Some(&shown));
     pass(&mut m, l, 0).unwrap();
     assert_eq!(m.hint_shown_this_turn(0), None, "a new turn, a new hint");

@@ -457,15 +457,7 @@ fn hints_are_recorded_against_the_player_and_turn() {
         score: 10,
         tiles: Vec::new(),
     };
-    m.apply(
-        Action::HintTaken {
-            player: 0,
-            kind: HintKind::SuggestMove,
-            shown: shown.clone(),
-        },
-        l,
-    )
-    .unwrap();
+    take_hint(&mut m, l, 0, HintKind::SuggestMove, shown.clone()).unwrap();
     assert_eq!(m.view(None, false).players[0].hints, 1);
     place(&mut m, l, 0, "8G CAT").unwrap();
     assert_eq!(m.turns()[0].hints.len(), 1);
