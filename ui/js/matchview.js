@@ -24,10 +24,11 @@ export function renderTurn(v, state, on) {
   if (v.covered) return layout(v, state, on, renderCover(v, on.reveal));
   const { draft } = state;
   const rack = rackOf(v, state, on);
-  // "Allow hints" off for this match: no hint control at all.
-  const canHint = v.hints_allowed && v.rules.hints.length > 0;
+  // The engine says whether the player may take a hint now (none when "Allow hints" is off)
+  // and which one the match gives.
+  const canHint = v.can.hint;
   // Named for what it gives: the classic sets stage a whole move (SPEC "Suggest a move").
-  const suggests = v.rules.hints.includes('suggest_move');
+  const suggests = v.hint_kind === 'suggest_move';
   const hintLabel = suggests ? 'Suggest a move' : 'Hint';
   const hintTitle = `${suggests ? 'Places the best-scoring move as a draft' : 'Lists the words your rack can spell'}; every hint is recorded in the result`;
   const controls = h('div.controls', {},

@@ -4,10 +4,9 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use wordclub_engine::{Match, RuleSet};
 use wordclub_movegen::analysis::ANALYSER_VERSION;
-use wordclub_store::{Filter, MatchSummary as StoredSummary, Status, Store};
+use wordclub_store::{Filter, MatchSummary as StoredSummary, Status, Store, TurnDetail};
 
 use crate::view::{Pos, RulesInfo};
 use crate::AppError;
@@ -192,9 +191,9 @@ pub struct MatchDetail {
     pub rules: RulesInfo,
     pub premiums: Vec<Vec<Option<&'static str>>>,
     pub letter_values: BTreeMap<char, u8>,
-    /// The store's turns ([`wordclub_store::TurnDetail`]); while the match is unfinished
-    /// each hint's `shown` is left out (words from a rack tell what is still on it).
-    pub turns: Vec<Value>,
+    /// The store's turns; while the match is unfinished each hint's `shown` is left out
+    /// ([`wordclub_engine::Turn::without_shown`]: words from a rack tell what is still on it).
+    pub turns: Vec<TurnDetail>,
     /// The board after each turn.
     pub boards: Vec<TurnBoard>,
     /// The board's rows now.
@@ -218,20 +217,17 @@ pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
     let d = store.detail(id)?;
     let game = store.replayed(id)?;
     let status = d.summary.status;
-    let mut turns = Vec::with_capacity(d.turns.len());
-    for turn in &d.turns {
-        let mut turn = serde_json::to_value(turn).map_err(|e| AppError::internal(&e))?;
-        if status == Status::InProgress {
-            if let Some(Value::Array(hints)) = turn.get_mut("hints") {
-                for hint in hints {
-                    if let Some(h) = hint.as_object_mut() {
-                        h.remove("shown");
-                    }
-                }
-            }
-        }
-        turns.push(turn);
-    }
+    let turns = if status == Status::InProgress {
+        d.turns
+            .into_iter()
+            .map(|t| TurnDetail {
+                turn: t.turn.without_shown(),
+                ..t
+            })
+            .collect()
+    } else {
+        d.turns
+    };
     let finished = status == Status::Finished;
     let rules = game.rules();
     Ok(MatchDetail {

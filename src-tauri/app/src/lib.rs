@@ -41,8 +41,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use wordclub_engine::{
-    Action, Deal, EngineError, HintKind, ListRef, Match, MatchOptions, PlayerKind, PlayerSpec,
-    RuleSet,
+    Action, Deal, EngineError, ListRef, Match, MatchOptions, PlayerKind, PlayerSpec, RuleSet,
 };
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action_with, Level, Manners};
@@ -53,8 +52,8 @@ use history::{
     ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats, StatsArgs,
 };
 use matches::{
-    exchange_text, hint_action, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs,
-    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    exchange_text, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs, MatchViewArgs,
+    NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use teaching::{RulesExamples, RulesExamplesArgs};
 use view::{MatchView, RulesInfo};
@@ -492,50 +491,16 @@ impl App {
         })
     }
 
-    /// The rule set's hint for the player to move; recorded as assistance. Asking again in
-    /// the same turn shows the same answer and is not recorded again: it is one hint.
+    /// The match's hint for the player to move; recorded as assistance. Asking again in
+    /// the same turn shows the same answer and is not recorded again: it is one hint (the
+    /// engine's rule, [`wordclub_engine::Match::hint_shown_this_turn`]).
     pub fn hint(&self, args: MatchIdArgs) -> Result<HintAnswer, AppError> {
         let manners = self.manners();
         self.act(
             args.match_id,
             |m| {
                 let seat = m.revealed_seat()?;
-                if !m.game.options().hints {
-                    return Err(EngineError::HintsOff.into());
-                }
-                let rules = m.game.rules();
-                let kind = *rules
-                    .hints
-                    .first()
-                    .ok_or_else(|| EngineError::HintNotAllowed {
-                        kind: "any".to_string(),
-                        rules: rules.id.clone(),
-                    })?;
-                if let Some(shown) = matches::hint_shown_this_turn(&m.game, seat, kind) {
-                    return Ok((None, HintAnswer::recorded(shown)?));
-                }
-                let rack = String::from_utf8_lossy(m.game.rack(seat).unwrap_or_default());
-                let answer = match kind {
-                    HintKind::WordsFromRack => {
-                        let found = m
-                            .list
-                            .rack_words(&rack)?
-                            .into_iter()
-                            .filter(|w| {
-                                manners == Manners::AnyWord
-                                    || !wordclub_lexicon::is_offensive(w.word.as_bytes())
-                            })
-                            .map(|w| {
-                                let blanks = w.blanks.iter().map(|b| b.position).collect();
-                                (w.word, blanks)
-                            })
-                            .collect();
-                        matches::words_answer(rules, found)
-                    }
-                    HintKind::SuggestMove => matches::suggest_move(m, seat, manners)?,
-                };
-                let shown = to_json(&answer)?;
-                Ok((Some(hint_action(seat, kind, shown)), answer))
+                matches::hint_answer(&m.game, m.list, seat, manners)
             },
             |_, answer| answer,
         )

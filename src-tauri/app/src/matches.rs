@@ -2,13 +2,12 @@
 //! actions. The engine decides; this module checks arguments, keeps the open matches and who
 //! has revealed their rack, and builds views.
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use wordclub_engine::{
-    Action, EngineError, HintKind, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet,
-    Seat, Square, Tile, WordScore, MAX_PLAYERS,
+    Action, EngineError, HintKind, HintShown, ListRef, Match, Placement, PlayerKind, PlayerSpec,
+    RuleSet, Seat, Square, Tile, WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
-use wordclub_movegen::Level;
+use wordclub_movegen::{Level, Manners};
 
 use crate::objects::{objects, optional_object};
 use crate::settings::clean_name;
@@ -139,40 +138,78 @@ pub fn shipped_list(list: &ListRef) -> Result<&'static WordList, AppError> {
     })
 }
 
+/// The hint for `seat`, the player to move with their rack shown: what this match's hint
+/// already showed them this turn (asked again it is the same hint, so no action), or a new
+/// answer with the action that records it. It reads the match and changes nothing, so it may
+/// run on a copy of the match while nothing is locked (the suggestion's search takes a
+/// while); whoever applies the action re-checks the match.
+pub fn hint_answer(
+    game: &Match,
+    list: &WordList,
+    seat: Seat,
+    manners: Manners,
+) -> Result<(Option<Action>, HintShown), AppError> {
+    let kind = game.hint_to_give(seat)?;
+    if let Some(shown) = game.hint_shown_this_turn(seat) {
+        return Ok((None, shown.clone()));
+    }
+    let shown = match kind {
+        HintKind::WordsFromRack => rack_words(game, list, seat, manners)?,
+        HintKind::SuggestMove => suggest_move(game, list, seat, manners)?,
+    };
+    let action = Action::HintTaken {
+        player: seat,
+        kind,
+        shown: shown.clone(),
+    };
+    Ok((Some(action), shown))
+}
+
+/// The "words from rack" hint: the words the rack alone spells (with the settings' manners:
+/// when polite, no kept offensive word), ordered by the engine.
+fn rack_words(
+    game: &Match,
+    list: &WordList,
+    seat: Seat,
+    manners: Manners,
+) -> Result<HintShown, AppError> {
+    let rack = String::from_utf8_lossy(game.rack(seat).unwrap_or_default());
+    let found = list
+        .rack_words(&rack)?
+        .into_iter()
+        .filter(|w| {
+            manners == Manners::AnyWord || !wordclub_lexicon::is_offensive(w.word.as_bytes())
+        })
+        .map(|w| {
+            let blanks = w.blanks.iter().map(|b| b.position).collect();
+            (w.word, blanks)
+        })
+        .collect();
+    Ok(HintShown::words(game.rules(), found))
+}
+
 /// The "suggest a move" hint: the best-scoring legal move for the player to move (with the
 /// settings' manners: when polite, none forming a kept offensive word), checked and scored by
 /// the engine, for the UI to stage as a draft.
-pub fn suggest_move(
-    m: &OpenMatch,
+fn suggest_move(
+    game: &Match,
+    list: &WordList,
     seat: Seat,
-    manners: wordclub_movegen::Manners,
-) -> Result<HintAnswer, AppError> {
-    let rack = m.game.rack(seat).unwrap_or_default();
+    manners: Manners,
+) -> Result<HintShown, AppError> {
+    let rack = game.rack(seat).unwrap_or_default();
     let best = wordclub_movegen::suggest_with(
-        m.game.rules(),
-        m.list,
-        &wordclub_movegen::grid_of(m.game.board()),
+        game.rules(),
+        list,
+        &wordclub_movegen::grid_of(game.board()),
         &wordclub_movegen::rack_of(rack),
         manners,
     )?;
-    let Some(best) = best else {
-        return Ok(HintAnswer::NoMove);
+    let scored = match best {
+        Some(best) => Some(game.preview(seat, &best.placements(), list)?),
+        None => None,
     };
-    let scored = m.game.preview(seat, &best.placements(), m.list)?;
-    Ok(HintAnswer::Move {
-        notation: scored.notation,
-        score: scored.score,
-        tiles: scored
-            .tiles
-            .iter()
-            .map(|p| crate::view::StagedTile {
-                row: p.square.row,
-                col: p.square.col,
-                letter: (p.tile.letter as char).to_string(),
-                blank: p.tile.blank,
-            })
-            .collect(),
-    })
+    Ok(HintShown::suggestion(scored.as_ref()))
 }
 
 // ---- arguments ---------------------------------------------------------------------------
@@ -283,84 +320,9 @@ pub struct PreviewAnswer {
     pub error: Option<crate::ErrorBody>,
 }
 
-/// What a hint showed the player to move; recorded with the hint (`shown`) as it was answered.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum HintAnswer {
-    /// Words spellable from the rack alone: longest first, then by score (face values; a
-    /// blank scores 0), then A–Z; and the same words grouped by length.
-    Words {
-        words: Vec<String>,
-        groups: Vec<WordGroup>,
-    },
-    /// The best-scoring move, for the UI to stage as a draft.
-    Move {
-        notation: String,
-        score: u32,
-        tiles: Vec<crate::view::StagedTile>,
-    },
-    /// No legal placement exists for this rack.
-    NoMove,
-}
-
-impl HintAnswer {
-    /// The answer a hint taken this turn gave, from its record.
-    pub fn recorded(shown: Value) -> Result<HintAnswer, AppError> {
-        serde_json::from_value(shown)
-            .map_err(|e| AppError::internal(&format!("a recorded hint cannot be read: {e}")))
-    }
-}
-
-/// Rack words of one length, highest score first.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct WordGroup {
-    pub length: usize,
-    pub words: Vec<ScoredWord>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct ScoredWord {
-    pub word: String,
-    pub score: u32,
-}
-
-/// The "Words from rack" answer: `found` (word, blanks' positions) ordered longest first,
-/// then by score under `rules`' letter values, then A–Z; duplicates dropped.
-pub fn words_answer(rules: &RuleSet, found: Vec<(String, Vec<usize>)>) -> HintAnswer {
-    let values = rules.letter_values();
-    let mut scored: Vec<ScoredWord> = found
-        .into_iter()
-        .map(|(word, blanks)| {
-            let score = word
-                .chars()
-                .enumerate()
-                .filter(|(i, _)| !blanks.contains(i))
-                .map(|(_, c)| u32::from(values.get(&c).copied().unwrap_or(0)))
-                .sum();
-            ScoredWord { word, score }
-        })
-        .collect();
-    scored.sort_by(|a, b| {
-        b.word
-            .len()
-            .cmp(&a.word.len())
-            .then(b.score.cmp(&a.score))
-            .then_with(|| a.word.cmp(&b.word))
-    });
-    scored.dedup_by(|a, b| a.word == b.word);
-    let words = scored.iter().map(|w| w.word.clone()).collect();
-    let mut groups: Vec<WordGroup> = Vec::new();
-    for w in scored {
-        match groups.last_mut() {
-            Some(g) if g.length == w.word.len() => g.words.push(w),
-            _ => groups.push(WordGroup {
-                length: w.word.len(),
-                words: vec![w],
-            }),
-        }
-    }
-    HintAnswer::Words { words, groups }
-}
+/// What a hint showed the player to move: the engine's one typed record, answered as it is
+/// recorded ([`HintShown`]).
+pub use wordclub_engine::HintShown as HintAnswer;
 
 // ---- checking ----------------------------------------------------------------------------
 
@@ -472,23 +434,4 @@ fn single_letter(s: &str) -> Option<u8> {
 
 pub fn rules_info() -> Vec<RulesInfo> {
     RuleSet::all().iter().map(RulesInfo::of).collect()
-}
-
-/// What a hint of `kind` already showed `seat` (the player to move) during the turn in
-/// progress, if it did: the engine's pending hints of that seat are this turn's.
-pub fn hint_shown_this_turn(game: &Match, seat: Seat, kind: HintKind) -> Option<Value> {
-    game.pending_hints(seat)
-        .iter()
-        .rev()
-        .find(|h| h.kind == kind)
-        .map(|h| h.shown.clone())
-}
-
-/// Records a hint the player to move was shown, as assistance.
-pub fn hint_action(seat: Seat, kind: HintKind, shown: Value) -> Action {
-    Action::HintTaken {
-        player: seat,
-        kind,
-        shown,
-    }
 }

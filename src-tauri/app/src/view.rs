@@ -312,6 +312,10 @@ pub struct MatchView {
     pub recap_from: Option<u32>,
     /// "Allow hints" as the players chose it for this match.
     pub hints_allowed: bool,
+    /// The hint this match gives (the engine's `View::hint_kind`): `words_from_rack` or
+    /// `suggest_move`, what the hint control is named for; `null` when there is none. The
+    /// player to move may take it when `can.hint`.
+    pub hint_kind: Option<HintKind>,
     pub over: bool,
     /// The handoff cover is up: the player to move has not revealed their rack yet.
     pub covered: bool,
@@ -453,6 +457,7 @@ pub fn match_view(
         turns,
         recap_from: v.recap_from,
         hints_allowed: v.hints_allowed,
+        hint_kind: v.hint_kind,
         over: v.result.is_some(),
         covered: v.covered,
         rack: v.rack.as_deref().map(|r| rack_tiles(r.as_bytes())),
@@ -494,13 +499,4 @@ pub fn match_view(
                 .collect(),
         }),
     }
-}
-
-/// A tile to stage on the board (a suggested move), in the shape `preview` and `play` take.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct StagedTile {
-    pub row: u8,
-    pub col: u8,
-    pub letter: String,
-    pub blank: bool,
 }

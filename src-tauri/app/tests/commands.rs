@@ -267,7 +267,11 @@ fn the_words_from_rack_hint_is_recorded_as_assistance() {
     let app = app();
     let id = cat_match(&app);
     refuses(&app, "hint", json!({"match_id": id}), "rack_hidden");
-    reveal(&app, id);
+    // The view names the engine's hint for the match; the covered seat may not take it.
+    let covered = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(covered["hint_kind"], "words_from_rack");
+    assert_eq!(covered["can"]["hint"], false);
+    assert_eq!(reveal(&app, id)["can"]["hint"], true);
     let hint = ok(&app, "hint", json!({"match_id": id}));
     assert_eq!(hint["kind"], "words");
     let words: Vec<&str> = hint["words"]
@@ -600,6 +604,7 @@ fn the_classic_hint_suggests_a_legal_move_and_counts_as_assistance() {
                "deal": {"racks": ["CATSRED", "OXYGENS"], "draw_order": ""}}),
     );
     let id = view["id"].as_i64().unwrap();
+    assert_eq!(view["hint_kind"], "suggest_move");
     reveal(&app, id);
     let hint = ok(&app, "hint", json!({"match_id": id}));
     assert_eq!(hint["kind"], "move");

@@ -1,4 +1,5 @@
 use serde_json::json;
+use wordclub_engine::EngineError;
 use wordclub_lexicon::LexiconError;
 use wordclub_store::StoreError;
 
@@ -28,6 +29,12 @@ impl CliError {
 
 impl From<LexiconError> for CliError {
     fn from(e: LexiconError) -> Self {
+        CliError::new(e.kind(), e.to_string())
+    }
+}
+
+impl From<EngineError> for CliError {
+    fn from(e: EngineError) -> Self {
         CliError::new(e.kind(), e.to_string())
     }
 }

@@ -389,10 +389,17 @@ fn play_records_the_suggested_move_a_hint_showed() {
         .iter()
         .find(|e| e["type"] == "hint_taken")
         .unwrap_or_else(|| panic!("no hint event: {json}"));
+    // The one shape the engine records, as the app answers "Suggest a move".
+    assert_eq!(hint["shown"]["kind"], "move", "{hint}");
     assert_eq!(hint["shown"]["score"], 66, "{hint}");
-    let notation = hint["shown"]["move"].as_str().expect("a move");
+    let notation = hint["shown"]["notation"].as_str().expect("a move");
     assert!(
         notation.starts_with("8") && notation.len() == 10,
         "{notation}"
+    );
+    assert_eq!(
+        hint["shown"]["tiles"].as_array().unwrap().len(),
+        7,
+        "{hint}"
     );
 }

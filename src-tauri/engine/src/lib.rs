@@ -40,7 +40,10 @@
 //!   scores the earliest turn. [`Match::best_turn`] is the one place this is decided; the
 //!   result's per-seat bests, the end screen and the history all use it.
 //! - Hints: only the player to move may take one, only of a kind the rule set offers; each is
-//!   attached to that player's next turn in the history.
+//!   attached to that player's next turn in the history. A match gives one kind
+//!   ([`Match::hint_kind`]); asking again in the same turn is the same hint
+//!   ([`Match::hint_shown_this_turn`]). What it showed is one typed record ([`HintShown`]),
+//!   read in every shape an earlier build stored.
 //! - Unseen tiles for a viewer: the full bag minus the board minus the viewer's own rack;
 //!   tiles that left play with a resigned player stay "unseen" (nobody saw them).
 //! - Several refusals at once: placement shape first, then the rack, then the word list; all
@@ -57,8 +60,9 @@ mod types;
 pub use board::Board;
 pub use error::EngineError;
 pub use game::{
-    Action, BestTurn, Can, Deal, EndReason, Event, HintRecord, ListRef, Match, MatchOptions,
-    MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Turn, TurnKind, View,
+    Action, BestTurn, Can, Deal, EndReason, Event, HintRecord, HintShown, HintTile, HintWord,
+    ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Turn,
+    TurnKind, View, WordGroup,
 };
 pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
 pub use rules::{

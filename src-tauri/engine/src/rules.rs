@@ -264,6 +264,12 @@ impl RuleSet {
             .sum()
     }
 
+    /// The hint a player of this rule set is given: the first it offers (each built-in rule
+    /// set offers at most one).
+    pub fn hint_kind(&self) -> Option<HintKind> {
+        self.hints.first().copied()
+    }
+
     pub fn offers_hint(&self, kind: HintKind) -> bool {
         self.hints.contains(&kind)
     }

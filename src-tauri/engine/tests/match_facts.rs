@@ -15,7 +15,7 @@ fn hint(m: &mut Match, l: &wordclub_lexicon::WordList, player: Seat, shown: &str
         Action::HintTaken {
             player,
             kind: HintKind::WordsFromRack,
-            shown: serde_json::json!(shown),
+            shown: words_shown(&[shown]),
         },
         l,
     )
@@ -151,8 +151,12 @@ fn hints_taken_and_pending_per_seat() {
     hint(&mut m, l, 0, "first");
     hint(&mut m, l, 0, "second");
     assert_eq!(m.hints_taken(), &[2, 0]);
-    let pending: Vec<&serde_json::Value> = m.pending_hints(0).iter().map(|h| &h.shown).collect();
-    assert_eq!(pending, vec!["first", "second"]);
+    let pending: Vec<Vec<&str>> = m
+        .pending_hints(0)
+        .iter()
+        .map(|h| h.shown.as_ref().unwrap().listed_words().collect())
+        .collect();
+    assert_eq!(pending, [["first"], ["second"]]);
     assert!(m.pending_hints(1).is_empty());
     assert!(m.pending_hints(7).is_empty(), "no such seat: nothing");
     place(&mut m, l, 0, "5D CAT").unwrap();

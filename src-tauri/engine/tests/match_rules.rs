@@ -412,7 +412,7 @@ fn refusals_change_nothing() {
             Action::HintTaken {
                 player: 0,
                 kind: HintKind::WordsFromRack,
-                shown: serde_json::json!([]),
+                shown: words_shown(&[]),
             },
             l,
         )
@@ -452,26 +452,23 @@ fn refusals_change_nothing() {
 #[test]
 fn hints_are_recorded_against_the_player_and_turn() {
     let (mut m, l) = fixed_match("classic-15", &["CATSEEE", "AAAAAAA"], "");
-    m.apply(
-        Action::HintTaken {
-            player: 0,
-            kind: HintKind::SuggestMove,
-            shown: serde_json::json!({"move": "8G CAT"}),
-        },
-        l,
-    )
-    .unwrap();
+    let shown = HintShown::Move {
+        notation: "8G CAT".to_string(),
+        score: 10,
+        tiles: Vec::new(),
+    };
+    take_hint(&mut m, l, 0, HintKind::SuggestMove, shown.clone()).unwrap();
     assert_eq!(m.view(None, false).players[0].hints, 1);
     place(&mut m, l, 0, "8G CAT").unwrap();
     assert_eq!(m.turns()[0].hints.len(), 1);
     assert_eq!(m.turns()[0].hints[0].kind, HintKind::SuggestMove);
     // What the hint showed comes from seat 0's rack: only seat 0's view carries it.
     let mine = m.view(Some(0), true).last_move.unwrap();
-    assert_eq!(mine.hints[0].shown, serde_json::json!({"move": "8G CAT"}));
+    assert_eq!(mine.hints[0].shown, Some(shown));
     for viewer in [Some(1), None] {
         let theirs = m.view(viewer, false).last_move.unwrap();
         assert_eq!(theirs.hints[0].kind, HintKind::SuggestMove);
-        assert_eq!(theirs.hints[0].shown, serde_json::Value::Null);
+        assert_eq!(theirs.hints[0].shown, None);
     }
     resign(&mut m, l, 1).unwrap();
     assert_eq!(result(&m).hints, vec![1, 0]);

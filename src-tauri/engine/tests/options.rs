@@ -10,7 +10,7 @@ fn hint(m: &mut Match, l: &wordclub_lexicon::WordList) -> Result<(), EngineError
         Action::HintTaken {
             player: 0,
             kind: HintKind::WordsFromRack,
-            shown: serde_json::json!([]),
+            shown: words_shown(&[]),
         },
         l,
     )
@@ -59,7 +59,7 @@ fn hints_off_refuses_a_hint_live_and_in_a_replay() {
     events.push(Event::HintTaken {
         player: 0,
         kind: HintKind::WordsFromRack,
-        shown: serde_json::json!([]),
+        shown: Some(words_shown(&[])),
     });
     assert_eq!(Match::replay(&events).unwrap_err().kind(), "bad_events");
 }

@@ -165,7 +165,7 @@ fn check_views(m: &Match) {
             assert_eq!(shown, unseen, "unseen for {viewer:?}, reveal {reveal}");
             if let Some(t) = &v.last_move {
                 if v.viewer != Some(t.player) || !reveal {
-                    assert!(t.hints.iter().all(|h| h.shown.is_null()), "a hint leaked");
+                    assert!(t.hints.iter().all(|h| h.shown.is_none()), "a hint leaked");
                 }
             }
             let json = serde_json::to_value(&v).unwrap();
@@ -230,7 +230,7 @@ fn random_illegal(m: &Match, rng: &mut StdRng) -> Action {
             } else {
                 HintKind::WordsFromRack
             },
-            shown: serde_json::json!(["X"]),
+            shown: words_shown(&["X"]),
         },
         6 => {
             // On a filled square when there is one.

@@ -10,7 +10,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use wordclub_engine::{Action, HintKind, ListRef, Match, PlayerSpec, RuleSet};
+use wordclub_engine::{Action, HintKind, HintShown, ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_lexicon::WordList;
 use wordclub_store::{Filter, Store};
 
@@ -186,7 +186,11 @@ fn main() {
             Action::HintTaken {
                 player: seat,
                 kind: HintKind::SuggestMove,
-                shown: serde_json::json!({"move": "8H CAT", "score": 10}),
+                shown: HintShown::Move {
+                    notation: "8H CAT".to_string(),
+                    score: 10,
+                    tiles: Vec::new(),
+                },
             },
             list,
         )

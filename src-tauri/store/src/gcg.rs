@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use wordclub_engine::{Event, HintKind, Match, Seat};
+use wordclub_engine::{Event, HintKind, HintShown, Match, Seat};
 
 use crate::browse::MatchSummary;
 use crate::time::utc_iso;
@@ -87,36 +87,29 @@ fn take(rack: &mut Vec<u8>, tiles: impl IntoIterator<Item = u8>) {
     }
 }
 
-/// How one shown item reads in a note: a word, a move, or its JSON.
-fn shown_item(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Object(o) => ["word", "notation", "move"]
-            .iter()
-            .find_map(|k| o.get(*k).and_then(|w| w.as_str()).map(str::to_string))
-            .map(|w| match o.get("score").and_then(|s| s.as_i64()) {
-                Some(score) => format!("{w} ({score})"),
-                None => w,
-            })
-            .unwrap_or_else(|| v.to_string()),
-        other => other.to_string(),
-    }
-}
-
-/// At most this many shown items are written into a hint's note.
+/// At most this many words of a words hint are written into its note.
 const NOTE_ITEMS: usize = 30;
 
-fn hint_note(nick: &str, kind: HintKind, shown: &serde_json::Value) -> String {
+/// A hint's note: `#note Ann took a hint (words_from_rack): DOGS CAT …`, `… (suggest_move):
+/// 8H CAT (10)`, `… (suggest_move): no move`; a record this build cannot read is written as
+/// its JSON text, one that kept nothing as the bare note.
+fn hint_note(nick: &str, kind: HintKind, shown: Option<&HintShown>) -> String {
     let what = match shown {
-        serde_json::Value::Array(items) => {
-            let mut words: Vec<String> = items.iter().take(NOTE_ITEMS).map(shown_item).collect();
-            if items.len() > NOTE_ITEMS {
-                words.push(format!("… ({} in all)", items.len()));
+        None => String::new(),
+        Some(words @ HintShown::Words { .. }) => {
+            let all: Vec<&str> = words.listed_words().collect();
+            let mut listed: Vec<String> =
+                all.iter().take(NOTE_ITEMS).map(|w| w.to_string()).collect();
+            if all.len() > NOTE_ITEMS {
+                listed.push(format!("… ({} in all)", all.len()));
             }
-            words.join(" ")
+            listed.join(" ")
         }
-        serde_json::Value::Null => String::new(),
-        other => shown_item(other),
+        Some(HintShown::Move {
+            notation, score, ..
+        }) => format!("{notation} ({score})"),
+        Some(HintShown::NoMove) => "no move".to_string(),
+        Some(HintShown::Unrecognised { raw }) => raw.clone(),
     };
     let what = what.replace(['\n', '\r'], " ");
     if what.is_empty() {
@@ -270,7 +263,7 @@ pub(crate) fn write_gcg_notes(
                 shown,
             } => {
                 if let Some(p) = pending.get_mut(*player) {
-                    p.push(hint_note(&nicks[*player], *kind, shown));
+                    p.push(hint_note(&nicks[*player], *kind, shown.as_ref()));
                 }
             }
             Event::Ended { result } => {
@@ -334,28 +327,52 @@ mod tests {
         );
     }
 
+    fn words(words: &[&str]) -> HintShown {
+        let rules = wordclub_engine::RuleSet::builtin("classic-15").unwrap();
+        HintShown::words(
+            &rules,
+            words.iter().map(|w| (w.to_string(), vec![])).collect(),
+        )
+    }
+
     #[test]
     fn hint_notes_name_words_and_moves() {
-        let words = serde_json::json!([{"word": "DOGS", "blanks": []}, "CAT"]);
         assert_eq!(
-            hint_note("Ann", HintKind::WordsFromRack, &words),
+            hint_note(
+                "Ann",
+                HintKind::WordsFromRack,
+                Some(&words(&["CAT", "DOGS"]))
+            ),
             "#note Ann took a hint (words_from_rack): DOGS CAT"
         );
-        let mv = serde_json::json!({"move": "8H CAT", "score": 10});
+        let mv = HintShown::Move {
+            notation: "8H CAT".to_string(),
+            score: 10,
+            tiles: Vec::new(),
+        };
         assert_eq!(
-            hint_note("Ben", HintKind::SuggestMove, &mv),
+            hint_note("Ben", HintKind::SuggestMove, Some(&mv)),
             "#note Ben took a hint (suggest_move): 8H CAT (10)"
         );
         assert_eq!(
-            hint_note("Ben", HintKind::SuggestMove, &serde_json::Value::Null),
+            hint_note("Ben", HintKind::SuggestMove, Some(&HintShown::NoMove)),
+            "#note Ben took a hint (suggest_move): no move"
+        );
+        assert_eq!(
+            hint_note("Ben", HintKind::SuggestMove, None),
             "#note Ben took a hint (suggest_move)"
         );
-        let many = serde_json::Value::Array(
-            (0..40)
-                .map(|i| serde_json::json!(format!("W{i}")))
-                .collect(),
+        let odd = HintShown::Unrecognised {
+            raw: "{\"a\":\"x\\ny\"}".to_string(),
+        };
+        assert_eq!(
+            hint_note("Ben", HintKind::SuggestMove, Some(&odd)),
+            "#note Ben took a hint (suggest_move): {\"a\":\"x\\ny\"}",
+            "its JSON text, on one line"
         );
-        let note = hint_note("Cy", HintKind::WordsFromRack, &many);
+        let many: Vec<String> = (0..40).map(|i| format!("W{i:02}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let note = hint_note("Cy", HintKind::WordsFromRack, Some(&words(&many)));
         assert!(note.ends_with("W29 … (40 in all)"), "{note}");
     }
 

@@ -28,7 +28,7 @@ fn random_action(game: &Match, rng: &mut Rng) -> Action {
         return Action::HintTaken {
             player: seat,
             kind: rules.hints[rng.below(rules.hints.len() as u64) as usize],
-            shown: serde_json::json!(["RANDOM"]),
+            shown: wordclub_engine::HintShown::words(rules, vec![("RANDOM".to_string(), vec![])]),
         };
     }
     if roll < 10 && rules.end.resign && game.players().len() > 1 {

@@ -14,8 +14,8 @@ use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
 use wordclub_engine::{
-    rack_text, Action, Deal, EngineError, GcgMove, HintKind, ListRef, Match, PlayerSpec, RuleSet,
-    Seat,
+    rack_text, Action, Deal, EngineError, GcgMove, HintKind, HintShown, ListRef, Match, PlayerSpec,
+    RuleSet, Seat,
 };
 use wordclub_lexicon::WordList;
 
@@ -90,9 +90,9 @@ pub fn play_script(m: &mut Match, list: &WordList, script: &str) -> Result<(), C
         }
         let number = index + 1;
         let at_line =
-            |e: EngineError| CliError::new(e.kind(), format!("line {number} ({line}): {e}"));
+            |e: CliError| CliError::new(&e.kind, format!("line {number} ({line}): {}", e.message));
         let action = parse_line(m, list, line).map_err(at_line)?;
-        m.apply(action, list).map_err(at_line)?;
+        m.apply(action, list).map_err(|e| at_line(e.into()))?;
     }
     Ok(())
 }
@@ -105,7 +105,7 @@ fn bad_line(line: &str, reason: &str) -> EngineError {
 }
 
 /// One script line as an action.
-fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, EngineError> {
+fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, CliError> {
     let (player, rest): (Seat, &str) = match line.strip_prefix('@') {
         Some(after) => {
             let (seat, rest) = after
@@ -136,15 +136,21 @@ fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, EngineEr
             let kind = match arg {
                 "words" => HintKind::WordsFromRack,
                 "suggest" => HintKind::SuggestMove,
-                _ => return Err(bad_line(line, "hint words or hint suggest")),
+                _ => return Err(bad_line(line, "hint words or hint suggest").into()),
             };
-            let shown = match (kind, m.rack(player)) {
-                (HintKind::WordsFromRack, Some(rack)) => {
-                    let words = list.rack_words(&rack_text(rack)).unwrap_or_default();
-                    serde_json::to_value(words).unwrap_or_default()
+            // What the app would show, in the one shape the engine records (an offered kind
+            // is the engine's to check when the action is applied).
+            let rack = m.rack(player).unwrap_or_default();
+            let shown = match kind {
+                HintKind::WordsFromRack => {
+                    let found = list
+                        .rack_words(&rack_text(rack))?
+                        .into_iter()
+                        .map(|w| (w.word, w.blanks.iter().map(|b| b.position).collect()))
+                        .collect();
+                    HintShown::words(m.rules(), found)
                 }
-                (HintKind::SuggestMove, Some(rack)) => suggested_move(m, list, player, rack),
-                _ => serde_json::Value::Null,
+                HintKind::SuggestMove => suggested_move(m, list, player, rack)?,
             };
             Action::HintTaken {
                 player,
@@ -159,23 +165,26 @@ fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, EngineEr
     })
 }
 
-/// What "suggest a move" shows: the best-scoring legal move as the app stages it
-/// (`{"move":"8H CAT","score":10}`), or `{"move":null}` when the rack has no play.
-fn suggested_move(m: &Match, list: &WordList, player: Seat, rack: &[u8]) -> serde_json::Value {
+/// What "suggest a move" shows: the best-scoring legal move, checked and scored by the
+/// engine, as the app answers it.
+fn suggested_move(
+    m: &Match,
+    list: &WordList,
+    player: Seat,
+    rack: &[u8],
+) -> Result<HintShown, CliError> {
     let best = wordclub_movegen::suggest(
         m.rules(),
         list,
         &wordclub_movegen::grid_of(m.board()),
         &wordclub_movegen::rack_of(rack),
-    );
-    match best {
-        Ok(Some(best)) => match m.preview(player, &best.placements(), list) {
-            Ok(scored) => serde_json::json!({"move": scored.notation, "score": scored.score}),
-            Err(_) => serde_json::Value::Null,
-        },
-        Ok(None) => serde_json::json!({ "move": null }),
-        Err(_) => serde_json::Value::Null,
-    }
+    )
+    .map_err(|e| CliError::new(e.kind(), e.to_string()))?;
+    let scored = match best {
+        Some(best) => Some(m.preview(player, &best.placements(), list)?),
+        None => None,
+    };
+    Ok(HintShown::suggestion(scored.as_ref()))
 }
 
 /// Events, the turn history, the final state (a spectator's view plus every rack: this is a

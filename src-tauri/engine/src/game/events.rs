@@ -2,7 +2,8 @@
 //!
 //! **Every stored match is a list of these events in JSON.** Renaming, removing or
 //! re-typing a field or variant here — or in the types they carry: [`RuleSet`] (recorded
-//! whole in [`Event::Started`]), [`Placement`], [`WordScore`], [`HintKind`], [`MatchResult`]
+//! whole in [`Event::Started`]), [`Placement`], [`WordScore`], [`HintKind`], [`HintShown`]
+//! (every shape it was ever written in stays readable: see `hints`), [`MatchResult`]
 //! (recorded in [`Event::Ended`], and compared with the replayed one) — breaks the replay of
 //! matches already in people's histories. Add new fields only with `#[serde(default)]`, and
 //! never add one to [`MatchResult`] or [`BestTurn`]: the replayed result must equal the
@@ -10,6 +11,7 @@
 use serde::{Deserialize, Serialize};
 use wordclub_lexicon::WordList;
 
+use super::hints::HintShown;
 use crate::rules::{HintKind, RuleSet};
 use crate::scoring::WordScore;
 use crate::types::Placement;
@@ -131,7 +133,10 @@ pub enum Event {
     HintTaken {
         player: Seat,
         kind: HintKind,
-        shown: serde_json::Value,
+        /// What the hint showed ([`HintShown`], which reads every shape stored so far);
+        /// `null` in records of an early `wordclub-cli play`, which kept nothing.
+        #[serde(default)]
+        shown: Option<HintShown>,
     },
     Ended {
         result: MatchResult,

@@ -12,12 +12,14 @@
 mod deal;
 mod ending;
 mod events;
+mod hints;
 mod view;
 
 pub use deal::Deal;
 pub use events::{
     BestTurn, EndReason, Event, ListRef, MatchOptions, MatchResult, PlayerKind, PlayerSpec, Seat,
 };
+pub use hints::{HintShown, HintTile, HintWord, WordGroup};
 pub use view::{Can, PlayerView, View};
 
 use std::collections::BTreeMap;
@@ -60,7 +62,7 @@ pub enum Action {
     HintTaken {
         player: Seat,
         kind: HintKind,
-        shown: serde_json::Value,
+        shown: HintShown,
     },
 }
 
@@ -77,7 +79,11 @@ pub enum TurnKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HintRecord {
     pub kind: HintKind,
-    pub shown: serde_json::Value,
+    /// What it showed; `None` where that is kept from the viewer ([`Turn::without_shown`])
+    /// or was never recorded (an early `wordclub-cli play` stored `null`). Left out of the
+    /// JSON when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<HintShown>,
 }
 
 /// One turn of the match history. Turns are rebuilt by every replay, never stored, so a
@@ -104,6 +110,18 @@ pub struct Turn {
     pub totals: Vec<i32>,
     /// Hints this player took before this turn.
     pub hints: Vec<HintRecord>,
+}
+
+impl Turn {
+    /// This turn with what its hints showed taken out: it is drawn from the taker's rack, so
+    /// it stays with them (and, in the history, until the match is over).
+    pub fn without_shown(&self) -> Turn {
+        let mut t = self.clone();
+        for h in &mut t.hints {
+            h.shown = None;
+        }
+        t
+    }
 }
 
 /// A match in progress or finished.
@@ -176,7 +194,40 @@ impl Match {
     /// Whether a player may take a hint in this match: the rule set offers one and the
     /// players left "Allow hints" on.
     pub fn hints_allowed(&self) -> bool {
-        self.options.hints && !self.rules.hints.is_empty()
+        self.hint_kind().is_some()
+    }
+
+    /// The hint a player may take in this match: the rule set's ([`RuleSet::hint_kind`]),
+    /// unless the players turned "Allow hints" off.
+    pub fn hint_kind(&self) -> Option<HintKind> {
+        self.rules.hint_kind().filter(|_| self.options.hints)
+    }
+
+    /// The hint `seat` may take now, or why not: they must be the player to move, the
+    /// players must have left "Allow hints" on, and the rule set must offer one.
+    pub fn hint_to_give(&self, seat: Seat) -> Result<HintKind, EngineError> {
+        self.check_turn(seat)?;
+        if !self.options.hints {
+            return Err(EngineError::HintsOff);
+        }
+        self.rules
+            .hint_kind()
+            .ok_or_else(|| EngineError::HintNotAllowed {
+                kind: "any".to_string(),
+                rules: self.rules.id.clone(),
+            })
+    }
+
+    /// What this match's hint already showed `seat` during the turn in progress (their
+    /// pending hints are this turn's). Asking again in the same turn is the same hint: it
+    /// is shown again from here and not recorded again.
+    pub fn hint_shown_this_turn(&self, seat: Seat) -> Option<&HintShown> {
+        let kind = self.hint_kind()?;
+        self.pending_hints(seat)
+            .iter()
+            .rev()
+            .find(|h| h.kind == kind)
+            .and_then(|h| h.shown.as_ref())
     }
     pub fn list(&self) -> &ListRef {
         &self.list
@@ -434,7 +485,7 @@ impl Match {
                 Event::HintTaken {
                     player,
                     kind,
-                    shown,
+                    shown: Some(shown),
                 }
             }
         };

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::{count_tiles, ListRef, Match, MatchResult, PlayerKind, Seat, Turn};
 use crate::board::Board;
 use crate::notation::rack_text;
+use crate::rules::HintKind;
 
 /// What one seat sees of a player.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,6 +47,9 @@ pub struct View {
     pub recap_from: Option<u32>,
     /// The match's "Allow hints" option (hint commands are refused when off).
     pub hints_allowed: bool,
+    /// The hint this match gives ([`Match::hint_kind`]): what the hint control is named for
+    /// (`words_from_rack` "Hint", `suggest_move` "Suggest a move"); `None` when there is none.
+    pub hint_kind: Option<HintKind>,
     pub viewer: Option<Seat>,
     /// The viewer's own rack, only when asked for.
     pub rack: Option<String>,
@@ -79,7 +83,7 @@ pub struct Can {
     pub pass: bool,
     /// The rule set lets a player resign.
     pub resign: bool,
-    /// The rule set offers a hint.
+    /// The viewer may take this match's hint ([`View::hint_kind`]) now.
     pub hint: bool,
 }
 
@@ -144,24 +148,16 @@ impl Match {
             turns_played: self.turns_taken.iter().sum(),
             turns_left,
             last_move: self.turns.last().map(|t| {
-                let mut t = t.clone();
                 // What a hint showed is drawn from that player's rack: only they see it, and
                 // only while their rack is shown (else the screen may be someone else's).
-                if viewer != Some(t.player) || !reveal_rack {
-                    unshown(&mut t);
+                if viewer == Some(t.player) && reveal_rack {
+                    t.clone()
+                } else {
+                    t.without_shown()
                 }
-                t
             }),
             // The scoresheet is for the whole table: what a hint showed never goes with it.
-            turns: self
-                .turns
-                .iter()
-                .map(|t| {
-                    let mut t = t.clone();
-                    unshown(&mut t);
-                    t
-                })
-                .collect(),
+            turns: self.turns.iter().map(Turn::without_shown).collect(),
             recap_from: to_move.map(|seat| {
                 self.turns
                     .iter()
@@ -170,6 +166,7 @@ impl Match {
                     .map_or(1, |t| t.number + 1)
             }),
             hints_allowed: self.hints_allowed(),
+            hint_kind: self.hint_kind(),
             viewer,
             rack: viewer
                 .filter(|_| reveal_rack)
@@ -186,7 +183,7 @@ impl Match {
                 exchange: acting.is_some_and(|s| self.can_exchange(s)),
                 pass: acting.is_some_and(|s| self.can_pass(s)),
                 resign: acting.is_some() && self.rules.end.resign,
-                hint: acting.is_some() && !self.rules.hints.is_empty() && self.hints_allowed(),
+                hint: acting.is_some() && self.hint_kind().is_some(),
             },
             exchange_max: to_move
                 .and_then(|s| self.exchange_range(s))
@@ -196,12 +193,5 @@ impl Match {
                 .map(|s| self.turns.iter().map(|t| t.totals[s]).collect())
                 .collect(),
         }
-    }
-}
-
-/// A turn with what its hints showed taken out (it is drawn from the taker's rack).
-fn unshown(t: &mut Turn) {
-    for h in &mut t.hints {
-        h.shown = serde_json::Value::Null;
     }
 }

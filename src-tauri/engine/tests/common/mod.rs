@@ -28,6 +28,41 @@ pub fn empty_cgp(size: usize) -> String {
     vec![size.to_string(); size].join("/")
 }
 
+/// `player` takes a hint of `kind` that showed `shown`.
+pub fn take_hint(
+    m: &mut Match,
+    l: &WordList,
+    player: Seat,
+    kind: HintKind,
+    shown: HintShown,
+) -> Result<Vec<Event>, EngineError> {
+    m.apply(
+        Action::HintTaken {
+            player,
+            kind,
+            shown,
+        },
+        l,
+    )
+    .map(<[Event]>::to_vec)
+}
+
+/// A words hint that showed `words` (unscored, as tests need no scores).
+pub fn words_shown(words: &[&str]) -> HintShown {
+    HintShown::Words {
+        groups: words
+            .iter()
+            .map(|w| WordGroup {
+                length: w.len(),
+                words: vec![HintWord {
+                    word: w.to_string(),
+                    score: None,
+                }],
+            })
+            .collect(),
+    }
+}
+
 pub fn humans(names: &[&str]) -> Vec<PlayerSpec> {
     names.iter().map(|n| PlayerSpec::human(n)).collect()
 }

@@ -45,7 +45,10 @@ fn next_action(game: &Match) -> Action {
         1 if !hinted => Action::HintTaken {
             player: seat,
             kind: game.rules().hints[0],
-            shown: serde_json::json!(["BIDS", "DOGS"]),
+            shown: wordclub_engine::HintShown::words(
+                game.rules(),
+                vec![("BIDS".to_string(), vec![]), ("DOGS".to_string(), vec![])],
+            ),
         },
         1 => place("5D ...S"),
         2 => place("D5 .ART"),

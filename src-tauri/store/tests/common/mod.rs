@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use serde_json::json;
 use wordclub_engine::{
-    Action, Deal, GcgMove, ListRef, Match, Placement, PlayerSpec, RuleSet, Square, Tile, TileSpec,
+    Action, Deal, GcgMove, HintShown, ListRef, Match, Placement, PlayerSpec, RuleSet, Square, Tile,
+    TileSpec,
 };
 use wordclub_lexicon::WordList;
 use wordclub_store::Store;
@@ -59,11 +59,14 @@ pub fn act(game: &mut Match, line: &str) {
             tiles: tiles.to_string(),
         }
     } else if let Some(shown) = line.strip_prefix("hint") {
-        let words: Vec<&str> = shown.split_whitespace().collect();
+        let words = shown
+            .split_whitespace()
+            .map(|w| (w.to_string(), vec![]))
+            .collect();
         Action::HintTaken {
             player: seat,
             kind: game.rules().hints[0],
-            shown: json!(words),
+            shown: HintShown::words(game.rules(), words),
         }
     } else if let Some(who) = line.strip_prefix("resign ") {
         Action::Resign {
