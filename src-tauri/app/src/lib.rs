@@ -658,9 +658,15 @@ impl App {
             {
                 Ok(mut file) => {
                     use std::io::Write;
-                    file.write_all(gcg.as_bytes())
+                    if let Err(e) = file
+                        .write_all(gcg.as_bytes())
                         .and_then(|()| file.sync_all())
-                        .map_err(cannot)?;
+                    {
+                        // A full disk: no empty or cut-off record is left behind.
+                        drop(file);
+                        let _ = std::fs::remove_file(&path);
+                        return Err(cannot(e));
+                    }
                     break path;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
