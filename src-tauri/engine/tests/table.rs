@@ -165,5 +165,5 @@ fn only_the_person_to_move_acts_even_with_another_rack_shown() {
     t.apply(Action::Resign { player: 0 }, l).unwrap();
     assert!(t.game().is_over());
     assert_eq!(t.reveal().unwrap_err().kind(), "match_over");
-    assert!(t.view().covered == false && t.view().rack.is_none());
+    assert!(!t.view().covered && t.view().rack.is_none());
 }
