@@ -197,6 +197,12 @@ fn two_matches_played_at_once_never_wait_for_each_other_nor_mix_their_histories(
     };
     assert_eq!(b_half, ACTIONS / 2, "match B played all its first half");
     assert!(a_rows.len() > 4 && b_rows.len() > 4, "many moves each");
+    println!(
+        "two matches at once: A {} turns, B {} turns ({} of them while A's search was held)",
+        a_rows.len(),
+        b_rows.len(),
+        b_half
+    );
     let answered_a = common::ok(&app, "match_view", json!({"match_id": a}));
     let answered_b = common::ok(&app, "match_view", json!({"match_id": b}));
     drop(app);
