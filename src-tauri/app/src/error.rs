@@ -15,17 +15,15 @@ pub enum AppError {
     BadArgument { command: String, reason: String },
     /// No open or stored match with this id.
     UnknownMatch { id: String },
-    /// The command needs the current player's rack, which has not been revealed yet.
-    RackHidden,
-    /// The seat to move is a computer: a person cannot act for it.
-    ComputerToMove { name: String },
-    /// `computer_turn` was called while a person is to move.
-    HumanToMove { name: String },
     /// A resign was sent without `confirm: true`.
     ConfirmationRequired { what: String },
     /// `new_match` named a `seed` or a `deal` where only the app's shuffle may deal (the app
     /// window): a player cannot choose the tiles.
     FixedDealRefused,
+    /// The match kept moving on (other commands played in it) while this command worked
+    /// out its answer, a few times in a row (`SEARCH_TRIES` in `app.rs`): asking again is
+    /// answered. `what` completes "while …" (`the computer's move was searched`).
+    Busy { what: String },
     /// The settings could not be read or kept.
     Settings { reason: String },
     /// A word-list failure (unknown list, a word that is not A-Z, ...).
@@ -54,11 +52,9 @@ impl AppError {
             AppError::UnknownCommand { .. } => "unknown_command",
             AppError::BadArgument { .. } => "bad_argument",
             AppError::UnknownMatch { .. } => "unknown_match",
-            AppError::RackHidden => "rack_hidden",
-            AppError::ComputerToMove { .. } => "computer_to_move",
-            AppError::HumanToMove { .. } => "human_to_move",
             AppError::ConfirmationRequired { .. } => "confirmation_required",
             AppError::FixedDealRefused => "fixed_deal_refused",
+            AppError::Busy { .. } => "busy",
             AppError::Settings { .. } => "settings",
             AppError::Lexicon(e) => e.kind(),
             AppError::Backend { kind, .. } => kind,
@@ -110,14 +106,6 @@ impl fmt::Display for AppError {
                 write!(f, "bad arguments for {command}: {reason}")
             }
             AppError::UnknownMatch { id } => write!(f, "no match {id:?}"),
-            AppError::RackHidden => write!(
-                f,
-                "the rack is covered: the player to move must choose \"Show my rack\" first"
-            ),
-            AppError::ComputerToMove { name } => {
-                write!(f, "{name} is a computer player and moves by itself")
-            }
-            AppError::HumanToMove { name } => write!(f, "it is {name}'s turn, not a computer's"),
             AppError::ConfirmationRequired { what } => {
                 write!(f, "{what} needs a confirmation (confirm: true)")
             }
@@ -125,6 +113,9 @@ impl fmt::Display for AppError {
                 f,
                 "a new match is dealt at random here: seed and deal are only for tests"
             ),
+            AppError::Busy { what } => {
+                write!(f, "the match kept moving on while {what}; ask again")
+            }
             AppError::Settings { reason } => write!(f, "settings: {reason}"),
             AppError::Lexicon(e) => write!(f, "{e}"),
             AppError::Backend { message, .. } => write!(f, "{message}"),

@@ -1,10 +1,10 @@
 //! Match commands: new match, the view for the player to move, reveal, preview and the turn's
-//! actions. The engine decides; this module checks arguments, keeps the open matches and who
-//! has revealed their rack, and builds views.
+//! actions. The engine decides (the cover and who may act: its [`Table`]); this module checks
+//! arguments, keeps the open matches and builds views.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::{
-    Action, EngineError, HintKind, HintShown, ListRef, Match, Placement, PlayerKind, PlayerSpec,
-    RuleSet, Seat, Square, Tile, WordScore, MAX_PLAYERS,
+    Action, HintKind, HintShown, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet, Seat,
+    Square, Table, Tile, WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{Level, Manners};
@@ -14,19 +14,19 @@ use crate::settings::clean_name;
 use crate::view::{match_view, MatchView, RulesInfo};
 use crate::AppError;
 
-/// A match in memory, with the secrecy state of the turn in progress.
+/// A match in memory: the engine's [`Table`] (the match and its cover), the word list it is
+/// pinned to and the tile tracker setting of the command being answered.
 pub struct OpenMatch {
     pub id: i64,
-    pub game: Match,
+    pub table: Table,
     pub list: &'static WordList,
-    /// `(seat, turns played then)`: that seat chose "Show my rack" during that turn.
-    revealed: Option<(Seat, usize)>,
     /// The tile tracker setting, as of the command being answered: views carry the unseen
     /// tiles only when it is on.
     pub tile_tracker: bool,
 }
 
 impl OpenMatch {
+    /// The match, behind the cover.
     pub fn new(id: i64, game: Match) -> Result<OpenMatch, AppError> {
         let list = shipped_list(game.list())?;
         let needs_generator = game.rules().hints.contains(&HintKind::SuggestMove)
@@ -36,88 +36,37 @@ impl OpenMatch {
                 .any(|p| matches!(p.kind, PlayerKind::Computer { .. }));
         if needs_generator && game.to_move().is_some() {
             // The move generator's graph takes about a second to build: start it now, so the
-            // first hint or computer move (run while other commands wait) need not. The polite
-            // graph: the default (a player who turns politeness off waits for the other).
-            wordclub_movegen::build_in_background_with(list, wordclub_movegen::Manners::Polite);
+            // first hint or computer move need not wait for it. The polite graph: the default
+            // (a player who turns politeness off waits for the other).
+            wordclub_movegen::build_in_background_with(list, Manners::Polite);
         }
         Ok(OpenMatch {
             id,
-            game,
+            table: Table::new(game),
             list,
-            revealed: None,
             tile_tracker: false,
         })
     }
 
-    /// People at the table; with one (or none) there is nobody to hide a rack from. A person
-    /// who resigned still sits there and still looks at the screen (SPEC §4), so they count.
-    pub fn humans_at_table(&self) -> usize {
-        self.game
-            .players()
-            .iter()
-            .filter(|p| p.kind == PlayerKind::Human)
-            .count()
+    pub fn game(&self) -> &Match {
+        self.table.game()
     }
 
-    /// Whether the player to move may see their rack now.
-    pub fn is_revealed(&self) -> bool {
-        let Some(seat) = self.game.to_move() else {
-            return false;
-        };
-        if self.game.players()[seat].kind != PlayerKind::Human {
-            return false;
-        }
-        self.humans_at_table() <= 1 || self.revealed == Some((seat, self.game.turns().len()))
-    }
-
-    /// The view for the player to move: the engine's view for them with their rack shown
-    /// once they revealed it, else a spectator's (the handoff cover), with labels added.
+    /// What the screen shows whoever holds the device ([`Table::view`]), with labels added.
     pub fn view(&self) -> MatchView {
-        let revealed = self.is_revealed();
-        let viewer = self.game.to_move().filter(|_| revealed);
+        let game = self.game();
         match_view(
             self.id,
-            &self.game.view(viewer, revealed),
-            self.game.rules(),
+            &self.table.view(),
+            game.rules(),
             &self.list.info().name,
             self.tile_tracker,
         )
     }
 
-    /// The seat to move, when it is a person who may act now.
-    pub fn human_to_move(&self) -> Result<Seat, AppError> {
-        let seat = self.game.to_move().ok_or(EngineError::MatchOver)?;
-        if let PlayerKind::Computer { .. } = self.game.players()[seat].kind {
-            return Err(AppError::ComputerToMove {
-                name: self.game.players()[seat].name.clone(),
-            });
-        }
-        Ok(seat)
-    }
-
-    /// The seat to move, when the person there has revealed their rack.
-    pub fn revealed_seat(&self) -> Result<Seat, AppError> {
-        let seat = self.human_to_move()?;
-        if !self.is_revealed() {
-            return Err(AppError::RackHidden);
-        }
-        Ok(seat)
-    }
-
-    /// Puts the handoff cover back: whoever sits down next must choose "Show my rack" again.
-    pub fn cover(&mut self) {
-        self.revealed = None;
-    }
-
-    pub fn reveal(&mut self) -> Result<(), AppError> {
-        let seat = self.human_to_move()?;
-        self.revealed = Some((seat, self.game.turns().len()));
-        Ok(())
-    }
-
-    /// Applies an action; returns the events it appended.
+    /// Applies an action of the seat that may act now; returns the events it appended.
     pub fn apply(&mut self, action: Action) -> Result<Vec<wordclub_engine::Event>, AppError> {
-        let events = self.game.apply(action, self.list)?;
+        let events = self.table.apply(action, self.list)?;
         Ok(events.to_vec())
     }
 }

@@ -192,3 +192,28 @@ impl SettingsBackend for FileSettings {
             .map_err(|e| format!("cannot write {}: {e}", self.0.display()))
     }
 }
+
+// ---- the commands ------------------------------------------------------------------------
+
+impl crate::App {
+    pub fn get_settings(&self) -> Result<Settings, crate::AppError> {
+        Ok(self.settings().clone())
+    }
+
+    /// Validates and keeps a settings change; on any error nothing changes.
+    pub fn update_settings(&self, patch: SettingsPatch) -> Result<Settings, crate::AppError> {
+        use crate::AppError;
+        let mut settings = self.settings();
+        let next = settings
+            .apply(patch, crate::is_known_rules)
+            .map_err(|reason| AppError::bad_argument("update_settings", reason))?;
+        let value = serde_json::to_value(&next).map_err(|e| AppError::Settings {
+            reason: e.to_string(),
+        })?;
+        self.settings_backend
+            .save(&value)
+            .map_err(|reason| AppError::Settings { reason })?;
+        *settings = next;
+        Ok(settings.clone())
+    }
+}

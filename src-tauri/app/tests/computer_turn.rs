@@ -1,4 +1,4 @@
-//! The computer's turn never holds the app: its move is searched without the state lock, and
+//! The computer's turn never holds the app: its move is searched with no lock held, and
 //! applied only if the match has not moved on meanwhile.
 //!
 //! The hook `App::on_computer_thinking` runs on the `computer_turn` thread at the point the

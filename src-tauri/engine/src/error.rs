@@ -52,6 +52,12 @@ pub enum EngineError {
     HintNotAllowed { kind: String, rules: String },
     /// The players started this match with "Allow hints" off.
     HintsOff,
+    /// The person to move has not chosen "Show my rack" this turn (the handoff cover is up).
+    RackHidden,
+    /// The seat to move is a computer: a person cannot act for it.
+    ComputerToMove { name: String },
+    /// A computer's move was asked for while a person is to move.
+    HumanToMove { name: String },
     /// It is another player's turn.
     NotYourTurn { player: usize, to_move: usize },
     /// The match has ended; nothing more can be played.
@@ -99,6 +105,9 @@ impl EngineError {
             ResignNotAllowed { .. } => "resign_not_allowed",
             HintNotAllowed { .. } => "hint_not_allowed",
             HintsOff => "hints_off",
+            RackHidden => "rack_hidden",
+            ComputerToMove { .. } => "computer_to_move",
+            HumanToMove { .. } => "human_to_move",
             NotYourTurn { .. } => "not_your_turn",
             MatchOver => "match_over",
             PlayerNotInMatch { .. } => "player_not_in_match",
@@ -182,6 +191,12 @@ impl fmt::Display for EngineError {
                 write!(f, "the hint {kind:?} is not offered in {rules}")
             }
             HintsOff => write!(f, "hints are off in this match (chosen when it started)"),
+            RackHidden => write!(
+                f,
+                "the rack is covered: the player to move must choose \"Show my rack\" first"
+            ),
+            ComputerToMove { name } => write!(f, "{name} is a computer player and moves by itself"),
+            HumanToMove { name } => write!(f, "it is {name}'s turn, not a computer's"),
             NotYourTurn { player, to_move } => write!(
                 f,
                 "it is not player {}'s turn (player {} is to move)",

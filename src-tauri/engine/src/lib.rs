@@ -12,6 +12,8 @@
 //!   ([`parse_rack`], [`rack_text`]).
 //! - `game`: a [`Match`] as a fold of [`Event`]s (the saved schema), [`Action`]s, its
 //!   history of [`Turn`]s, [`View`]s and the [`MatchResult`].
+//! - `table`: the [`Table`], a match played around one device: the handoff cover, who may
+//!   act now and what the screen shows whoever holds it (SPEC §4's one-person rule).
 //! - `error`: every refusal, typed ([`EngineError`]).
 //!
 //! # Choices where SPEC §2 is silent
@@ -55,6 +57,7 @@ mod game;
 mod notation;
 mod rules;
 mod scoring;
+mod table;
 mod types;
 
 pub use board::Board;
@@ -70,4 +73,5 @@ pub use rules::{
     TurnLimit, MAX_NAME_CHARS, MAX_PLAYERS, RULE_SET_IDS,
 };
 pub use scoring::{check_words, score_move, score_placement, LetterScore, ScoredMove, WordScore};
+pub use table::Table;
 pub use types::{Direction, Placement, Premium, ReadError, Square, Tile, BLANK};

@@ -1,0 +1,138 @@
+//! The commands that read no match and no history: what the app is (`app_info`), the rule
+//! sets and word lists it ships, the word checker and the Rules screen's worked examples.
+use serde::{Deserialize, Serialize};
+use wordclub_lexicon::{ListInfo, WordList};
+use wordclub_movegen::Level;
+
+use crate::past::HistoryNotice;
+use crate::teaching::{self, RulesExamples, RulesExamplesArgs};
+use crate::view::RulesInfo;
+use crate::{App, AppError, ErrorBody, COMMANDS};
+
+impl App {
+    pub fn app_info(&self) -> Result<AppInfo, AppError> {
+        let (history_notices, history_error) = match self.history().state() {
+            Ok(store) => match store.notices() {
+                Ok(notices) => (notices.iter().map(HistoryNotice::of).collect(), None),
+                Err(e) => (Vec::new(), Some(AppError::from(e).body())),
+            },
+            Err(e) => (Vec::new(), Some(e.body())),
+        };
+        Ok(AppInfo {
+            name: "Word Club",
+            version: env!("CARGO_PKG_VERSION"),
+            commands: COMMANDS,
+            history_notice: history_notices
+                .first()
+                .map(|n: &HistoryNotice| n.message.clone()),
+            history_notices,
+            history_error,
+            limits: Limits {
+                max_players: wordclub_engine::MAX_PLAYERS,
+                max_name_chars: wordclub_engine::MAX_NAME_CHARS,
+                computer_levels: Level::SEATS.iter().map(|l| l.name()).collect(),
+            },
+        })
+    }
+
+    pub fn rule_sets(&self) -> Result<Vec<RulesInfo>, AppError> {
+        Ok(crate::matches::rules_info())
+    }
+
+    pub fn word_lists(&self) -> Result<Vec<ListInfo>, AppError> {
+        Ok(WordList::builtins()
+            .iter()
+            .map(|l| l.info().clone())
+            .collect())
+    }
+
+    /// The Rules screen's worked examples of a rule set, scored by the engine.
+    pub fn rules_examples(&self, args: RulesExamplesArgs) -> Result<RulesExamples, AppError> {
+        teaching::examples(args)
+    }
+
+    /// The word checker: is the word in the named list?
+    pub fn check_word(&self, args: CheckWordArgs) -> Result<CheckWordAnswer, AppError> {
+        let list = WordList::builtin(&args.list)?;
+        let word = args.word.trim();
+        let valid = list.check(word).map_err(checker_error)?;
+        let upper = word.to_ascii_uppercase();
+        // No match here, so not the in-game "this match's word list" wording; and as there,
+        // never "not a word" (SPEC §3): a list decides what it holds, not what English is.
+        Ok(CheckWordAnswer {
+            message: if valid {
+                format!("{upper} is in the word list ({})", list.info().name)
+            } else {
+                format!("{upper} is not in the word list ({})", list.info().name)
+            },
+            word: upper,
+            list: list.info().id.clone(),
+            valid,
+        })
+    }
+}
+
+/// The word checker's refusals in words a player reads (same kinds as the lexicon's).
+fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
+    let message = match &e {
+        wordclub_lexicon::LexiconError::NotAToZ { input, character } => {
+            let what = match character {
+                ' ' => "a space".to_string(),
+                '\'' | '’' => "an apostrophe".to_string(),
+                '-' => "a hyphen".to_string(),
+                c if c.is_ascii_digit() => format!("the digit {c}"),
+                c => format!("“{c}”"),
+            };
+            format!("Only the letters A–Z: {input:?} has {what}")
+        }
+        wordclub_lexicon::LexiconError::EmptyWord => "Type a word to check".to_string(),
+        _ => return e.into(),
+    };
+    AppError::Backend {
+        kind: e.kind().to_string(),
+        message,
+        details: None,
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct AppInfo {
+    pub name: &'static str,
+    pub version: &'static str,
+    pub commands: &'static [&'static str],
+    /// The first of `history_notices`, as a sentence (`null` when there is none).
+    pub history_notice: Option<String>,
+    /// Histories found damaged and moved aside, until the player acknowledges each one
+    /// (`acknowledge_history_notice`).
+    pub history_notices: Vec<HistoryNotice>,
+    /// Why the match history cannot be used now (it was left as it is), or `null`.
+    pub history_error: Option<ErrorBody>,
+    pub limits: Limits,
+}
+
+/// What a new-match form may offer, from the backend's one owner of each: the engine's
+/// player and name limits, the move generator's levels for a computer seat.
+#[derive(Debug, Serialize)]
+pub struct Limits {
+    /// The most players at one table (each rule set has its own range within it).
+    pub max_players: u8,
+    /// The longest player name, in characters.
+    pub max_name_chars: usize,
+    /// The levels a computer seat may have, weakest first.
+    pub computer_levels: Vec<&'static str>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckWordArgs {
+    pub word: String,
+    pub list: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CheckWordAnswer {
+    pub word: String,
+    pub list: String,
+    pub valid: bool,
+    pub message: String,
+}

@@ -1,0 +1,300 @@
+//! The commands of a match being played: start it (or a rematch), show it, reveal the rack,
+//! preview, the turn's actions, the hint and the computer's turn. The engine's table decides
+//! who may act and what the screen shows; these pass its answers on.
+use std::hash::{BuildHasher, RandomState};
+
+use wordclub_engine::{Action, Deal, ListRef, Match, MatchOptions, PlayerSpec, RuleSet};
+use wordclub_lexicon::WordList;
+use wordclub_movegen::{computer_action_with, Level};
+use wordclub_store::FixedDeal;
+
+use crate::app::SEARCH_TRIES;
+use crate::matches::{
+    exchange_text, hint_answer, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs,
+    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+};
+use crate::view::MatchView;
+use crate::{App, AppError};
+
+impl App {
+    /// Starts a match and records it; answers its view, behind the cover.
+    pub fn new_match(&self, args: NewMatchArgs) -> Result<MatchView, AppError> {
+        let rules = RuleSet::builtin(&args.rules)?;
+        let list = WordList::builtin(args.list.as_deref().unwrap_or(&rules.default_list))?;
+        let players = player_specs(&args.players)?;
+        let (fixed, allowed) = {
+            let deals = self.deals();
+            let fixed = match (&args.seed, &args.deal) {
+                (_, Some(_)) => Some(FixedDeal::Deal),
+                (Some(_), None) => Some(FixedDeal::Seed),
+                (None, None) => deals.seed_base.map(|_| FixedDeal::Seed),
+            };
+            (fixed, deals.fixed)
+        };
+        if (args.seed.is_some() || args.deal.is_some()) && !allowed {
+            return Err(AppError::FixedDealRefused);
+        }
+        let deal = args.deal.map_or_else(Deal::default, |d| Deal {
+            racks: d.racks,
+            draw_order: d.draw_order,
+        });
+        let options = MatchOptions {
+            hints: args.allow_hints.unwrap_or(true),
+        };
+        let start = Start {
+            rules,
+            list: ListRef::of(list),
+            players,
+            options,
+        };
+        self.start_match(start, args.seed, deal, fixed)
+    }
+
+    /// "Rematch": the same table again after a finished match — the same players, computer
+    /// levels, rule set, word list (version) and "Allow hints", with the first player
+    /// rotated (the old second seat starts; everyone keeps their place around the table).
+    /// A fresh deal. Answers the new match's view, behind the cover.
+    pub fn rematch(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        let start = self.with_match(args.match_id, |old| {
+            let old = old.game();
+            if !old.is_over() {
+                return Err(AppError::Backend {
+                    kind: "match_in_progress".to_string(),
+                    message: "a rematch starts once the match is over".to_string(),
+                    details: None,
+                });
+            }
+            let mut players = old.players().to_vec();
+            players.rotate_left(1);
+            Ok(Start {
+                rules: old.rules().clone(),
+                list: old.list().clone(),
+                players,
+                options: old.options(),
+            })
+        })?;
+        let fixed = self.deals().seed_base.map(|_| FixedDeal::Seed);
+        self.start_match(start, None, Deal::default(), fixed)
+    }
+
+    /// Deals a match (from `seed`, or the test server's next seed, or at random), records it
+    /// in the history and opens it; answers its view, behind the cover.
+    fn start_match(
+        &self,
+        start: Start,
+        seed: Option<u64>,
+        deal: Deal,
+        fixed: Option<FixedDeal>,
+    ) -> Result<MatchView, AppError> {
+        self.history().store()?;
+        let seed = {
+            let mut deals = self.deals();
+            deals.new_matches += 1;
+            match (seed, deals.seed_base) {
+                (Some(seed), _) => seed,
+                (None, Some(base)) => base.wrapping_add(deals.new_matches),
+                (None, None) => RandomState::new().hash_one(deals.new_matches),
+            }
+        };
+        let game = Match::with_options(
+            start.rules,
+            start.list,
+            start.players,
+            seed,
+            deal,
+            start.options,
+        )?;
+        let id = {
+            let mut history = self.history();
+            let created = history.store()?.create_with(&game, fixed);
+            match created {
+                Ok(id) => id,
+                Err(e) => return Err(self.on_store_error(&mut history, e)),
+            }
+        };
+        let mut open = OpenMatch::new(id, game)?;
+        open.tile_tracker = self.settings().tile_tracker;
+        let view = open.view();
+        self.add_open(open);
+        Ok(view)
+    }
+
+    /// The view for whoever holds the device (behind the cover until the player to move
+    /// reveals their rack). With `cover: true` (the match is opened on screen again) an
+    /// earlier reveal is undone.
+    pub fn match_view(&self, args: MatchViewArgs) -> Result<MatchView, AppError> {
+        self.with_match(args.match_id, |m| {
+            if args.cover {
+                m.table.cover();
+            }
+            Ok(m.view())
+        })
+    }
+
+    /// "Show my rack": the player to move sees their own rack, for this turn only.
+    pub fn reveal_rack(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        self.with_match(args.match_id, |m| {
+            m.table.reveal()?;
+            Ok(m.view())
+        })
+    }
+
+    /// Scores the staged tiles without playing them.
+    pub fn preview(&self, args: TilesArgs) -> Result<PreviewAnswer, AppError> {
+        self.with_match(args.match_id, |m| {
+            let seat = m.table.acting_person()?;
+            let tiles = placements("preview", m.game().rules(), &args.tiles)?;
+            Ok(match m.game().preview(seat, &tiles, m.list) {
+                Ok(scored) => PreviewAnswer {
+                    legal: true,
+                    score: scored.score,
+                    bingo: scored.bingo,
+                    notation: Some(scored.notation),
+                    words: scored.words,
+                    error: None,
+                },
+                Err(e) => PreviewAnswer {
+                    legal: false,
+                    score: 0,
+                    bingo: 0,
+                    notation: None,
+                    words: Vec::new(),
+                    error: Some(AppError::from(e).body()),
+                },
+            })
+        })
+    }
+
+    pub fn play(&self, args: TilesArgs) -> Result<MatchView, AppError> {
+        self.turn(args.match_id, |m| {
+            let player = m.table.acting_person()?;
+            let tiles = placements("play", m.game().rules(), &args.tiles)?;
+            Ok(Action::Place { player, tiles })
+        })
+    }
+
+    pub fn exchange(&self, args: ExchangeArgs) -> Result<MatchView, AppError> {
+        self.turn(args.match_id, |m| {
+            let player = m.table.acting_person()?;
+            let tiles = exchange_text(&args.tiles, m.game().rules().rack_size)?;
+            Ok(Action::Exchange { player, tiles })
+        })
+    }
+
+    pub fn pass(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        self.turn(args.match_id, |m| {
+            Ok(Action::Pass {
+                player: m.table.acting_person()?,
+            })
+        })
+    }
+
+    /// The player to move leaves the match; needs `confirm: true`.
+    pub fn resign(&self, args: ResignArgs) -> Result<MatchView, AppError> {
+        if !args.confirm {
+            return Err(AppError::ConfirmationRequired {
+                what: "resigning".to_string(),
+            });
+        }
+        self.turn(args.match_id, |m| {
+            Ok(Action::Resign {
+                player: m.table.acting_person()?,
+            })
+        })
+    }
+
+    /// A turn's action by the person to move (`f` names it), recorded; answers the view.
+    fn turn(
+        &self,
+        id: i64,
+        f: impl FnOnce(&OpenMatch) -> Result<Action, AppError>,
+    ) -> Result<MatchView, AppError> {
+        self.act(id, |m| Ok((Some(f(m)?), ())), |m, ()| m.view())
+    }
+
+    /// The match's hint for the player to move; recorded as assistance. Asking again in
+    /// the same turn shows the same answer and is not recorded again: it is one hint (the
+    /// engine's rule, [`wordclub_engine::Match::hint_shown_this_turn`]). A new answer is
+    /// worked out with no lock held (a "Suggest a move" search, and the first search of a
+    /// list waits for its word graph), like the computer's turn: on a copy of the match,
+    /// recorded only if the match has not moved on since.
+    pub fn hint(&self, args: MatchIdArgs) -> Result<HintAnswer, AppError> {
+        let id = args.match_id;
+        for _ in 0..SEARCH_TRIES {
+            let manners = self.manners();
+            let copied = self.with_match(id, |m| {
+                let seat = m.table.acting_person()?;
+                if let Some(shown) = m.game().hint_shown_this_turn(seat) {
+                    return Ok(Err(shown.clone()));
+                }
+                Ok(Ok((m.game().clone(), m.list, seat)))
+            })?;
+            let (game, list, seat) = match copied {
+                Ok(copy) => copy,
+                Err(shown) => return Ok(shown),
+            };
+            self.hint_searching(id, seat);
+            let (action, answer) = hint_answer(&game, list, seat, manners)?;
+            let seen = game.events().len();
+            let recorded = self.act(
+                id,
+                |m| {
+                    let moved_on = m.game().events().len() != seen;
+                    Ok(((!moved_on).then_some(action).flatten(), moved_on))
+                },
+                |_, moved_on| !moved_on,
+            )?;
+            if recorded {
+                return Ok(answer);
+            }
+        }
+        Err(AppError::Busy {
+            what: "the hint was searched".to_string(),
+        })
+    }
+
+    /// Plays one turn for the computer seat to move. The move is searched with no lock held
+    /// (the first search of a list waits for its word graph, about a second; see
+    /// `OpenMatch::new`): settings, history and other matches answer meanwhile. What the
+    /// search needs is copied under the match's lock; the move is applied only if the match
+    /// has not moved on since (no event appended), else it is searched again for the match as
+    /// it is now — so the answer is the one the same call gets when nothing else runs. After
+    /// [`SEARCH_TRIES`] searches that each lost the race it answers `busy`.
+    pub fn computer_turn(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        let id = args.match_id;
+        for _ in 0..SEARCH_TRIES {
+            let manners = self.manners();
+            let (game, list, seat, level) = self.with_match(id, |m| {
+                let (seat, level) = m.table.computer_to_move()?;
+                let level = Level::parse(level)?;
+                // The search reads a copy of the match, so the lock can go.
+                Ok((m.game().clone(), m.list, seat, level))
+            })?;
+            self.computer_thinking(id, seat);
+            let action = computer_action_with(&game, seat, list, level, manners)?;
+            let seen = game.events().len();
+            let applied = self.act(
+                id,
+                |m| {
+                    let moved_on = m.game().events().len() != seen;
+                    Ok(((!moved_on).then_some(action), moved_on))
+                },
+                |m, moved_on| (!moved_on).then(|| m.view()),
+            )?;
+            if let Some(view) = applied {
+                return Ok(view);
+            }
+        }
+        Err(AppError::Busy {
+            what: "the computer's move was searched".to_string(),
+        })
+    }
+}
+
+/// What a new match is made of, before its deal.
+struct Start {
+    rules: RuleSet,
+    list: ListRef,
+    players: Vec<PlayerSpec>,
+    options: MatchOptions,
+}

@@ -1,0 +1,156 @@
+//! The table: a [`Match`] as it is played around one device, with the handoff cover
+//! (SPEC §4). Who holds the device is not known, so a rack is shown only to the person to
+//! move once they choose "Show my rack", and only for that turn; the cover goes back up
+//! after every turn. With one person at the table (the rest computers, or solo) there is
+//! nobody to hide a rack from, so there is no cover. A person who resigned still sits there
+//! and still looks at the screen, so they count.
+//!
+//! The command layer keeps one `Table` per open match and asks it who may act, what the
+//! screen shows ([`Table::view`]) and to apply an action; it never decides the cover itself.
+use wordclub_lexicon::WordList;
+
+use crate::error::EngineError;
+use crate::game::{Action, Event, Match, PlayerKind, Seat, View};
+
+/// A match with the cover of the turn in progress.
+#[derive(Debug, Clone)]
+pub struct Table {
+    game: Match,
+    /// `(seat, turns played then)`: that seat chose "Show my rack" during that turn. A turn
+    /// played changes the count, so the reveal lapses by itself; a hint (no turn) keeps it.
+    revealed: Option<(Seat, usize)>,
+}
+
+impl Table {
+    /// The match behind the cover: a new deal, or a match resumed after a restart (whoever
+    /// holds the device then may not be the one who revealed).
+    pub fn new(game: Match) -> Table {
+        Table {
+            game,
+            revealed: None,
+        }
+    }
+
+    /// The match itself, to read.
+    pub fn game(&self) -> &Match {
+        &self.game
+    }
+
+    /// People at the table, resigned ones included (they still sit there).
+    pub fn people(&self) -> usize {
+        self.game
+            .players()
+            .iter()
+            .filter(|p| p.kind == PlayerKind::Human)
+            .count()
+    }
+
+    /// Whether a rack must be covered between turns: more than one person sits here.
+    pub fn has_cover(&self) -> bool {
+        self.people() > 1
+    }
+
+    /// Whether the player to move may see their rack now: a person, who revealed it this
+    /// turn or sits at a table with no cover.
+    pub fn is_revealed(&self) -> bool {
+        let Some(seat) = self.game.to_move() else {
+            return false;
+        };
+        if self.game.players()[seat].kind != PlayerKind::Human {
+            return false;
+        }
+        !self.has_cover() || self.revealed == Some((seat, self.game.turns().len()))
+    }
+
+    /// The seat to move, when a person sits there (their rack may still be covered).
+    pub fn person_to_move(&self) -> Result<Seat, EngineError> {
+        let seat = self.game.to_move().ok_or(EngineError::MatchOver)?;
+        if let PlayerKind::Computer { .. } = self.game.players()[seat].kind {
+            return Err(EngineError::ComputerToMove {
+                name: self.game.players()[seat].name.clone(),
+            });
+        }
+        Ok(seat)
+    }
+
+    /// The seat to move, when the person there may act now: their rack is shown.
+    pub fn acting_person(&self) -> Result<Seat, EngineError> {
+        let seat = self.person_to_move()?;
+        if !self.is_revealed() {
+            return Err(EngineError::RackHidden);
+        }
+        Ok(seat)
+    }
+
+    /// The seat to move and its level, when a computer sits there.
+    pub fn computer_to_move(&self) -> Result<(Seat, &str), EngineError> {
+        let seat = self.game.to_move().ok_or(EngineError::MatchOver)?;
+        let player = &self.game.players()[seat];
+        match &player.kind {
+            PlayerKind::Computer { level } => Ok((seat, level)),
+            PlayerKind::Human => Err(EngineError::HumanToMove {
+                name: player.name.clone(),
+            }),
+        }
+    }
+
+    /// Puts the cover back: whoever sits down next must choose "Show my rack" again.
+    pub fn cover(&mut self) {
+        self.revealed = None;
+    }
+
+    /// "Show my rack": the person to move sees their rack, for this turn only. A computer's
+    /// seat has no rack to show (`computer_to_move`).
+    pub fn reveal(&mut self) -> Result<Seat, EngineError> {
+        let seat = self.person_to_move()?;
+        self.revealed = Some((seat, self.game.turns().len()));
+        Ok(seat)
+    }
+
+    /// What the screen shows whoever holds the device: the player to move's own view with
+    /// their rack once it is revealed, else a spectator's (the cover).
+    pub fn view(&self) -> View {
+        let revealed = self.is_revealed();
+        let viewer = self.game.to_move().filter(|_| revealed);
+        self.game.view(viewer, revealed)
+    }
+
+    /// Applies an action of the seat that may act now: the computer to move, or the person
+    /// to move with their rack shown. Anything else is refused and changes nothing.
+    pub fn apply(&mut self, action: Action, list: &WordList) -> Result<&[Event], EngineError> {
+        let player = actor(&action);
+        let seat = self.game.to_move().ok_or(EngineError::MatchOver)?;
+        match self.game.players().get(player).map(|p| &p.kind) {
+            Some(PlayerKind::Human) if seat == player => {
+                self.acting_person()?;
+            }
+            Some(_) if seat != player => {
+                if let Some(PlayerKind::Computer { .. }) =
+                    self.game.players().get(seat).map(|p| &p.kind)
+                {
+                    return Err(EngineError::ComputerToMove {
+                        name: self.game.players()[seat].name.clone(),
+                    });
+                }
+                return Err(EngineError::NotYourTurn {
+                    player,
+                    to_move: seat,
+                });
+            }
+            // The computer to move, or a seat the match itself refuses.
+            _ => {}
+        }
+        self.game.apply(action, list)
+    }
+}
+
+/// The seat an action is for.
+fn actor(action: &Action) -> Seat {
+    match action {
+        Action::Place { player, .. }
+        | Action::Exchange { player, .. }
+        | Action::Pass { player }
+        | Action::Resign { player }
+        | Action::HintTaken { player, .. } => *player,
+    }
+}
