@@ -28,7 +28,7 @@ mod lookup;
 mod rack;
 
 pub use error::LexiconError;
-pub use rack::{BlankUse, RackWord, BLANKS_MAX, RACK_MAX};
+pub use rack::{BlankUse, RackWord, RACK_MAX};
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -343,9 +343,9 @@ impl WordList {
         }
     }
 
-    /// Every word of this list spellable from `rack` (1 to 7 tiles: letters in either case,
-    /// `?` for a blank, at most two blanks), each once with the fewest blanks it needs, longest
-    /// first, then alphabetically. See [`RackWord`] for which letters the blanks stand for.
+    /// Every word of this list spellable from `rack` (1 to [`RACK_MAX`] tiles: letters in
+    /// either case, `?` for a blank, any of them), each once with the fewest blanks it needs,
+    /// longest first, then alphabetically. See [`RackWord`] for which letters the blanks stand for.
     pub fn rack_words(&self, rack: &str) -> Result<Vec<RackWord>, LexiconError> {
         let rack = rack::Rack::parse(rack)?;
         Ok(rack::rack_words(self.set.as_fst(), rack))
