@@ -173,7 +173,10 @@ fn stats_per_player() {
     assert_eq!(ben.average_score, Some(-5.0), "(-7 - 3) / 2");
     assert_eq!(ben.best_score, Some(-3));
     // Ben's only move (5D ...S) is in the match in progress; his finished ones have none.
-    assert_eq!((ben.best_move.as_deref(), ben.best_move_score), (None, None));
+    assert_eq!(
+        (ben.best_move.as_deref(), ben.best_move_score),
+        (None, None)
+    );
     assert_eq!(ben.hints_taken, 1);
 }
 
