@@ -54,6 +54,55 @@ fn cat_on_an_empty_classic_board_lists_every_opening_across() {
     assert_eq!(json["exchanges"], 7);
 }
 
+/// A 9×9 board with `filled` tiles, row by row from the top (the letters do not matter here:
+/// only how many tiles are out of the bag).
+fn board_with(filled: usize) -> String {
+    (0..9)
+        .map(|row| match filled.saturating_sub(row * 9).min(9) {
+            9 => "AAAAAAAAA".to_string(),
+            0 => "9".to_string(),
+            n => format!("{}{}", "A".repeat(n), 9 - n),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn exchanges(rules: &str, position: &str) -> Value {
+    let (code, json) = cli(&["moves", "--rules", rules, "--position", position]);
+    assert_eq!(code, 0, "{json}");
+    json["exchanges"].clone()
+}
+
+#[test]
+fn a_solo_exchange_is_the_whole_rack_or_as_many_tiles_as_the_bag_holds() {
+    // solo-10: 70 tiles. An empty board leaves 63 in the bag: the one whole-rack exchange.
+    assert_eq!(
+        exchanges("solo-10", &format!("{} BCDFGHJ", board_with(0))),
+        1
+    );
+    // 60 on the board: the bag holds 3, so any 3 of the 7 different tiles go back: C(7,3).
+    assert_eq!(
+        exchanges("solo-10", &format!("{} BCDFGHJ", board_with(60))),
+        35
+    );
+    // 63 on the board: the bag is empty, and an exchange with it.
+    assert_eq!(
+        exchanges("solo-10", &format!("{} BCDFGHJ", board_with(63))),
+        0
+    );
+}
+
+#[test]
+fn the_bag_counts_a_rack_for_every_other_player_at_the_table() {
+    // wordclub-1.1: 93 tiles, exchange while the bag holds 7. With 70 on the board and 7 on
+    // the rack, one opponent's rack leaves 9 in the bag (any of the 127 non-empty choices of
+    // 7 different tiles); two opponents' leave 2, too few to exchange.
+    let two = format!("{} BCDFGHJ/ 0/0", board_with(70));
+    assert_eq!(exchanges("wordclub-1.1", &two), 127);
+    let three = format!("{} BCDFGHJ// 0/0/0", board_with(70));
+    assert_eq!(exchanges("wordclub-1.1", &three), 0);
+}
+
 #[test]
 fn worked_example_cats_and_a_single_tile_down_word() {
     // wordclub-1.0: CAT across the centre (D5–F5); an S makes CATS for 4 (SPEC §2).

@@ -93,6 +93,59 @@ pub struct EndRules {
     pub rack_adjustment: bool,
 }
 
+/// A leave table shipped with the computer players (`movegen/data/leaves-NAME.tsv`), each
+/// fitted by self-play under the built-in rule set of the same name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LeaveTableId {
+    #[serde(rename = "classic-15")]
+    Classic15,
+    #[serde(rename = "wordclub-1.0")]
+    Wordclub10,
+    #[serde(rename = "wordclub-1.1")]
+    Wordclub11,
+}
+
+impl LeaveTableId {
+    /// The name of the table, which is also the id of the rule set it was fitted under.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeaveTableId::Classic15 => "classic-15",
+            LeaveTableId::Wordclub10 => "wordclub-1.0",
+            LeaveTableId::Wordclub11 => "wordclub-1.1",
+        }
+    }
+}
+
+/// How the computer's Hard and Medium players, and the post-game analysis, value the tiles a
+/// move keeps on the rack (the move generator's leave tables).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Leave {
+    /// A shipped table, as it is, whatever this rule set's bag and rack (chosen by hand: a
+    /// sibling rule set that plays like the one it was fitted for).
+    Shipped(LeaveTableId),
+    /// A rule set without a table of its own (every rules-lab variant): the shipped one while
+    /// the bag and the rack are the ones it was fitted under, re-fitted from it by self-play
+    /// under this rule set when either differs.
+    DerivedFrom(LeaveTableId),
+    /// Fitted by self-play under this rule set alone, with no table to start from.
+    Fitted,
+    /// No leave values: moves are weighed by their score alone (solo-10, which seats no
+    /// computer player; its analysis ranks by score).
+    ScoreOnly,
+}
+
+impl Leave {
+    /// What a variant made from a rule set with this leave plays with: derived from the same
+    /// table (re-fitted if the variant changes the bag or the rack).
+    pub fn for_variant(self) -> Leave {
+        match self {
+            Leave::Shipped(t) | Leave::DerivedFrom(t) => Leave::DerivedFrom(t),
+            other => other,
+        }
+    }
+}
+
 /// One complete rule set. A match stores the whole of it, never only its id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleSet {
@@ -121,6 +174,11 @@ pub struct RuleSet {
     /// (absent from the JSON, and so from the hash, when there is none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence: Option<String>,
+    /// The leave table its computer players and analysis use. Absent from a rule set stored
+    /// before the field existed (and then from its JSON and hash): [`RuleSet::leave`] gives
+    /// what its id chose then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave: Option<Leave>,
 }
 
 /// The most players any rule set seats (a rule set with more is refused as unplayable).
@@ -273,6 +331,70 @@ impl RuleSet {
     pub fn offers_hint(&self, kind: HintKind) -> bool {
         self.hints.contains(&kind)
     }
+
+    /// The leave table this rule set plays with. A rule set stored without one (before the
+    /// field existed) gets what its id chose then, so a stored match is analysed and played on
+    /// as before: the shipped table of its family (`BASE+changes`, a rules-lab variant, its
+    /// base's), none for `solo-10`; any other id, which then got no table at all (Hard played
+    /// greedily), gets one fitted for it.
+    pub fn leave(&self) -> Leave {
+        if let Some(leave) = self.leave {
+            return leave;
+        }
+        let family = self.id.split('+').next().unwrap_or(&self.id);
+        match family {
+            "classic-15" | "classic-15-ten" => Leave::Shipped(LeaveTableId::Classic15),
+            "wordclub-1.1" | "wordclub-1.2" => Leave::Shipped(LeaveTableId::Wordclub11),
+            "wordclub-1.0" => Leave::Shipped(LeaveTableId::Wordclub10),
+            "solo-10" => Leave::ScoreOnly,
+            _ => Leave::Fitted,
+        }
+    }
+
+    /// How many tiles a player holding `rack_len` tiles may exchange while the bag holds
+    /// `bag_len`, as `(fewest, most)`; `None` when they may not exchange at all (no exchange
+    /// in this rule set, a bag below `min_bag`, an empty rack, or, for a whole-rack exchange,
+    /// an empty bag). The one rule behind [`crate::Match::exchange_range`], for callers that
+    /// have a position rather than a match (a CGP position, a GCG record): they work out the
+    /// bag's count with [`RuleSet::bag_left`] and ask here.
+    pub fn exchange_range(&self, bag_len: usize, rack_len: usize) -> Option<(usize, usize)> {
+        self.exchange_sizes(bag_len, rack_len).ok()
+    }
+
+    /// [`RuleSet::exchange_range`] with the refusal [`crate::Match::apply`] gives.
+    pub(crate) fn exchange_sizes(
+        &self,
+        bag: usize,
+        rack: usize,
+    ) -> Result<(usize, usize), EngineError> {
+        match self.exchange {
+            ExchangePolicy::None => Err(EngineError::ExchangeNotAllowed { bag, min_bag: 0 }),
+            ExchangePolicy::Chosen { min_bag, max_tiles } => {
+                if bag < min_bag as usize || rack == 0 {
+                    Err(EngineError::ExchangeNotAllowed {
+                        bag,
+                        min_bag: min_bag as usize,
+                    })
+                } else {
+                    Ok((1, (max_tiles as usize).min(rack)))
+                }
+            }
+            ExchangePolicy::WholeRack => match bag.min(rack) {
+                0 => Err(EngineError::ExchangeNotAllowed { bag, min_bag: 1 }),
+                n => Ok((n, n)),
+            },
+        }
+    }
+
+    /// The tiles left in the bag of a position seen from one player's seat, when only the
+    /// board and that player's rack are known: the rule set's tiles minus the `on_board` ones,
+    /// minus the `rack_len` the player holds, minus a full rack for each of the `others` at the
+    /// table (fewer when fewer are left). Exact while the bag still holds tiles, since every
+    /// rack is then full.
+    pub fn bag_left(&self, on_board: usize, rack_len: usize, others: usize) -> usize {
+        let unseen = self.bag_size().saturating_sub(on_board + rack_len);
+        unseen.saturating_sub(others * self.rack_size as usize)
+    }
 }
 
 // ---- the five built-in rule sets -------------------------------------------------------
@@ -367,6 +489,7 @@ fn wordclub_1_0() -> RuleSet {
         end: full_match_end(),
         default_list: "wordclub".into(),
         evidence: None,
+        leave: Some(Leave::Shipped(LeaveTableId::Wordclub10)),
     }
 }
 
@@ -393,6 +516,7 @@ fn wordclub_1_1() -> RuleSet {
             &TABLE_A,
             2,
         ),
+        leave: Some(Leave::Shipped(LeaveTableId::Wordclub11)),
         ..wordclub_1_0()
     }
 }
@@ -432,6 +556,9 @@ fn wordclub_1_2() -> RuleSet {
              lasts 11.4 turns (1.1: 27.6). See docs/balance-1.1.md."
                 .into(),
         ),
+        // 1.1's table as it is: the same letter values and premium kinds, and Hard-vs-greedy
+        // trials found no need for one of its own (movegen/data/README.md).
+        leave: Some(Leave::Shipped(LeaveTableId::Wordclub11)),
         ..wordclub_1_1()
     }
 }
@@ -478,6 +605,7 @@ fn solo_10() -> RuleSet {
         },
         default_list: "enable-2-9".into(),
         evidence: None,
+        leave: Some(Leave::ScoreOnly),
     }
 }
 
@@ -516,6 +644,7 @@ fn classic_15() -> RuleSet {
         end: full_match_end(),
         default_list: "wordclub".into(),
         evidence: None,
+        leave: Some(Leave::Shipped(LeaveTableId::Classic15)),
     }
 }
 
@@ -618,11 +747,17 @@ mod tests {
     #[test]
     fn wordclub_1_1_is_unchanged_and_1_2_keeps_its_board_values_and_premium_kinds() {
         let old = RuleSet::builtin("wordclub-1.1").unwrap();
-        // The hash of 1.1 as it shipped before 1.2 existed: not one byte of it changed.
+        // The hash of 1.1 as it shipped before 1.2 existed: not one byte of it changed but the
+        // leave table it names, which it played with by its id before.
+        let before_leave = RuleSet {
+            leave: None,
+            ..old.clone()
+        };
         assert_eq!(
-            old.hash(),
+            before_leave.hash(),
             "4d1957ee609b90ea30355e9024151cde2c44b80860a87dd9cf110da8e182ddbe"
         );
+        assert_eq!(before_leave.leave(), old.leave());
         let new = RuleSet::builtin("wordclub-1.2").unwrap();
         assert!(new.candidate && new.label.contains("proposed by the rules lab"));
         assert!(new.evidence.is_some() && old.evidence.is_none());
@@ -649,6 +784,73 @@ mod tests {
         }
         assert_eq!(new.premiums.len(), old.premiums.len());
         assert_eq!(new.blank_count(), 2);
+    }
+
+    #[test]
+    fn exchange_range_is_the_policy_applied_to_a_bag_and_a_rack() {
+        let solo = RuleSet::builtin("solo-10").unwrap();
+        // Whole rack: as many as the bag holds when it holds fewer, nothing from an empty bag.
+        assert_eq!(solo.exchange_range(63, 7), Some((7, 7)));
+        assert_eq!(solo.exchange_range(3, 7), Some((3, 3)));
+        assert_eq!(solo.exchange_range(0, 7), None);
+        let one = RuleSet::builtin("wordclub-1.0").unwrap();
+        assert_eq!(one.exchange_range(7, 7), Some((1, 7)));
+        assert_eq!(one.exchange_range(7, 3), Some((1, 3)));
+        assert_eq!(one.exchange_range(6, 7), None);
+        assert_eq!(one.exchange_range(20, 0), None);
+        let none = RuleSet {
+            exchange: ExchangePolicy::None,
+            ..one.clone()
+        };
+        assert_eq!(none.exchange_range(20, 7), None);
+    }
+
+    #[test]
+    fn the_bag_left_counts_a_full_rack_for_every_other_player() {
+        let r = RuleSet::builtin("wordclub-1.1").unwrap(); // 93 tiles, racks of 7
+        assert_eq!(r.bag_left(0, 7, 1), 79);
+        assert_eq!(r.bag_left(0, 7, 3), 65);
+        assert_eq!(r.bag_left(70, 7, 1), 9);
+        assert_eq!(r.bag_left(70, 7, 2), 2);
+        assert_eq!(r.bag_left(90, 3, 1), 0);
+    }
+
+    #[test]
+    fn a_rule_set_stored_without_its_leave_gets_what_its_id_chose_and_reads_back_the_same() {
+        for r in RuleSet::all() {
+            let mut json = serde_json::to_value(&r).unwrap();
+            json.as_object_mut().unwrap().remove("leave");
+            let stored: RuleSet = serde_json::from_value(json.clone()).unwrap();
+            assert_eq!(stored.leave, None);
+            // Every built-in names the table its id chose before the field existed.
+            assert_eq!(stored.leave(), r.leave(), "{}", r.id);
+            // Its JSON (and so the hash a stored match is checked against) is unchanged.
+            assert_eq!(serde_json::to_value(&stored).unwrap(), json);
+        }
+        let stored = |id: &str| RuleSet {
+            id: id.into(),
+            leave: None,
+            ..RuleSet::builtin("wordclub-1.1").unwrap()
+        };
+        assert_eq!(
+            stored("wordclub-1.1+bag0.7").leave(),
+            Leave::Shipped(LeaveTableId::Wordclub11)
+        );
+        // A new id no longer goes without a table.
+        assert_eq!(stored("my-rules").leave(), Leave::Fitted);
+        // A variant derives its table from its base's.
+        assert_eq!(
+            RuleSet::builtin("classic-15")
+                .unwrap()
+                .leave()
+                .for_variant(),
+            Leave::DerivedFrom(LeaveTableId::Classic15)
+        );
+        let printed = serde_json::to_value(RuleSet::builtin("classic-15-ten").unwrap()).unwrap();
+        assert_eq!(
+            printed["leave"],
+            serde_json::json!({"shipped": "classic-15"})
+        );
     }
 
     #[test]

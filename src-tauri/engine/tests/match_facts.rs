@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use wordclub_engine::*;
+use wordclub_lexicon::RACK_MAX;
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
@@ -269,4 +270,22 @@ fn only_the_player_to_move_with_their_rack_shown_is_uncovered_and_may_act() {
     let v = m.view(None, false);
     assert_eq!(v.best_turn.as_ref().map(|t| t.number), Some(1));
     assert_eq!(v.progression, vec![vec![3, 3], vec![0, 3]]);
+}
+
+#[test]
+fn every_rack_dealt_is_one_the_words_hint_answers() {
+    let l = list("wordclub");
+    let mut long = rules("wordclub-1.1");
+    long.rack_size = RACK_MAX as u8 + 1;
+    let e = Match::new(long.clone(), ListRef::of(l), humans(&["A", "B"]), 1).unwrap_err();
+    assert_eq!(e.kind(), "invalid_rule_set");
+    // The longest rack allowed is dealt, and each seat's rack has its words.
+    long.rack_size = RACK_MAX as u8;
+    let m = Match::new(long, ListRef::of(l), humans(&["A", "B"]), 1).unwrap();
+    for seat in 0..2 {
+        let rack = m.rack(seat).unwrap();
+        assert_eq!(rack.len(), RACK_MAX);
+        let text = wordclub_engine::rack_text(rack);
+        assert!(!l.rack_words(&text).unwrap().is_empty(), "{text}");
+    }
 }

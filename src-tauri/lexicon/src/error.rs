@@ -1,7 +1,14 @@
 use std::fmt;
+use std::sync::Arc;
 
-/// Everything that can go wrong with a word or a list, each with a stable `kind`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a list file's failure came from: the file system's error, the `fst` builder's, or the
+/// first bad line's own [`LexiconError`]. Shared, so the error stays cheap to clone.
+pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
+
+/// Everything that can go wrong with a word or a list, each with a stable `kind`. Two errors
+/// are equal when they have the same kind and say the same (a cause is compared by what it
+/// says).
+#[derive(Debug, Clone)]
 pub enum LexiconError {
     /// The input holds a character other than the letters A–Z.
     NotAToZ {
@@ -13,10 +20,12 @@ pub enum LexiconError {
         id: String,
         known: Vec<String>,
     },
-    /// A custom list file could not be read or holds a bad line.
+    /// A custom list file could not be read or holds a bad line: `reason` says where (empty
+    /// when the cause says it all), `source` is what went wrong there.
     ListFile {
         path: String,
         reason: String,
+        source: Cause,
     },
     /// A custom list file is not text (not UTF-8, or holds NUL or other control bytes).
     ListFileNotText {
@@ -73,8 +82,16 @@ impl fmt::Display for LexiconError {
             LexiconError::UnknownList { id, known } => {
                 write!(f, "no word list {id:?}; known lists: {}", known.join(", "))
             }
-            LexiconError::ListFile { path, reason } => {
-                write!(f, "cannot use word list file {path}: {reason}")
+            LexiconError::ListFile {
+                path,
+                reason,
+                source,
+            } => {
+                if reason.is_empty() {
+                    write!(f, "cannot use word list file {path}: {source}")
+                } else {
+                    write!(f, "cannot use word list file {path}: {reason}: {source}")
+                }
             }
             LexiconError::ListFileNotText { path } => write!(
                 f,
@@ -101,4 +118,19 @@ impl fmt::Display for LexiconError {
     }
 }
 
-impl std::error::Error for LexiconError {}
+impl std::error::Error for LexiconError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LexiconError::ListFile { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+impl PartialEq for LexiconError {
+    fn eq(&self, other: &LexiconError) -> bool {
+        self.kind() == other.kind() && self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for LexiconError {}

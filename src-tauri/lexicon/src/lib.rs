@@ -28,11 +28,11 @@ mod lookup;
 mod rack;
 
 pub use error::LexiconError;
-pub use rack::{BlankUse, RackWord, BLANKS_MAX, RACK_MAX};
+pub use rack::{BlankUse, RackWord, RACK_MAX};
 
 use std::borrow::Cow;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -187,7 +187,8 @@ impl WordList {
     pub fn from_file(path: &Path) -> Result<WordList, LexiconError> {
         let bytes = std::fs::read(path).map_err(|e| LexiconError::ListFile {
             path: path.display().to_string(),
-            reason: e.to_string(),
+            reason: String::new(),
+            source: Arc::new(e),
         })?;
         WordList::from_bytes(path, bytes)
     }
@@ -230,7 +231,8 @@ impl WordList {
             (false, Some((line, e))) => {
                 return Err(LexiconError::ListFile {
                     path: shown,
-                    reason: format!("line {line}: {e}"),
+                    reason: format!("line {line}"),
+                    source: Arc::new(e),
                 })
             }
             (false, None) => {}
@@ -286,16 +288,19 @@ impl WordList {
         )))
         .map_err(|e| LexiconError::ListFile {
             path: id.clone(),
-            reason: format!("lookup table: {}", e.0),
+            reason: "lookup table".into(),
+            source: Arc::from(Box::<dyn std::error::Error + Send + Sync>::from(e.0)),
         })?;
         let set = fst::Set::from_iter(words).map_err(|e| LexiconError::ListFile {
             path: id.clone(),
-            reason: e.to_string(),
+            reason: String::new(),
+            source: Arc::new(e),
         })?;
         let set = fst::Set::new(Cow::Owned(set.into_fst().into_inner())).map_err(|e| {
             LexiconError::ListFile {
                 path: id.clone(),
-                reason: e.to_string(),
+                reason: String::new(),
+                source: Arc::new(e),
             }
         })?;
         Ok(WordList {
@@ -343,9 +348,9 @@ impl WordList {
         }
     }
 
-    /// Every word of this list spellable from `rack` (1 to 7 tiles: letters in either case,
-    /// `?` for a blank, at most two blanks), each once with the fewest blanks it needs, longest
-    /// first, then alphabetically. See [`RackWord`] for which letters the blanks stand for.
+    /// Every word of this list spellable from `rack` (1 to [`RACK_MAX`] tiles: letters in
+    /// either case, `?` for a blank, any of them), each once with the fewest blanks it needs,
+    /// longest first, then alphabetically. See [`RackWord`] for which letters the blanks stand for.
     pub fn rack_words(&self, rack: &str) -> Result<Vec<RackWord>, LexiconError> {
         let rack = rack::Rack::parse(rack)?;
         Ok(rack::rack_words(self.set.as_fst(), rack))

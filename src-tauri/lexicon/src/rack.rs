@@ -6,10 +6,12 @@ use serde::Serialize;
 
 use crate::LexiconError;
 
-/// The most tiles a rack holds.
-pub const RACK_MAX: usize = 7;
-/// The most blanks (`?`) a rack may hold.
-pub const BLANKS_MAX: usize = 2;
+/// The most tiles a rack holds, under any rule set: the one owner of this limit. The engine
+/// refuses a rule set whose `rack_size` is larger (and the rules lab's check names the field),
+/// and any tile of a rack may be a blank, so every rack a playable rule set deals is one
+/// [`crate::WordList::rack_words`] answers. 15 is the longest rack the move generator takes
+/// (its widest board); the shipped rule sets deal 7.
+pub const RACK_MAX: usize = 15;
 
 /// A word spellable from a rack. Serialized (as `wordclub-cli words` prints it), `CAT` from
 /// the rack `TA?` is `{"word":"CAT","blanks":[{"position":0,"letter":"C"}]}`.
@@ -42,7 +44,7 @@ impl Rack {
         self.blanks == 0 && self.counts.iter().all(|&c| c == 0)
     }
 
-    /// Reads 1..=7 tiles, letters in either case and `?` for a blank (at most two).
+    /// Reads 1..=[`RACK_MAX`] tiles, letters in either case and `?` for a blank.
     pub(crate) fn parse(rack: &str) -> Result<Rack, LexiconError> {
         let bad = |reason: String| LexiconError::BadRack {
             rack: rack.to_string(),
@@ -76,12 +78,6 @@ impl Rack {
                 "a rack holds 1 to {RACK_MAX} tiles, this one has {count}"
             )));
         }
-        if usize::from(parsed.blanks) > BLANKS_MAX {
-            return Err(bad(format!(
-                "a rack holds at most {BLANKS_MAX} blanks (?), this one has {}",
-                parsed.blanks
-            )));
-        }
         Ok(parsed)
     }
 }
@@ -92,7 +88,7 @@ pub(crate) fn rack_words<D: AsRef<[u8]>>(fst: &Fst<D>, rack: Rack) -> Vec<RackWo
         fst,
         rack,
         word: Vec::with_capacity(RACK_MAX),
-        blank_at: Vec::with_capacity(BLANKS_MAX),
+        blank_at: Vec::with_capacity(usize::from(rack.blanks)),
         found: Vec::new(),
     };
     walk.visit(fst.root());
@@ -190,9 +186,9 @@ mod tests {
     #[test]
     fn refuses_bad_racks_with_a_reason() {
         for (rack, says) in [
-            ("", "1 to 7 tiles"),
-            ("ABCDEFGH", "this one has 8"),
-            ("???A", "at most 2 blanks"),
+            ("", "1 to 15 tiles"),
+            ("ABCDEFGHIJKLMNOP", "this one has 16"),
+            ("????????????????", "this one has 16"),
             ("AB3", "'3' is not a tile"),
             ("A B", "' ' is not a tile"),
             ("É", "'É' is not a tile"),

@@ -178,9 +178,22 @@ fn a_custom_list_from_a_file_is_case_folded_and_identified_by_its_bytes() {
     let err = WordList::from_file(&path).unwrap_err();
     assert_eq!(err.kind(), "list_file");
     assert!(err.to_string().contains("line 2"), "{err}");
+    // The bad line's own error is the cause, typed.
+    let cause = std::error::Error::source(&err).unwrap();
+    let line = cause
+        .downcast_ref::<wordclub_lexicon::LexiconError>()
+        .unwrap();
+    assert_eq!(line.kind(), "not_a_to_z");
+    assert!(err.to_string().ends_with(&line.to_string()), "{err}");
 
     let missing = WordList::from_file(&dir.join("missing.txt")).unwrap_err();
     assert_eq!(missing.kind(), "list_file");
+    let io = std::error::Error::source(&missing).unwrap();
+    assert_eq!(
+        io.downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind),
+        Some(std::io::ErrorKind::NotFound)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -124,7 +124,7 @@ fn the_hardest_rack_of_letters_spells_nothing_but_a_blank_rescues_it() {
 #[test]
 fn bad_racks_are_typed_errors() {
     let list = WordList::builtin("wordclub").unwrap();
-    for rack in ["", "ABCDEFGH", "???", "A???", "AB1", "A-B", "ÉTÉ"] {
+    for rack in ["", "ABCDEFGHIJKLMNOP", "AB1", "A-B", "ÉTÉ"] {
         let err = list.rack_words(rack).unwrap_err();
         assert_eq!(err.kind(), "bad_rack", "{rack:?}");
     }

@@ -30,10 +30,6 @@ pub fn layout_of(rules: &RuleSet) -> Result<Layout, MovegenError> {
         layout.word_mult[i] = p.word_multiplier() as u8;
     }
     layout.bingo_bonus = rules.bingo_bonus as i32;
-    layout.exchange_min_bag = match rules.exchange {
-        wordclub_engine::ExchangePolicy::Chosen { min_bag, .. } => Some(min_bag as usize),
-        _ => None,
-    };
     Ok(layout)
 }
 

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use wordclub_engine::EngineError;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MovegenError {
     /// The board side is outside 2..=15 or the star lies off the board.
@@ -14,8 +16,11 @@ pub enum MovegenError {
     UnknownPlayer { name: String },
     /// The rule set cannot be driven by the generator (for example no computer seats).
     Unsupported { reason: String },
-    /// An error reported by the rules engine while driving a match.
-    Engine { message: String },
+    /// An error reported by the rules engine while driving a match (its cause, typed).
+    Engine(EngineError),
+    /// A match driven by the computer players that went wrong outside the engine's rules (it
+    /// never ended, or a seat it was asked about is not in it).
+    Match { reason: String },
     /// A rule set given as data (a file) with a mistake in one field.
     RuleSetField { field: String, reason: String },
     /// A rules-lab search that cannot run as asked (an axis or a target that cannot be read).
@@ -34,7 +39,7 @@ impl MovegenError {
             MovegenError::Position { .. } => "bad_position",
             MovegenError::UnknownPlayer { .. } => "unknown_player",
             MovegenError::Unsupported { .. } => "unsupported",
-            MovegenError::Engine { .. } => "engine",
+            MovegenError::Engine(_) | MovegenError::Match { .. } => "engine",
             MovegenError::RuleSetField { .. } => "invalid_rule_set",
             MovegenError::Search { .. } => "bad_search",
             MovegenError::GraphTooLarge { .. } => "list_too_large",
@@ -60,7 +65,8 @@ impl fmt::Display for MovegenError {
                 "unknown computer player {name:?} (known: easy, medium, hard, greedy)"
             ),
             MovegenError::Unsupported { reason } => write!(f, "{reason}"),
-            MovegenError::Engine { message } => write!(f, "{message}"),
+            MovegenError::Engine(e) => write!(f, "{e}"),
+            MovegenError::Match { reason } => write!(f, "{reason}"),
             MovegenError::RuleSetField { field, reason } => {
                 write!(f, "rule set field `{field}`: {reason}")
             }
@@ -75,4 +81,17 @@ impl fmt::Display for MovegenError {
     }
 }
 
-impl std::error::Error for MovegenError {}
+impl std::error::Error for MovegenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MovegenError::Engine(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<EngineError> for MovegenError {
+    fn from(e: EngineError) -> Self {
+        MovegenError::Engine(e)
+    }
+}

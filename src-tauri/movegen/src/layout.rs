@@ -3,8 +3,11 @@
 
 use crate::error::MovegenError;
 
-/// Largest board side the generator handles (all Word Club rule sets are 9 or 15).
+/// Largest board side the generator handles (all Word Club rule sets are 9 or 15), and the
+/// longest rack it takes.
 pub const MAX_SIZE: usize = 15;
+// Every rack a playable rule set deals (the lexicon's `RACK_MAX`) fits the generator's arrays.
+const _: () = assert!(wordclub_lexicon::RACK_MAX <= MAX_SIZE);
 
 /// Tile code of a blank standing for a letter: the letter code (1..=26) with this bit set.
 pub const BLANK_BIT: u8 = 0x80;
@@ -40,8 +43,6 @@ pub struct Layout {
     pub rack_size: usize,
     /// Bonus for playing `rack_size` tiles in one move (0 when the rule set has none).
     pub bingo_bonus: i32,
-    /// Exchanges are allowed while the bag holds at least this many tiles (`None`: never).
-    pub exchange_min_bag: Option<usize>,
 }
 
 impl Layout {
@@ -66,7 +67,6 @@ impl Layout {
             values,
             rack_size,
             bingo_bonus: 0,
-            exchange_min_bag: None,
         })
     }
 
@@ -162,12 +162,37 @@ impl Rack {
         s
     }
 
-    /// Number of distinct non-empty sub-multisets (the distinct exchanges of this rack).
-    pub fn distinct_exchanges(&self) -> usize {
-        self.counts
-            .iter()
-            .map(|&c| c as usize + 1)
-            .product::<usize>()
-            - 1
+    /// Number of distinct sub-multisets of `fewest..=most` tiles: the distinct exchanges of
+    /// this rack when the rule set allows that many (`RuleSet::exchange_range`).
+    pub fn distinct_exchanges(&self, fewest: usize, most: usize) -> usize {
+        // ways[k]: the distinct sub-multisets of k tiles of the letters counted so far.
+        let mut ways = vec![0usize; self.len() + 1];
+        ways[0] = 1;
+        for &n in &self.counts {
+            for k in (0..ways.len()).rev() {
+                // Taking 1..=n more copies of this letter onto a choice of k - take tiles.
+                let extra: usize = (1..=(n as usize).min(k)).map(|take| ways[k - take]).sum();
+                ways[k] += extra;
+            }
+        }
+        ways.iter().take(most.saturating_add(1)).skip(fewest).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distinct_exchanges_count_each_choice_of_tiles_once_by_size() {
+        let rack = Rack::parse("AAB?").unwrap();
+        // One tile: A, B, ?. Two: AA AB A? B?. Three: AAB AA? AB?. Four: the rack.
+        assert_eq!(rack.distinct_exchanges(1, 1), 3);
+        assert_eq!(rack.distinct_exchanges(2, 2), 4);
+        assert_eq!(rack.distinct_exchanges(3, 3), 3);
+        assert_eq!(rack.distinct_exchanges(4, 4), 1);
+        assert_eq!(rack.distinct_exchanges(1, 4), 3 * 2 * 2 - 1);
+        assert_eq!(rack.distinct_exchanges(1, 99), 11);
+        assert_eq!(rack.distinct_exchanges(5, 7), 0);
     }
 }

@@ -11,12 +11,14 @@
 
 use std::sync::OnceLock;
 
+use wordclub_engine::LeaveTableId;
+
 use crate::layout::Rack;
 
 const VOWELS: [usize; 5] = [1, 5, 9, 15, 21]; // A E I O U
 
 /// Feature count: 27 tiles, 27 duplicates, 8×8 balance cells.
-pub const FEATURES: usize = 27 + 27 + 64;
+pub(crate) const FEATURES: usize = 27 + 27 + 64;
 
 /// A leave table for one rule set family, with how Hard uses it.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,7 +38,7 @@ pub(crate) fn is_vowel(l: usize) -> bool {
 }
 
 /// Feature vector of a leave (indices into the tables, with their counts).
-pub fn features(leave: &Rack, out: &mut Vec<(usize, f64)>) {
+pub(crate) fn features(leave: &Rack, out: &mut Vec<(usize, f64)>) {
     out.clear();
     let mut vowels = 0;
     let mut consonants = 0;
@@ -95,6 +97,22 @@ impl LeaveTable {
             }
         }
         v + self.balance[vowels.min(7)][consonants.min(7)]
+    }
+
+    /// The coefficient vector of this table (see [`features`]): what
+    /// [`LeaveTable::from_coefficients`] reads.
+    pub fn coefficients(&self) -> Vec<f64> {
+        let mut beta = vec![0.0; FEATURES];
+        for l in 0..27 {
+            beta[l] = f64::from(self.tile[l]);
+            beta[27 + l] = f64::from(self.dup[l]);
+        }
+        for v in 0..8 {
+            for c in 0..8 {
+                beta[54 + v * 8 + c] = f64::from(self.balance[v][c]);
+            }
+        }
+        beta
     }
 
     /// From a fitted coefficient vector (see [`features`]).
@@ -183,12 +201,10 @@ impl LeaveTable {
         s
     }
 
-    /// The shipped table for a rule set id, read once per process. `classic-15-ten` shares
-    /// `classic-15`'s and `wordclub-1.2` (1.1's letter values and premium kinds, a smaller
-    /// bag) shares `wordclub-1.1`'s; a rules-lab variant (`BASE+changes`) plays with its
-    /// base's. Other ids get the zero table (a pure score player).
-    pub fn shipped(rules_id: &str) -> &'static LeaveTable {
-        static TABLES: OnceLock<[LeaveTable; 4]> = OnceLock::new();
+    /// A shipped table (`data/leaves-NAME.tsv`), read once per process. Which one a rule set
+    /// uses is in its data: see [`LeaveTable::for_rules`].
+    pub fn shipped(id: LeaveTableId) -> &'static LeaveTable {
+        static TABLES: OnceLock<[LeaveTable; 3]> = OnceLock::new();
         let tables = TABLES.get_or_init(|| {
             // The shipped files are checked by a unit test; a bad file would make Hard greedy.
             let read = |text: &str| LeaveTable::parse(text).unwrap_or_else(|_| LeaveTable::zero());
@@ -196,21 +212,18 @@ impl LeaveTable {
                 read(include_str!("../data/leaves-classic-15.tsv")),
                 read(include_str!("../data/leaves-wordclub-1.1.tsv")),
                 read(include_str!("../data/leaves-wordclub-1.0.tsv")),
-                LeaveTable::zero(),
             ]
         });
-        let family = rules_id.split('+').next().unwrap_or(rules_id);
-        match family {
-            "classic-15" | "classic-15-ten" => &tables[0],
-            "wordclub-1.1" | "wordclub-1.2" => &tables[1],
-            "wordclub-1.0" => &tables[2],
-            _ => &tables[3],
+        match id {
+            LeaveTableId::Classic15 => &tables[0],
+            LeaveTableId::Wordclub11 => &tables[1],
+            LeaveTableId::Wordclub10 => &tables[2],
         }
     }
 }
 
 /// Least squares with a small ridge term: accumulates `XᵀX` and `Xᵀy` from sparse rows.
-pub struct Regression {
+pub(crate) struct Regression {
     xtx: Vec<f64>,
     xty: Vec<f64>,
     n: usize,
@@ -296,16 +309,14 @@ mod tests {
             };
             LeaveTable::parse(text).unwrap();
         }
-        assert!(LeaveTable::shipped("classic-15").exchanges);
-        assert!(!LeaveTable::shipped("wordclub-1.1").exchanges);
-        assert_eq!(LeaveTable::shipped("wordclub-1.1").weight, 0.5);
-        // A lab variant plays with its base's table; an unknown id with none.
+        assert!(LeaveTable::shipped(LeaveTableId::Classic15).exchanges);
+        assert!(!LeaveTable::shipped(LeaveTableId::Wordclub11).exchanges);
+        assert_eq!(LeaveTable::shipped(LeaveTableId::Wordclub11).weight, 0.5);
+        let t = LeaveTable::shipped(LeaveTableId::Classic15);
         assert_eq!(
-            LeaveTable::shipped("wordclub-1.1+bag0.7"),
-            LeaveTable::shipped("wordclub-1.1")
+            &LeaveTable::from_coefficients(&t.coefficients()).tile,
+            &t.tile
         );
-        assert_eq!(LeaveTable::shipped("my-rules"), &LeaveTable::zero());
-        let t = LeaveTable::shipped("classic-15");
         let q = Rack::parse("Q").unwrap();
         let blank = Rack::parse("?").unwrap();
         assert!(t.value(&blank) > t.value(&q));

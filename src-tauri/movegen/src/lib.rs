@@ -13,7 +13,9 @@
 //!   ([`Move::placements`]).
 //! - `players`: [`suggest`] (the hint), the computer players ([`Level`]: easy, medium, hard,
 //!   greedy) and [`computer_action`], the action a computer seat takes in a match.
-//! - `leave`: the shipped leave tables ([`LeaveTable::shipped`]) and their derivation tools.
+//! - `leave`, `fit`: the leave tables, shipped ([`LeaveTable::shipped`]) or fitted by
+//!   self-play ([`LeaveTable::fit`]); which one a rule set plays with is in its data
+//!   ([`LeaveTable::for_rules`]: a variant without its own gets one derived from its base's).
 //! - [`analysis`]: the post-game analysis of a finished match or a GCG record
 //!   ([`analysis::analyse_match`], [`analysis::ANALYSER_VERSION`]).
 //! - `sim`: [`simulate`] plays matches between computer players through the engine, one
@@ -24,6 +26,7 @@
 pub mod analysis;
 mod bridge;
 mod error;
+mod fit;
 mod gaddag;
 mod gen;
 pub mod lab;
@@ -48,6 +51,3 @@ pub use players::{
     Decision, Level, Situation,
 };
 pub use sim::{default_threads, play_games, simulate, GameOutcome, SimConfig, SimReport};
-// Tools for deriving the leave tables (`examples/derive_leaves.rs`) and for tests of Easy.
-pub use leave::{features, Regression, FEATURES};
-pub use players::{common_gaddag_for, leave_after, COMMON_WORDS};

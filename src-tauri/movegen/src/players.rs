@@ -226,11 +226,11 @@ static COMMON: OnceLock<crate::bridge::GraphCache> = OnceLock::new();
 static POLITE_COMMON: OnceLock<crate::bridge::GraphCache> = OnceLock::new();
 
 /// The common-word list shipped for Easy (SCOWL levels 10 and 20, see `data/README.md`).
-pub const COMMON_WORDS: &str = include_str!("../data/common-words.txt");
+pub(crate) const COMMON_WORDS: &str = include_str!("../data/common-words.txt");
 
 /// Easy's graph for `list`: the common words that `list` also holds (without the kept
 /// offensive words when polite).
-pub fn common_gaddag_for(list: &WordList, manners: Manners) -> Arc<Gaddag> {
+pub(crate) fn common_gaddag_for(list: &WordList, manners: Manners) -> Arc<Gaddag> {
     let cache = match manners {
         Manners::Polite => &POLITE_COMMON,
         Manners::AnyWord => &COMMON,
@@ -271,7 +271,7 @@ pub fn suggest_with(
 }
 
 /// The rack left after playing `m` from `rack`.
-pub fn leave_after(rack: &Rack, m: &Move) -> Rack {
+pub(crate) fn leave_after(rack: &Rack, m: &Move) -> Rack {
     let mut leave = *rack;
     for (_, _, t) in m.placed() {
         let i = if t & crate::layout::BLANK_BIT != 0 {
@@ -297,7 +297,7 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
             }
         }
         Level::Hard | Level::Medium => {
-            let table = LeaveTable::shipped(&s.rules.id);
+            let table = LeaveTable::for_rules(s.rules)?;
             let weight = if level == Level::Hard {
                 table.weight
             } else {
@@ -504,8 +504,8 @@ pub fn computer_decision_with(
     level: Level,
     manners: Manners,
 ) -> Result<Decision, MovegenError> {
-    let rack_bytes = m.rack(seat).ok_or_else(|| MovegenError::Engine {
-        message: format!("seat {seat} is not in this match"),
+    let rack_bytes = m.rack(seat).ok_or_else(|| MovegenError::Match {
+        reason: format!("seat {seat} is not in this match"),
     })?;
     let rack = rack_of(rack_bytes);
     let grid = grid_of(m.board());
@@ -545,7 +545,7 @@ mod tests {
 
     #[test]
     fn best_leave_value_is_the_best_of_every_leave() {
-        let table = LeaveTable::shipped("classic-15");
+        let table = LeaveTable::shipped(wordclub_engine::LeaveTableId::Classic15);
         for text in ["AEINRST", "??EESSZ", "QUUUIIE", "A", "BB"] {
             let rack = Rack::parse(text).unwrap();
             let mut best = f32::NEG_INFINITY;
@@ -576,7 +576,7 @@ mod tests {
             let list = WordList::builtin(&rules.default_list).unwrap();
             let layout = layout_of(&rules).unwrap();
             let g = gaddag_for(list);
-            let table = LeaveTable::shipped(id);
+            let table = LeaveTable::for_rules(&rules).unwrap();
             for seed in seeds {
                 let specs = vec![
                     PlayerSpec::computer("a", "hard"),
@@ -620,5 +620,55 @@ mod tests {
             }
         }
         assert!(turns > 150, "{turns} turns");
+    }
+
+    #[test]
+    fn easy_plays_short_mostly_common_words() {
+        let rules = RuleSet::builtin("wordclub-1.1").unwrap();
+        let list = WordList::builtin("wordclub").unwrap();
+        let common = common_gaddag_for(list, Manners::Polite);
+        let players = vec![
+            PlayerSpec::computer("A", "easy"),
+            PlayerSpec::computer("B", "easy"),
+        ];
+        let mut m = Match::new(rules.clone(), ListRef::of(list), players, 3).unwrap();
+        let (mut placed, mut all_common) = (0, 0);
+        while let Some(seat) = m.to_move() {
+            let action = computer_action(&m, seat, list, Level::Easy).unwrap();
+            let events = m.apply(action, list).unwrap().to_vec();
+            for e in events {
+                if let wordclub_engine::Event::Placed { words, .. } = e {
+                    placed += 1;
+                    // The main word comes first: at most six letters (four when no common word fit).
+                    assert!(words[0].word.len() <= 6, "{}", words[0].word);
+                    if words.iter().all(|w| common.contains(&w.word)) {
+                        all_common += 1;
+                    } else {
+                        assert!(words[0].word.len() <= 4, "{}", words[0].word);
+                    }
+                }
+            }
+        }
+        assert!(placed > 3);
+        assert!(
+            all_common * 10 >= placed * 7,
+            "{all_common} of {placed} all common"
+        );
+    }
+
+    /// Easy's vocabulary is re-derived for version 2: every word is a version-2 word (so no
+    /// abbreviation SCOWL files, no stray two-letter word such as CS).
+    #[test]
+    fn easy_s_common_words_are_all_version_2_words() {
+        let v2 = WordList::builtin("wordclub").unwrap();
+        assert_eq!(v2.info().version, "2");
+        let words: Vec<&str> = COMMON_WORDS.lines().collect();
+        assert!(words.len() > 10_000);
+        for w in &words {
+            assert!(v2.contains(w.to_ascii_uppercase().as_bytes()), "{w}");
+        }
+        for w in ["cs", "etc", "dkl", "aeq"] {
+            assert!(!words.contains(&w), "{w}");
+        }
     }
 }

@@ -147,12 +147,9 @@ pub fn play_game(
             )
         })
         .collect();
-    let engine = |e: wordclub_engine::EngineError| MovegenError::Engine {
-        message: e.to_string(),
-    };
     let layout = layout_of(rules)?;
     let graph = gaddag_for(list);
-    let mut m = Match::new(rules.clone(), ListRef::of(list), specs, seed).map_err(engine)?;
+    let mut m = Match::new(rules.clone(), ListRef::of(list), specs, seed)?;
     // A safety net far above any real match length (every turn either places a tile or
     // counts towards the pass limit).
     let cap = 10_000;
@@ -161,8 +158,8 @@ pub fn play_game(
     while let Some(seat) = m.to_move() {
         steps += 1;
         if steps > cap {
-            return Err(MovegenError::Engine {
-                message: "match did not end".into(),
+            return Err(MovegenError::Match {
+                reason: "match did not end".into(),
             });
         }
         let level = players[seat_player[seat]];
@@ -189,10 +186,10 @@ pub fn play_game(
             }
         }
         // A refused computer move would be a generator bug: report it, never hide it.
-        m.apply(action_of(decision, seat), list).map_err(engine)?;
+        m.apply(action_of(decision, seat), list)?;
     }
-    let result = m.result().ok_or_else(|| MovegenError::Engine {
-        message: "match ended without a result".into(),
+    let result = m.result().ok_or_else(|| MovegenError::Match {
+        reason: "match ended without a result".into(),
     })?;
     let mut scores = vec![0; n];
     for (seat, &p) in seat_player.iter().enumerate() {

@@ -83,19 +83,3 @@ fn polite_players_and_hints_pass_over_the_offensive_best_move() {
     let any = suggest_with(&rules, &list, &grid, &rack, Manners::AnyWord).unwrap();
     assert_eq!(word(any), "FUCK");
 }
-
-/// Easy's vocabulary is re-derived for version 2: every word is a version-2 word (so no
-/// abbreviation SCOWL files, no stray two-letter word such as CS).
-#[test]
-fn easy_s_common_words_are_all_version_2_words() {
-    let v2 = WordList::builtin("wordclub").unwrap();
-    assert_eq!(v2.info().version, "2");
-    let words: Vec<&str> = wordclub_movegen::COMMON_WORDS.lines().collect();
-    assert!(words.len() > 10_000);
-    for w in &words {
-        assert!(v2.contains(w.to_ascii_uppercase().as_bytes()), "{w}");
-    }
-    for w in ["cs", "etc", "dkl", "aeq"] {
-        assert!(!words.contains(&w), "{w}");
-    }
-}

@@ -122,11 +122,11 @@ fn disagreements(refs: &[Reference]) -> (Vec<String>, usize) {
             ));
         }
         if let Some(n) = r.exchanges {
-            if rack.distinct_exchanges() != n {
+            if rack.distinct_exchanges(1, rack.len()) != n {
                 failures.push(format!(
                     "{}: {} distinct exchanges (reference {n})",
                     r.name,
-                    rack.distinct_exchanges()
+                    rack.distinct_exchanges(1, rack.len())
                 ));
             }
         }

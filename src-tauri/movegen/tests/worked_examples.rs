@@ -114,37 +114,3 @@ fn computer_players_are_deterministic_and_legal() {
         assert!(first.iter().any(|a| matches!(a, Action::Place { .. })));
     }
 }
-
-#[test]
-fn easy_plays_short_mostly_common_words() {
-    let rules = RuleSet::builtin("wordclub-1.1").unwrap();
-    let list = WordList::builtin("wordclub").unwrap();
-    let common = wordclub_movegen::common_gaddag_for(list, wordclub_movegen::Manners::Polite);
-    let players = vec![
-        PlayerSpec::computer("A", "easy"),
-        PlayerSpec::computer("B", "easy"),
-    ];
-    let mut m = Match::new(rules.clone(), ListRef::of(list), players, 3).unwrap();
-    let (mut placed, mut all_common) = (0, 0);
-    while let Some(seat) = m.to_move() {
-        let action = computer_action(&m, seat, list, Level::Easy).unwrap();
-        let events = m.apply(action, list).unwrap().to_vec();
-        for e in events {
-            if let wordclub_engine::Event::Placed { words, .. } = e {
-                placed += 1;
-                // The main word comes first: at most six letters (four when no common word fit).
-                assert!(words[0].word.len() <= 6, "{}", words[0].word);
-                if words.iter().all(|w| common.contains(&w.word)) {
-                    all_common += 1;
-                } else {
-                    assert!(words[0].word.len() <= 4, "{}", words[0].word);
-                }
-            }
-        }
-    }
-    assert!(placed > 3);
-    assert!(
-        all_common * 10 >= placed * 7,
-        "{all_common} of {placed} all common"
-    );
-}

@@ -100,6 +100,8 @@ pub struct PlayerStats {
     /// Over finished matches.
     pub average_score: Option<f64>,
     pub best_score: Option<i64>,
+    /// Over finished matches: the highest-scoring move, of equal scores the earliest (the
+    /// match started first, then within it the engine's best turn, the earliest turn).
     pub best_move: Option<String>,
     pub best_move_score: Option<i64>,
     pub hints_taken: i64,
@@ -294,12 +296,15 @@ impl Store {
     /// [`Store::stats`] over the matches of one rule set only (`None`: every match), so an
     /// average never mixes a 9×9 match with a 15×15 one.
     pub fn stats_for(&self, rules_id: Option<&str>) -> Result<Vec<PlayerStats>, StoreError> {
-        // SQLite takes the bare columns (best_move, name) from the row holding the MAX(); the
-        // name shown is the one written in the player's newest match.
+        // SQLite takes the bare column (name) from the row holding the MAX(): the name shown
+        // is the one written in the player's newest match. A seat's best move is the engine's
+        // (`Match::best_turn`: of equal scores, the earliest turn); across matches the tie
+        // goes the same way, to the match started first (then the lower id), and only finished
+        // matches count, as for the best score.
         let sql = "
             WITH seats AS (
                 SELECT p.match_id, p.name, p.kind, p.score, p.winner, p.hints_taken, p.best_move,
-                       p.best_move_score, m.status
+                       p.best_move_score, m.status, m.created_at
                 FROM players p JOIN matches m ON m.id = p.match_id
                 WHERE ?1 IS NULL OR m.rules_id = ?1
             ),
@@ -314,9 +319,14 @@ impl Store {
                 FROM seats GROUP BY name COLLATE NOCASE, kind
             ),
             best AS (
-                SELECT name COLLATE NOCASE AS key, kind, best_move, max(best_move_score) AS best_move_score
-                FROM seats WHERE best_move_score IS NOT NULL
-                GROUP BY name COLLATE NOCASE, kind
+                SELECT key, kind, best_move, best_move_score FROM (
+                    SELECT name COLLATE NOCASE AS key, kind, best_move, best_move_score,
+                           row_number() OVER (
+                               PARTITION BY name COLLATE NOCASE, kind
+                               ORDER BY best_move_score DESC, created_at, match_id
+                           ) AS place
+                    FROM seats WHERE status = 'finished' AND best_move_score IS NOT NULL
+                ) WHERE place = 1
             ),
             latest AS (
                 SELECT name COLLATE NOCASE AS key, kind, name, max(match_id)

@@ -48,10 +48,19 @@ pub enum StoreError {
     /// The stored rule set or an event could not be read back (written by an incompatible
     /// engine, or edited by hand).
     Decode { match_id: i64, reason: String },
-    /// Replaying the stored events through the engine failed.
-    Replay { match_id: i64, reason: String },
+    /// A stored event (number `seq`) is not JSON the engine reads: the decoder's error.
+    DecodeEvent {
+        match_id: i64,
+        seq: usize,
+        source: serde_json::Error,
+    },
+    /// Replaying the stored events through the engine failed: the engine's refusal.
+    Replay {
+        match_id: i64,
+        source: wordclub_engine::EngineError,
+    },
     /// A value could not be serialised for storage.
-    Encode { reason: String },
+    Encode { source: serde_json::Error },
     /// Events can only be appended to a match in progress.
     MatchClosed { match_id: i64, status: String },
     /// The match in hand is behind what is stored (another writer appended events).
@@ -84,7 +93,7 @@ impl StoreError {
             StoreError::MatchNotFound { .. } => "match_not_found",
             StoreError::ListNotShipped { .. } => "list_not_shipped",
             StoreError::RulesTampered { .. } => "rules_tampered",
-            StoreError::Decode { .. } => "decode",
+            StoreError::Decode { .. } | StoreError::DecodeEvent { .. } => "decode",
             StoreError::Replay { .. } => "replay",
             StoreError::Encode { .. } => "encode",
             StoreError::MatchClosed { .. } => "match_closed",
@@ -162,10 +171,18 @@ impl fmt::Display for StoreError {
             StoreError::Decode { match_id, reason } => {
                 write!(f, "match {match_id} cannot be read back: {reason}")
             }
-            StoreError::Replay { match_id, reason } => {
-                write!(f, "match {match_id} cannot be replayed: {reason}")
+            StoreError::DecodeEvent {
+                match_id,
+                seq,
+                source,
+            } => write!(
+                f,
+                "match {match_id} cannot be read back: event {seq}: {source}"
+            ),
+            StoreError::Replay { match_id, source } => {
+                write!(f, "match {match_id} cannot be replayed: {source}")
             }
-            StoreError::Encode { reason } => write!(f, "cannot serialise for storage: {reason}"),
+            StoreError::Encode { source } => write!(f, "cannot serialise for storage: {source}"),
             StoreError::MatchClosed { match_id, status } => {
                 write!(
                     f,
@@ -214,6 +231,8 @@ impl std::error::Error for StoreError {
             StoreError::Database { source, .. } | StoreError::Migration { source, .. } => {
                 Some(source)
             }
+            StoreError::DecodeEvent { source, .. } | StoreError::Encode { source } => Some(source),
+            StoreError::Replay { source, .. } => Some(source),
             _ => None,
         }
     }

@@ -39,9 +39,7 @@ fn encode(events: &[Event]) -> Result<Vec<EventRow>, StoreError> {
         .map(|e| {
             Ok(EventRow {
                 kind: event_kind(e).to_string(),
-                body: serde_json::to_string(e).map_err(|err| StoreError::Encode {
-                    reason: err.to_string(),
-                })?,
+                body: serde_json::to_string(e).map_err(|source| StoreError::Encode { source })?,
             })
         })
         .collect()
@@ -75,9 +73,8 @@ pub(crate) fn progress_of(game: &Match) -> Result<Progress, StoreError> {
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_string))
                     .unwrap_or_default(),
-                result_json: serde_json::to_string(r).map_err(|e| StoreError::Encode {
-                    reason: e.to_string(),
-                })?,
+                result_json: serde_json::to_string(r)
+                    .map_err(|source| StoreError::Encode { source })?,
                 adjustments: r.adjustments.iter().map(|&a| i64::from(a)).collect(),
                 winners: (0..n).map(|s| r.winners.contains(&s)).collect(),
                 best_turn,
@@ -103,9 +100,8 @@ impl Store {
         game: &Match,
         fixed_deal: Option<FixedDeal>,
     ) -> Result<i64, StoreError> {
-        let rules_json = serde_json::to_string(game.rules()).map_err(|e| StoreError::Encode {
-            reason: e.to_string(),
-        })?;
+        let rules_json =
+            serde_json::to_string(game.rules()).map_err(|source| StoreError::Encode { source })?;
         let row = MatchRow {
             rules_id: game.rules().id.clone(),
             rules_json,
@@ -186,9 +182,10 @@ impl Store {
             .iter()
             .enumerate()
             .map(|(seq, body)| {
-                serde_json::from_str(body).map_err(|e| StoreError::Decode {
+                serde_json::from_str(body).map_err(|source| StoreError::DecodeEvent {
                     match_id: id,
-                    reason: format!("event {seq}: {e}"),
+                    seq,
+                    source,
                 })
             })
             .collect::<Result<_, _>>()?;
@@ -206,9 +203,9 @@ impl Store {
                 })
             }
         }
-        let game = Match::replay(&events).map_err(|e| StoreError::Replay {
+        let game = Match::replay(&events).map_err(|source| StoreError::Replay {
             match_id: id,
-            reason: e.to_string(),
+            source,
         })?;
         Ok((game, list))
     }

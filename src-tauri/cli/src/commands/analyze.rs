@@ -26,7 +26,7 @@ const USAGE: &str = "analyze ID --db PATH
        analyze --gcg FILE --rules ID [--list ID]";
 
 fn app_error(e: wordclub_app::AppError) -> CliError {
-    CliError::new(e.kind(), e.to_string())
+    CliError::from(e)
 }
 
 fn json_of<T: serde::Serialize>(value: &T) -> CliResult {
@@ -43,7 +43,7 @@ fn open(path: &str) -> Result<Store, CliError> {
         }
         .into());
     }
-    let store = Store::open(path).map_err(|e| CliError::new(e.kind(), e.to_string()))?;
+    let store = Store::open(path).map_err(CliError::from)?;
     if let Some(moved) = store.moved_aside() {
         eprintln!("{moved}");
     }
@@ -93,7 +93,7 @@ fn all(db: &str) -> CliResult {
     let mut store = open(db)?;
     let todo = store
         .matches_needing_analysis(ANALYSER_VERSION)
-        .map_err(|e| CliError::new(e.kind(), e.to_string()))?;
+        .map_err(CliError::from)?;
     let total = todo.len();
     let mut failed = Vec::new();
     let mut err = std::io::stderr().lock();
@@ -113,16 +113,11 @@ fn all(db: &str) -> CliResult {
 }
 
 fn gcg(file: &str, rules: &str, list: Option<&str>) -> CliResult {
-    let rules = RuleSet::builtin(rules).map_err(|e| CliError::new(e.kind(), e.to_string()))?;
+    let rules = RuleSet::builtin(rules).map_err(CliError::from)?;
     let list = WordList::builtin(list.unwrap_or(&rules.default_list))?;
     let text = crate::files::read_gcg(std::path::Path::new(file))?;
-    let record = positions_of_gcg(&text, &rules).map_err(|e| {
-        let e = AppError::from(e);
-        CliError::new(e.kind(), e.to_string())
-    })?;
-    let mut analyser = Analyser::new(&rules, list).map_err(|e| {
-        let e = AppError::from(e);
-        CliError::new(e.kind(), e.to_string())
-    })?;
+    let record = positions_of_gcg(&text, &rules).map_err(|e| CliError::from(AppError::from(e)))?;
+    let mut analyser =
+        Analyser::new(&rules, list).map_err(|e| CliError::from(AppError::from(e)))?;
     json_of(&analyser.analyse(ListRef::of(list), &record.names, &record.positions))
 }

@@ -155,7 +155,7 @@ pub fn run(argv: &[String]) -> CliResult {
             let gcg = if args.switch("analysis") {
                 // A read command writes nothing: the kept analysis, or one made just for this.
                 use wordclub_app::analysis::{prepare, stored};
-                let app_error = |e: wordclub_app::AppError| CliError::new(e.kind(), e.to_string());
+                let app_error = CliError::from;
                 let analysis = match stored(&store, id).map_err(app_error)? {
                     Some(kept) => kept,
                     None => prepare(&store, id)

@@ -5,14 +5,15 @@
 //! The rule set may also come from the position's `rules` opcode, the list from its `lex`
 //! opcode and the rack from its first rack. Moves are in GCG notation: `.` for a tile already
 //! on the board, lower case for a blank. `--breakdown` adds each listed move's words scored by
-//! the engine's scorer. Exchanges are counted (not listed) when the rule set allows them and
-//! the bag can hold enough tiles: the unseen tiles minus one opponent's rack must reach the
-//! rule set's minimum bag for exchanging.
+//! the engine's scorer. Exchanges are counted (not listed) by the engine's rule
+//! (`RuleSet::exchange_range`) for the bag the position leaves (`RuleSet::bag_left`: the
+//! unseen tiles minus a full rack for every other player; the players are the position's racks
+//! or scores, at least the rule set's fewest).
 use super::rules::engine_error;
 use super::score::{read_position, scored_json, Position};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
-use wordclub_engine::{score_move, ExchangePolicy};
+use wordclub_engine::score_move;
 use wordclub_movegen::{
     grid_of, layout_of, sort_moves, try_graph_for, Generator, Manners, MovegenError, Rack,
 };
@@ -20,7 +21,7 @@ use wordclub_movegen::{
 const USAGE: &str = "moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N] [--breakdown]";
 
 pub fn movegen_error(e: MovegenError) -> CliError {
-    CliError::new(e.kind(), e.to_string())
+    CliError::from(e)
 }
 
 pub fn run(argv: &[String]) -> CliResult {
@@ -75,18 +76,15 @@ pub fn run(argv: &[String]) -> CliResult {
         }
         listed.push(entry);
     }
-    let exchanges = match rules.exchange {
-        ExchangePolicy::Chosen { min_bag, max_tiles } => {
-            let unseen = rules.bag_size().saturating_sub(board.filled() + rack.len());
-            let bag = unseen.saturating_sub(rules.rack_size as usize);
-            if bag >= min_bag as usize {
-                distinct_exchanges(&rack, max_tiles as usize)
-            } else {
-                0
-            }
-        }
-        _ => 0,
-    };
+    let seats = cgp
+        .racks
+        .len()
+        .max(cgp.scores.len())
+        .max(usize::from(rules.players.min));
+    let bag = rules.bag_left(board.filled(), rack.len(), seats.saturating_sub(1));
+    let exchanges = rules
+        .exchange_range(bag, rack.len())
+        .map_or(0, |(fewest, most)| rack.distinct_exchanges(fewest, most));
     Ok(json!({
         "rules": rules.id,
         "list": list.id(),
@@ -95,23 +93,4 @@ pub fn run(argv: &[String]) -> CliResult {
         "moves": listed,
         "exchanges": exchanges,
     }))
-}
-
-/// Distinct multisets of 1..=max tiles drawn from the rack.
-fn distinct_exchanges(rack: &Rack, max: usize) -> usize {
-    // ways[k] = number of distinct sub-multisets with k tiles.
-    let mut ways = vec![0usize; rack.len() + 1];
-    ways[0] = 1;
-    for &n in rack.counts.iter() {
-        let mut next = vec![0usize; ways.len()];
-        for (k, &w) in ways.iter().enumerate() {
-            for take in 0..=n as usize {
-                if k + take < next.len() {
-                    next[k + take] += w;
-                }
-            }
-        }
-        ways = next;
-    }
-    ways.iter().skip(1).take(max).sum()
 }

@@ -30,7 +30,7 @@ fn rule_set_json(rules: &RuleSet) -> Result<Value, CliError> {
 
 /// An engine refusal as a CLI error (same stable kind and message).
 pub fn engine_error(e: EngineError) -> CliError {
-    CliError::new(e.kind(), e.to_string())
+    CliError::from(e)
 }
 
 /// The refusal as an answer: `{"kind","message","words"}`.

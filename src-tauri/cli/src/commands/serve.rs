@@ -83,7 +83,7 @@ fn open_app(settings: Box<dyn SettingsBackend>, db: Option<PathBuf>) -> Result<A
 }
 
 fn app_error(e: AppError) -> CliError {
-    CliError::new(e.kind(), e.to_string())
+    CliError::from(e)
 }
 
 #[derive(Clone)]

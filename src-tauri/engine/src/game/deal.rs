@@ -9,6 +9,7 @@ use crate::board::Board;
 use crate::error::EngineError;
 use crate::notation::{parse_rack, rack_text};
 use crate::rules::{RuleSet, MAX_PLAYERS};
+use wordclub_lexicon::RACK_MAX;
 
 /// A fixed deal for tests and reproducible scenarios. Unset parts come from the seed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +34,10 @@ fn check_rule_set(rules: &RuleSet) -> Result<(), EngineError> {
     }
     if rules.rack_size == 0 {
         return bad("the rack size must be at least 1");
+    }
+    if usize::from(rules.rack_size) > RACK_MAX {
+        // Every rack dealt must be one the words hint answers (any of its tiles a blank).
+        return bad(&format!("a rack holds at most {RACK_MAX} tiles"));
     }
     if rules.players.min == 0 || rules.players.min > rules.players.max {
         return bad("the player range is empty");

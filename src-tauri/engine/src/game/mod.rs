@@ -293,7 +293,8 @@ impl Match {
     /// How many tiles `seat` may exchange now, as `(fewest, most)`: `None` when it may not
     /// exchange at all (not its turn, the match is over, the rule set has no exchange, or the
     /// bag holds fewer than the rule set's `min_bag`). The one owner of the exchange range:
-    /// [`Match::apply`] checks an exchange against it and views report it.
+    /// [`Match::apply`] checks an exchange against it and views report it; the rule itself is
+    /// [`RuleSet::exchange_range`], applied to this match's bag and the seat's rack.
     pub fn exchange_range(&self, seat: Seat) -> Option<(usize, usize)> {
         self.check_turn(seat).ok()?;
         self.exchange_size_range(seat).ok()
@@ -352,29 +353,8 @@ impl Match {
 
     /// How many tiles `seat` may exchange now, as (min, max).
     fn exchange_size_range(&self, seat: Seat) -> Result<(usize, usize), EngineError> {
-        let bag = self.bag.len();
-        let rack = self.racks[seat].len();
-        match self.rules.exchange {
-            ExchangePolicy::None => Err(EngineError::ExchangeNotAllowed { bag, min_bag: 0 }),
-            ExchangePolicy::Chosen { min_bag, max_tiles } => {
-                if bag < min_bag as usize || rack == 0 {
-                    Err(EngineError::ExchangeNotAllowed {
-                        bag,
-                        min_bag: min_bag as usize,
-                    })
-                } else {
-                    Ok((1, (max_tiles as usize).min(rack)))
-                }
-            }
-            ExchangePolicy::WholeRack => {
-                let n = bag.min(rack);
-                if n == 0 {
-                    Err(EngineError::ExchangeNotAllowed { bag, min_bag: 1 })
-                } else {
-                    Ok((n, n))
-                }
-            }
-        }
+        self.rules
+            .exchange_sizes(self.bag.len(), self.racks[seat].len())
     }
 
     fn check_pass(&self) -> Result<(), EngineError> {

@@ -9,8 +9,10 @@
 //! points `(RACK)`, `(challenge)` bonuses, `(time)` penalties — and `#` lines other than the
 //! players change no position and are skipped.
 //!
-//! The bag is not in a GCG record: it is worked out as the rule set's tiles minus the board,
-//! minus the rack to move, minus seven for the opponent (fewer when fewer are left).
+//! The bag is not in a GCG record: it is worked out by the engine ([`RuleSet::bag_left`]) as
+//! the rule set's tiles minus the board, minus the rack to move, minus a full rack for the
+//! other player (fewer when fewer are left); whether the player could exchange is the engine's
+//! rule for that bag and rack ([`RuleSet::exchange_range`]).
 //! Every placement is scored by the engine and must score what the record says; its words
 //! are not checked against the list (the record may come from another lexicon).
 use wordclub_engine::{score_placement, Board, GcgMove, RuleSet, Seat};
@@ -39,12 +41,7 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
     let mut positions: Vec<TurnPosition> = Vec::new();
     // The board before each placement, to undo one withdrawn after a challenge.
     let mut undo: Vec<(usize, Board)> = Vec::new();
-    let total = rules.bag_size();
     let rack_size = rules.rack_size as usize;
-    let min_bag = match rules.exchange {
-        wordclub_engine::ExchangePolicy::Chosen { min_bag, .. } => Some(min_bag as usize),
-        _ => None,
-    };
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
@@ -97,9 +94,9 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
             ));
         }
         let turn = positions.len() as u32 + 1;
-        let unseen = total.saturating_sub(board.filled() + rack.len());
-        let bag_len = unseen.saturating_sub(rack_size);
-        let can_exchange = min_bag.is_some_and(|m| bag_len >= m);
+        let others = nicks.len().saturating_sub(1);
+        let bag_len = rules.bag_left(board.filled(), rack.len(), others);
+        let can_exchange = rules.exchange_range(bag_len, rack.len()).is_some();
         let mv = moves.first().copied().unwrap_or("");
         let played = if mv == "--" {
             // The previous placement was withdrawn: that turn scored nothing, like a pass.

@@ -29,6 +29,7 @@ use wordclub_engine::{score_placement, Board, GcgMove, ListRef, Placement, RuleS
 use wordclub_lexicon::WordList;
 
 use crate::bridge::{gaddag_for, grid_of, layout_of, rack_of};
+use crate::error::MovegenError;
 use crate::gen::{Found, Generator, Sink};
 use crate::layout::{Layout, Rack};
 use crate::leave::LeaveTable;
@@ -51,12 +52,12 @@ pub enum AnalysisError {
     MatchInProgress,
     /// The word list given is not the one the match is pinned to.
     WrongWordList { expected: String, given: String },
-    /// The recorded match or record cannot be replayed.
-    Replay { reason: String },
+    /// The recorded match or record cannot be replayed: the engine's refusal.
+    Replay(wordclub_engine::EngineError),
     /// A GCG record that cannot be read (line number, 1-based).
     Gcg { line: usize, reason: String },
-    /// The rule set cannot be driven by the move generator.
-    Unsupported { reason: String },
+    /// The rule set cannot be driven by the move generator: the generator's refusal.
+    Unsupported(MovegenError),
 }
 
 impl AnalysisError {
@@ -64,9 +65,9 @@ impl AnalysisError {
         match self {
             AnalysisError::MatchInProgress => "match_in_progress",
             AnalysisError::WrongWordList { .. } => "wrong_word_list",
-            AnalysisError::Replay { .. } => "bad_events",
+            AnalysisError::Replay(_) => "bad_events",
             AnalysisError::Gcg { .. } => "bad_gcg",
-            AnalysisError::Unsupported { .. } => "unsupported",
+            AnalysisError::Unsupported(_) => "unsupported",
         }
     }
 }
@@ -83,14 +84,22 @@ impl std::fmt::Display for AnalysisError {
                 f,
                 "the match is pinned to word list {expected}, not {given}"
             ),
-            AnalysisError::Replay { reason } => write!(f, "the match cannot be replayed: {reason}"),
+            AnalysisError::Replay(e) => write!(f, "the match cannot be replayed: {e}"),
             AnalysisError::Gcg { line, reason } => write!(f, "GCG line {line}: {reason}"),
-            AnalysisError::Unsupported { reason } => write!(f, "{reason}"),
+            AnalysisError::Unsupported(e) => write!(f, "{e}"),
         }
     }
 }
 
-impl std::error::Error for AnalysisError {}
+impl std::error::Error for AnalysisError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AnalysisError::Replay(e) => Some(e),
+            AnalysisError::Unsupported(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// What was played on a turn.
 #[derive(Debug, Clone, PartialEq)]
@@ -330,14 +339,13 @@ pub struct Analyser<'a> {
 
 impl<'a> Analyser<'a> {
     pub fn new(rules: &'a RuleSet, list: &'a WordList) -> Result<Analyser<'a>, AnalysisError> {
-        let layout = layout_of(rules).map_err(|e| AnalysisError::Unsupported {
-            reason: e.to_string(),
-        })?;
+        let layout = layout_of(rules).map_err(AnalysisError::Unsupported)?;
+        let table = LeaveTable::for_rules(rules).map_err(AnalysisError::Unsupported)?;
         Ok(Analyser {
             rules,
             layout,
             list,
-            table: LeaveTable::shipped(&rules.id),
+            table,
             generator: Generator::new(),
         })
     }

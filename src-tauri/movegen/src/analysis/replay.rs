@@ -33,9 +33,7 @@ impl Before {
 /// callers that show it must check [`Match::is_over`] (see [`analyse_match`]).
 pub fn positions_of(m: &Match) -> Result<Vec<TurnPosition>, AnalysisError> {
     let events = m.events();
-    let bad = |e: wordclub_engine::EngineError| AnalysisError::Replay {
-        reason: e.to_string(),
-    };
+    let bad = AnalysisError::Replay;
     let start = Match::replay(&events[..1.min(events.len())]).map_err(bad)?;
     let mut before = Before::of(&start);
     let mut out: Vec<TurnPosition> = Vec::new();

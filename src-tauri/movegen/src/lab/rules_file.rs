@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use wordclub_engine::{ExchangePolicy, RuleSet};
-use wordclub_lexicon::WordList;
+use wordclub_lexicon::{WordList, RACK_MAX};
 
 use crate::error::MovegenError;
 use crate::layout::MAX_SIZE;
@@ -109,10 +109,12 @@ pub fn check(rules: &RuleSet) -> Result<(), MovegenError> {
     if rules.bag().iter().all(|&t| t == b'?') {
         return Err(bad("tiles", "the bag holds no letter tile"));
     }
-    if !(1..=MAX_SIZE as u8).contains(&rules.rack_size) {
+    // The longest rack is the lexicon's (the words hint answers every rack a rule set can
+    // deal, any of its tiles a blank): no limit on the blanks is needed here.
+    if !(1..=RACK_MAX).contains(&usize::from(rules.rack_size)) {
         return Err(bad(
             "rack_size",
-            format!("must be 1 to {MAX_SIZE}, not {}", rules.rack_size),
+            format!("must be 1 to {RACK_MAX}, not {}", rules.rack_size),
         ));
     }
     if rules.bag_size() < rules.rack_size as usize {
@@ -200,6 +202,26 @@ mod tests {
         assert_eq!(r, RuleSet::builtin("wordclub-1.1").unwrap());
         let wrapped = serde_json::json!({ "rule_sets": [v] });
         assert_eq!(rule_set_from_json(&wrapped.to_string()).unwrap(), r);
+    }
+
+    #[test]
+    fn every_rack_a_rule_set_the_lab_accepts_can_deal_gets_its_rack_words() {
+        // The longest rack the lab accepts, in a bag that can deal it all blanks.
+        let mut v = printed("wordclub-1.1");
+        v["rack_size"] = RACK_MAX.into();
+        let blank = v["tiles"].as_array().unwrap().len() - 1;
+        v["tiles"][blank]["count"] = RACK_MAX.into();
+        let rules = rule_set_from_json(&v.to_string()).unwrap();
+        let list = WordList::builtin(&rules.default_list).unwrap();
+        let all_blanks = "?".repeat(RACK_MAX);
+        let longest = list.rack_words(&all_blanks).unwrap();
+        assert_eq!(longest[0].blanks.len(), longest[0].word.len());
+        let dealt = "ABCDEFGHIJKLM??";
+        assert_eq!(dealt.len(), RACK_MAX);
+        assert!(!list.rack_words(dealt).unwrap().is_empty());
+        // One tile more is refused by the lab, before any match could deal it.
+        v["rack_size"] = (RACK_MAX + 1).into();
+        assert_eq!(field_of(&v.to_string()), "rack_size");
     }
 
     #[test]

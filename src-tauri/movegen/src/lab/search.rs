@@ -552,9 +552,10 @@ fn variants(base: &RuleSet, axes: &[(String, Axis)]) -> Vec<(Vec<String>, RuleSe
             .collect::<Vec<_>>()
             .join("+");
         if !tag.is_empty() {
-            // The part before `+` names the family (the leave table Hard plays with).
             rules.id = format!("{}+{tag}", base.id);
             rules.label = format!("{} ({})", base.label, changes.join(", "));
+            // No table of its own: its base's, re-fitted if the bag or the rack changed.
+            rules.leave = Some(base.leave().for_variant());
         }
     }
     out
@@ -775,6 +776,10 @@ fn pareto_front(results: &[VariantResult]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fit::{DERIVED_GAMES, DERIVED_LAMBDA, DERIVED_SEED};
+    use crate::layout::Rack;
+    use crate::leave::LeaveTable;
+    use wordclub_engine::{Leave, LeaveTableId};
 
     fn base() -> RuleSet {
         RuleSet::builtin("wordclub-1.1").unwrap()
@@ -782,6 +787,62 @@ mod tests {
 
     fn no_file(_: &str) -> Result<String, MovegenError> {
         Err(search_error("no file"))
+    }
+
+    /// The variant `lab search` makes of `base` along `axis` (its only value).
+    fn variant(base: &RuleSet, spec: &str) -> RuleSet {
+        let axis = Axis::parse(spec, base, no_file).unwrap();
+        let mut tried = variants(base, &[(spec.to_string(), axis)]);
+        assert_eq!(tried.len(), 1);
+        tried.pop().unwrap().1
+    }
+
+    #[test]
+    fn a_variant_with_the_same_bag_and_rack_inherits_its_base_s_table() {
+        let base = base();
+        let moved = variant(&base, "passes=2");
+        assert_eq!(
+            moved.leave,
+            Some(Leave::DerivedFrom(LeaveTableId::Wordclub11))
+        );
+        let table = LeaveTable::for_rules(&moved).unwrap();
+        assert_eq!(table, LeaveTable::shipped(LeaveTableId::Wordclub11));
+        assert_ne!(table, &LeaveTable::zero());
+    }
+
+    #[test]
+    fn a_variant_with_another_bag_gets_a_table_re_fitted_from_its_base_s() {
+        let base = base();
+        let half = variant(&base, "bag=0.5");
+        assert_ne!(half.tiles, base.tiles);
+        let shipped = LeaveTable::shipped(LeaveTableId::Wordclub11);
+        let table = LeaveTable::for_rules(&half).unwrap();
+        assert_ne!(table, shipped, "re-fitted");
+        assert_ne!(table.tile, LeaveTable::zero().tile);
+        // How Hard uses it is the base's; the blank is still worth more than the Q.
+        assert_eq!(
+            (table.weight, table.exchanges),
+            (shipped.weight, shipped.exchanges)
+        );
+        let q = Rack::parse("Q").unwrap();
+        let blank = Rack::parse("?").unwrap();
+        assert!(table.value(&blank) > table.value(&q));
+        // Made once per process, from the rule set alone.
+        assert!(std::ptr::eq(table, LeaveTable::for_rules(&half).unwrap()));
+        // And the same whatever fitted it: a fit depends on the rules and the seed only.
+        let (again, samples) = LeaveTable::fit(
+            &half,
+            Some(shipped),
+            DERIVED_GAMES,
+            DERIVED_SEED,
+            DERIVED_LAMBDA,
+        )
+        .unwrap();
+        assert_eq!(&again, table);
+        assert!(samples > 1000, "{samples} samples");
+        // A bigger rack re-fits too.
+        let rack = variant(&base, "rack=8");
+        assert_ne!(LeaveTable::for_rules(&rack).unwrap(), shipped);
     }
 
     #[test]

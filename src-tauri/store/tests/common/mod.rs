@@ -139,6 +139,11 @@ pub fn six_passes(store: &mut Store, names: [&str; 2]) -> (i64, Match) {
 /// A tiny custom rule set (racks of 3, nothing left in the bag after the deal): Ann plays CAT
 /// and goes out at once; Ben loses DOG (3 points) and Ann gains them.
 pub fn goes_out(store: &mut Store) -> (i64, Match) {
+    goes_out_with(store, "5D CAT")
+}
+
+/// [`goes_out`] with Ann's CAT (3 points) placed by `opening` (through the star E5).
+pub fn goes_out_with(store: &mut Store, opening: &str) -> (i64, Match) {
     let mut rules = RuleSet::builtin("wordclub-1.0").unwrap();
     rules.id = "tiny-test".into();
     rules.label = "Tiny test rules".into();
@@ -151,7 +156,7 @@ pub fn goes_out(store: &mut Store) -> (i64, Match) {
         .iter()
         .all(|t: &TileSpec| t.letter == '?' || t.value == 1));
     let game = new_match(rules, &["Ann", "Ben"], &["CAT", "DOG"], "");
-    play_and_record(store, game, &["5D CAT"])
+    play_and_record(store, game, &[opening])
 }
 
 /// Three players; Cid takes a hint and resigns, Ann and Ben carry on; Ben then resigns, which
