@@ -370,13 +370,15 @@ impl RuleSet {
         match self.exchange {
             ExchangePolicy::None => Err(EngineError::ExchangeNotAllowed { bag, min_bag: 0 }),
             ExchangePolicy::Chosen { min_bag, max_tiles } => {
-                if bag < min_bag as usize || rack == 0 {
+                // The replacements are drawn before the old tiles go back, so never more
+                // than the bag holds, whatever `min_bag` a rule set from a file says.
+                if bag < min_bag as usize || bag == 0 || rack == 0 {
                     Err(EngineError::ExchangeNotAllowed {
                         bag,
-                        min_bag: min_bag as usize,
+                        min_bag: (min_bag as usize).max(1),
                     })
                 } else {
-                    Ok((1, (max_tiles as usize).min(rack)))
+                    Ok((1, (max_tiles as usize).min(rack).min(bag)))
                 }
             }
             ExchangePolicy::WholeRack => match bag.min(rack) {
@@ -670,6 +672,21 @@ fn classic_15_ten() -> RuleSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rule set from a file may allow an exchange with too few tiles in the bag (`min_bag`
+    /// below the tiles chosen, even 0): the range never asks for more than the bag holds, and
+    /// an empty bag allows none, so the engine never draws past the bag's end.
+    #[test]
+    fn an_exchange_never_asks_more_than_the_bag_holds() {
+        let mut rules = RuleSet::builtin("wordclub-1.0").unwrap();
+        rules.exchange = ExchangePolicy::Chosen {
+            min_bag: 0,
+            max_tiles: 7,
+        };
+        assert_eq!(rules.exchange_range(2, 7), Some((1, 2)));
+        assert_eq!(rules.exchange_range(0, 7), None);
+        assert_eq!(rules.exchange_range(30, 7), Some((1, 7)));
+    }
 
     #[test]
     fn bag_sizes_match_spec() {

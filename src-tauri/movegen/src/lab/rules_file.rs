@@ -137,7 +137,14 @@ pub fn check(rules: &RuleSet) -> Result<(), MovegenError> {
             ),
         ));
     }
-    if let ExchangePolicy::Chosen { max_tiles, .. } = rules.exchange {
+    if let ExchangePolicy::Chosen { min_bag, max_tiles } = rules.exchange {
+        if min_bag == 0 {
+            return Err(bad(
+                "exchange.min_bag",
+                "must be at least 1: an exchange draws its replacements from the bag before \
+                 it returns the old tiles",
+            ));
+        }
         if max_tiles == 0 || max_tiles > rules.rack_size {
             return Err(bad(
                 "exchange.max_tiles",
@@ -202,6 +209,17 @@ mod tests {
         assert_eq!(r, RuleSet::builtin("wordclub-1.1").unwrap());
         let wrapped = serde_json::json!({ "rule_sets": [v] });
         assert_eq!(rule_set_from_json(&wrapped.to_string()).unwrap(), r);
+    }
+
+    /// An exchange with an empty bag has nothing to draw: `min_bag: 0` is refused by name
+    /// (it passed once, and the engine then indexed past the bag's end).
+    #[test]
+    fn an_exchange_allowed_with_an_empty_bag_is_refused_by_name() {
+        let mut v = printed("wordclub-1.1");
+        v["exchange"]["min_bag"] = 0.into();
+        assert_eq!(field_of(&v.to_string()), "exchange.min_bag", "{v}");
+        v["exchange"]["min_bag"] = 1.into();
+        assert!(rule_set_from_json(&v.to_string()).is_ok());
     }
 
     #[test]
