@@ -3,6 +3,7 @@
 // points missed beside each turn, and alternatives drawn as a ghost on the step-through board
 // (tiles and breakdown from the backend's `analysis_move`). Nothing here ranks or scores.
 import { call } from './api.js';
+import { breakdownLines } from './breakdown.js';
 import { h, fill } from './dom.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -79,18 +80,11 @@ function turnCell(t, onGhost) {
       h('ul', {}, alternatives)) : null);
 }
 
-function letterText(l) {
-  const base = `${l.letter}${l.blank ? ' (blank)' : ''} ${l.value}`;
-  return l.letter_multiplier > 1 ? `${base}×${l.letter_multiplier}` : base;
-}
-
 /** The ghost's description and breakdown (the backend's scorer), with a way to remove it. */
 function ghostInfo(turn, candidate, scored, onRemove) {
   return h('div.ghost-info.panel', { 'data-testid': 'ghost-info', role: 'status' },
     h('p', {}, h('strong', {}, `Ghost: ${moveText(candidate)}`), ` — shown with dashed tiles on the board before turn ${turn}, instead of the move played.`),
-    h('ul', {}, scored.words.map((w) => h('li', {},
-      `${w.word}: (${w.letters.map(letterText).join(' + ')})${w.word_multiplier > 1 ? ` × ${w.word_multiplier}` : ''} = ${w.score}`)),
-    scored.bingo ? h('li', {}, `Bingo +${scored.bingo}`) : null,
+    h('ul', {}, breakdownLines(scored).map((line) => h('li', {}, line)),
     h('li', {}, `Total ${scored.score}`)),
     h('button', { type: 'button', 'data-testid': 'ghost-remove', onclick: onRemove }, 'Remove the ghost'));
 }

@@ -2,8 +2,9 @@
 // The numbers are never typed here: board, premiums, bag, values, policies and endings all
 // come from the rule set's data.
 import { call } from './api.js';
+import { wordBreakdown, bingoText } from './breakdown.js';
 import { h, fill, squareName } from './dom.js';
-import { replayBoard } from './history.js';
+import { replayBoard } from './replayboard.js';
 
 const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
 
@@ -135,9 +136,8 @@ async function workedExamples(r) {
         h('figcaption', {},
           h('strong', { 'data-testid': 'example-score' }, `${step.words[0]?.word ?? step.notation}: ${step.score}`),
           h('span.muted', {}, ` (${step.notation})`),
-          h('ul', {}, step.words.map((w) => h('li', { 'data-testid': 'example-breakdown' },
-            `${w.word}: ${w.letters.map((l) => `${l.letter} ${l.value}${l.letter_multiplier > 1 ? `×${l.letter_multiplier}` : ''}`).join(' + ')}${w.word_multiplier > 1 ? `, word ×${w.word_multiplier}` : ''} = ${w.score}`)),
-          step.bingo ? h('li', {}, `bingo +${step.bingo}`) : null)))),
+          h('ul', {}, step.words.map((w) => h('li', { 'data-testid': 'example-breakdown' }, wordBreakdown(w))),
+          step.bingo ? h('li', {}, bingoText(step.bingo)) : null)))),
       ex.steps.length > 1 ? h('p', { 'data-testid': 'example-total' }, `Total: ${ex.total}`) : null)));
 }
 

@@ -4,7 +4,8 @@ import { call } from './api.js';
 import { h, fill, toast, announce } from './dom.js';
 import { applyTheme } from './theme.js';
 
-export { showHistory, showDetail } from './history.js';
+export { showHistory } from './history.js';
+export { showDetail } from './detail.js';
 export { showRules } from './rules.js';
 export { showStats } from './stats.js';
 
