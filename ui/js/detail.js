@@ -1,7 +1,8 @@
 // One match in detail: its results, a board to step through turn by turn (replay.js), the
 // score chart, every turn with its words, score breakdown and hints, the analysis beside the
 // turns (analysis.js) and the GCG record. Every board, score and word comes from the backend.
-import { call, inAppWindow } from './api.js';
+import { inAppWindow } from './api.js';
+import * as commands from './commands.js';
 import { h, fill, toast } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { attachAnalysis } from './analysis.js';
@@ -41,7 +42,7 @@ function hintsText(t) {
  *  every turn, GCG. */
 export async function showDetail(root, { id }, screen) {
   let detail;
-  try { detail = await call('match_detail', { match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  try { detail = await commands.match_detail({ match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
   const s = detail.summary;
   const names = s.players.map((p) => p.name);
   const unfinished = s.status === 'in_progress';
@@ -113,12 +114,12 @@ function gcgExport(id, unfinished) {
     if (unfinished && !(await confirmDialog('Export an unfinished match?',
       "Exporting an unfinished match shows every player's racks so far. Export anyway?", 'Export anyway'))) return;
     let r;
-    try { r = await call('export_gcg', args); } catch (e) { toast(e.message); return; }
+    try { r = await commands.export_gcg(args); } catch (e) { toast(e.message); return; }
     const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));
     const savedBox = h('div');
     const save = async () => {
       try {
-        const saved = await call('save_gcg', args);
+        const saved = await commands.save_gcg(args);
         toast(saved.message);
         fill(savedBox, h('p', { 'data-testid': 'gcg-saved' }, saved.message));
       } catch (e) { toast(e.message); }

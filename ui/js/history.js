@@ -1,7 +1,7 @@
 // History: past and unfinished matches, filtered and paged, newest first; one opens to be
 // played on (match.js) or in detail (detail.js). Every name, score and count comes from the
 // backend.
-import { call } from './api.js';
+import * as commands from './commands.js';
 import { h, fill } from './dom.js';
 import { backgroundProgress } from './analysis.js';
 import { STATUS_TEXT, plural } from './detail.js';
@@ -27,7 +27,7 @@ export async function showHistory(root, params, screen) {
   if (typeof params?.player === 'string') {
     Object.assign(filters, { player: params.player, rules: '', status: '', assisted: '', page: 1 });
   }
-  const [ruleSets, stats] = await Promise.all([call('rule_sets'), call('player_stats').catch(() => ({ players: [] }))]);
+  const [ruleSets, stats] = await Promise.all([commands.rule_sets(), commands.player_stats({}).catch(() => ({ players: [] }))]);
   const results = h('div.stack');
   const change = (key) => (e) => { filters[key] = e.target.value; filters.page = 1; load(); };
   const names = [...new Set(stats.players.map((p) => p.name))];
@@ -60,7 +60,7 @@ export async function showHistory(root, params, screen) {
     if (filters.status) args.status = filters.status;
     if (filters.assisted) args.assisted = filters.assisted === 'true';
     let list;
-    try { list = await call('match_list', args); } catch (e) { if (request === latest) fill(results, h('p.error', {}, e.message)); return; }
+    try { list = await commands.match_list(args); } catch (e) { if (request === latest) fill(results, h('p.error', {}, e.message)); return; }
     if (request !== latest) return;
     // A filter can leave fewer pages than the one shown: go to the last there is.
     if (list.pages > 0 && list.page > list.pages) { filters.page = list.pages; load(); return; }

@@ -4,7 +4,7 @@
 // with the computer's tiles arriving one by one (arrival.js) and the focus carried over each
 // redraw (matchfocus.js). Every rule question is asked of the backend; this module decides
 // only what to draw next.
-import { call } from './api.js';
+import * as commands from './commands.js';
 import { fill, toast, sentence, announce } from './dom.js';
 import { rememberOrder, forgetOrder, orderAfter } from './rackorder.js';
 import * as draftOf from './staging.js';
@@ -23,13 +23,13 @@ const COMPUTER_PAUSE_MS = 450;
 /**
  * Opens match `params.id` in `box`, starting from `params.view` when the caller already has
  * it. Without one (start-up, "Continue") the backend puts the handoff cover back up.
- * @param screen  { alive(), signal, open(name, params) } from main.js: alive() turns false and
+ * @param screen  the screen's handle: { alive(), signal, open(name, params) } from main.js: alive() turns false and
  *                the signal aborts once another screen replaced this one
  */
 export async function showMatch(box, { id, view = null }, screen) {
   const [settings, firstView] = await Promise.all([
-    call('get_settings').catch(() => ({ tile_tracker: false })),
-    view ?? call('match_view', { match_id: id, cover: true }),
+    commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({ tile_tracker: false })),
+    view ?? commands.match_view({ match_id: id, cover: true }),
   ]);
   const turn = createTurn(firstView.id);
   const s = newMatchState(firstView);
@@ -85,8 +85,13 @@ export async function showMatch(box, { id, view = null }, screen) {
     if (p) announce(p.legal ? `Preview: ${p.words.map((w) => w.word).join(', ')} for ${p.score}` : `Not playable: ${sentence(p.error?.message ?? 'not a legal move')}`);
   }
 
-  /** Runs a turn command. `gone`: the rack indexes leaving the rack (played or exchanged), so
-   *  the player's arrangement of the rest carries over; `wholeRack`: the rack is replaced. */
+  /**
+   * Runs a turn command. `gone`: the rack indexes leaving the rack (played or exchanged), so
+   * the player's arrangement of the rest carries over; `wholeRack`: the rack is replaced.
+   * @param {import('./turn.js').TurnCommand} command  one of commands.js's turn commands
+   * @param {any} [args]  its arguments but the match
+   * @param {{ gone?: number[] | null, wholeRack?: boolean }} [how]
+   */
   async function act(command, args = {}, { gone = null, wholeRack = false } = {}) {
     if (turn.busy) return;
     const seat = s.view.to_move;
@@ -94,13 +99,13 @@ export async function showMatch(box, { id, view = null }, screen) {
     try {
       const next = await turn.command(command, args);
       if (!next) return;
-      s.view = next;
+      s.view = /** @type {import('./contract').MatchView} */ (next);
       // A turn done (a play, exchange, pass, resignation or the computer's move), not a reveal.
-      const turnDone = command !== 'reveal_rack';
+      const turnDone = command !== commands.reveal_rack;
       if (settings.sound && turnDone) playSound(s.view.over ? 'end' : 'turn');
       s.focusAfter = turnDone ? 'turn' : 'reveal';
       if (turnDone) announce(turnSentence(s.view));
-      if (command === 'computer_turn') showArriving(s, next, alive, render);
+      if (command === commands.computer_turn) showArriving(s, next, alive, render);
       if (kept) rememberOrder(s.view.id, seat, kept);
       else if (wholeRack) forgetOrder(s.view.id, seat);
       newTurn();
@@ -115,7 +120,7 @@ export async function showMatch(box, { id, view = null }, screen) {
   async function hint() {
     if (turn.busy) return;
     s.hinting = true;
-    const asked = turn.command('hint');
+    const asked = turn.command(commands.hint);
     render();
     let answer;
     try {
@@ -143,7 +148,7 @@ export async function showMatch(box, { id, view = null }, screen) {
 
   function scheduleComputer() {
     setTimeout(() => {
-      if (alive() && !turn.busy) act('computer_turn');
+      if (alive() && !turn.busy) act(commands.computer_turn);
     }, COMPUTER_PAUSE_MS);
   }
 
@@ -158,7 +163,7 @@ export async function showMatch(box, { id, view = null }, screen) {
         onDetails: () => screen.open('detail', { id: v.id }),
         onRematch: async () => {
           try {
-            const next = await call('rematch', { match_id: v.id });
+            const next = await commands.rematch({ match_id: v.id });
             screen.open('match', { id: next.id, view: next });
           } catch (e) { toast(e.message); }
         },

@@ -7,7 +7,7 @@
  *  pointer put it there (then the keys keep their match meaning: keyboard.js). */
 export function focusKey(box) {
   const el = document.activeElement;
-  if (!el || el === document.body || !box.contains(el) || !focusVisible(el)) return null;
+  if (!(el instanceof HTMLElement) || el === document.body || !box.contains(el) || !focusVisible(el)) return null;
   if (el.dataset.action) return `[data-action="${el.dataset.action}"]`;
   if (el.dataset.square) return `.square[data-square="${el.dataset.square}"]`;
   if (el.dataset.index && el.closest('.rack')) return `[data-testid=rack] .tile[data-index="${el.dataset.index}"]:not(.used)`;

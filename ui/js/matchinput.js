@@ -2,6 +2,7 @@
 // (keyboard.js) and the turn's buttons, each turned into a step of the draft (staging.js) or
 // a turn command. The state it changes is the screen's (matchstate.js); drawing, previews
 // and the commands themselves are match.js's (`m`).
+import * as commands from './commands.js';
 import { toast, sentence } from './dom.js';
 import { shuffled } from './rack.js';
 import { reordered } from './rackorder.js';
@@ -14,7 +15,7 @@ import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
 
 /**
  * Wires the input of one match screen and returns matchview.js's handlers.
- * @param m  { s (the state), turn (turn.js), alive(), signal, setDraft(next, {preview}),
+ * @param m  the match screen: { s (the state), turn (turn.js), alive(), signal, setDraft(next, {preview}),
  *             render(), act(command, args, {gone, wholeRack}), hint() }
  */
 export function wireInput(m) {
@@ -83,7 +84,7 @@ export function wireInput(m) {
       toast(why, { say: `Not played: ${why}` });
       return;
     }
-    act('play', { tiles: draftOf.tilesOf(s.draft.staged) }, { gone: s.draft.staged.map((t) => t.index) });
+    act(commands.play, { tiles: draftOf.tilesOf(s.draft.staged) }, { gone: s.draft.staged.map((t) => t.index) });
   }
 
   async function exchange() {
@@ -94,13 +95,13 @@ export function wireInput(m) {
       const left = s.view.turns_left;
       const spend = left != null ? ` It uses one of your turns (${left} left).` : '';
       if (await confirmDialog('Replace your rack?', `Your tiles go back to the bag and you draw new ones.${spend}`, 'Replace')) {
-        act('exchange', { tiles: [] }, { wholeRack: true });
+        act(commands.exchange, { tiles: [] }, { wholeRack: true });
       }
       return;
     }
     const tiles = await pickTiles('Exchange tiles', rack, { max: s.view.exchange_max ?? rack.length }, s.view.letter_values);
     if (!tiles) return;
-    act('exchange', { tiles: tiles.map((t) => (t.blank ? '?' : t.letter)) }, { gone: tiles.map((t) => rack.indexOf(t)) });
+    act(commands.exchange, { tiles: tiles.map((t) => (t.blank ? '?' : t.letter)) }, { gone: tiles.map((t) => rack.indexOf(t)) });
   }
 
   async function resign() {
@@ -111,7 +112,7 @@ export function wireInput(m) {
       ? `${others[0].name} wins the match.`
       : `${me.name} leaves the match.`;
     if (await confirmDialog('Resign?', `${what} This cannot be undone.`, 'Resign')) {
-      act('resign', { confirm: true });
+      act(commands.resign, { confirm: true });
     }
   }
 
@@ -169,10 +170,10 @@ export function wireInput(m) {
     recall: () => setDraft({ ...s.draft, staged: [] }),
     shuffle: () => { setOrder(s, shuffled(s.order)); render(); },
     exchange,
-    pass: () => act('pass'),
+    pass: () => act(commands.pass),
     hint: m.hint,
     resign,
-    reveal: () => act('reveal_rack'),
+    reveal: () => act(commands.reveal_rack),
     selectTurn: (number) => { s.selectedTurn = number; render(); },
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.
     press: () => { s.keyboard = false; },

@@ -6,7 +6,10 @@
 import * as draftOf from './staging.js';
 import { orderFor, rememberOrder } from './rackorder.js';
 
-/** The state of a match screen first showing `view`. */
+/**
+ * The state of a match screen first showing `view`.
+ * @param {import('./contract').MatchView} view
+ */
 export function newMatchState(view) {
   return {
     view,

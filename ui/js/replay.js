@@ -64,7 +64,7 @@ export function createReplay(detail, turnRows, describe, signal) {
   // dialog).
   document.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest?.('input, textarea, select, summary, dialog') || document.querySelector('dialog[open]')) return;
+    if ((e.target instanceof Element && e.target.closest('input, textarea, select, summary, dialog')) || document.querySelector('dialog[open]')) return;
     const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns.length }[e.key];
     if (to === undefined) return;
     e.preventDefault();

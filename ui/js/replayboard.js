@@ -13,7 +13,11 @@ function tileAt(rows, row, col) {
 
 /** A read-only board: premium squares, the star, tiles and the squares a turn covered;
  *  `ghost` tiles (an alternative from the analysis) are drawn dashed on empty squares. */
-export function replayBoard({ size, star, premiums, values, rows, placed = [], ghost = [] }) {
+/**
+ * @param {{ size: number, star: {row: number, col: number}, premiums: any, values?: Record<string, number>,
+ *   rows: string[] | null, placed?: {row: number, col: number}[], ghost?: {row: number, col: number, letter: string, blank: boolean}[] }} board
+ */
+export function replayBoard({ size, star, premiums, values = {}, rows, placed = [], ghost = [] }) {
   const covered = new Set(placed.map((p) => `${p.row},${p.col}`));
   const ghosts = new Map(ghost.map((g) => [`${g.row},${g.col}`, g]));
   const board = h(`div.board.replay-board.size-${size}`, {

@@ -27,7 +27,7 @@ const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').match
 
 /**
  * The scoresheet panel (a collapsible strip on narrow screens: `details`, open on wide ones).
- * @param v         the match view
+ * @param {import('./contract').MatchView} v         the match view
  * @param selected  the turn number highlighted on the board, or null
  * @param onSelect  (turn number | null) => void
  */
@@ -71,7 +71,10 @@ export function renderScoresheet(v, selected, onSelect) {
     log);
 }
 
-/** The cover's recap: each turn since the player to move last played (`recap_from`). */
+/**
+ * The cover's recap: each turn since the player to move last played (`recap_from`).
+ * @param {import('./contract').MatchView} v
+ */
 export function renderRecap(v) {
   const since = (v.turns ?? []).filter((t) => v.recap_from != null && t.number >= v.recap_from);
   if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, 'First move of the match.');
