@@ -198,10 +198,11 @@ function turnSentence(v) {
   return `${move} ${next.computer ? `${next.name} is thinking.` : `${next.name} to play.`}`.trim();
 }
 
-/** Records when the first board reached the screen (epoch ms), for start-up measurements. */
+/** Marks when the first board reached the screen in the page's performance timeline (the
+ *  standard User Timing mark `first-board`), for start-up measurements. */
 function markFirstBoard() {
-  if (globalThis.wordclubFirstBoardAt) return;
+  if (performance.getEntriesByName('first-board').length) return;
   requestAnimationFrame(() => requestAnimationFrame(() => {
-    globalThis.wordclubFirstBoardAt ??= performance.timeOrigin + performance.now();
+    if (!performance.getEntriesByName('first-board').length) performance.mark('first-board');
   }));
 }
