@@ -111,6 +111,8 @@ export async function showMatch(box, { id, view = null }, screen) {
       newTurn();
     } catch (e) {
       toast(e.message);
+      // A computer's move that failed is asked for again (the next redraw schedules it).
+      if (command === commands.computer_turn) s.computerAsked = null;
     }
     render();
   }
@@ -146,9 +148,18 @@ export async function showMatch(box, { id, view = null }, screen) {
     }
   }
 
+  /** Asks for the computer's move once per turn, after a pause: any other redraw while it
+   *  thinks (a scoresheet row tapped, a tile arriving) asks nothing more, so no second
+   *  computer_turn can go out for the same turn or land on the next one. */
   function scheduleComputer() {
+    const asking = s.view.turn;
+    if (s.computerAsked === asking) return;
+    s.computerAsked = asking;
     setTimeout(() => {
-      if (alive() && !turn.busy) act(commands.computer_turn);
+      if (!alive() || s.view.turn !== asking) return;
+      // Another command still out: the redraw after its answer asks again.
+      if (turn.busy) { s.computerAsked = null; return; }
+      act(commands.computer_turn);
     }, COMPUTER_PAUSE_MS);
   }
 
