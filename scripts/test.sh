@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Word Club from a fresh clone: installs what is missing (Debian and npm
 # packages, tauri-driver), rebuilds the word lists from their sources and compares, checks
-# format and lints (cargo fmt, clippy, eslint for ui/js and the tests), runs the UI's unit
+# format and lints (cargo fmt, clippy, eslint for ui/js and the tests), checks ui/js against the
+# typed contract generated from the command table (tsc --checkJs), runs the UI's unit
 # tests (tests/unit), the Rust tests (dictionary, engine, move generator, store, command layer,
 # CLI, app), then the browser end-to-end tests and the real-window smoke test.
 set -euo pipefail
@@ -15,8 +16,12 @@ echo "== cargo fmt / clippy"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 
-echo "== ui: eslint (ui/js and the tests), unit tests of the pure UI modules"
+echo "== ui: eslint (ui/js and the tests), the typed contract, unit tests of the pure UI modules"
 npx --no-install eslint .
+# The contract the UI is checked against (ui/js/contract.d.ts, commands.js) is the one the
+# command table generates now; tsc then checks every ui/js module against it.
+cargo test -p wordclub-app --features contract --test contract
+npx --no-install tsc -p tsconfig.json
 node --test tests/unit/
 
 echo "== cargo test"

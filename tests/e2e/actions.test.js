@@ -82,23 +82,39 @@ test('the exchange dialog says what choosing tiles does', async () => {
   await page.context().close();
 });
 
+/** An init script: the page's AudioContext is a stand-in that records the frequency of each
+ *  tone started (`window.tonesHeard`), so the test hears what sound.js plays. */
+function listenToTones() {
+  window.tonesHeard = [];
+  globalThis.AudioContext = class {
+    currentTime = 0;
+    destination = {};
+    createOscillator() {
+      const osc = { frequency: { value: 0 }, connect: (node) => node, start: () => window.tonesHeard.push(osc.frequency.value), stop() {} };
+      return osc;
+    }
+    createGain() {
+      return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (node) => node };
+    }
+  };
+}
+
 test('the Sound setting is obeyed: a tone for each turn done and for the end, none when it is off', async () => {
   for (const sound of [false, true]) {
     const saved = await api(ctx.server.url, 'update_settings', { sound });
     assert.equal(saved.body.sound, sound);
     await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
     const page = await openPage(SIZES[0][1]);
-    await page.evaluate(() => {
-      window.soundsHeard = [];
-      document.addEventListener('wordclub:sound', (e) => window.soundsHeard.push(e.detail));
-    });
+    await page.addInitScript(listenToTones);
+    await page.reload();
     await page.getByTestId('reveal').click();
     await page.locator('[data-action=pass]').click();
     await page.getByTestId('reveal').click();
     await page.locator('[data-action=resign]').click();
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('end').waitFor();
-    assert.deepEqual(await page.evaluate(() => window.soundsHeard), sound ? ['turn', 'end'] : [], `sound ${sound}`);
+    // sound.js's tones: 660 Hz for a turn done, 440 Hz for the end.
+    assert.deepEqual(await page.evaluate(() => window.tonesHeard), sound ? [660, 440] : [], `sound ${sound}`);
     await page.context().close();
   }
 });

@@ -78,7 +78,8 @@ export function star(page) {
 }
 
 /** Waits until the page is idle: the events queued so far handled, no backend command out
- *  (api.js counts them), and the screen drawn. For checks that something did NOT happen. */
+ *  (countPendingCalls counts them), and the screen drawn. For checks that something did NOT
+ *  happen. */
 export async function settle(page) {
   const tick = () => page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => r()), 0)));
   await tick();
@@ -105,8 +106,42 @@ export function perTest({ seed = 1 } = {}) {
   return ctx;
 }
 
+/**
+ * Runs in every page before the app's scripts (an init script of each browser context
+ * launchBrowser makes): counts the backend commands sent and not yet answered as
+ * `wordclubPendingCalls`, for settle() and the drop bench. The UI itself keeps no such count.
+ */
+function countPendingCalls() {
+  const send = globalThis.fetch.bind(globalThis);
+  globalThis.wordclubPendingCalls = 0;
+  globalThis.fetch = async (...args) => {
+    globalThis.wordclubPendingCalls += 1;
+    try {
+      return await send(...args);
+    } finally {
+      globalThis.wordclubPendingCalls -= 1;
+    }
+  };
+}
+
+/** Chromium for the tests: every context it makes (and every page of browser.newPage) has
+ *  the pending-call count (countPendingCalls). */
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(countPendingCalls);
+    return context;
+  };
+  // As Playwright's own newPage: a context of its own, closed with the page.
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => { context.close().catch(() => {}); });
+    return page;
+  };
+  return browser;
 }
 
 /** POSTs one command to the server like api.js does; resolves with {status, body}. */

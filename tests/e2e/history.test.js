@@ -146,7 +146,7 @@ test('desktop: filter the history, step through a finished match, chart, GCG of 
   // The words' breakdown (the analysis column beside it has its own <details>).
   const words = ben.locator('details').filter({ has: page.locator('summary', { hasText: 'CATS 4' }) });
   await words.locator('summary').click();
-  assert.match(await words.locator('li').first().textContent(), /CATS: \(C 1 \+ A 1 \+ T 1 \+ S 1\) = 4/);
+  assert.match(await words.locator('li').first().textContent(), /CATS: C\s1 \+ A\s1 \+ T\s1 \+ S\s1 = 4/);
   await page.screenshot({ path: screenshotPath('history-1-detail.png'), fullPage: true });
 
   // GCG of a finished match: no confirmation, not marked incomplete.

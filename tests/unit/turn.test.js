@@ -1,4 +1,4 @@
-// The turn's preview sequencing (ui/js/turn.js), driven through its `call` parameter: a
+// The turn's preview sequencing (ui/js/turn.js), driven through its `preview` parameter: a
 // preview asked ahead and answered is the preview at once when the draft becomes those tiles
 // (the drop draws it in its own task); any other draft waits for its own answer, and only the
 // latest request counts.
@@ -9,12 +9,12 @@ import { createTurn } from '../../ui/js/turn.js';
 const S = [{ row: 7, col: 9, letter: 'S', blank: false }];
 const T = [{ row: 7, col: 9, letter: 'T', blank: false }];
 
-/** A `call` whose answers the test releases one by one: {call, asked, answer(i, value)}. */
+/** A preview command whose answers the test releases one by one: {preview, asked, answer(i, value)}. */
 function backend() {
   const asked = [];
   return {
     asked,
-    call: (command, args) => new Promise((resolve) => asked.push({ command, args, resolve })),
+    preview: (args) => new Promise((resolve) => asked.push({ args, resolve })),
     answer: (i, value) => asked[i].resolve(value),
   };
 }
@@ -23,9 +23,9 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 test('a draft asked ahead and answered is the preview before requestPreview returns, without asking again', async () => {
   const b = backend();
-  const turn = createTurn(7, b.call);
+  const turn = createTurn(7, b.preview);
   turn.prefetchPreview(S);
-  assert.deepEqual(b.asked.map((a) => [a.command, a.args]), [['preview', { match_id: 7, tiles: S }]]);
+  assert.deepEqual(b.asked.map((a) => a.args), [{ match_id: 7, tiles: S }]);
   b.answer(0, { legal: true, score: 6 });
   await tick();
   const asked = turn.requestPreview(S);
@@ -37,7 +37,7 @@ test('a draft asked ahead and answered is the preview before requestPreview retu
 
 test('a draft asked ahead whose answer is still out waits for that answer (still one request)', async () => {
   const b = backend();
-  const turn = createTurn(7, b.call);
+  const turn = createTurn(7, b.preview);
   turn.prefetchPreview(S);
   const asked = turn.requestPreview(S);
   assert.equal(turn.settled, false);
@@ -51,7 +51,7 @@ test('a draft asked ahead whose answer is still out waits for that answer (still
 
 test('another draft than the one asked ahead asks for its own answer', async () => {
   const b = backend();
-  const turn = createTurn(7, b.call);
+  const turn = createTurn(7, b.preview);
   turn.prefetchPreview(S);
   b.answer(0, { legal: true, score: 6 });
   await tick();
@@ -66,7 +66,7 @@ test('another draft than the one asked ahead asks for its own answer', async () 
 
 test('only the latest request counts: an answer that comes after a newer (known) draft is dropped', async () => {
   const b = backend();
-  const turn = createTurn(7, b.call);
+  const turn = createTurn(7, b.preview);
   const first = turn.requestPreview(T);
   // Nothing staged now: known at once.
   const second = turn.requestPreview([]);
@@ -81,7 +81,7 @@ test('only the latest request counts: an answer that comes after a newer (known)
 
 test('a new turn forgets the answer asked ahead', async () => {
   const b = backend();
-  const turn = createTurn(7, b.call);
+  const turn = createTurn(7, b.preview);
   turn.prefetchPreview(S);
   b.answer(0, { legal: true, score: 6 });
   await tick();

@@ -1,9 +1,21 @@
-// Small match views for the UI's pure modules, shaped like the backend's `match_view` answer
-// (only the fields those modules read): a board of rows of {letter, blank} or null, the rule
-// set's size and star, the rack of the player to move and the last move's squares and line
-// (`direction`, which the backend gives).
+// Small match views for the UI's pure modules: part of the backend's `match_view` answer
+// (only the fields those modules read), typed against the generated contract
+// (ui/js/contract.d.ts), so `tsc` (scripts/test.sh) fails here when a field is renamed: a
+// board of rows of {letter, blank} or null, the rule set's size and star, the rack of the
+// player to move and the last move's squares and line (`direction`, which the backend gives).
 
-/** An empty `size`×`size` board with the star in the middle. */
+/**
+ * Any part of `T`, down to its nested objects and the items of its arrays.
+ * @template T
+ * @typedef {{ [K in keyof T]?: T[K] extends (infer U)[] ? DeepPartial<U>[] : T[K] extends object ? DeepPartial<T[K]> : T[K] }} DeepPartial
+ */
+
+/**
+ * An empty `size`×`size` board with the star in the middle.
+ * @param {{ size?: number, rack?: string, tiles?: Record<string, string>, lastMove?: string[] | null,
+ *   direction?: import('../../ui/js/contract').Direction }} [shape]
+ * @returns {DeepPartial<import('../../ui/js/contract').MatchView>}
+ */
 export function view({ size = 9, rack = 'CATERES', tiles = {}, lastMove = null, direction = 'across' } = {}) {
   const board = Array.from({ length: size }, () => Array(size).fill(null));
   for (const [name, letter] of Object.entries(tiles)) {

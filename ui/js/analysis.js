@@ -2,7 +2,8 @@
 // "Your best missed move", and in the match detail the per-player summary, the best move and
 // points missed beside each turn, and alternatives drawn as a ghost on the step-through board
 // (tiles and breakdown from the backend's `analysis_move`). Nothing here ranks or scores.
-import { call } from './api.js';
+import * as commands from './commands.js';
+import { breakdownLines } from './breakdown.js';
 import { h, fill } from './dom.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -17,7 +18,7 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
   const box = h('section.stack.analysis-end', { 'data-testid': 'end-analysis', 'aria-live': 'polite', 'aria-busy': 'true' },
     h('h2', {}, 'Your best missed move'),
     h('p.muted', {}, 'Working out the best moves…'));
-  call('match_analysis', { match_id: matchId }).then((a) => {
+  commands.match_analysis({ match_id: matchId }).then((a) => {
     box.setAttribute('aria-busy', 'false');
     const items = a.players.map((p) => {
       const m = p.best_missed;
@@ -79,18 +80,11 @@ function turnCell(t, onGhost) {
       h('ul', {}, alternatives)) : null);
 }
 
-function letterText(l) {
-  const base = `${l.letter}${l.blank ? ' (blank)' : ''} ${l.value}`;
-  return l.letter_multiplier > 1 ? `${base}×${l.letter_multiplier}` : base;
-}
-
 /** The ghost's description and breakdown (the backend's scorer), with a way to remove it. */
 function ghostInfo(turn, candidate, scored, onRemove) {
   return h('div.ghost-info.panel', { 'data-testid': 'ghost-info', role: 'status' },
     h('p', {}, h('strong', {}, `Ghost: ${moveText(candidate)}`), ` — shown with dashed tiles on the board before turn ${turn}, instead of the move played.`),
-    h('ul', {}, scored.words.map((w) => h('li', {},
-      `${w.word}: (${w.letters.map(letterText).join(' + ')})${w.word_multiplier > 1 ? ` × ${w.word_multiplier}` : ''} = ${w.score}`)),
-    scored.bingo ? h('li', {}, `Bingo +${scored.bingo}`) : null,
+    h('ul', {}, breakdownLines(scored).map((line) => h('li', {}, line)),
     h('li', {}, `Total ${scored.score}`)),
     h('button', { type: 'button', 'data-testid': 'ghost-remove', onclick: onRemove }, 'Remove the ghost'));
 }
@@ -103,11 +97,11 @@ function ghostInfo(turn, candidate, scored, onRemove) {
 export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos }) {
   fill(box, h('p.muted', { 'data-testid': 'analysis-loading' }, 'Working out the best moves…'));
   let a;
-  try { a = await call('match_analysis', { match_id: matchId }); } catch (e) { fill(box, h('p.muted', {}, e.message)); return null; }
+  try { a = await commands.match_analysis({ match_id: matchId }); } catch (e) { fill(box, h('p.muted', {}, e.message)); return null; }
   const removeGhost = () => { fill(ghostBox); showGhost(null, null); };
   async function onGhost(t, c) {
     let r;
-    try { r = await call('analysis_move', { match_id: matchId, turn: t.turn, move: c.notation }); } catch (e) { fill(ghostBox, h('p.error', {}, e.message)); return; }
+    try { r = await commands.analysis_move({ match_id: matchId, turn: t.turn, move: c.notation }); } catch (e) { fill(ghostBox, h('p.error', {}, e.message)); return; }
     showGhost(t.turn, r.ghost, c);
     fill(ghostBox, ghostInfo(t.turn, c, r.scored, removeGhost));
   }
@@ -135,7 +129,7 @@ export function backgroundProgress() {
   async function poll() {
     if (!first && !line.isConnected) return; // the screen was left
     let p;
-    try { p = await call('analysis_progress', { start: first }); } catch { return; }
+    try { p = await commands.analysis_progress({ start: first }); } catch { return; }
     first = false;
     if (!p.running) { line.hidden = true; return; }
     line.hidden = false;

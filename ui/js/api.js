@@ -5,6 +5,7 @@
 import { sentence } from './dom.js';
 
 export class ApiError extends Error {
+  /** @param {{ kind: string, message: string, details?: any }} error the backend's refusal */
   constructor({ kind, message, details }) {
     super(sentence(message));
     this.kind = kind;
@@ -18,22 +19,14 @@ const tauri = globalThis.__TAURI__?.core;
  *  by the backend (`save_gcg`) instead. */
 export const inAppWindow = Boolean(tauri);
 
-// Commands sent and not yet answered: the end-to-end tests wait for none before they check
-// that something did not happen.
-let pending = 0;
-globalThis.wordclubPendingCalls = 0;
-
-/** Runs one backend command; resolves with its JSON answer, rejects with an ApiError. */
+/**
+ * Runs one backend command; resolves with its JSON answer, rejects with an ApiError. Called
+ * only by commands.js, whose typed functions the rest of the UI uses.
+ * @param {string} command
+ * @param {object} [args]
+ * @returns {Promise<any>}
+ */
 export async function call(command, args = {}) {
-  globalThis.wordclubPendingCalls = ++pending;
-  try {
-    return await send(command, args);
-  } finally {
-    globalThis.wordclubPendingCalls = --pending;
-  }
-}
-
-async function send(command, args) {
   if (tauri) {
     try {
       return await tauri.invoke(command, { args });

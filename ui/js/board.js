@@ -46,10 +46,10 @@ export function tileEl(tile, values, extraClass = '', hidden = false) {
 }
 
 /**
- * @param view     the match view from the backend
+ * @param {import('./contract').MatchView} view     the match view from the backend
  * @param staged   [{row, col, letter, blank}] placed this turn, not yet played
  * @param onSquare (row, col) => void, for taps on a square (empty or staged)
- * @param options  { cursor: {row, col, dir} | null, onStagedPress(row, col, pointerEvent),
+ * @param options  the options: { cursor: {row, col, dir} | null, onStagedPress(row, col, pointerEvent),
  *                  roving: one tab stop for the whole grid, on the cursor square (the arrow
  *                  keys move it, keyboard.js), so Tab goes on to the rack and the controls }
  */
@@ -70,6 +70,7 @@ export function renderBoard(view, staged, onSquare, options = {}) {
  * renderBoard's for the new draft. A tile dropped then replaces one or two squares instead of
  * the whole board (the whole match screen took most of the drop-to-preview time: see
  * tests/e2e/latency.test.js).
+ * @param {import('./contract').MatchView} view
  */
 export function patchBoard(board, view, before, after, onSquare, options = {}) {
   const key = (t) => `${t.row},${t.col}`;

@@ -4,13 +4,13 @@ import { h, fill, announce } from './dom.js';
 import { tileEl, spoken } from './board.js';
 
 function open(build) {
-  const dialog = document.getElementById('dialog');
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('dialog'));
   // The focus goes back where it was once the dialog closes (or, when that is gone, out of
   // the closed dialog), so no hidden button of it keeps the focus and takes the next Enter.
-  const before = document.activeElement;
+  const before = /** @type {HTMLElement} */ (document.activeElement);
   const giveBack = () => {
     if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
-    else if (dialog.contains(document.activeElement)) document.activeElement.blur();
+    else if (dialog.contains(document.activeElement)) /** @type {HTMLElement} */ (document.activeElement).blur();
   };
   return new Promise((resolve) => {
     const done = (value) => { dialog.close(); giveBack(); resolve(value); };

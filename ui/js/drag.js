@@ -25,11 +25,11 @@ export const justDragged = () => dragEnded;
 /**
  * Where a tile would land at (x, y): a board square, a place in the rack (before the display
  * position `before`; the rack's length = at the end), or nowhere.
- * @returns {{square: {row, col}, el} | {rack: {before}, el} | null}
+ * @returns {{square?: {row: number, col: number}, rack?: {before: number}, el: Element} | null}
  */
 function dropTargetAt(x, y) {
   const el = document.elementFromPoint(x, y);
-  const square = el?.closest('.square');
+  const square = /** @type {HTMLElement | null} */ (el?.closest('.square'));
   if (square) return { square: { row: Number(square.dataset.row), col: Number(square.dataset.col) }, el: square };
   const rack = el?.closest('.rack');
   if (!rack) return null;

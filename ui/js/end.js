@@ -27,7 +27,10 @@ function wentOutName(r) {
   return Number.isInteger(r.went_out) ? r.players.find((p) => p.seat === r.went_out)?.name ?? null : null;
 }
 
-/** The end screen's heading: who won (or a solo round's points), from the backend's result. */
+/**
+ * The end screen's heading: who won (or a solo round's points), from the backend's result.
+ * @param {import('./contract').MatchView} view
+ */
 export function endTitle(view) {
   const r = view.result;
   const names = r.winners.map((seat) => view.players[seat].name);
@@ -37,7 +40,9 @@ export function endTitle(view) {
 }
 
 /** `onDetails`: opens the match's detail (the final board, every turn); `onRematch`: starts
- *  the same table again (the backend's `rematch`). */
+ *  the same table again (the backend's `rematch`).
+ * @param {import('./contract').MatchView} view
+ */
 export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const r = view.result;
   const winners = new Set(r.winners);

@@ -4,6 +4,9 @@
 import { h } from './dom.js';
 import { renderRecap } from './scoresheet.js';
 
+/**
+ * @param {import('./contract').MatchView} view
+ */
 export function renderCover(view, onReveal) {
   const next = view.players[view.to_move];
   return h('section.cover.panel', { 'data-testid': 'cover' },

@@ -32,7 +32,7 @@ function focusedControl(target) {
  * Listens for match keys on the document until `signal` aborts (the match screen goes).
  * @param ready    () => true while keys may act: a human's rack is revealed, nothing is busy
  * @param alive    () => false once the match screen is gone
- * @param actions  { move(dRow, dCol), toggle(), type(letter), enter(rackIndexWithFocus|null),
+ * @param actions  the intents: { move(dRow, dCol), toggle(), type(letter), enter(rackIndexWithFocus|null),
  *                   back(), recall(), submit() }
  * @param signal   an AbortSignal: the listener is removed when it aborts
  */

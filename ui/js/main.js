@@ -1,6 +1,6 @@
 // Boots the UI and switches screens. Screens render views from the backend and send intents;
 // none of them decides a rule.
-import { call } from './api.js';
+import * as commands from './commands.js';
 import { toast } from './dom.js';
 import { applyTheme } from './theme.js';
 import { showMatch } from './match.js';
@@ -31,6 +31,7 @@ let current = null; // the screen on the page: its AbortController
 /** The top navigation shows which screen is on. */
 function markCurrent(name) {
   for (const button of document.querySelectorAll('nav [data-nav]')) {
+    if (!(button instanceof HTMLElement)) continue;
     if (button.dataset.nav === name) button.setAttribute('aria-current', 'page');
     else button.removeAttribute('aria-current');
   }
@@ -83,13 +84,14 @@ async function run(show) {
 }
 
 document.addEventListener('click', (e) => {
-  const target = e.target.closest('[data-nav]');
-  if (target && SCREENS[target.dataset.nav]) { openMenu(false); openScreen(target.dataset.nav); }
+  const target = e.target instanceof Element ? e.target.closest('[data-nav]') : null;
+  if (!(target instanceof HTMLElement)) return;
+  if (SCREENS[target.dataset.nav]) { openMenu(false); openScreen(target.dataset.nav); }
 });
 
 // Phones: the top navigation is one "Menu" button (app.css "Sizes: phones"); it opens the
 // entries under the bar, and choosing one (or Escape) closes them again.
-const menuButton = document.querySelector('.menu-toggle');
+const menuButton = /** @type {HTMLElement | null} */ (document.querySelector('.menu-toggle'));
 function openMenu(open) {
   menuButton?.setAttribute('aria-expanded', String(open));
   document.querySelector('.topbar')?.classList.toggle('menu-open', open);
@@ -101,9 +103,9 @@ document.addEventListener('keydown', (e) => {
 
 /** After a (re)start, an unfinished match opens again — behind the cover. */
 async function boot() {
-  call('get_settings').then((s) => applyTheme(s.theme)).catch(() => {});
+  commands.get_settings().then((s) => applyTheme(s.theme)).catch(() => {});
   let latest = null;
-  try { latest = (await call('match_list', { status: 'in_progress' })).matches[0] ?? null; } catch { /* no history */ }
+  try { latest = (await commands.match_list({ status: 'in_progress' })).matches[0] ?? null; } catch { /* no history */ }
   if (latest) openScreen('match', { id: latest.id });
   else openScreen('home');
 }

@@ -13,10 +13,10 @@ import { renderScoresheet, withCoordinates } from './scoresheet.js';
 
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
- * @param v        the match view
- * @param state    { draft, order (rack display order), preview, hintWords, hinting, tracker,
+ * @param {import('./contract').MatchView} v        the match view
+ * @param state    the rest to draw: { draft, order (rack display order), preview, hintWords, hinting, tracker,
  *                   rackFocus (the rack tile last focused), zoomed }
- * @param on       { square(row, col), stagedPress(row, col, e), rackSelect(index),
+ * @param on       the handlers: { square(row, col), stagedPress(row, col, e), rackSelect(index),
  *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
  *                   hint(), resign(), reveal(), press(), zoom() }
  */
@@ -67,6 +67,7 @@ function rackOf(v, { draft, order, rackFocus }, on) {
  * cursor changed, the rack and Recall. The preview panel keeps its answer until the new one
  * is in (showPreview). Drawing the whole screen again on every drop took most of the time
  * from the drop to the painted preview (tests/e2e/latency.test.js).
+ * @param {import('./contract').MatchView} v
  */
 export function patchTurn(screen, v, state, before, on) {
   const board = screen.querySelector('[data-testid=board]');
@@ -93,7 +94,10 @@ function boardOptions(v, state, on) {
   };
 }
 
-/** The screen while a computer seat thinks. */
+/**
+ * The screen while a computer seat thinks.
+ * @param {import('./contract').MatchView} v
+ */
 export function renderThinking(v, state, on) {
   // Over: the last computer move's tiles are still arriving, then the end screen.
   if (v.over) return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${v.last_move?.name ?? ''} is playing…`));

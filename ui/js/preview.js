@@ -1,12 +1,7 @@
 // Shows the backend's preview of the staged tiles: each word and how its score is made up,
 // or why the move would be refused. The numbers all come from the backend.
 import { h, fill, sentence } from './dom.js';
-
-function letterText(l) {
-  // No-break spaces: a letter and its value never wrap apart ("S 1", not "S" then "1").
-  const base = `${l.letter}${l.blank ? '(blank)' : ''}\u00a0${l.value}`;
-  return l.letter_multiplier > 1 ? `${base}×${l.letter_multiplier}` : base;
-}
+import { lettersText, wordMultiplierText } from './breakdown.js';
 
 /** Renders a preview answer into `el` (null = nothing staged). */
 export function renderPreview(el, preview) {
@@ -22,8 +17,8 @@ export function renderPreview(el, preview) {
   }
   const rows = preview.words.map((w) => h('tr', {},
     h('th', {}, w.word),
-    h('td', {}, w.letters.map(letterText).join(' + ')),
-    h('td', {}, w.word_multiplier > 1 ? `×${w.word_multiplier}` : ''),
+    h('td', {}, lettersText(w)),
+    h('td', {}, wordMultiplierText(w)),
     h('td', {}, String(w.score))));
   if (preview.bingo) rows.push(h('tr', {}, h('th', {}, 'Bingo'), h('td'), h('td'), h('td', {}, `+${preview.bingo}`)));
   return fill(el,

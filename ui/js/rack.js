@@ -9,7 +9,7 @@ import { tileEl, spoken } from './board.js';
  * @param order     indexes into rack, in display order
  * @param used      Set of rack indexes staged on the board
  * @param selected  the selected rack index or null
- * @param handlers  { onSelect(index), onDragStart(index, pointerEvent) }
+ * @param handlers  the handlers: { onSelect(index), onDragStart(index, pointerEvent) }
  * @param active    the rack index that holds the rack's one tab stop (the last one focused),
  *                  when it is still on the rack; else the chosen tile, else the first free one
  *

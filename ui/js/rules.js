@@ -1,9 +1,10 @@
 // Rules: what each rule set is, in words, from the facts the backend answers (`rule_sets`).
 // The numbers are never typed here: board, premiums, bag, values, policies and endings all
 // come from the rule set's data.
-import { call } from './api.js';
+import * as commands from './commands.js';
+import { wordBreakdown, bingoText } from './breakdown.js';
 import { h, fill, squareName } from './dom.js';
-import { replayBoard } from './history.js';
+import { replayBoard } from './replayboard.js';
 
 const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
 
@@ -88,6 +89,7 @@ function facts(r, listName, levels) {
 
 // Small diagrams of the placement rules: 5×5 boards, a capital a tile placed this turn, a
 // small letter a tile already on the board. Pictures of the rules, not scores (no number is drawn).
+/** @type {[string, string, string[], boolean][]} */
 const PLACEMENT = [
   ['line', 'All tiles of a move go in one line, across or down.', ['.....', '.....', '.CAT.', '.....', '.....'], true],
   ['gaps', 'No gaps: the tiles and the letters already there form one unbroken word.', ['.....', '.....', 'C.T..', '.....', '.....'], false],
@@ -123,7 +125,7 @@ function scoringText(r) {
  *  board with the scorer's breakdown. */
 async function workedExamples(r) {
   let answer;
-  try { answer = await call('rules_examples', { rules: r.id }); } catch (e) { return h('p.error', {}, e.message); }
+  try { answer = await commands.rules_examples({ rules: r.id }); } catch (e) { return h('p.error', {}, e.message); }
   if (!answer.examples.length) return null;
   const values = Object.fromEntries(r.tiles.map((t) => [t.letter, t.value]));
   const asRows = (board) => board.map((row) => row.map((t) => (t ? (t.blank ? t.letter.toLowerCase() : t.letter) : '.')).join(''));
@@ -135,16 +137,15 @@ async function workedExamples(r) {
         h('figcaption', {},
           h('strong', { 'data-testid': 'example-score' }, `${step.words[0]?.word ?? step.notation}: ${step.score}`),
           h('span.muted', {}, ` (${step.notation})`),
-          h('ul', {}, step.words.map((w) => h('li', { 'data-testid': 'example-breakdown' },
-            `${w.word}: ${w.letters.map((l) => `${l.letter} ${l.value}${l.letter_multiplier > 1 ? `×${l.letter_multiplier}` : ''}`).join(' + ')}${w.word_multiplier > 1 ? `, word ×${w.word_multiplier}` : ''} = ${w.score}`)),
-          step.bingo ? h('li', {}, `bingo +${step.bingo}`) : null)))),
+          h('ul', {}, step.words.map((w) => h('li', { 'data-testid': 'example-breakdown' }, wordBreakdown(w))),
+          step.bingo ? h('li', {}, bingoText(step.bingo)) : null)))),
       ex.steps.length > 1 ? h('p', { 'data-testid': 'example-total' }, `Total: ${ex.total}`) : null)));
 }
 
 /** The rule sets explained, one at a time; `params.rules`: the one to show first (the start
  *  screen's link), else the default rule set. */
 export async function showRules(root, params = {}) {
-  const [ruleSets, lists, settings, info] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings').catch(() => ({})), call('app_info')]);
+  const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({})), commands.app_info()]);
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules)) ?? ruleSets[0];
   const body = h('div.stack');

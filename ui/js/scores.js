@@ -1,7 +1,10 @@
 // Scores, bag count and the last move, as text from the view.
 import { h } from './dom.js';
 
-/** `solo`: the rule set's exchange is the solo "Replace". */
+/**
+ * `solo`: the rule set's exchange is the solo "Replace".
+ * @param {import('./contract').LastMove} m
+ */
 export function lastMoveText(m, solo = false) {
   switch (m.action) {
     case 'play': return `${m.name} played ${m.words.join(', ')} for ${m.score}`;
@@ -12,13 +15,19 @@ export function lastMoveText(m, solo = false) {
   }
 }
 
-/** The last move as a sentence for the status region: "Ann played CATS at 5D for 4". */
+/**
+ * The last move as a sentence for the status region: "Ann played CATS at 5D for 4".
+ * @param {import('./contract').LastMove} m
+ */
 export function moveSentence(m, solo = false) {
   if (m.action !== 'play') return lastMoveText(m, solo);
   const at = m.notation ? ` at ${m.notation.split(' ')[0]}` : '';
   return `${m.name} played ${m.words.join(', ')}${at} for ${m.score}`;
 }
 
+/**
+ * @param {import('./contract').MatchView} view
+ */
 export function renderScores(view) {
   return h('div.scores', { 'data-testid': 'scores' },
     view.players.map((p) => h('div.score', {
@@ -32,7 +41,9 @@ export function renderScores(view) {
 
 /** The scores, the bag and the last move above the board, for narrow screens, where the full
  *  panel sits below the preview and out of sight while a player places tiles. The panel says
- *  the same to screen readers, so this line is hidden from them. */
+ *  the same to screen readers, so this line is hidden from them.
+ * @param {import('./contract').MatchView} view
+ */
 export function renderScoreStrip(view) {
   return h('div.score-strip', { 'data-testid': 'score-strip', 'aria-hidden': 'true' },
     view.players.map((p) => h('span', {

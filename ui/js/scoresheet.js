@@ -3,6 +3,7 @@
 // running totals, exchanges by count, passes, resignations, hints counted). Nothing here is
 // worked out: the rows are the engine's turn records, and none holds a rack.
 import { h } from './dom.js';
+import { breakdownText } from './breakdown.js';
 
 /** "JEHAD, HA" for a play; what happened, in words, for any other turn. */
 export function turnText(t, solo = false) {
@@ -13,17 +14,6 @@ export function turnText(t, solo = false) {
     case 'resign': return 'resigned';
     default: return t.action;
   }
-}
-
-/** A word's breakdown as the scorer gave it: each letter's value and multiplier, the word
- *  multiplier, the total. */
-export function breakdownText(t) {
-  const words = t.words.map((w) => {
-    const letters = w.letters.map((l) => `${l.letter}${l.blank ? '(blank)' : ''} ${l.value}${l.letter_multiplier > 1 ? `×${l.letter_multiplier}` : ''}`).join(' + ');
-    return `${w.word}: ${letters}${w.word_multiplier > 1 ? `, word ×${w.word_multiplier}` : ''} = ${w.score}`;
-  });
-  if (t.bingo) words.push(`bingo +${t.bingo}`);
-  return words.join('; ');
 }
 
 function who(t) {
@@ -37,7 +27,7 @@ const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').match
 
 /**
  * The scoresheet panel (a collapsible strip on narrow screens: `details`, open on wide ones).
- * @param v         the match view
+ * @param {import('./contract').MatchView} v         the match view
  * @param selected  the turn number highlighted on the board, or null
  * @param onSelect  (turn number | null) => void
  */
@@ -81,7 +71,10 @@ export function renderScoresheet(v, selected, onSelect) {
     log);
 }
 
-/** The cover's recap: each turn since the player to move last played (`recap_from`). */
+/**
+ * The cover's recap: each turn since the player to move last played (`recap_from`).
+ * @param {import('./contract').MatchView} v
+ */
 export function renderRecap(v) {
   const since = (v.turns ?? []).filter((t) => v.recap_from != null && t.number >= v.recap_from);
   if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, 'First move of the match.');

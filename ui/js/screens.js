@@ -1,10 +1,11 @@
 // The screens around a match: start (new match, continue), word checker, settings. History,
 // statistics and rules live in their own modules and are re-exported here for main.js.
-import { call } from './api.js';
+import * as commands from './commands.js';
 import { h, fill, toast, announce } from './dom.js';
 import { applyTheme } from './theme.js';
 
-export { showHistory, showDetail } from './history.js';
+export { showHistory } from './history.js';
+export { showDetail } from './detail.js';
 export { showRules } from './rules.js';
 export { showStats } from './stats.js';
 
@@ -12,7 +13,7 @@ export { showStats } from './stats.js';
 /** Start screen: choose a rule set and the players, or continue an unfinished match. */
 export async function showHome(root, _params, screen) {
   const openMatch = (id, view = null) => screen.open('match', { id, view });
-  const [ruleSets, lists, settings, info] = await Promise.all([call('rule_sets'), call('word_lists'), call('get_settings'), call('app_info')]);
+  const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings(), commands.app_info()]);
   // The computer levels and the name length are the backend's (app_info.limits).
   const seatKinds = [['human', 'Person'], ...info.limits.computer_levels.map((level) => [level, `Computer: ${level}`])];
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
@@ -53,8 +54,8 @@ export async function showHome(root, _params, screen) {
     fill(formNote);
     const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
     try {
-      const view = await call('new_match', { rules: rules.id, players, allow_hints: allowHints.checked });
-      call('update_settings', { player_names: seats.filter((s) => s.kind === 'human').map((s) => s.name), default_rules: rules.id }).catch(() => {});
+      const view = await commands.new_match({ rules: rules.id, players, allow_hints: allowHints.checked });
+      commands.update_settings({ player_names: seats.filter((s) => s.kind === 'human').map((s) => s.name), default_rules: rules.id }).catch(() => {});
       openMatch(view.id, view);
     } catch (err) {
       // An argument refusal carries its reason alone ("every player needs a name").
@@ -80,7 +81,7 @@ export async function showHome(root, _params, screen) {
   const unfinished = h('div.stack');
   fill(root, h('div.stack', {}, await historyNotices(), form, unfinished));
   try {
-    const list = await call('match_list', { status: 'in_progress' });
+    const list = await commands.match_list({ status: 'in_progress' });
     if (list.matches.length) {
       fill(unfinished, h('section.panel', {}, h('h2', {}, 'Continue'),
         h('ul', {}, list.matches.map((m) => h('li', {},
@@ -95,7 +96,7 @@ export async function showHome(root, _params, screen) {
 async function historyNotices() {
   const box = h('div.stack');
   let info;
-  try { info = await call('app_info'); } catch { return box; }
+  try { info = await commands.app_info(); } catch { return box; }
   const parts = [];
   if (info.history_error) {
     parts.push(h('section.panel', { role: 'alert', 'data-testid': 'history-error' },
@@ -108,7 +109,7 @@ async function historyNotices() {
         type: 'button',
         'data-testid': 'history-notice-ok',
         onclick: async () => {
-          try { await call('acknowledge_history_notice', { moved_to: notice.moved_to }); panel.remove(); } catch (err) { toast(err.message); }
+          try { await commands.acknowledge_history_notice({ moved_to: notice.moved_to }); panel.remove(); } catch (err) { toast(err.message); }
         },
       }, 'I have read this')));
     parts.push(panel);
@@ -119,7 +120,7 @@ async function historyNotices() {
 
 /** Is a word in a list? */
 export async function showChecker(root) {
-  const lists = await call('word_lists');
+  const lists = await commands.word_lists();
   const out = h('p', { 'data-testid': 'check-result' });
   const input = h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' });
   // Current versions first (what new matches use); an older one (id@version) for the matches pinned to it.
@@ -128,7 +129,7 @@ export async function showChecker(root) {
   const form = h('form.stack.panel', {
     onsubmit: async (e) => {
       e.preventDefault();
-      try { const a = await call('check_word', { word: input.value, list: select.value }); fill(out, a.message); out.className = a.valid ? '' : 'error'; } catch (err) { fill(out, err.message); out.className = 'error'; }
+      try { const a = await commands.check_word({ word: input.value, list: select.value }); fill(out, a.message); out.className = a.valid ? '' : 'error'; } catch (err) { fill(out, err.message); out.className = 'error'; }
       announce(out.textContent);
     },
   }, h('h1', {}, 'Word checker'),
@@ -140,9 +141,9 @@ export async function showChecker(root) {
 
 /** Theme, sound, tile tracker, polite computer, default rule set. */
 export async function showSettings(root) {
-  const [settings, ruleSets] = await Promise.all([call('get_settings'), call('rule_sets')]);
+  const [settings, ruleSets] = await Promise.all([commands.get_settings(), commands.rule_sets()]);
   const save = async (patch) => {
-    try { const next = await call('update_settings', patch); applyTheme(next.theme); toast('Saved'); } catch (e) { toast(e.message); }
+    try { const next = await commands.update_settings(patch); applyTheme(next.theme); toast('Saved'); } catch (e) { toast(e.message); }
   };
   fill(root, h('section.stack.panel', { 'data-testid': 'settings' },
     h('h1', {}, 'Settings'),

@@ -1,11 +1,9 @@
-// Short tones when a turn is done and when a match ends, for the "Sound" setting. Each tone is
-// also announced as a `wordclub:sound` event on the document (what was sounded, for tests and
-// anything else that listens). Without audio (no device, a blocked context) it stays silent.
+// Short tones when a turn is done and when a match ends, for the "Sound" setting. Without audio
+// (no device, a blocked context) it stays silent.
 const TONES = { turn: [660, 0.12], end: [440, 0.35] };
 let audio = null;
 
 export function playSound(kind) {
-  document.dispatchEvent(new CustomEvent('wordclub:sound', { detail: kind }));
   try {
     const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
     if (!Context) return;

@@ -10,7 +10,9 @@
 import { starCursor, nextEmpty, occupied } from './cursor.js';
 
 /** The draft a turn starts with: nothing staged, nothing chosen, the cursor on the star
- *  (every player's turn, whatever is on the board). */
+ *  (every player's turn, whatever is on the board).
+ * @param {import('./contract').MatchView} view
+ */
 export function newDraft(view) {
   return { staged: [], selected: null, cursor: starCursor(view) };
 }
@@ -25,13 +27,19 @@ export function usedIndexes(staged) {
   return new Set(staged.map((t) => t.index));
 }
 
-/** True when rack tile `index` exists, is still on the rack and (row, col) is empty. */
+/**
+ * True when rack tile `index` exists, is still on the rack and (row, col) is empty.
+ * @param {import('./contract').MatchView} view
+ */
 export function canPlace(draft, view, index, row, col) {
   return Boolean(view.rack?.[index]) && !usedIndexes(draft.staged).has(index)
     && !occupied(view, draft.staged, row, col);
 }
 
-/** True when placing rack tile `index` needs a letter chosen first (it is a blank). */
+/**
+ * True when placing rack tile `index` needs a letter chosen first (it is a blank).
+ * @param {import('./contract').MatchView} view
+ */
 export function needsLetter(view, index) {
   return Boolean(view.rack?.[index]?.blank);
 }
@@ -40,6 +48,7 @@ export function needsLetter(view, index) {
  * Rack tile `index` staged on (row, col), standing for `letter` (the tile's own letter when
  * null; a blank needs one). The choice is cleared and the cursor moves on past the tile, as
  * after a typed letter. Null when the tile or the square is taken, or a blank has no letter.
+ * @param {import('./contract').MatchView} view
  */
 export function place(draft, view, index, row, col, letter = null) {
   if (!canPlace(draft, view, index, row, col)) return null;
@@ -67,7 +76,9 @@ export function takeBackLast(draft) {
 }
 
 /** The staged tile on `from` moved to the empty square `to`; it is then the last one put
- *  down (Backspace takes it first). */
+ *  down (Backspace takes it first).
+ * @param {import('./contract').MatchView} view
+ */
 export function moveStaged(draft, view, from, to) {
   const at = stagedAt(draft.staged, from.row, from.col);
   if (at < 0 || occupied(view, draft.staged, to.row, to.col)) return null;
@@ -94,6 +105,7 @@ export function select(draft, index) {
  * A suggested move (the backend's tiles: {row, col, letter, blank}) staged from the rack, each
  * tile taken from the first free rack tile that shows it (a blank for a blank). It replaces
  * whatever was staged. Null when the rack cannot supply every tile.
+ * @param {import('./contract').MatchView} view
  */
 export function stageSuggestion(draft, view, tiles) {
   const free = (view.rack ?? []).map((t, i) => ({ ...t, i }));
@@ -108,7 +120,9 @@ export function stageSuggestion(draft, view, tiles) {
 }
 
 /** The rack tile a typed `letter` places: the first free one (in display `order`) showing
- *  the letter, else the first free blank; null when there is neither. */
+ *  the letter, else the first free blank; null when there is neither.
+ * @param {import('./contract').MatchView} view
+ */
 export function rackIndexFor(draft, view, order, letter) {
   const used = usedIndexes(draft.staged);
   const free = order.filter((i) => !used.has(i) && view.rack?.[i]);

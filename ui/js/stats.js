@@ -1,5 +1,5 @@
 // Statistics: each player's record over the whole history, as the backend counts it.
-import { call } from './api.js';
+import * as commands from './commands.js';
 import { h, fill } from './dom.js';
 
 const number = (x) => (x == null ? '—' : String(x));
@@ -8,8 +8,8 @@ const number = (x) => (x == null ? '—' : String(x));
  *  One rule set at a time (a 9×9 average never mixes with a 15×15 one). */
 export async function showStats(root, params, screen) {
   let ruleSets;
-  try { ruleSets = await call('rule_sets'); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
-  const settings = await call('get_settings').catch(() => ({}));
+  try { ruleSets = await commands.rule_sets(); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  const settings = await commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({}));
   const chosen = ruleSets.find((r) => r.id === (params?.rules ?? settings.default_rules)) ?? ruleSets[0];
   const box = h('div');
   const select = h('select', { 'data-testid': 'stats-rules', onchange: () => draw(select.value) },
@@ -20,7 +20,7 @@ export async function showStats(root, params, screen) {
     box));
   async function draw(rules) {
     let stats;
-    try { stats = await call('player_stats', { rules }); } catch (e) { fill(box, h('p.error', {}, e.message)); return; }
+    try { stats = await commands.player_stats({ rules }); } catch (e) { fill(box, h('p.error', {}, e.message)); return; }
     if (select.value !== rules) return;
     fill(box, table(stats.players, screen));
   }

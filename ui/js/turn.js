@@ -1,29 +1,37 @@
 // The match screen's conversation with the backend about one match: previews of the draft
 // (only the answer to the latest request counts), the turn's commands (one at a time), and the
 // suggestion a hint gives. It holds no DOM and decides no rule: every answer is the backend's.
-import { call as backendCall } from './api.js';
+import * as commands from './commands.js';
 
 /**
- * @param matchId  the match this conversation is about
- * @param call     (command, args) => Promise of the answer (api.js's `call`; a parameter so
- *                 the sequencing can be driven without a backend)
+ * A turn command of commands.js, run for this match (its `match_id` is filled in).
+ * @typedef {typeof commands.play | typeof commands.exchange | typeof commands.pass | typeof commands.resign
+ *   | typeof commands.reveal_rack | typeof commands.computer_turn | typeof commands.hint} TurnCommand
  */
-export function createTurn(matchId, call = backendCall) {
+
+/**
+ * @param {number} matchId  the match this conversation is about
+ * @param {typeof commands.preview} preview  the preview command (commands.js's; a parameter
+ *                 so the sequencing can be driven without a backend)
+ */
+export function createTurn(matchId, preview = commands.preview) {
   let previewSeq = 0;
-  let previewPending = Promise.resolve();
-  let preview = null; // the answer for the draft as it is now (null: nothing staged)
+  /** @type {Promise<boolean>} */
+  let previewPending = Promise.resolve(true);
+  /** @type {import('./contract').PreviewAnswer | null} */
+  let shown = null; // the answer for the draft as it is now (null: nothing staged)
   let settled = true; // `preview` answers the latest request (none is still out)
   let busy = false;
   // The answer asked for ahead of time (prefetchPreview) for the tiles `key`: its promise,
   // and the answer itself once it is in; good until the turn changes (clearPreview).
   let ahead = { key: null, answer: null, done: false, value: null };
 
-  const ask = (tiles) => call('preview', { match_id: matchId, tiles }).catch(
+  const ask = (tiles) => preview({ match_id: matchId, tiles }).catch(
     (e) => ({ legal: false, error: { kind: e.kind, message: e.message, details: e.details } }));
 
   return {
     get busy() { return busy; },
-    get preview() { return preview; },
+    get preview() { return shown; },
     /** True when `preview` is the answer to the latest requestPreview (none is still out). */
     get settled() { return settled; },
 
@@ -38,7 +46,7 @@ export function createTurn(matchId, call = backendCall) {
       const seq = ++previewSeq;
       const key = tiles.length ? JSON.stringify(tiles) : null;
       if (!key || (ahead.key === key && ahead.done)) {
-        preview = key ? ahead.value : null;
+        shown = key ? ahead.value : null;
         settled = true;
         previewPending = Promise.resolve(true);
         return previewPending;
@@ -47,7 +55,7 @@ export function createTurn(matchId, call = backendCall) {
       previewPending = (async () => {
         const answer = await (ahead.key === key ? ahead.answer : ask(tiles));
         if (seq !== previewSeq) return false;
-        preview = answer;
+        shown = answer;
         settled = true;
         return true;
       })();
@@ -73,14 +81,14 @@ export function createTurn(matchId, call = backendCall) {
     async settledPreview() {
       let pending;
       do { pending = previewPending; await pending; } while (pending !== previewPending);
-      return preview;
+      return shown;
     },
 
     /** Forgets the preview (a new turn starts). */
     clearPreview() {
       previewSeq += 1;
-      previewPending = Promise.resolve();
-      preview = null;
+      previewPending = Promise.resolve(true);
+      shown = null;
       settled = true;
       ahead = { key: null, answer: null, done: false, value: null };
     },
@@ -89,12 +97,16 @@ export function createTurn(matchId, call = backendCall) {
      * Runs a turn command (play, exchange, pass, resign, reveal_rack, computer_turn, hint) for
      * this match, one at a time: while one is out, another resolves with `undefined` at once.
      * Resolves with the backend's answer; a refusal rejects with the ApiError.
+     * @template {TurnCommand} C
+     * @param {C} run  the command
+     * @param {Omit<Parameters<C>[0], 'match_id'>} [args]  its arguments but the match
+     * @returns {Promise<Awaited<ReturnType<C>> | undefined>}
      */
-    async command(name, args = {}) {
+    async command(run, args) {
       if (busy) return undefined;
       busy = true;
       try {
-        return await call(name, { match_id: matchId, ...args });
+        return /** @type {Awaited<ReturnType<C>>} */ (await run(/** @type {any} */ ({ match_id: matchId, ...args })));
       } finally {
         busy = false;
       }

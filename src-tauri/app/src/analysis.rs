@@ -114,6 +114,9 @@ pub fn gcg_notes(a: &Analysis) -> BTreeMap<u32, Vec<String>> {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisMoveArgs {
     pub match_id: i64,
@@ -127,6 +130,7 @@ pub struct AnalysisMoveArgs {
 /// A move scored by the engine on the board a finished match's turn started from: the ghost
 /// of an alternative, with its breakdown.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct AnalysisMove {
     pub turn: u32,
     pub scored: ScoredMove,
@@ -135,6 +139,7 @@ pub struct AnalysisMove {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct GhostTile {
     pub row: u8,
     pub col: u8,
@@ -182,6 +187,7 @@ pub fn score_alternative(store: &Store, args: &AnalysisMoveArgs) -> Result<Analy
 
 /// A match the background could not analyse, and why.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Failed {
     pub match_id: i64,
     pub kind: String,
@@ -190,6 +196,7 @@ pub struct Failed {
 
 /// How the background re-analysis of the history is getting on.
 #[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Progress {
     pub analyser_version: u32,
     /// False for a history kept in memory: its matches are analysed when asked for.

@@ -39,6 +39,7 @@ pub enum AppError {
 
 /// The JSON shape of an error, the same over Tauri IPC and HTTP.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ErrorBody {
     pub kind: String,
     pub message: String,

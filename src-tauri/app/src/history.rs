@@ -12,6 +12,9 @@ use crate::view::{Pos, RulesInfo};
 use crate::AppError;
 
 #[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct MatchListArgs {
     /// `in_progress`, `finished` or `abandoned`; any when absent.
@@ -32,6 +35,7 @@ pub struct MatchListArgs {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MatchList {
     pub page: u32,
     pub pages: u32,
@@ -42,6 +46,7 @@ pub struct MatchList {
 /// A match as the history list shows it. Unlike the stored summary it has no seed: the seed
 /// rebuilds the whole bag order, every rack included.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MatchSummary {
     pub id: i64,
     /// Milliseconds since the Unix epoch.
@@ -64,6 +69,7 @@ pub struct MatchSummary {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct SummaryPlayer {
     pub seat: i64,
     pub name: String,
@@ -143,6 +149,7 @@ pub fn list(store: &Store, args: MatchListArgs) -> Result<MatchList, AppError> {
 
 /// The board after one turn, as the history's step-through shows it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TurnBoard {
     /// 1-based, as the turn's `number`.
     pub turn: u32,
@@ -185,6 +192,7 @@ fn turn_boards(game: &Match) -> Result<Vec<TurnBoard>, AppError> {
 
 /// A match turn by turn, as the history's detail shows it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MatchDetail {
     pub summary: MatchSummary,
     /// The match's own rule set (stored with it), not today's built-in of the same id.
@@ -204,6 +212,7 @@ pub struct MatchDetail {
 
 /// Whether a match's post-game analysis is kept (`ready`) or can be made (`available`).
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct AnalysisStatus {
     pub available: bool,
     pub ready: bool,
@@ -248,19 +257,25 @@ pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct ExportGcgArgs {
     pub match_id: i64,
     /// Needed for an unfinished match: its record shows every player's rack so far.
     #[serde(default)]
+    #[cfg_attr(feature = "contract", ts(as = "Option<bool>", optional))]
     pub reveal_racks: bool,
     /// Add the post-game analysis as `#note` lines (finished matches only).
     #[serde(default)]
+    #[cfg_attr(feature = "contract", ts(as = "Option<bool>", optional))]
     pub analysis: bool,
 }
 
 /// A match's GCG record.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct GcgExport {
     pub id: i64,
     pub gcg: String,
@@ -306,6 +321,9 @@ pub fn export_gcg(
 
 /// `player_stats`: optionally one rule set's matches only.
 #[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct StatsArgs {
     /// A rule set id; every match when absent.
@@ -315,6 +333,7 @@ pub struct StatsArgs {
 
 /// Every player's statistics over the history, or over one rule set's matches.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PlayerStats {
     pub rules: Option<String>,
     pub players: Vec<wordclub_store::PlayerStats>,

@@ -96,6 +96,7 @@ fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct AppInfo {
     pub name: &'static str,
     pub version: &'static str,
@@ -113,6 +114,7 @@ pub struct AppInfo {
 /// What a new-match form may offer, from the backend's one owner of each: the engine's
 /// player and name limits, the move generator's levels for a computer seat.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Limits {
     /// The most players at one table (each rule set has its own range within it).
     pub max_players: u8,
@@ -123,6 +125,9 @@ pub struct Limits {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct CheckWordArgs {
     pub word: String,
@@ -130,6 +135,7 @@ pub struct CheckWordArgs {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct CheckWordAnswer {
     pub word: String,
     pub list: String,

@@ -36,6 +36,8 @@
 pub mod analysis;
 mod app;
 mod commands;
+#[cfg(feature = "contract")]
+mod contract;
 pub mod csp;
 mod error;
 mod history;
@@ -104,6 +106,10 @@ macro_rules! dispatch {
 }
 
 command_table!(dispatch);
+#[cfg(feature = "contract")]
+use contract::contract_table;
+#[cfg(feature = "contract")]
+command_table!(contract_table);
 
 fn is_known_rules(id: &str) -> bool {
     RuleSet::builtin(id).is_ok()

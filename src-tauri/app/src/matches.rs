@@ -164,6 +164,9 @@ fn suggest_move(
 // ---- arguments ---------------------------------------------------------------------------
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct NewMatchArgs {
     pub rules: String,
@@ -186,6 +189,9 @@ pub struct NewMatchArgs {
 }
 
 #[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct DealArgs {
     /// Each seat's starting rack, `?` for a blank.
@@ -193,10 +199,14 @@ pub struct DealArgs {
     pub racks: Option<Vec<String>>,
     /// The first tiles drawn after the deal, in order.
     #[serde(default)]
+    #[cfg_attr(feature = "contract", ts(as = "Option<String>", optional))]
     pub draw_order: String,
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct SeatArgs {
     pub name: String,
@@ -206,22 +216,32 @@ pub struct SeatArgs {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct MatchIdArgs {
     pub match_id: i64,
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct MatchViewArgs {
     pub match_id: i64,
     /// Set when the match is being (re)opened on screen (start-up, "Continue"): the cover
     /// goes back up, since the person at the screen may not be the one who revealed.
     #[serde(default)]
+    #[cfg_attr(feature = "contract", ts(as = "Option<bool>", optional))]
     pub cover: bool,
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct TilesArgs {
     pub match_id: i64,
@@ -231,16 +251,23 @@ pub struct TilesArgs {
 
 /// A staged tile: a 0-based square, the letter shown, and whether it is a blank.
 #[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct TileArg {
     pub row: u8,
     pub col: u8,
     pub letter: String,
     #[serde(default)]
+    #[cfg_attr(feature = "contract", ts(as = "Option<bool>", optional))]
     pub blank: bool,
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct ExchangeArgs {
     pub match_id: i64,
@@ -249,17 +276,22 @@ pub struct ExchangeArgs {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct ResignArgs {
     pub match_id: i64,
     /// Must be `true`: the UI asked the player first.
     #[serde(default)]
+    #[cfg_attr(feature = "contract", ts(as = "Option<bool>", optional))]
     pub confirm: bool,
 }
 
 /// The answer to `preview`: the score breakdown, or why the move would be refused. A refusal
 /// is an answer here (the UI shows it while the player stages), not a command failure.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PreviewAnswer {
     pub legal: bool,
     pub score: u32,

@@ -161,6 +161,7 @@ impl App {
 
 /// A history moved aside: where it was, where it went, why, and the sentence to show.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct HistoryNotice {
     pub original: String,
     pub moved_to: String,
@@ -180,6 +181,9 @@ impl HistoryNotice {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct AcknowledgeArgs {
     /// The `moved_to` of the notice read.
@@ -187,15 +191,20 @@ pub struct AcknowledgeArgs {
 }
 
 #[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisProgressArgs {
     /// Start the background re-analysis if it is not running.
     #[serde(default)]
+    #[cfg_attr(feature = "contract", ts(as = "Option<bool>", optional))]
     pub start: bool,
 }
 
 /// Where `save_gcg` wrote a game record, and the sentence that says so.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct SavedGcg {
     pub id: i64,
     pub path: String,

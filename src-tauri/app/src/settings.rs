@@ -14,6 +14,7 @@ use serde_json::Value;
 use wordclub_engine::{MAX_NAME_CHARS, MAX_PLAYERS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Theme {
     Light,
@@ -22,6 +23,7 @@ pub enum Theme {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     /// The names entered for the last new match, in seat order.
@@ -50,6 +52,9 @@ impl Default for Settings {
 
 /// A change to some settings; absent fields stay as they are.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct SettingsPatch {
     pub player_names: Option<Vec<String>>,

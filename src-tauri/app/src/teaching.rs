@@ -17,6 +17,9 @@ const EXAMPLES: &[(&str, &[&[&str]])] = &[
 ];
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// An argument: a field serde fills in when it is absent may be left out.
+#[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct RulesExamplesArgs {
     pub rules: String,
@@ -24,6 +27,7 @@ pub struct RulesExamplesArgs {
 
 /// One move of an example with the scorer's breakdown and the board after it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ExampleStep {
     /// GCG notation (`5D CAT`, `.` for a tile already on the board).
     pub notation: String,
@@ -37,6 +41,7 @@ pub struct ExampleStep {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Example {
     pub steps: Vec<ExampleStep>,
     /// The sum of the steps' scores.
@@ -44,6 +49,7 @@ pub struct Example {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct RulesExamples {
     pub rules: String,
     /// The word list the words are checked in (the rule set's default).

@@ -11,12 +11,14 @@ use wordclub_engine::{
 
 /// A square, 0-based, as the UI addresses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Pos {
     pub row: u8,
     pub col: u8,
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct RulesInfo {
     pub id: String,
     pub label: String,
@@ -55,6 +57,7 @@ pub struct RulesInfo {
 
 /// The engine's [`EndRules`] as the UI reads them.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct EndInfo {
     /// The bag is empty and a player uses their last tile.
     pub going_out: bool,
@@ -81,12 +84,14 @@ impl EndInfo {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PremiumGroup {
     pub premium: &'static str,
     pub squares: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TileInfo {
     pub letter: char,
     pub count: u8,
@@ -94,6 +99,7 @@ pub struct TileInfo {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PlayerRangeInfo {
     pub min: u8,
     pub max: u8,
@@ -172,6 +178,7 @@ impl RulesInfo {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ListBrief {
     pub id: String,
     pub name: String,
@@ -180,12 +187,14 @@ pub struct ListBrief {
 
 /// A tile on the board or on the rack: `letter` is `A`–`Z` (`?` for an unplayed blank).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TileView {
     pub letter: String,
     pub blank: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PlayerBrief {
     pub seat: Seat,
     pub name: String,
@@ -198,6 +207,7 @@ pub struct PlayerBrief {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct LastMove {
     pub seat: Seat,
     pub name: String,
@@ -222,6 +232,7 @@ pub use wordclub_engine::Can;
 /// One row of the scoresheet: a turn as everybody at the table saw it (never a rack: an
 /// exchange is its count, a hint is only counted).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TurnRow {
     /// 1-based, over the whole match.
     pub number: u32,
@@ -247,6 +258,7 @@ pub struct TurnRow {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ResultPlayer {
     pub seat: Seat,
     pub name: String,
@@ -258,6 +270,7 @@ pub struct ResultPlayer {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct BestTurnView {
     pub seat: Seat,
     pub name: String,
@@ -269,6 +282,7 @@ pub struct BestTurnView {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ResultView {
     /// `went_out`, `scoreless_turns`, `resigned` or `turn_limit`.
     pub reason: wordclub_engine::EndReason,
@@ -284,6 +298,7 @@ pub struct ResultView {
 
 /// Everything the match screen draws.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MatchView {
     pub id: i64,
     pub rules: RulesInfo,

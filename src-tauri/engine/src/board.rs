@@ -122,3 +122,16 @@ impl Serialize for Board {
         st.end()
     }
 }
+
+/// In the UI's contract a board is what it serialises to: its size and its rows.
+#[cfg(feature = "contract")]
+impl ts_rs::TS for Board {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    fn name(_: &ts_rs::Config) -> String {
+        "{ size: number, rows: Array<string> }".to_owned()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        <Self as ts_rs::TS>::name(cfg)
+    }
+}

@@ -16,6 +16,7 @@ use crate::types::{Direction, Placement, Square, Tile, BLANK};
 
 /// A parsed CGP position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Cgp {
     /// Row by row, `None` for an empty square.
     pub rows: Vec<Vec<Option<Tile>>>,

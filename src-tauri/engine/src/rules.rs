@@ -10,6 +10,7 @@ use crate::types::{Premium, Square, BLANK};
 
 /// One premium square of a layout (squares not listed are plain).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PremiumSquare {
     pub square: Square,
     pub premium: Premium,
@@ -17,6 +18,7 @@ pub struct PremiumSquare {
 
 /// One kind of tile in the bag: `letter` is `A`–`Z` or `?` for the blank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TileSpec {
     pub letter: char,
     pub count: u8,
@@ -24,6 +26,7 @@ pub struct TileSpec {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PlayerRange {
     pub min: u8,
     pub max: u8,
@@ -31,6 +34,7 @@ pub struct PlayerRange {
 
 /// How a player may exchange tiles instead of playing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ExchangePolicy {
     /// No exchange at all.
@@ -44,6 +48,7 @@ pub enum ExchangePolicy {
 
 /// When a player may pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PassPolicy {
     Always,
@@ -53,6 +58,7 @@ pub enum PassPolicy {
 
 /// A hint a rule set offers. Taking one is recorded as assistance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum HintKind {
     /// Words spellable from the rack alone (blanks included), not where they fit.
@@ -72,6 +78,7 @@ impl HintKind {
 
 /// A fixed number of turns (plays, exchanges and passes all count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TurnLimit {
     pub turns: u32,
     /// `true`: `turns` each (classic-15-ten); `false`: `turns` in total (solo-10).
@@ -80,6 +87,7 @@ pub struct TurnLimit {
 
 /// How a match ends and what happens to the racks then.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct EndRules {
     /// The bag is empty and a player uses their last tile.
     pub going_out: bool,
@@ -96,6 +104,7 @@ pub struct EndRules {
 /// A leave table shipped with the computer players (`movegen/data/leaves-NAME.tsv`), each
 /// fitted by self-play under the built-in rule set of the same name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub enum LeaveTableId {
     #[serde(rename = "classic-15")]
     Classic15,
@@ -119,6 +128,7 @@ impl LeaveTableId {
 /// How the computer's Hard and Medium players, and the post-game analysis, value the tiles a
 /// move keeps on the rack (the move generator's leave tables).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Leave {
     /// A shipped table, as it is, whatever this rule set's bag and rack (chosen by hand: a
@@ -148,6 +158,7 @@ impl Leave {
 
 /// One complete rule set. A match stores the whole of it, never only its id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct RuleSet {
     pub id: String,
     pub label: String,

@@ -10,6 +10,7 @@ use crate::types::{Direction, Placement, Square, Tile};
 
 /// One letter of a scored word.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct LetterScore {
     pub square: Square,
     pub letter: char,
@@ -24,6 +25,7 @@ pub struct LetterScore {
 
 /// One word a move forms (2+ letters), with how its score is made up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct WordScore {
     pub word: String,
     pub start: Square,
@@ -37,6 +39,7 @@ pub struct WordScore {
 
 /// A legal-shaped move with its full breakdown. The main word comes first in `words`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ScoredMove {
     /// GCG form: `8H CAT` (across), `H8 CAT` (down), `.` for a letter already on the board,
     /// lower case for a blank.

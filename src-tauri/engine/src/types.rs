@@ -105,6 +105,19 @@ impl Serialize for Square {
     }
 }
 
+/// In the UI's contract a square is its name, as it is serialised ("H8").
+#[cfg(feature = "contract")]
+impl ts_rs::TS for Square {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    fn name(_: &ts_rs::Config) -> String {
+        "string".to_owned()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        <Self as ts_rs::TS>::name(cfg)
+    }
+}
+
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
@@ -114,6 +127,7 @@ impl<'de> Deserialize<'de> for Square {
 
 /// Across (left to right) or down (top to bottom).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     Across,
@@ -189,6 +203,19 @@ impl Serialize for Tile {
     }
 }
 
+/// In the UI's contract a tile is its letter, as it is serialised (`?` a blank on a rack).
+#[cfg(feature = "contract")]
+impl ts_rs::TS for Tile {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    fn name(_: &ts_rs::Config) -> String {
+        "string".to_owned()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        <Self as ts_rs::TS>::name(cfg)
+    }
+}
+
 impl<'de> Deserialize<'de> for Tile {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
@@ -202,6 +229,7 @@ impl<'de> Deserialize<'de> for Tile {
 
 /// One staged or committed tile on one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Placement {
     pub square: Square,
     pub tile: Tile,
@@ -215,6 +243,7 @@ impl Placement {
 
 /// What a square adds when a tile is placed on it this turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Premium {
     #[default]

@@ -39,6 +39,7 @@ use sha2::{Digest, Sha256};
 
 /// What identifies a list: a match is pinned to `id` and `sha256` for its whole life.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ListInfo {
     pub id: String,
     pub name: String,

@@ -16,6 +16,7 @@ pub const RACK_MAX: usize = 15;
 /// A word spellable from a rack. Serialized (as `wordclub-cli words` prints it), `CAT` from
 /// the rack `TA?` is `{"word":"CAT","blanks":[{"position":0,"letter":"C"}]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct RackWord {
     /// The word, upper-case `A`–`Z`.
     pub word: String,
@@ -27,6 +28,7 @@ pub struct RackWord {
 
 /// One blank of a [`RackWord`]: it stands for `letter` at `position` (0-based) of the word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct BlankUse {
     pub position: usize,
     pub letter: char,

@@ -26,6 +26,7 @@ pub struct Filter {
 
 /// One page of matches, newest first.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Page {
     /// 1-based.
     pub page: u32,
@@ -38,6 +39,7 @@ pub struct Page {
 
 /// A match as the history list shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MatchSummary {
     pub id: i64,
     pub created_at: i64,
@@ -62,6 +64,9 @@ pub struct MatchSummary {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// The engine's BestTurn is a turn's best move; this is a player's best turn of all.
+#[cfg_attr(feature = "contract", ts(rename = "PlayersBestTurn"))]
 pub struct BestTurn {
     pub seat: i64,
     pub player: String,
@@ -71,6 +76,7 @@ pub struct BestTurn {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PlayerSummary {
     pub seat: i64,
     pub name: String,
@@ -90,6 +96,9 @@ pub struct PlayerSummary {
 /// One player's record over the whole history. Players are told apart by name (ignoring ASCII
 /// case) and by human/computer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// The app's answer is PlayerStats; this is one player's record in it.
+#[cfg_attr(feature = "contract", ts(rename = "PlayerRecord"))]
 pub struct PlayerStats {
     pub name: String,
     pub kind: SeatKind,

@@ -8,6 +8,7 @@ use crate::{Store, StoreError};
 /// One turn as the history shows it: who, what, the words with their breakdown, the score,
 /// everyone's totals after it and the hints the player took before it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TurnDetail {
     /// The name of the seat in `turn.player`.
     pub player_name: String,
@@ -18,6 +19,7 @@ pub struct TurnDetail {
 /// A hint taken for a turn not played yet (the match is still going, or it ended before that
 /// player's turn came).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PendingHint {
     pub player: usize,
     pub player_name: String,
@@ -26,6 +28,7 @@ pub struct PendingHint {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MatchDetail {
     pub summary: MatchSummary,
     pub turns: Vec<TurnDetail>,

@@ -8,6 +8,7 @@ use crate::{Store, StoreError};
 
 /// Where a match stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     InProgress,
@@ -41,6 +42,7 @@ impl Status {
 
 /// Human or computer, as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     Human,
@@ -58,6 +60,7 @@ impl SeatKind {
 
 /// Who fixed a match's deal, when it was not the app's random shuffle (kept in its history).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum FixedDeal {
     /// The caller chose the shuffle's seed.

@@ -21,6 +21,7 @@ pub type Seat = usize;
 
 /// The word list a match is pinned to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ListRef {
     pub id: String,
     pub sha256: String,
@@ -36,6 +37,7 @@ impl ListRef {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PlayerKind {
     Human,
@@ -144,6 +146,7 @@ pub enum Event {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     WentOut,
@@ -154,6 +157,7 @@ pub enum EndReason {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct BestTurn {
     pub turn: u32,
     pub notation: String,
@@ -162,6 +166,7 @@ pub struct BestTurn {
 
 /// How a match ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MatchResult {
     pub reason: EndReason,
     /// The seat that went out (reason `went_out`).

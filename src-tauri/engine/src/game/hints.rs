@@ -46,12 +46,14 @@ pub enum HintShown {
 
 /// Rack words of one length.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct WordGroup {
     pub length: usize,
     pub words: Vec<HintWord>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct HintWord {
     pub word: String,
     /// Its face value (a blank scores 0); absent in records of builds that did not score
@@ -63,6 +65,7 @@ pub struct HintWord {
 /// A tile of a suggested move, in the shape `preview` and `play` take: a 0-based square,
 /// the letter shown, and whether it is a blank.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct HintTile {
     pub row: u8,
     pub col: u8,
@@ -154,9 +157,28 @@ fn grouped(words: impl IntoIterator<Item = HintWord>) -> Vec<WordGroup> {
 
 // ---- the one shape written ----------------------------------------------------------------
 
+/// In the UI's contract a [`HintShown`] is what it is serialised as ([`Written`]).
+#[cfg(feature = "contract")]
+impl ts_rs::TS for HintShown {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    fn name(cfg: &ts_rs::Config) -> String {
+        <Written as ts_rs::TS>::name(cfg)
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        <Written as ts_rs::TS>::inline(cfg)
+    }
+    fn visit_dependencies(v: &mut impl ts_rs::TypeVisitor) {
+        v.visit::<Written>();
+    }
+}
+
 /// How a [`HintShown`] is written. A words hint also lists its words flat (`words`), as the
 /// UI and older readers take them.
 #[derive(Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+// In the UI's contract a hint shown is what it is written as.
+#[cfg_attr(feature = "contract", ts(rename = "HintShown"))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Written {
     Words {

@@ -39,6 +39,7 @@ use crate::types::{Direction, Placement, Square};
 
 /// What a player asks to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     Place {
@@ -67,6 +68,7 @@ pub enum Action {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TurnKind {
     Place,
@@ -77,6 +79,7 @@ pub enum TurnKind {
 
 /// A hint taken, as recorded against a turn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct HintRecord {
     pub kind: HintKind,
     /// What it showed; `None` where that is kept from the viewer ([`Turn::without_shown`])
@@ -89,6 +92,7 @@ pub struct HintRecord {
 /// One turn of the match history. Turns are rebuilt by every replay, never stored, so a
 /// field added here changes no saved match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Turn {
     /// 1-based, over the whole match.
     pub number: u32,

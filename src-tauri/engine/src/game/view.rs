@@ -12,6 +12,7 @@ use crate::rules::HintKind;
 
 /// What one seat sees of a player.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PlayerView {
     pub seat: Seat,
     pub name: String,
@@ -24,6 +25,7 @@ pub struct PlayerView {
 
 /// What one viewer may see. Never holds another player's rack.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct View {
     pub rules_id: String,
     pub rules_label: String,
@@ -78,6 +80,7 @@ pub struct View {
 /// The actions open to a viewer, each only when they are the player to move with their rack
 /// shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Can {
     pub exchange: bool,
     pub pass: bool,

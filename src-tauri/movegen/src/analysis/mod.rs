@@ -134,6 +134,7 @@ pub struct TurnPosition {
 
 /// A word a move forms, with its score.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct WordPoints {
     pub word: String,
     pub score: u32,
@@ -141,6 +142,7 @@ pub struct WordPoints {
 
 /// One placement, as the analysis shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Candidate {
     /// GCG: `8H QUIXOTE`, `.` for a tile already on the board, lower case for a blank.
     pub notation: String,
@@ -160,6 +162,7 @@ pub struct Candidate {
 
 /// The exchange Hard would make: the best subset of the rack to keep.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ExchangeChoice {
     /// Tiles to return.
     pub tiles: String,
@@ -171,6 +174,7 @@ pub struct ExchangeChoice {
 
 /// What the player did, beside the figures of the position.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PlayedMove {
     Place {
@@ -191,6 +195,7 @@ pub enum PlayedMove {
 
 /// One analysed turn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct TurnAnalysis {
     pub turn: u32,
     pub player: Seat,
@@ -220,6 +225,7 @@ pub struct TurnAnalysis {
 
 /// The largest gap one player left.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct MissedMove {
     pub turn: u32,
     pub best: Candidate,
@@ -231,6 +237,7 @@ pub struct MissedMove {
 
 /// Per player totals.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct PlayerAnalysis {
     pub seat: Seat,
     pub name: String,
@@ -249,6 +256,7 @@ pub struct PlayerAnalysis {
 
 /// A whole match's analysis.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct Analysis {
     pub analyser_version: u32,
     /// The rule set and word list the analysis used: the match's own.

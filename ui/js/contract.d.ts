@@ -1,0 +1,823 @@
+// Generated from the command table (src-tauri/app/src/commands.rs) and the types of its arguments and answers by `WORDCLUB_BLESS=1 cargo test -p wordclub-app --features contract --test contract`. Do not edit: change the Rust types and generate it again.
+
+export type AcknowledgeArgs = { 
+/**
+ * The `moved_to` of the notice read.
+ */
+moved_to: string, };
+
+export type Analysis = { analyser_version: number, 
+/**
+ * The rule set and word list the analysis used: the match's own.
+ */
+rules_id: string, rules_label: string, list: ListRef, list_name: string, players: Array<PlayerAnalysis>, turns: Array<TurnAnalysis>, };
+
+export type AnalysisMove = { turn: number, scored: ScoredMove, 
+/**
+ * The tiles to draw as the ghost, by 0-based row and column.
+ */
+ghost: Array<GhostTile>, };
+
+export type AnalysisMoveArgs = { match_id: number, 
+/**
+ * The turn whose starting position the move is scored on (1-based).
+ */
+turn: number, 
+/**
+ * GCG notation (`8H QUIXOTE`, `.` for a tile on the board), e.g. an alternative's.
+ */
+move: string, };
+
+export type AnalysisProgressArgs = { 
+/**
+ * Start the background re-analysis if it is not running.
+ */
+start?: boolean, };
+
+export type AnalysisStatus = { available: boolean, ready: boolean, analyser_version: number, };
+
+export type AppInfo = { name: string, version: string, commands: Array<string>, 
+/**
+ * The first of `history_notices`, as a sentence (`null` when there is none).
+ */
+history_notice: string | null, 
+/**
+ * Histories found damaged and moved aside, until the player acknowledges each one
+ * (`acknowledge_history_notice`).
+ */
+history_notices: Array<HistoryNotice>, 
+/**
+ * Why the match history cannot be used now (it was left as it is), or `null`.
+ */
+history_error: ErrorBody | null, limits: Limits, };
+
+export type BestTurn = { turn: number, notation: string, score: number, };
+
+export type BestTurnView = { seat: number, name: string, notation: string, 
+/**
+ * The main word it formed and the square that word starts on (`ZAX`, `B6`).
+ */
+word: string, at: string, score: number, };
+
+export type Can = { exchange: boolean, pass: boolean, 
+/**
+ * The rule set lets a player resign.
+ */
+resign: boolean, 
+/**
+ * The viewer may take this match's hint ([`View::hint_kind`]) now.
+ */
+hint: boolean, };
+
+export type Candidate = { 
+/**
+ * GCG: `8H QUIXOTE`, `.` for a tile already on the board, lower case for a blank.
+ */
+notation: string, 
+/**
+ * The main word spelled out (`QUIXOTE`).
+ */
+word: string, 
+/**
+ * Where it starts and which way: `8H across`, `H8 down`.
+ */
+place: string, 
+/**
+ * Every word it forms, main word first, as the engine's scorer scores them.
+ */
+words: Array<WordPoints>, score: number, bingo: boolean, 
+/**
+ * The tiles kept on the rack after it.
+ */
+leave: string, 
+/**
+ * Hard's valuation of it (see [`crate::players::valuation`]).
+ */
+value: number, };
+
+export type CheckWordAnswer = { word: string, list: string, valid: boolean, message: string, };
+
+export type CheckWordArgs = { word: string, list: string, };
+
+export type DealArgs = { 
+/**
+ * Each seat's starting rack, `?` for a blank.
+ */
+racks?: Array<string> | null, 
+/**
+ * The first tiles drawn after the deal, in order.
+ */
+draw_order?: string, };
+
+export type Direction = "across" | "down";
+
+export type EndInfo = { 
+/**
+ * The bag is empty and a player uses their last tile.
+ */
+going_out: boolean, 
+/**
+ * Every active player passes or exchanges this many times in a row.
+ */
+scoreless_turns_in_a_row: number | null, resign: boolean, turn_limit: TurnLimit | null, 
+/**
+ * Tiles left at the end count against scores (going out: the others' go to the one who
+ * went out; passes: each loses their own). Named without "rack": a rack field in a view
+ * is always a player's tiles.
+ */
+deduct_tiles_left: boolean, };
+
+export type EndReason = "went_out" | "scoreless_turns" | "resigned" | "turn_limit";
+
+export type ErrorBody = { kind: string, message: string, details: JsonValue | null, };
+
+export type Example = { steps: Array<ExampleStep>, 
+/**
+ * The sum of the steps' scores.
+ */
+total: number, };
+
+export type ExampleStep = { 
+/**
+ * GCG notation (`5D CAT`, `.` for a tile already on the board).
+ */
+notation: string, words: Array<WordScore>, bingo: number, score: number, 
+/**
+ * The squares this move covered.
+ */
+placed: Array<Pos>, 
+/**
+ * Rows of squares after the move; `null` for an empty one.
+ */
+board: Array<Array<TileView | null>>, };
+
+export type ExchangeArgs = { match_id: number, 
+/**
+ * The rack tiles to return, one letter each (`?` for a blank).
+ */
+tiles: Array<string>, };
+
+export type ExchangeChoice = { 
+/**
+ * Tiles to return.
+ */
+tiles: string, 
+/**
+ * Tiles kept.
+ */
+keep: string, 
+/**
+ * The kept tiles' leave value.
+ */
+value: number, };
+
+export type ExportGcgArgs = { match_id: number, 
+/**
+ * Needed for an unfinished match: its record shows every player's rack so far.
+ */
+reveal_racks?: boolean, 
+/**
+ * Add the post-game analysis as `#note` lines (finished matches only).
+ */
+analysis?: boolean, };
+
+export type Failed = { match_id: number, kind: string, message: string, };
+
+export type FixedDeal = "seed" | "deal";
+
+export type GcgExport = { id: number, gcg: string, 
+/**
+ * The match is unfinished (exported with `reveal_racks: true`; marked `#incomplete`).
+ */
+incomplete: boolean, 
+/**
+ * The record carries the post-game analysis as `#note` lines (only said when it does).
+ */
+analysis: boolean, };
+
+export type GhostTile = { row: number, col: number, letter: string, blank: boolean, };
+
+export type HintKind = "words_from_rack" | "suggest_move";
+
+export type HintRecord = { kind: HintKind, 
+/**
+ * What it showed; `None` where that is kept from the viewer ([`Turn::without_shown`])
+ * or was never recorded (an early `wordclub-cli play` stored `null`). Left out of the
+ * JSON when `None`.
+ */
+shown?: HintShown | null, };
+
+export type HintShown = { "kind": "words", words: Array<string>, groups: Array<WordGroup>, } | { "kind": "move", notation: string, score: number, tiles: Array<HintTile>, } | { "kind": "no_move" } | { "kind": "unrecognised", raw: string, };
+
+export type HintTile = { row: number, col: number, letter: string, blank: boolean, };
+
+export type HintWord = { word: string, 
+/**
+ * Its face value (a blank scores 0); absent in records of builds that did not score
+ * the words.
+ */
+score?: number | null, };
+
+export type HistoryNotice = { original: string, moved_to: string, reason: string, message: string, };
+
+export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
+
+export type LastMove = { seat: number, name: string, 
+/**
+ * `play`, `exchange`, `pass` or `resign`.
+ */
+action: string, notation: string | null, words: Array<string>, score: number, 
+/**
+ * Tiles exchanged (exchange only): the engine's `Turn::exchanged`.
+ */
+count: number, 
+/**
+ * The squares the play covered, along its line (play only).
+ */
+squares: Array<Pos>, 
+/**
+ * The line the play runs along, `across` or `down` (a one-tile play: across when its
+ * across word has 2+ letters), `null` for other turns.
+ */
+direction: Direction | null, };
+
+export type LetterScore = { square: string, letter: string, blank: boolean, 
+/**
+ * The tile's face value (0 for a blank).
+ */
+value: number, 
+/**
+ * 2 or 3 on a letter premium covered this turn, else 1.
+ */
+letter_multiplier: number, 
+/**
+ * Placed this turn (only these use premiums).
+ */
+placed: boolean, };
+
+export type Limits = { 
+/**
+ * The most players at one table (each rule set has its own range within it).
+ */
+max_players: number, 
+/**
+ * The longest player name, in characters.
+ */
+max_name_chars: number, 
+/**
+ * The levels a computer seat may have, weakest first.
+ */
+computer_levels: Array<string>, };
+
+export type ListBrief = { id: string, name: string, sha256: string, };
+
+export type ListInfo = { id: string, name: string, version: string, word_count: number, 
+/**
+ * SHA-256 of the list's text file, lower-case hex.
+ */
+sha256: string, 
+/**
+ * Whether this is the version of its id that new matches get (always true for a custom
+ * list); an older version stays shipped for the matches pinned to it.
+ */
+current: boolean, };
+
+export type ListRef = { id: string, sha256: string, };
+
+export type MatchDetail = { summary: MatchSummary, 
+/**
+ * The match's own rule set (stored with it), not today's built-in of the same id.
+ */
+rules: RulesInfo, premiums: Array<Array<string | null>>, letter_values: { [key in string]: number }, 
+/**
+ * The store's turns; while the match is unfinished each hint's `shown` is left out
+ * ([`wordclub_engine::Turn::without_shown`]: words from a rack tell what is still on it).
+ */
+turns: Array<TurnDetail>, 
+/**
+ * The board after each turn.
+ */
+boards: Array<TurnBoard>, 
+/**
+ * The board's rows now.
+ */
+board: Array<string>, result: MatchResult | null, analysis: AnalysisStatus, };
+
+export type MatchIdArgs = { match_id: number, };
+
+export type MatchList = { page: number, pages: number, total: number, matches: Array<MatchSummary>, };
+
+export type MatchListArgs = { 
+/**
+ * `in_progress`, `finished` or `abandoned`; any when absent.
+ */
+status?: string | null, 
+/**
+ * Only matches with a player of this name (ignoring case).
+ */
+player?: string | null, 
+/**
+ * Only matches of this rule set id.
+ */
+rules?: string | null, 
+/**
+ * `true`: only matches where someone took a hint; `false`: only unassisted ones.
+ */
+assisted?: boolean | null, 
+/**
+ * 1-based; the first page when absent.
+ */
+page?: number | null, };
+
+export type MatchResult = { reason: EndReason, 
+/**
+ * The seat that went out (reason `went_out`).
+ */
+went_out: number | null, scores_before_adjustment: Array<number>, 
+/**
+ * Per seat: + the others' rack values for going out, − own rack value otherwise.
+ */
+adjustments: Array<number>, final_scores: Array<number>, 
+/**
+ * Equal highest scores share the win; a resigned player never wins.
+ */
+winners: Array<number>, resigned: Array<boolean>, best_turns: Array<BestTurn | null>, 
+/**
+ * Hints taken per seat.
+ */
+hints: Array<number>, turns: number, };
+
+export type MatchSummary = { id: number, 
+/**
+ * Milliseconds since the Unix epoch.
+ */
+created_at: number, updated_at: number, finished_at: number | null, status: Status, rules: string, rules_label: string, list: string, 
+/**
+ * The list's display name (its id when the list is no longer shipped).
+ */
+list_name: string, turns: number, hints: number, end_reason: string | null, players: Array<SummaryPlayer>, winners: Array<number>, 
+/**
+ * `seed` or `deal` when the caller fixed the deal (a test), `null` for the app's shuffle.
+ */
+fixed_deal: FixedDeal | null, };
+
+export type MatchView = { id: number, rules: RulesInfo, list: ListBrief, 
+/**
+ * Rows of squares; `null` for an empty square.
+ */
+board: Array<Array<TileView | null>>, 
+/**
+ * Rows of premium labels (`2L`, `3L`, `2W`, `3W`) or `null`.
+ */
+premiums: Array<Array<string | null>>, letter_values: { [key in string]: number }, players: Array<PlayerBrief>, 
+/**
+ * The seat to move; `null` once the match is over.
+ */
+to_move: number | null, bag: number, 
+/**
+ * Turns played so far (plays, exchanges and passes).
+ */
+turn: number, turn_limit: number | null, turns_left: number | null, last_move: LastMove | null, 
+/**
+ * The scoresheet: every turn so far, in order. Sent whole with every view rather than
+ * as changes: a classic match against Hard measured 19 KB of view JSON at 10 turns and
+ * 38 KB at its end (24 turns), `match_view` answering in under 3 ms over `serve` (debug
+ * build), so the UI keeps no copy to keep in step.
+ */
+turns: Array<TurnRow>, 
+/**
+ * The number of the first turn made since the player to move last played (the cover's
+ * recap lists `turns` from there); `null` once the match is over.
+ */
+recap_from: number | null, 
+/**
+ * "Allow hints" as the players chose it for this match.
+ */
+hints_allowed: boolean, 
+/**
+ * The hint this match gives (the engine's `View::hint_kind`): `words_from_rack` or
+ * `suggest_move`, what the hint control is named for; `null` when there is none. The
+ * player to move may take it when `can.hint`.
+ */
+hint_kind: HintKind | null, over: boolean, 
+/**
+ * The handoff cover is up: the player to move has not revealed their rack yet.
+ */
+covered: boolean, 
+/**
+ * The rack of the player to move: present only once they revealed it.
+ */
+rack: Array<TileView> | null, 
+/**
+ * Unseen tiles from the revealed player's side (the bag and other racks together), or
+ * from nobody's side while covered. Only with the tile tracker on: absent when it is off.
+ */
+unseen: { [key in string]: number } | null, can: Can, 
+/**
+ * Most tiles an exchange may take now.
+ */
+exchange_max: number, result: ResultView | null, };
+
+export type MatchViewArgs = { match_id: number, 
+/**
+ * Set when the match is being (re)opened on screen (start-up, "Continue"): the cover
+ * goes back up, since the person at the screen may not be the one who revealed.
+ */
+cover?: boolean, };
+
+export type MissedMove = { turn: number, best: Candidate, 
+/**
+ * What was played instead (`8H CAT`, `exchange`, `pass`).
+ */
+played: string, played_score: number, points_missed: number, };
+
+export type NewMatchArgs = { rules: string, 
+/**
+ * A word list id; the rule set's default when absent.
+ */
+list?: string | null, players: Array<SeatArgs>, 
+/**
+ * Fixes the shuffle (tests, replays of a scenario); random when absent. Refused unless
+ * the app allows fixed deals (never the window).
+ */
+seed?: number | null, 
+/**
+ * Fixes the starting racks and the first draws (reproducible scenarios, tests); refused
+ * like `seed`.
+ */
+deal?: DealArgs | null, 
+/**
+ * "Allow hints" (on when absent): off, the engine refuses hints for this match.
+ */
+allow_hints?: boolean | null, };
+
+export type PassPolicy = "always" | "only_when_bag_empty";
+
+export type Placement = { square: string, tile: string, };
+
+export type PlayedMove = { "kind": "place", notation: string, word: string, score: number, leave: string, value: number, bingo: boolean, } | { "kind": "exchange", tiles: string, keep: string, value: number, } | { "kind": "pass" };
+
+export type PlayerAnalysis = { seat: number, name: string, turns: number, points_missed: number, 
+/**
+ * Mean rank of the placements played (None without any).
+ */
+average_rank: number | null, 
+/**
+ * Placements that scored the best available.
+ */
+best_played: number, best_missed: MissedMove | null, 
+/**
+ * Where the rule set pays a bingo: turns with one available, and bingos played.
+ */
+bingos_available: number | null, bingos_found: number | null, hints: number, };
+
+export type PlayerBrief = { seat: number, name: string, 
+/**
+ * The computer level, `null` for a person.
+ */
+computer: string | null, score: number, rack_count: number, resigned: boolean, hints: number, };
+
+export type PlayerRangeInfo = { min: number, max: number, };
+
+export type PlayerRecord = { name: string, kind: SeatKind, 
+/**
+ * Every match they sat in, whatever its status.
+ */
+matches: number, finished: number, wins: number, 
+/**
+ * Over finished matches.
+ */
+average_score: number | null, best_score: number | null, 
+/**
+ * Over finished matches: the highest-scoring move, of equal scores the earliest (the
+ * match started first, then within it the engine's best turn, the earliest turn).
+ */
+best_move: string | null, best_move_score: number | null, hints_taken: number, };
+
+export type PlayerStats = { rules: string | null, players: Array<PlayerRecord>, };
+
+export type Pos = { row: number, col: number, };
+
+export type PremiumGroup = { premium: string, squares: Array<string>, };
+
+export type PreviewAnswer = { legal: boolean, score: number, bingo: number, notation: string | null, words: Array<WordScore>, error: ErrorBody | null, };
+
+export type Progress = { analyser_version: number, 
+/**
+ * False for a history kept in memory: its matches are analysed when asked for.
+ */
+background: boolean, running: boolean, 
+/**
+ * Matches analysed so far in this run, of `total` that needed it at its start.
+ */
+done: number, total: number, 
+/**
+ * Finished matches still without an analysis of this version.
+ */
+missing: number, failed: Array<Failed>, };
+
+export type ResignArgs = { match_id: number, 
+/**
+ * Must be `true`: the UI asked the player first.
+ */
+confirm?: boolean, };
+
+export type ResultPlayer = { seat: number, name: string, 
+/**
+ * Final score (after the adjustment).
+ */
+score: number, adjustment: number, resigned: boolean, hints: number, };
+
+export type ResultView = { 
+/**
+ * `went_out`, `scoreless_turns`, `resigned` or `turn_limit`.
+ */
+reason: EndReason, 
+/**
+ * The seat that used its last tile with the bag empty (reason `went_out`), else `null`.
+ */
+went_out: number | null, players: Array<ResultPlayer>, winners: Array<number>, best_turn: BestTurnView | null, 
+/**
+ * Per seat, the running total after each turn of the match, then the final score
+ * (after the end adjustments), so each line ends where the match did.
+ */
+progression: Array<Array<number>>, };
+
+export type RulesExamples = { rules: string, 
+/**
+ * The word list the words are checked in (the rule set's default).
+ */
+list: string, premiums: Array<Array<string | null>>, examples: Array<Example>, };
+
+export type RulesExamplesArgs = { rules: string, };
+
+export type RulesInfo = { id: string, label: string, candidate: boolean, 
+/**
+ * A round for one player (no opponent, no winner).
+ */
+solo: boolean, board_size: number, star: Pos, rack_size: number, players: PlayerRangeInfo, computer_seats: boolean, 
+/**
+ * `chosen` (pick 1..max tiles), `solo` (replace the rack), `none`.
+ */
+exchange: string, hints: Array<HintKind>, default_list: string, 
+/**
+ * A candidate's evidence (where it comes from, what the rules lab measured), if any.
+ */
+evidence: string | null, bingo_bonus: number, 
+/**
+ * Premium squares by kind (`3W`, `2W`, `3L`, `2L`, in that order; kinds without squares
+ * left out), each with its squares named as on the board (`C3`).
+ */
+premiums: Array<PremiumGroup>, 
+/**
+ * The star's own premium (`2W` on solo-10 and classic), `null` when it is plain.
+ */
+star_premium: string | null, 
+/**
+ * The bag: every kind of tile it holds (A–Z, then `?` for the blank) with its value.
+ */
+tiles: Array<TileInfo>, bag_size: number, blanks: number, 
+/**
+ * `chosen` exchanges: the fewest tiles the bag must hold, and the most tiles at once.
+ */
+exchange_min_bag: number | null, exchange_max_tiles: number | null, 
+/**
+ * `always`, or `only_when_bag_empty` (solo).
+ */
+pass: PassPolicy, 
+/**
+ * How a match ends and what happens to the tiles left then.
+ */
+end: EndInfo, };
+
+export type SavedGcg = { id: number, path: string, message: string, };
+
+export type ScoredMove = { 
+/**
+ * GCG form: `8H CAT` (across), `H8 CAT` (down), `.` for a letter already on the board,
+ * lower case for a blank.
+ */
+notation: string, direction: Direction, 
+/**
+ * The tiles placed, sorted along the line.
+ */
+tiles: Array<Placement>, words: Array<WordScore>, 
+/**
+ * The bingo bonus earned (0 when none).
+ */
+bingo: number, 
+/**
+ * Sum of the words' scores plus the bingo bonus.
+ */
+score: number, };
+
+export type SeatArgs = { name: string, 
+/**
+ * `easy`, `medium` or `hard` for a computer seat; absent or null for a person.
+ */
+computer?: string | null, };
+
+export type SeatKind = "human" | "computer";
+
+export type Settings = { 
+/**
+ * The names entered for the last new match, in seat order.
+ */
+player_names: Array<string>, default_rules: string, theme: Theme, sound: boolean, tile_tracker: boolean, 
+/**
+ * Computer players never play, and hints never offer, a kept offensive word (the words
+ * stay valid for people).
+ */
+polite_computer: boolean, };
+
+export type SettingsPatch = { player_names?: Array<string> | null, default_rules?: string | null, theme?: Theme | null, sound?: boolean | null, tile_tracker?: boolean | null, polite_computer?: boolean | null, };
+
+export type StatsArgs = { 
+/**
+ * A rule set id; every match when absent.
+ */
+rules?: string | null, };
+
+export type Status = "in_progress" | "finished" | "abandoned";
+
+export type SummaryPlayer = { seat: number, name: string, computer: string | null, score: number, adjustment: number | null, winner: boolean, resigned: boolean, hints: number, };
+
+export type Theme = "light" | "dark" | "system";
+
+export type TileArg = { row: number, col: number, letter: string, blank?: boolean, };
+
+export type TileInfo = { letter: string, count: number, value: number, };
+
+export type TileView = { letter: string, blank: boolean, };
+
+export type TilesArgs = { match_id: number, tiles: Array<TileArg>, };
+
+export type TurnAnalysis = { turn: number, player: number, 
+/**
+ * The rack held before the turn (sorted, blanks last).
+ */
+rack: string, played: PlayedMove, 
+/**
+ * How many legal placements there were.
+ */
+moves: number, best_by_score: Candidate | null, best_by_value: Candidate | null, 
+/**
+ * Up to [`ALTERNATIVES`] placements, best first in list order.
+ */
+alternatives: Array<Candidate>, 
+/**
+ * The played placement's rank by score (1 = best; ties share).
+ */
+rank: number | null, 
+/**
+ * Its rank by Hard's valuation.
+ */
+value_rank: number | null, 
+/**
+ * Best score available − score played (never negative).
+ */
+points_missed: number, 
+/**
+ * For an exchange turn (or one where Hard would exchange): the best exchange by leave.
+ */
+best_exchange: ExchangeChoice | null, 
+/**
+ * Hard, in this position, would exchange rather than place.
+ */
+hard_would_exchange: boolean, 
+/**
+ * A bingo was available (only where the rule set pays one).
+ */
+bingo_available: boolean | null, hint_taken: boolean, };
+
+export type TurnBoard = { 
+/**
+ * 1-based, as the turn's `number`.
+ */
+turn: number, 
+/**
+ * The rows: `.` for an empty square, upper case letters, lower case for a blank.
+ */
+rows: Array<string>, 
+/**
+ * The squares this turn covered (a play; empty otherwise).
+ */
+placed: Array<Pos>, };
+
+export type TurnDetail = { 
+/**
+ * The name of the seat in `turn.player`.
+ */
+player_name: string, 
+/**
+ * 1-based, over the whole match.
+ */
+number: number, player: number, kind: TurnKind, 
+/**
+ * GCG notation of a placement (`8H CAT`).
+ */
+notation: string | null, words: Array<WordScore>, bingo: number, score: number, 
+/**
+ * Number of tiles exchanged (exchange turns only).
+ */
+exchanged: number, 
+/**
+ * The line a placement runs along (a one-tile move: across when its across word has
+ * 2+ letters, else down); `None` for other turns.
+ */
+direction: Direction | null, 
+/**
+ * The squares a placement covered, along its line; empty for other turns.
+ */
+squares: Array<string>, 
+/**
+ * Every seat's score after this turn.
+ */
+totals: Array<number>, 
+/**
+ * Hints this player took before this turn.
+ */
+hints: Array<HintRecord>, };
+
+export type TurnKind = "place" | "exchange" | "pass" | "resign";
+
+export type TurnLimit = { turns: number, 
+/**
+ * `true`: `turns` each (classic-15-ten); `false`: `turns` in total (solo-10).
+ */
+per_player: boolean, };
+
+export type TurnRow = { 
+/**
+ * 1-based, over the whole match.
+ */
+number: number, seat: number, name: string, 
+/**
+ * The computer level, `null` for a person.
+ */
+computer: string | null, 
+/**
+ * `play`, `exchange`, `pass` or `resign`.
+ */
+action: string, notation: string | null, 
+/**
+ * Every word the play formed, main word first, with the scorer's breakdown.
+ */
+words: Array<WordScore>, bingo: number, score: number, 
+/**
+ * Tiles exchanged (exchange only).
+ */
+count: number, squares: Array<Pos>, direction: Direction | null, 
+/**
+ * Every seat's score after this turn.
+ */
+totals: Array<number>, 
+/**
+ * Hints this player took during this turn.
+ */
+hints: number, };
+
+export type WordGroup = { length: number, words: Array<HintWord>, };
+
+export type WordPoints = { word: string, score: number, };
+
+export type WordScore = { word: string, start: string, direction: Direction, letters: Array<LetterScore>, 
+/**
+ * Product of the word premiums covered this turn.
+ */
+word_multiplier: number, 
+/**
+ * Σ(value × letter multiplier) × word multiplier.
+ */
+score: number, };
+
+/** Each command's argument (`undefined`: it takes none) and answer. */
+export type Commands = {
+  app_info: { args: undefined; answer: AppInfo };
+  rule_sets: { args: undefined; answer: Array<RulesInfo> };
+  word_lists: { args: undefined; answer: Array<ListInfo> };
+  new_match: { args: NewMatchArgs; answer: MatchView };
+  match_list: { args: MatchListArgs; answer: MatchList };
+  match_view: { args: MatchViewArgs; answer: MatchView };
+  reveal_rack: { args: MatchIdArgs; answer: MatchView };
+  preview: { args: TilesArgs; answer: PreviewAnswer };
+  play: { args: TilesArgs; answer: MatchView };
+  exchange: { args: ExchangeArgs; answer: MatchView };
+  pass: { args: MatchIdArgs; answer: MatchView };
+  resign: { args: ResignArgs; answer: MatchView };
+  hint: { args: MatchIdArgs; answer: HintShown };
+  computer_turn: { args: MatchIdArgs; answer: MatchView };
+  match_detail: { args: MatchIdArgs; answer: MatchDetail };
+  player_stats: { args: StatsArgs; answer: PlayerStats };
+  export_gcg: { args: ExportGcgArgs; answer: GcgExport };
+  match_analysis: { args: MatchIdArgs; answer: Analysis };
+  analysis_move: { args: AnalysisMoveArgs; answer: AnalysisMove };
+  analysis_progress: { args: AnalysisProgressArgs; answer: Progress };
+  check_word: { args: CheckWordArgs; answer: CheckWordAnswer };
+  get_settings: { args: undefined; answer: Settings };
+  update_settings: { args: SettingsPatch; answer: Settings };
+  acknowledge_history_notice: { args: AcknowledgeArgs; answer: Array<HistoryNotice> };
+  rematch: { args: MatchIdArgs; answer: MatchView };
+  rules_examples: { args: RulesExamplesArgs; answer: RulesExamples };
+  save_gcg: { args: ExportGcgArgs; answer: SavedGcg };
+};

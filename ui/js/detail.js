@@ -1,0 +1,135 @@
+// One match in detail: its results, a board to step through turn by turn (replay.js), the
+// score chart, every turn with its words, score breakdown and hints, the analysis beside the
+// turns (analysis.js) and the GCG record. Every board, score and word comes from the backend.
+import { inAppWindow } from './api.js';
+import * as commands from './commands.js';
+import { h, fill, toast } from './dom.js';
+import { confirmDialog } from './dialog.js';
+import { attachAnalysis } from './analysis.js';
+import { breakdownLines, bingoText } from './breakdown.js';
+import { createReplay } from './replay.js';
+
+export const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
+
+export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A turn's words with how each score is made up (letters, letter and word multipliers). */
+function wordsCell(turn) {
+  if (!turn.words.length) return '';
+  return h('details.breakdown', {},
+    h('summary', {}, turn.words.map((w) => `${w.word} ${w.score}`).join(', '), turn.bingo ? `, ${bingoText(turn.bingo)}` : ''),
+    h('ul', {}, breakdownLines(turn).map((line) => h('li', {}, line))));
+}
+
+function moveText(t) {
+  if (t.notation) return t.notation;
+  if (t.kind === 'exchange') return `exchange ${t.exchanged}`;
+  return t.kind === 'resign' ? 'resigned' : t.kind;
+}
+
+function hintsText(t) {
+  return t.hints.map((x) => {
+    const kind = x.kind.replaceAll('_', ' ');
+    // What a hint showed is there only once the match is over.
+    const words = x.shown?.words;
+    const shown = words ? `: ${words.length ? `${words.slice(0, 12).join(' ')}${words.length > 12 ? ` … (${words.length} in all)` : ''}` : 'no words'}`
+      : (x.shown?.notation ? `: ${x.shown.notation}${x.shown.score != null ? ` (${x.shown.score})` : ''}` : '');
+    return `${kind}${shown}`;
+  }).join('; ');
+}
+
+/** One match (`params.id`): results, a board you can step through turn by turn, the chart,
+ *  every turn, GCG. */
+export async function showDetail(root, { id }, screen) {
+  let detail;
+  try { detail = await commands.match_detail({ match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  const s = detail.summary;
+  const names = s.players.map((p) => p.name);
+  const unfinished = s.status === 'in_progress';
+  const turns = detail.turns;
+  // The analysis (finished matches): a summary, a column beside each turn, ghost moves.
+  const analysed = Boolean(detail.analysis?.available);
+  const analysisBox = h('div.stack', { 'data-testid': 'analysis' });
+  const showStep = (to) => replay.show(to);
+  const turnRows = turns.map((t, i) => h('tr', { 'data-turn': String(t.number), onclick: (e) => { if (!e.target.closest('button, summary')) showStep(i + 1); } },
+    h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
+    h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
+    h('td', {}, moveText(t)),
+    h('td', {}, wordsCell(t)),
+    h('td', {}, String(t.score)),
+    t.totals.map((total) => h('td', {}, String(total))),
+    h('td', {}, hintsText(t)),
+    analysed ? h('td', { 'data-analysis-cell': '' }) : null));
+  const replay = createReplay(detail, turnRows, moveText, screen.signal);
+
+  const section = h('section.stack.detail', { 'data-testid': 'detail' },
+    h('div.row', {},
+      h('button', { type: 'button', 'data-nav': 'history' }, '‹ History'),
+      unfinished ? h('button.primary', { type: 'button', onclick: () => screen.open('match', { id }) }, 'Continue') : null),
+    h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
+    h('p.muted', {}, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
+    results(s, unfinished),
+    analysed ? analysisBox : null,
+    h('div.replay', {}, replay.region, h('div.stack', {}, replay.chartBox)),
+    h('h2', {}, 'Turns'),
+    turns.length ? h('table.list.turns', { 'data-testid': 'detail-turns' },
+      h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints', analysed ? 'Best move and points missed' : null].filter(Boolean).map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, turnRows)) : h('p.muted', {}, 'No turns yet.'),
+    gcgExport(id, unfinished));
+  fill(root, section);
+  replay.show(replay.step());
+  if (analysed) {
+    const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
+    await attachAnalysis({
+      matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox: replay.ghostBox, bingos: detail.rules.bingo_bonus > 0,
+      showGhost: (turn, tiles, candidate) => {
+        if (turn == null) { replay.show(replay.step()); return; }
+        replay.show(turn - 1, { turn, tiles, candidate });
+        section.querySelector('[data-testid=replay]')?.scrollIntoView({ block: 'nearest' });
+      },
+    });
+  }
+  return section;
+}
+
+/** The players' results: score (final once over), end-of-match adjustment, hints, winner. */
+function results(s, unfinished) {
+  return h('table.list', { 'data-testid': 'detail-results' },
+    h('thead', {}, h('tr', {}, ['Player', unfinished ? 'Score' : 'Final score', 'Adjustment', 'Hints', ''].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, s.players.map((p) => h('tr', { class: p.winner ? 'winner' : undefined },
+      h('td', {}, p.name, p.computer ? ` (computer, ${p.computer})` : '', p.resigned ? ' (resigned)' : ''),
+      h('td', {}, String(p.score)),
+      h('td', {}, p.adjustment == null ? '' : (p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment))),
+      h('td', {}, String(p.hints)),
+      h('td', {}, p.winner ? 'Winner' : '')))));
+}
+
+/** "Export as GCG" and what it shows: the record, and a download link (a browser) or a save
+ *  to the Downloads folder (the app window, which cannot follow a download link). An
+ *  unfinished match shows every rack so far: asked first. */
+function gcgExport(id, unfinished) {
+  const gcgBox = h('div.stack');
+  const args = unfinished ? { match_id: id, reveal_racks: true } : { match_id: id };
+  async function exportGcg() {
+    if (unfinished && !(await confirmDialog('Export an unfinished match?',
+      "Exporting an unfinished match shows every player's racks so far. Export anyway?", 'Export anyway'))) return;
+    let r;
+    try { r = await commands.export_gcg(args); } catch (e) { toast(e.message); return; }
+    const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));
+    const savedBox = h('div');
+    const save = async () => {
+      try {
+        const saved = await commands.save_gcg(args);
+        toast(saved.message);
+        fill(savedBox, h('p', { 'data-testid': 'gcg-saved' }, saved.message));
+      } catch (e) { toast(e.message); }
+    };
+    fill(gcgBox,
+      h('textarea.gcg', { readOnly: true, rows: 12, 'aria-label': 'GCG record', 'data-testid': 'gcg' }, r.gcg),
+      inAppWindow
+        ? h('button', { type: 'button', 'data-testid': 'save-gcg', onclick: save }, 'Save the .gcg file to Downloads')
+        : h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'),
+      savedBox);
+  }
+  return [h('div.row', {}, h('button', { type: 'button', 'data-testid': 'export-gcg', onclick: exportGcg }, 'Export as GCG')), gcgBox];
+}
