@@ -21,7 +21,7 @@ const PLATFORMS: &str = r#""linux", "macOS", "windows", "android", "iOS""#;
 /// What the window may do, said in the capability itself.
 const CAPABILITY_DESCRIPTION: &str = "The main window may call Word Club's own commands and \
     nothing else: no plugin, file, shell or network APIs (settings are kept by the backend \
-    through tauri-plugin-store). Written by src-tauri/build.rs from the command table.";
+    in its own file). Written by src-tauri/build.rs from the command table.";
 
 fn main() {
     println!("cargo:rerun-if-changed=src-tauri/app/src/commands.rs");

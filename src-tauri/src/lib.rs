@@ -5,6 +5,10 @@
 //! [`wordclub_app::App::call`], so a bad argument gets the same typed error in the window as
 //! over `wordclub-cli serve`.
 //!
+//! Settings are the app's own atomic [`FileSettings`] (where tauri-plugin-store was); the
+//! window-state plugin works on a scratch copy committed atomically at exit
+//! (`window_state`).
+//!
 //! A match history that cannot be opened does not stop the window: it starts, says why on
 //! the start screen (`app_info.history_error`) and leaves the file as it is.
 //!
@@ -12,25 +16,104 @@
 //! test's app with it; release bundles never have it) lets `new_match` take a `seed` and a
 //! `deal` over IPC, so the window test can play a known word.
 
-use std::sync::Arc;
-
 use serde_json::Value;
 use tauri::{Manager, State};
-use tauri_plugin_store::StoreExt;
-use wordclub_app::{App, ErrorBody, SettingsBackend};
+use wordclub_app::{App, ErrorBody, FileSettings};
 
-/// Settings kept by tauri-plugin-store in `settings.json` in the app's data directory.
-struct PluginStoreSettings(Arc<tauri_plugin_store::Store<tauri::Wry>>);
-
+/// Where the window keeps its settings: `settings.json` in the app's data directory, the
+/// settings under this key. That is the file and the layout tauri-plugin-store wrote, so
+/// settings kept by earlier versions are read; the app's own [`FileSettings`] replaced the
+/// plugin because the plugin writes in place (`fs::write`: a crash mid-write leaves part of
+/// a file) and resets a file it cannot read, where `FileSettings` writes atomically and
+/// keeps a damaged file beside itself with a notice on the start screen.
+const SETTINGS_FILE: &str = "settings.json";
 const SETTINGS_KEY: &str = "settings";
 
-impl SettingsBackend for PluginStoreSettings {
-    fn load(&self) -> Result<Option<Value>, String> {
-        Ok(self.0.get(SETTINGS_KEY))
+/// The window's size and place (desktop only). tauri-plugin-window-state reads its file when
+/// it starts, silently starting over when the file is damaged, and rewrites it at exit with
+/// a plain `fs::write`. So the plugin is given a scratch copy ([`SCRATCH`]) to read and
+/// write; before it starts, a damaged kept file is copied aside and announced; at exit,
+/// after the plugin wrote the scratch file, it replaces the kept file atomically.
+#[cfg(desktop)]
+mod window_state {
+    use std::path::Path;
+
+    use wordclub_app::SettingsNotice;
+
+    /// The kept file, in the app's config directory: the plugin's default name, so the size
+    /// and place kept by earlier versions are used.
+    pub const KEPT: &str = ".window-state.json";
+    /// What the plugin reads at start and writes at exit.
+    pub const SCRATCH: &str = ".window-state.scratch.json";
+
+    /// What [`prepare`] found: the notice of a damaged file kept aside, or that a damaged
+    /// file could not be copied and must be left as it is (nothing is written over it).
+    #[derive(Default)]
+    pub struct Prepared {
+        pub notice: Option<SettingsNotice>,
+        pub leave_as_is: bool,
     }
-    fn save(&self, value: &Value) -> Result<(), String> {
-        self.0.set(SETTINGS_KEY, value.clone());
-        self.0.save().map_err(|e| e.to_string())
+
+    /// Before the plugin starts: the kept file, if readable, becomes the plugin's scratch
+    /// copy; a damaged one is copied beside itself (the plugin then starts from no state)
+    /// with a notice.
+    pub fn prepare(dir: &Path) -> Prepared {
+        let kept = dir.join(KEPT);
+        let scratch = dir.join(SCRATCH);
+        let _ = std::fs::remove_file(&scratch);
+        let Ok(bytes) = std::fs::read(&kept) else {
+            return Prepared::default();
+        };
+        let reason = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(serde_json::Value::Object(windows)) if windows.values().all(|w| w.is_object()) => {
+                let _ = std::fs::write(&scratch, &bytes);
+                return Prepared::default();
+            }
+            Ok(_) => "it is not an object of windows".to_string(),
+            Err(e) => format!("it is not JSON ({e})"),
+        };
+        let message = |copy: &str| {
+            format!(
+                "The window's size and place could not be read ({reason}), so it opened at \
+                 its usual size. The old file is kept as {copy}."
+            )
+        };
+        match wordclub_app::keep_damaged_copy(&kept) {
+            Ok(copy) => Prepared {
+                notice: Some(SettingsNotice {
+                    original: kept.display().to_string(),
+                    moved_to: copy.display().to_string(),
+                    message: message(&copy.display().to_string()),
+                    reason,
+                }),
+                leave_as_is: false,
+            },
+            Err(e) => {
+                // Not copied: leave the kept file as it is rather than lose it.
+                eprintln!("cannot keep a copy of {}: {e}", kept.display());
+                Prepared {
+                    notice: None,
+                    leave_as_is: true,
+                }
+            }
+        }
+    }
+
+    /// At exit, after the plugin wrote its scratch file: the kept file is replaced by it
+    /// atomically (a crash before leaves the old one whole). Nothing is replaced when the
+    /// kept file was damaged and could not be copied aside.
+    pub fn commit(dir: &Path, leave_as_is: bool) -> std::io::Result<()> {
+        let scratch = dir.join(SCRATCH);
+        if leave_as_is {
+            return std::fs::remove_file(&scratch).or(Ok(()));
+        }
+        let bytes = match std::fs::read(&scratch) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        wordclub_app::write_atomically(&dir.join(KEPT), &bytes)?;
+        std::fs::remove_file(&scratch)
     }
 }
 
@@ -63,31 +146,55 @@ wordclub_app::command_table!(shell_commands);
 /// entry point on a tablet (docs/tablet.md).
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let builder = tauri::Builder::default().plugin(tauri_plugin_store::Builder::default().build());
+    let builder = tauri::Builder::default();
     // Desktop only: the window comes back at the size and place it was closed at (the plugin
     // keeps them in the app's config directory). A tablet app always fills its screen, and
-    // the mobile build does not have the plugin (Cargo.toml).
+    // the mobile build does not have the plugin (Cargo.toml). Plugins start in the order
+    // they are added, so the kept file is checked before the plugin reads its copy.
     #[cfg(desktop)]
-    let builder = builder.plugin(
-        tauri_plugin_window_state::Builder::default()
-            .with_state_flags(
-                tauri_plugin_window_state::StateFlags::SIZE
-                    | tauri_plugin_window_state::StateFlags::POSITION
-                    | tauri_plugin_window_state::StateFlags::MAXIMIZED,
-            )
-            .build(),
-    );
+    let builder = builder
+        .plugin(
+            tauri::plugin::Builder::<tauri::Wry>::new("wordclub-window-file")
+                .setup(|app, _api| {
+                    let prepared = app
+                        .path()
+                        .app_config_dir()
+                        .map(|dir| window_state::prepare(&dir))
+                        .unwrap_or_default();
+                    app.manage(WindowStateFile(std::sync::Mutex::new(prepared)));
+                    Ok(())
+                })
+                .build(),
+        )
+        .plugin(
+            tauri_plugin_window_state::Builder::default()
+                .with_filename(window_state::SCRATCH)
+                .with_state_flags(
+                    tauri_plugin_window_state::StateFlags::SIZE
+                        | tauri_plugin_window_state::StateFlags::POSITION
+                        | tauri_plugin_window_state::StateFlags::MAXIMIZED,
+                )
+                .build(),
+        );
     builder
         .setup(|app| {
-            let settings = app.store("settings.json")?;
-            // The match history lives in the platform's app-data directory
+            // The match history and the settings live in the platform's app-data directory
             // (~/.local/share/club.wordclub.play/ on Linux).
             let data_dir = app.path().app_data_dir()?;
             std::fs::create_dir_all(&data_dir)?;
-            let state = App::with_history_or_error(
-                Box::new(PluginStoreSettings(settings)),
-                &data_dir.join("wordclub.db"),
-            );
+            let settings = FileSettings::under_key(data_dir.join(SETTINGS_FILE), SETTINGS_KEY);
+            #[cfg(desktop)]
+            if let Some(notice) = app
+                .state::<WindowStateFile>()
+                .0
+                .lock()
+                .ok()
+                .and_then(|mut p| p.notice.take())
+            {
+                settings.announce(notice);
+            }
+            let state =
+                App::with_history_or_error(Box::new(settings), &data_dir.join("wordclub.db"));
             #[cfg(feature = "fixed-deals")]
             state.allow_fixed_deals();
             // "Save game record" writes GCG files here (the webview cannot download a
@@ -103,13 +210,71 @@ pub fn run() {
             Ok(())
         })
         .invoke_handler(invoke_handler())
-        .run(tauri::generate_context!())
-        .expect("error while running Word Club");
+        .build(tauri::generate_context!())
+        .expect("error while building Word Club")
+        .run(|app, event| {
+            // After the window-state plugin wrote its scratch file (plugins see each event
+            // before this callback does).
+            #[cfg(desktop)]
+            if let tauri::RunEvent::Exit = event {
+                let leave_as_is = app
+                    .state::<WindowStateFile>()
+                    .0
+                    .lock()
+                    .map_or(true, |p| p.leave_as_is);
+                if let Ok(dir) = app.path().app_config_dir() {
+                    if let Err(e) = window_state::commit(&dir, leave_as_is) {
+                        eprintln!("cannot keep the window's size and place: {e}");
+                    }
+                }
+            }
+            #[cfg(not(desktop))]
+            let _ = (app, event);
+        });
 }
+
+/// What the window-state file's check found before the app state existed.
+#[cfg(desktop)]
+struct WindowStateFile(std::sync::Mutex<window_state::Prepared>);
 
 #[cfg(test)]
 mod tests {
     use super::SHELL_COMMANDS;
+
+    /// The window-state file: a readable one is the plugin's scratch copy and replaced
+    /// whole at exit; a damaged one is copied beside itself with a notice first.
+    #[cfg(desktop)]
+    #[test]
+    fn the_window_state_file_is_kept_when_damaged_and_replaced_atomically() {
+        use super::window_state::{commit, prepare, KEPT, SCRATCH};
+        let dir = std::env::temp_dir().join(format!("wordclub-window-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = br#"{"main": {"width": 900, "height": 700}}"#;
+        std::fs::write(dir.join(KEPT), good).unwrap();
+        let prepared = prepare(&dir);
+        assert!(prepared.notice.is_none() && !prepared.leave_as_is);
+        assert_eq!(std::fs::read(dir.join(SCRATCH)).unwrap(), good);
+        // The plugin writes its scratch file at exit; the commit puts it in place.
+        std::fs::write(dir.join(SCRATCH), br#"{"main": {"width": 1000}}"#).unwrap();
+        commit(&dir, false).unwrap();
+        assert_eq!(
+            std::fs::read(dir.join(KEPT)).unwrap(),
+            br#"{"main": {"width": 1000}}"#
+        );
+        assert!(!dir.join(SCRATCH).exists());
+
+        let damaged = br#"{"main": {"width": 10"#;
+        std::fs::write(dir.join(KEPT), damaged).unwrap();
+        let prepared = prepare(&dir);
+        let notice = prepared.notice.expect("a damaged file is announced");
+        assert_eq!(std::fs::read(&notice.moved_to).unwrap(), damaged);
+        assert!(
+            !dir.join(SCRATCH).exists(),
+            "the plugin starts from no state"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn the_window_wraps_every_app_command_and_nothing_else() {

@@ -92,7 +92,8 @@ export async function showHome(root, _params, screen) {
 }
 
 /** What the backend says about the match history: that it cannot be used now (and why), and
- *  each old history it moved aside, shown until the player says they have read it. */
+ *  each old history (or damaged settings file) it set aside, shown until the player says
+ *  they have read it. */
 async function historyNotices() {
   const box = h('div.stack');
   let info;
@@ -102,12 +103,16 @@ async function historyNotices() {
     parts.push(h('section.panel', { role: 'alert', 'data-testid': 'history-error' },
       h('h2', {}, 'The match history cannot be used'), h('p', {}, info.history_error.message)));
   }
-  for (const notice of info.history_notices ?? []) {
-    const panel = h('section.panel', { role: 'alert', 'data-testid': 'history-notice' },
-      h('h2', {}, 'An old match history was set aside'), h('p', {}, notice.message),
+  const notices = [
+    ...(info.history_notices ?? []).map((n) => [n, 'history-notice', 'An old match history was set aside']),
+    ...(info.settings_notices ?? []).map((n) => [n, 'settings-notice', 'Damaged settings were kept aside']),
+  ];
+  for (const [notice, testid, title] of notices) {
+    const panel = h('section.panel', { role: 'alert', 'data-testid': testid },
+      h('h2', {}, title), h('p', {}, notice.message),
       h('div.row', {}, h('button', {
         type: 'button',
-        'data-testid': 'history-notice-ok',
+        'data-testid': `${testid}-ok`,
         onclick: async () => {
           try { await commands.acknowledge_history_notice({ moved_to: notice.moved_to }); panel.remove(); } catch (err) { toast(err.message); }
         },

@@ -27,6 +27,7 @@ impl App {
                 .map(|n: &HistoryNotice| n.message.clone()),
             history_notices,
             history_error,
+            settings_notices: self.settings_backend.notices(),
             limits: Limits {
                 max_players: wordclub_engine::MAX_PLAYERS,
                 max_name_chars: wordclub_engine::MAX_NAME_CHARS,
@@ -108,6 +109,10 @@ pub struct AppInfo {
     pub history_notices: Vec<HistoryNotice>,
     /// Why the match history cannot be used now (it was left as it is), or `null`.
     pub history_error: Option<ErrorBody>,
+    /// Settings files found damaged and kept beside themselves (the app started from the
+    /// defaults), until the player acknowledges each one (`acknowledge_history_notice` with
+    /// its `moved_to`).
+    pub settings_notices: Vec<crate::SettingsNotice>,
     pub limits: Limits,
 }
 

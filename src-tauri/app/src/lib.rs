@@ -57,7 +57,10 @@ pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits};
 pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
 pub use view::RulesInfo;
 // The player's settings and where they are kept.
-pub use settings::{FileSettings, MemorySettings, Settings, SettingsBackend, SettingsPatch, Theme};
+pub use settings::{
+    keep_damaged_copy, write_atomically, FileSettings, MemorySettings, Settings, SettingsBackend,
+    SettingsNotice, SettingsPatch, Theme,
+};
 // A match: started, shown to whoever holds the device, played turn by turn, hinted.
 pub use matches::{
     DealArgs, ExchangeArgs, HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs, PreviewAnswer,

@@ -10,7 +10,6 @@ use wordclub_lexicon::WordList;
 use wordclub_movegen::{Level, Manners};
 
 use crate::objects::{objects, optional_object};
-use crate::settings::clean_name;
 use crate::view::{match_view, MatchView, RulesInfo};
 use crate::AppError;
 
@@ -315,17 +314,11 @@ pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
     }
     let mut specs = Vec::with_capacity(seats.len());
     for seat in seats {
-        let name = clean_name(&seat.name).map_err(bad)?;
-        if specs
-            .iter()
-            .any(|p: &PlayerSpec| p.name.eq_ignore_ascii_case(&name))
-        {
-            return Err(bad(format!("two players are called {name:?}")));
-        }
+        let name = &seat.name;
         specs.push(match seat.computer.as_deref() {
-            None => PlayerSpec::human(&name),
+            None => PlayerSpec::human(name),
             Some(level) if Level::SEATS.iter().any(|l| l.name() == level) => {
-                PlayerSpec::computer(&name, level)
+                PlayerSpec::computer(name, level)
             }
             Some(level) => {
                 return Err(bad(format!(
@@ -335,6 +328,9 @@ pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
             }
         });
     }
+    // The engine's name rule, answered as this command's argument refusal (the form shows
+    // its reason beside the names).
+    let specs = PlayerSpec::clean_all(specs).map_err(|e| bad(e.to_string()))?;
     if specs.iter().all(|p| p.kind != PlayerKind::Human) {
         return Err(bad("at least one player must be a person".to_string()));
     }

@@ -138,13 +138,25 @@ impl App {
         })
     }
 
-    /// The player has read the notice about a history moved aside: it is no longer shown.
-    /// The old file stays where it went.
+    /// The player has read the notice about a history moved aside, or a damaged settings
+    /// file kept beside itself: it is no longer shown. The old file stays where it went.
     pub fn acknowledge_history_notice(
         &self,
         args: AcknowledgeArgs,
     ) -> Result<Vec<HistoryNotice>, AppError> {
         let mut history = self.history();
+        // The same "I have read this" for a damaged settings file kept aside: its copy's
+        // path is never a history's, so one command serves both notices.
+        let settings_read = self
+            .settings_backend
+            .acknowledge(&args.moved_to)
+            .map_err(|reason| AppError::Settings { reason })?;
+        if settings_read {
+            return Ok(match history.state() {
+                Ok(store) => store.notices()?.iter().map(HistoryNotice::of).collect(),
+                Err(_) => Vec::new(),
+            });
+        }
         let result = history.store()?.acknowledge(&args.moved_to);
         if let Err(e) = result {
             return Err(match e {

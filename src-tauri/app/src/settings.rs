@@ -3,15 +3,15 @@
 //! offensive-word list; on by default).
 //!
 //! The command layer validates them; where they are kept is the caller's choice through
-//! [`SettingsBackend`]: tauri-plugin-store in the app window, a JSON file or memory for
-//! `wordclub-cli serve`.
+//! [`SettingsBackend`]: a JSON file ([`FileSettings`], written atomically; a damaged one is
+//! kept beside it and announced) in the app window and for `wordclub-cli serve`, or memory.
 use std::path::PathBuf;
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use wordclub_engine::{MAX_NAME_CHARS, MAX_PLAYERS};
+use wordclub_engine::{PlayerSpec, MAX_PLAYERS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
@@ -65,21 +65,9 @@ pub struct SettingsPatch {
     pub polite_computer: Option<bool>,
 }
 
-/// A player's name, trimmed; refused when empty, too long or holding control characters.
+/// A player's name, trimmed, by the engine's one rule ([`PlayerSpec::clean_name`]).
 pub fn clean_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("every player needs a name".to_string());
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!(
-            "the name {name:?} is longer than {MAX_NAME_CHARS} characters"
-        ));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(format!("the name {name:?} holds a control character"));
-    }
-    Ok(name.to_string())
+    PlayerSpec::clean_name(name).map_err(|e| e.to_string())
 }
 
 impl Settings {
@@ -159,9 +147,53 @@ impl Settings {
 
 /// Where settings are kept between runs.
 pub trait SettingsBackend: Send + Sync {
-    /// The kept value, or `None` when nothing was kept yet.
+    /// The kept value, or `None` when nothing was kept yet (or what was kept was damaged and
+    /// set aside: then [`SettingsBackend::notices`] says so).
     fn load(&self) -> Result<Option<Value>, String>;
     fn save(&self, value: &Value) -> Result<(), String>;
+    /// Damaged settings found by `load` and kept beside the file, until the player has read
+    /// the notice ([`SettingsBackend::acknowledge`]).
+    fn notices(&self) -> Vec<SettingsNotice> {
+        Vec::new()
+    }
+    /// The player has read the notice whose copy is `moved_to`; `false` when this backend
+    /// has no such notice. The copy stays where it is.
+    fn acknowledge(&self, _moved_to: &str) -> Result<bool, String> {
+        Ok(false)
+    }
+}
+
+/// Kept settings that could not be read: where they were, the copy kept beside them, why,
+/// and the sentence to show on the start screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsNotice {
+    pub original: String,
+    pub moved_to: String,
+    pub reason: String,
+    pub message: String,
+}
+
+/// Why a kept settings value cannot be read as settings (`None`: it can). A field of an
+/// unknown name is not damage (a newer version may have written it); a known field of the
+/// wrong type is, as reading it would silently drop the player's choice.
+pub fn kept_shape_problem(value: &Value) -> Option<String> {
+    /// The kept fields' types, every one optional (an older version wrote fewer).
+    #[derive(Deserialize)]
+    #[allow(dead_code)] // read only to check the types
+    struct KeptShape {
+        player_names: Option<Vec<String>>,
+        default_rules: Option<String>,
+        theme: Option<Theme>,
+        sound: Option<bool>,
+        tile_tracker: Option<bool>,
+        polite_computer: Option<bool>,
+    }
+    if !value.is_object() {
+        return Some("it is not a JSON object".to_string());
+    }
+    serde_json::from_value::<KeptShape>(value.clone())
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// Settings that live only as long as the process (tests, throwaway servers).
@@ -178,23 +210,196 @@ impl SettingsBackend for MemorySettings {
     }
 }
 
-/// Settings in a JSON file, written through a temporary file and a rename.
-pub struct FileSettings(pub PathBuf);
+/// The file's key for notices not yet read: kept in the settings file itself, so a notice
+/// survives a restart until the player has read it.
+const NOTICES_KEY: &str = "damaged_settings_kept";
+
+/// Settings in a JSON file, written atomically ([`write_atomically`]). A file that is not
+/// JSON or not shaped like settings is copied beside itself as `<name>.damaged-<UTC time>`
+/// (never deleted) before anything is written over it, and a notice says so until read.
+pub struct FileSettings {
+    path: PathBuf,
+    /// `Some(key)`: the settings are that key's value in a JSON object (the layout
+    /// tauri-plugin-store wrote, `{"settings": {…}}`); `None`: the file is the settings.
+    key: Option<String>,
+    kept: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    settings: Option<Value>,
+    notices: Vec<SettingsNotice>,
+    /// Why nothing may be written: a damaged file that could not be copied aside.
+    refuse_writes: Option<String>,
+}
+
+impl FileSettings {
+    /// The settings file at `path` (`wordclub-cli serve --settings`).
+    pub fn new(path: impl Into<PathBuf>) -> FileSettings {
+        FileSettings {
+            path: path.into(),
+            key: None,
+            kept: Mutex::new(Kept::default()),
+        }
+    }
+
+    /// The settings as `key`'s value in the JSON object at `path` (the app window's
+    /// `settings.json`, as tauri-plugin-store laid it out, so existing files are read).
+    pub fn under_key(path: impl Into<PathBuf>, key: &str) -> FileSettings {
+        FileSettings {
+            key: Some(key.to_string()),
+            ..FileSettings::new(path)
+        }
+    }
+
+    /// Adds a notice of another damaged file kept aside (the window's size and place), shown
+    /// and kept with this file's own until read. Call before [`SettingsBackend::load`],
+    /// which writes it into the file.
+    pub fn announce(&self, notice: SettingsNotice) {
+        self.lock().notices.push(notice);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The file's JSON for `kept`: the settings (under the key, if any) and unread notices.
+    fn document(&self, kept: &Kept) -> Value {
+        let mut doc = serde_json::Map::new();
+        match (&self.key, &kept.settings) {
+            (Some(key), Some(settings)) => {
+                doc.insert(key.clone(), settings.clone());
+            }
+            (None, Some(Value::Object(fields))) => doc.extend(fields.clone()),
+            _ => {}
+        }
+        if !kept.notices.is_empty() {
+            doc.insert(
+                NOTICES_KEY.to_string(),
+                serde_json::to_value(&kept.notices).unwrap_or_default(),
+            );
+        }
+        Value::Object(doc)
+    }
+
+    fn write(&self, kept: &Kept) -> Result<(), String> {
+        if let Some(reason) = &kept.refuse_writes {
+            return Err(reason.clone());
+        }
+        let text = serde_json::to_vec_pretty(&self.document(kept)).map_err(|e| e.to_string())?;
+        write_atomically(&self.path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+
+    /// Why the file's bytes are not kept settings, or its settings value and notices.
+    fn read(&self, bytes: &[u8]) -> Result<(Option<Value>, Vec<SettingsNotice>), String> {
+        let doc: Value =
+            serde_json::from_slice(bytes).map_err(|e| format!("it is not JSON ({e})"))?;
+        let Value::Object(mut fields) = doc else {
+            return Err("it is not a JSON object".to_string());
+        };
+        let notices = match fields.remove(NOTICES_KEY) {
+            None => Vec::new(),
+            Some(n) => {
+                serde_json::from_value(n).map_err(|e| format!("its notices are damaged ({e})"))?
+            }
+        };
+        let settings = match &self.key {
+            Some(key) => fields.remove(key),
+            None => Some(Value::Object(fields)),
+        };
+        if let Some(problem) = settings.as_ref().and_then(kept_shape_problem) {
+            return Err(problem);
+        }
+        Ok((settings, notices))
+    }
+
+    /// Copies the damaged file beside itself ([`keep_damaged_copy`]), then writes default
+    /// settings with the notice in its place.
+    fn set_aside(&self, kept: &mut Kept, reason: String) -> Result<(), String> {
+        let copy = match keep_damaged_copy(&self.path) {
+            Ok(copy) => copy,
+            Err(e) => {
+                // Writing over it now would lose it: the settings stay the defaults for this
+                // run and every change is refused with the reason.
+                kept.refuse_writes = Some(format!(
+                    "the settings file {} is damaged ({reason}) and could not be copied aside \
+                     ({e}); it is left as it is and no change is saved",
+                    self.path.display()
+                ));
+                return Ok(());
+            }
+        };
+        kept.notices.push(SettingsNotice {
+            original: self.path.display().to_string(),
+            moved_to: copy.display().to_string(),
+            message: format!(
+                "Your settings could not be read ({reason}), so Word Club started with its \
+                 defaults. The old file is kept as {}.",
+                copy.display()
+            ),
+            reason,
+        });
+        kept.settings = None;
+        self.write(kept)
+    }
+}
 
 impl SettingsBackend for FileSettings {
     fn load(&self) -> Result<Option<Value>, String> {
-        match std::fs::read(&self.0) {
-            Ok(bytes) => Ok(serde_json::from_slice(&bytes).ok()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("cannot read {}: {e}", self.0.display())),
+        let mut kept = self.lock();
+        let bytes = match std::fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                let reason = format!("cannot read {}: {e}", self.path.display());
+                // Unread is not damaged: leave the file alone rather than write over it.
+                kept.refuse_writes = Some(format!("{reason}; no change is saved"));
+                return Err(reason);
+            }
+        };
+        match self.read(&bytes) {
+            Ok((settings, notices)) => {
+                kept.settings = settings.clone();
+                let announced = std::mem::replace(&mut kept.notices, notices);
+                if !announced.is_empty() {
+                    kept.notices.extend(announced);
+                    self.write(&kept)?;
+                }
+                Ok(settings)
+            }
+            Err(reason) => {
+                self.set_aside(&mut kept, reason)?;
+                Ok(None)
+            }
         }
     }
+
     fn save(&self, value: &Value) -> Result<(), String> {
-        let tmp = self.0.with_extension("json.tmp");
-        let text = serde_json::to_vec_pretty(value).map_err(|e| e.to_string())?;
-        std::fs::write(&tmp, text)
-            .and_then(|_| std::fs::rename(&tmp, &self.0))
-            .map_err(|e| format!("cannot write {}: {e}", self.0.display()))
+        let mut kept = self.lock();
+        let before = kept.settings.replace(value.clone());
+        let written = self.write(&kept);
+        if written.is_err() {
+            kept.settings = before;
+        }
+        written
+    }
+
+    fn notices(&self) -> Vec<SettingsNotice> {
+        self.lock().notices.clone()
+    }
+
+    fn acknowledge(&self, moved_to: &str) -> Result<bool, String> {
+        let mut kept = self.lock();
+        let Some(i) = kept.notices.iter().position(|n| n.moved_to == moved_to) else {
+            return Ok(false);
+        };
+        let notice = kept.notices.remove(i);
+        let written = self.write(&kept);
+        if written.is_err() {
+            kept.notices.insert(i, notice);
+        }
+        written.map(|_| true)
     }
 }
 
@@ -221,4 +426,61 @@ impl crate::App {
         *settings = next;
         Ok(settings.clone())
     }
+}
+
+/// Copies a damaged file to `<name>.damaged-<UTC time>[-n]` beside it, byte for byte and
+/// synced, and returns the copy's path; the file itself is left as it is (the caller writes
+/// over it only once this succeeded).
+pub fn keep_damaged_copy(path: &std::path::Path) -> std::io::Result<PathBuf> {
+    let base = path.as_os_str().to_string_lossy().into_owned();
+    let stamp = wordclub_store::utc_file_stamp();
+    let mut copy = PathBuf::from(format!("{base}.damaged-{stamp}"));
+    let mut n = 2;
+    while copy.exists() {
+        copy = PathBuf::from(format!("{base}.damaged-{stamp}-{n}"));
+        n += 1;
+    }
+    std::fs::copy(path, &copy)?;
+    std::fs::File::open(&copy)?.sync_all()?;
+    sync_folder(&copy)?;
+    Ok(copy)
+}
+
+/// Replaces `path` with `bytes` so that a crash or a full disk at any moment leaves either
+/// the old file or the new one, never a part: a temporary file beside it (same folder, so
+/// the rename stays on one file system), written and synced, renamed over it, and the
+/// folder synced so the rename itself survives a power cut. A failed write removes the
+/// temporary file and leaves the old one as it was.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    if let Err(e) = written.and_then(|_| std::fs::rename(&tmp, path)) {
+        if tmp.is_file() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        return Err(e);
+    }
+    sync_folder(path)
+}
+
+/// Syncs the folder holding `path` (where a rename or a new file is recorded). Windows
+/// cannot open a folder as a file; its renames are made durable by the file system.
+fn sync_folder(path: &std::path::Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        std::fs::File::open(folder)?.sync_all()?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }

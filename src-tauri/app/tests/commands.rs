@@ -424,7 +424,7 @@ fn settings_are_validated_and_kept() {
     let dir = std::env::temp_dir().join(format!("wordclub-settings-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("settings.json");
-    let app = App::new(Box::new(FileSettings(path.clone()))).unwrap();
+    let app = App::new(Box::new(FileSettings::new(path.clone()))).unwrap();
     assert_eq!(ok(&app, "get_settings", Value::Null)["theme"], "system");
     let next = ok(
         &app,
@@ -457,7 +457,7 @@ fn settings_are_validated_and_kept() {
         "bad_argument",
     );
     // A new app state (a restart) reads what was kept; refused changes left no trace.
-    let again = App::new(Box::new(FileSettings(path))).unwrap();
+    let again = App::new(Box::new(FileSettings::new(path))).unwrap();
     let kept = ok(&again, "get_settings", Value::Null);
     assert_eq!(kept["theme"], "dark");
     assert_eq!(kept["default_rules"], "classic-15");

@@ -600,3 +600,63 @@ fn running_out_of_file_descriptors_is_a_typed_error_not_damage() {
     assert_eq!(code, 0, "the history is still there and good");
     assert_eq!(json["total"], 1);
 }
+
+/// `play --db` takes player names by the engine's one rule, as the app's form does: a name
+/// too long, one with a control character, an empty one or two that differ only in case are
+/// refused with the engine's typed error and exit 2, and nothing is recorded.
+#[test]
+fn play_refuses_names_the_app_refuses_and_records_nothing() {
+    let dir = folder("names");
+    let db = dir.join("history.db");
+    let script = dir.join("passes.txt");
+    std::fs::write(&script, "pass\n".repeat(6)).unwrap();
+    let long = "N".repeat(5000);
+    for players in [
+        format!("{long},Ben"),
+        "Ann,B\u{7}en".to_string(),
+        "Ann,\tBen\n".to_string(),
+        "Ann,,Ben".to_string(),
+        "Ann,ann".to_string(),
+        "Émile,émile".to_string(),
+    ] {
+        let (code, json) = cli(&[
+            "play",
+            "--rules",
+            "wordclub-1.0",
+            "--players",
+            &players,
+            "--seed",
+            "3",
+            "--script",
+            s(&script),
+            "--db",
+            s(&db),
+        ]);
+        // A tab inside a name is a control character, but around it is trimmed away: that
+        // one is played, the rest refused.
+        if players == "Ann,\tBen\n" {
+            assert_eq!(code, 0, "{json}");
+            assert_eq!(json["players"][1]["name"], "Ben", "{json}");
+            continue;
+        }
+        assert_eq!(code, 2, "{players:?}: {json}");
+        assert_eq!(
+            json["error"]["kind"], "bad_player_name",
+            "{players:?}: {json}"
+        );
+    }
+    let (code, page) = cli(&["history", "list", "--db", s(&db)]);
+    assert_eq!(code, 0, "{page}");
+    let names: Vec<String> = page["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["players"].as_array().unwrap().clone())
+        .map(|p| p["name"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        ["Ann", "Ben"],
+        "only the trimmed match is recorded: {page}"
+    );
+}

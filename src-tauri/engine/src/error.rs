@@ -66,6 +66,9 @@ pub enum EngineError {
     PlayerNotInMatch { player: usize, players: usize },
     /// The rule set does not allow this many players.
     PlayerCount { given: usize, min: u8, max: u8 },
+    /// A new match's player name that is empty, too long, holds a control character or is
+    /// another player's (ignoring case); the reason is the sentence people see.
+    BadPlayerName { reason: String },
     /// A computer seat where the rule set has none.
     ComputerSeatNotAllowed { rules: String },
     /// An action was applied with a word list other than the match's pinned one.
@@ -112,6 +115,7 @@ impl EngineError {
             MatchOver => "match_over",
             PlayerNotInMatch { .. } => "player_not_in_match",
             PlayerCount { .. } => "player_count",
+            BadPlayerName { .. } => "bad_player_name",
             ComputerSeatNotAllowed { .. } => "computer_seat_not_allowed",
             WrongWordList { .. } => "wrong_word_list",
             InvalidRuleSet { .. } => "invalid_rule_set",
@@ -212,6 +216,7 @@ impl fmt::Display for EngineError {
             PlayerCount { given, min, max } => {
                 write!(f, "{given} players: this rule set takes {min} to {max}")
             }
+            BadPlayerName { reason } => write!(f, "{reason}"),
             ComputerSeatNotAllowed { rules } => {
                 write!(f, "{rules} has no computer seats")
             }

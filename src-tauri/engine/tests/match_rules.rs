@@ -613,3 +613,37 @@ fn a_rule_set_without_resign_refuses_it() {
     assert_eq!(e.kind(), "resign_not_allowed");
     assert_eq!(m.events().len(), 1);
 }
+
+/// A new match takes its players' names by one rule (trimmed; not empty, not longer than
+/// `MAX_NAME_CHARS`, no control character, no two equal ignoring case), whoever starts it;
+/// a refusal is typed and says which name.
+#[test]
+fn new_match_refuses_bad_player_names() {
+    let l = list("wordclub");
+    let start = |names: &[&str]| {
+        let specs = names.iter().map(|n| PlayerSpec::human(n)).collect();
+        Match::new(rules("wordclub-1.0"), ListRef::of(l), specs, 1)
+    };
+    let long = "x".repeat(MAX_NAME_CHARS + 1);
+    let longest = "x".repeat(MAX_NAME_CHARS);
+    for (names, says) in [
+        (vec![long.as_str(), "Ben"], "longer than"),
+        (vec!["Ann", "B\u{0}en"], "control character"),
+        (vec!["Ann", "Ben\u{1b}[31m"], "control character"),
+        (vec!["Ann", "   "], "needs a name"),
+        (vec!["Ann", "ann"], "two players are called"),
+        (vec!["Ann", "Ben", " ANN "], "two players are called"),
+        (vec!["Ölaf", "ölaf"], "two players are called"),
+    ] {
+        let e = start(&names).unwrap_err();
+        assert_eq!(e.kind(), "bad_player_name", "{names:?}: {e}");
+        assert!(e.to_string().contains(says), "{names:?}: {e}");
+    }
+    let m = start(&[&longest, "  Ben\t"]).unwrap();
+    let names: Vec<&str> = m.players().iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [longest.as_str(), "Ben"],
+        "names are recorded trimmed"
+    );
+}

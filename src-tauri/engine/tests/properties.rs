@@ -261,7 +261,8 @@ fn random_illegal(m: &Match, rng: &mut StdRng) -> Action {
     }
 }
 
-fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList) -> Match {
+/// Plays one random match; returns it and the number of actions applied (legal or not).
+fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList) -> (Match, u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let r = rules(rules_id);
     let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
@@ -305,18 +306,71 @@ fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList)
     }
     check_views(&m);
     assert_replays(&m);
-    m
+    (m, steps)
 }
 
-fn run_many(rules_id: &str, matches: u64) -> BTreeMap<String, usize> {
+/// Matches per rule set in the CI run: every built-in rule set, sized so the file takes about
+/// as long as it did with five (the 1.x sets' matches are the longest).
+const CI_MATCHES: [(&str, u64); 6] = [
+    ("wordclub-1.0", 45),
+    ("wordclub-1.1", 18),
+    ("wordclub-1.2", 18),
+    ("solo-10", 30),
+    ("classic-15", 9),
+    ("classic-15-ten", 12),
+];
+
+/// The long mode: `WORDCLUB_PROPERTY_ACTIONS=N` plays each rule set's random matches until
+/// it has applied N / (number of rule sets) actions, instead of the CI run's match counts.
+fn long_mode_actions() -> Option<u64> {
+    let text = std::env::var("WORDCLUB_PROPERTY_ACTIONS").ok()?;
+    let total: u64 = text
+        .trim()
+        .parse()
+        .expect("WORDCLUB_PROPERTY_ACTIONS is a whole number of actions");
+    Some(total.div_ceil(RULE_SET_IDS.len() as u64))
+}
+
+/// Plays a rule set's random matches, its seat counts (1–4 where it allows) in turn; a match
+/// whose checks fail is counted as a violation with its seed and the run goes on, so a long
+/// run reports every violation, then the test fails if there was any.
+fn run_many(rules_id: &str) -> BTreeMap<String, u64> {
     let r = rules(rules_id);
     let l = list(&r.default_list);
-    let mut reasons = BTreeMap::new();
-    for seed in 0..matches {
-        let players =
-            r.players.min as usize + (seed as usize % (r.players.max - r.players.min + 1) as usize);
-        let m = play_random_match(rules_id, players, seed * 7919 + 1, l);
-        *reasons
+    let seats: Vec<usize> = (r.players.min..=r.players.max.min(4))
+        .map(usize::from)
+        .collect();
+    let ci_matches = CI_MATCHES
+        .iter()
+        .find(|(id, _)| *id == rules_id)
+        .map(|(_, n)| *n)
+        .expect("every rule set has a CI match count");
+    let budget = long_mode_actions();
+    let started = std::time::Instant::now();
+    let mut tally: BTreeMap<String, u64> = BTreeMap::new();
+    let mut violations = Vec::new();
+    let mut seed = 0u64;
+    while match budget {
+        Some(actions) => tally.get("actions").copied().unwrap_or(0) < actions,
+        None => seed < ci_matches,
+    } {
+        let players = seats[seed as usize % seats.len()];
+        let match_seed = seed * 7919 + 1;
+        seed += 1;
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            play_random_match(rules_id, players, match_seed, l)
+        }));
+        *tally.entry("matches".into()).or_insert(0) += 1;
+        *tally.entry(format!("seats {players}")).or_insert(0) += 1;
+        let (m, actions) = match played {
+            Ok(played) => played,
+            Err(_) => {
+                violations.push((match_seed, players));
+                continue;
+            }
+        };
+        *tally.entry("actions".into()).or_insert(0) += actions;
+        *tally
             .entry(format!("{:?}", m.result().unwrap().reason))
             .or_insert(0) += 1;
         let placed = m
@@ -324,38 +378,57 @@ fn run_many(rules_id: &str, matches: u64) -> BTreeMap<String, usize> {
             .iter()
             .filter(|e| matches!(e, Event::Placed { .. }))
             .count();
-        *reasons.entry("placements".into()).or_insert(0) += placed;
+        *tally.entry("placements".into()).or_insert(0) += placed as u64;
     }
-    eprintln!("{rules_id}: {reasons:?}");
-    reasons
+    eprintln!(
+        "{rules_id}: {tally:?}, {} violations, {:.1} s",
+        violations.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(
+        violations.is_empty(),
+        "{rules_id}: checks failed for (seed, seats) {violations:?}"
+    );
+    tally
+}
+
+#[test]
+fn every_rule_set_has_random_matches() {
+    let covered: Vec<&str> = CI_MATCHES.iter().map(|(id, _)| *id).collect();
+    assert_eq!(covered, RULE_SET_IDS);
 }
 
 #[test]
 fn random_matches_wordclub_1_0() {
-    let reasons = run_many("wordclub-1.0", 60);
-    assert!(reasons.contains_key("WentOut"), "{reasons:?}");
+    let tally = run_many("wordclub-1.0");
+    assert!(tally.contains_key("WentOut"), "{tally:?}");
 }
 
 #[test]
 fn random_matches_wordclub_1_1() {
-    run_many("wordclub-1.1", 24);
+    run_many("wordclub-1.1");
+}
+
+#[test]
+fn random_matches_wordclub_1_2() {
+    run_many("wordclub-1.2");
 }
 
 #[test]
 fn random_matches_solo_10() {
-    let reasons = run_many("solo-10", 30);
-    assert!(reasons.contains_key("TurnLimit"), "{reasons:?}");
+    let tally = run_many("solo-10");
+    assert!(tally.contains_key("TurnLimit"), "{tally:?}");
 }
 
 #[test]
 fn random_matches_classic_15() {
-    run_many("classic-15", 9);
+    run_many("classic-15");
 }
 
 #[test]
 fn random_matches_classic_15_ten() {
-    let reasons = run_many("classic-15-ten", 12);
-    assert!(reasons.contains_key("TurnLimit"), "{reasons:?}");
+    let tally = run_many("classic-15-ten");
+    assert!(tally.contains_key("TurnLimit"), "{tally:?}");
 }
 
 /// Damaged event logs (dropped, swapped, duplicated or edited events) are replayed or refused
@@ -365,7 +438,7 @@ fn damaged_event_logs_never_panic() {
     let l = list("wordclub");
     let mut rng = StdRng::seed_from_u64(99);
     for seed in 0..6u64 {
-        let m = play_random_match("classic-15", 2 + seed as usize % 3, seed, l);
+        let (m, _) = play_random_match("classic-15", 2 + seed as usize % 3, seed, l);
         let events = m.events().to_vec();
         assert!(Match::replay(&events).is_ok());
         for _ in 0..300 {

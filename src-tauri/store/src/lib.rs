@@ -20,6 +20,8 @@
 //! - [`Store::unfinished`], [`Store::resume`] (typed `list_not_shipped` refusal), [`Store::abandon`].
 //! - [`Store::list`] pages with a [`Filter`], [`Store::summary`], [`Store::detail`],
 //!   [`Store::stats`], [`Store::export_gcg`].
+//! - [`utc_file_stamp`]: the UTC time in the name of a file set aside (`*.unreadable-*`; the
+//!   app's damaged settings, `*.damaged-*`).
 //! - Once a match is over: [`Store::analysis`] / [`Store::save_analysis`] keep its post-game
 //!   analysis by analyser version; [`Store::matches_needing_analysis`] lists what is left to do.
 //!
@@ -43,6 +45,7 @@ pub use matches::Resumed;
 pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};
 pub use records::{FixedDeal, SeatKind, Status};
+pub use time::utc_file_stamp;
 
 #[cfg(test)]
 mod tests {

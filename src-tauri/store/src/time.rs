@@ -38,6 +38,12 @@ pub(crate) fn utc_iso(ms: i64) -> String {
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }
 
+/// Now as [`utc_compact`]: the time part of a file set aside beside another
+/// (`<name>.damaged-<time>`), for the app's settings as for the history.
+pub fn utc_file_stamp() -> String {
+    utc_compact(now_ms())
+}
+
 /// `20261130T023103Z`, for file names.
 pub(crate) fn utc_compact(ms: i64) -> String {
     let (y, mo, d, h, mi, s) = civil(ms);

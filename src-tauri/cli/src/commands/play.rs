@@ -44,11 +44,11 @@ pub fn run(argv: &[String]) -> CliResult {
     }
     let rules = RuleSet::builtin(args.required("rules")?).map_err(engine_error)?;
     let list = list_for(&args, &rules.default_list.clone())?;
+    // Every name as given: the engine's name rule (`Match::with_deal`) trims and checks them,
+    // as for the app's forms, so an empty one is refused rather than dropped.
     let players: Vec<PlayerSpec> = args
         .required("players")?
         .split(',')
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
         .map(PlayerSpec::human)
         .collect();
     let seed: u64 = args

@@ -55,7 +55,7 @@ pub fn run(argv: &[String]) -> CliResult {
         ));
     }
     let settings: Box<dyn SettingsBackend> = match args.value("settings") {
-        Some(path) => Box::new(FileSettings(PathBuf::from(path))),
+        Some(path) => Box::new(FileSettings::new(PathBuf::from(path))),
         None => Box::new(MemorySettings::default()),
     };
     let app = open_app(settings, args.value("db").map(PathBuf::from))?;

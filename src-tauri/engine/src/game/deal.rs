@@ -80,6 +80,7 @@ impl Match {
         options: MatchOptions,
     ) -> Result<Match, EngineError> {
         check_rule_set(&rules)?;
+        let players = PlayerSpec::clean_all(players)?;
         let n = players.len();
         if n < rules.players.min as usize || n > rules.players.max as usize {
             return Err(EngineError::PlayerCount {

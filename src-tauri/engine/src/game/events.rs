@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use wordclub_lexicon::WordList;
 
 use super::hints::HintShown;
-use crate::rules::{HintKind, RuleSet};
+use crate::error::EngineError;
+use crate::rules::{HintKind, RuleSet, MAX_NAME_CHARS};
 use crate::scoring::WordScore;
 use crate::types::Placement;
 
@@ -54,6 +55,45 @@ pub struct PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// A player's name as a new match records it: trimmed; refused when empty, longer than
+    /// [`MAX_NAME_CHARS`] or holding a control character. The one rule for every way in (the
+    /// app's forms and settings, `wordclub-cli play`); replay never applies it, so a history
+    /// recorded before the rule still opens.
+    pub fn clean_name(name: &str) -> Result<String, EngineError> {
+        let bad = |reason: String| EngineError::BadPlayerName { reason };
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(bad("every player needs a name".to_string()));
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(bad(format!(
+                "the name {name:?} is longer than {MAX_NAME_CHARS} characters"
+            )));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(bad(format!("the name {name:?} holds a control character")));
+        }
+        Ok(name.to_string())
+    }
+
+    /// A new match's players with their names cleaned ([`PlayerSpec::clean_name`]); two
+    /// names that differ only in case are refused, as the score panel could not tell them
+    /// apart.
+    pub fn clean_all(players: Vec<PlayerSpec>) -> Result<Vec<PlayerSpec>, EngineError> {
+        let mut cleaned: Vec<PlayerSpec> = Vec::with_capacity(players.len());
+        for p in players {
+            let name = PlayerSpec::clean_name(&p.name)?;
+            let folded = name.to_lowercase();
+            if cleaned.iter().any(|c| c.name.to_lowercase() == folded) {
+                return Err(EngineError::BadPlayerName {
+                    reason: format!("two players are called {name:?}"),
+                });
+            }
+            cleaned.push(PlayerSpec { name, kind: p.kind });
+        }
+        Ok(cleaned)
+    }
+
     pub fn human(name: &str) -> PlayerSpec {
         PlayerSpec {
             name: name.to_string(),
