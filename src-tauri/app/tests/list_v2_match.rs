@@ -82,7 +82,11 @@ fn write_fixture() {
         let ing = [tile(7, 7, "I"), tile(7, 8, "N"), tile(7, 9, "G")];
         ok(&app, "play", json!({"match_id": id, "tiles": ing}));
         reveal(&app, id);
-        ok(&app, "play", json!({"match_id": id, "tiles": [tile(8, 9, "O")]}));
+        ok(
+            &app,
+            "play",
+            json!({"match_id": id, "tiles": [tile(8, 9, "O")]}),
+        );
     }
     // Dropping the app closes the history, which checkpoints the WAL into the file.
     assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
@@ -127,6 +131,10 @@ fn the_version_2_match_opens_validates_every_move_and_plays_on_under_version_2()
     for w in &words {
         assert!(v2.contains(w.as_bytes()), "{w} is in version 2");
     }
+    // The current list would answer otherwise: it drops ING and holds EMAIL.
+    let current = WordList::builtin("wordclub").unwrap();
+    assert_ne!(current.info().sha256, V2_SHA256);
+    assert!(!current.contains(b"ING") && current.contains(b"EMAIL"));
 
     // Version 2 refuses EMAIL, and the match keeps version 2's verdict whatever the current
     // list says: the refusal names version 2 and nothing changes.

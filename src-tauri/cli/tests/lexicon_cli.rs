@@ -54,15 +54,17 @@ fn lists_reports_every_shipped_list_and_version() {
         summary,
         [
             ("wordclub", "1", 253_917, false),
-            ("wordclub", "2", 259_004, true),
+            ("wordclub", "2", 259_004, false),
+            ("wordclub", "3", 258_712, true),
             ("enable2k", "1", 172_823, true),
             ("enable-2-9", "1", 105_241, true)
         ]
     );
     assert_eq!(lists[0]["name"], "Word Club list 1");
     assert_eq!(lists[1]["name"], "Word Club list 2");
+    assert_eq!(lists[2]["name"], "Word Club list 3");
     assert_eq!(
-        lists[2]["sha256"],
+        lists[3]["sha256"],
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }
@@ -247,6 +249,33 @@ fn check_wordclub_answers_the_issue_10_words_for_version_2() {
         .map(|(w, v)| (w.to_string(), v))
         .collect();
     assert_eq!(verdicts(&json), expected);
+}
+
+#[test]
+fn check_gives_issue_24_s_verdicts_under_list_3_and_list_2_keeps_its_own() {
+    let words = [
+        "email",
+        "app",
+        "qis",
+        "selfie",
+        "transitioned",
+        "november",
+        "ing",
+    ];
+    let mut args = vec!["check", "--list", "wordclub"];
+    args.extend(words);
+    let (code, json) = cli(&args);
+    assert_eq!(code, 0, "{json}");
+    let expected: Vec<(String, bool)> = words
+        .iter()
+        .zip([true, true, true, true, true, false, false])
+        .map(|(w, v)| (w.to_string(), v))
+        .collect();
+    assert_eq!(verdicts(&json), expected);
+    // Version 2, named with its version, keeps its answers: EMAIL stays refused there.
+    let (code, json) = cli(&["check", "--list", "wordclub@2", "email"]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(verdicts(&json), [("email".to_string(), false)]);
 }
 
 #[test]
