@@ -24,6 +24,10 @@
 #               it changes no rule): the single a-z words of 2-15 letters of LDNOOBW's English
 #               list (npm naughty-words 1.2.0) and of those rated 2 ("likely profane") by npm
 #               cuss 2.2.0. See offensive/PROVENANCE.md.
+#   offensive 2 manners 2, what the computer and hints use: version 1 minus the reviewed innocent
+#               words (offensive/innocent-2.txt), plus the reviewed missing slurs
+#               (offensive/added-2.txt), plus the inflections the regular rules make that a
+#               shipped list holds (reviewed). build.sh --check also checks its figures.
 # Every downloaded source is checked against its SHA-256 below before it is used.
 # Usage: wordlists/build.sh [--check]   (--check rebuilds into a temp dir and compares)
 set -euo pipefail
@@ -211,9 +215,52 @@ fetch_npm cuss 2.2.0 66b19c6086d3fb3eac3769daf97dd695290ecc24b0fddbc30688418c629
   ' "$tmp/cuss/package/index.js"
 } | grep -E '^[a-z]{2,15}$' | sort -u > "$out/offensive/offensive-1.txt"
 
+# offensive 2 (manners 2): version 1's entries minus the reviewed innocent words, plus the
+# reviewed missing slurs, plus every inflection of an entry the rule below makes that a shipped
+# list holds and the innocent file does not name. See offensive/PROVENANCE.md.
+python3 - "$out/offensive/offensive-1.txt" "$here/offensive/innocent-2.txt" "$here/offensive/added-2.txt" \
+  "$out/offensive/offensive-2.txt" "$tmp/figures-offensive-2.txt" \
+  "$out/wordclub/wordclub-1.txt" "$out/wordclub/wordclub-2.txt" "$out/wordclub/wordclub-3.txt" \
+  "$out/enable2k/enable2k-1.txt" <<'PY'
+import sys
+v1_file, innocent_file, added_file, out, figures, *lists = sys.argv[1:]
+
+def words(path):
+    with open(path) as f:
+        return {l.split("#")[0].strip() for l in f} - {""}
+
+def inflections(e):
+    # Plural, past, participle and agent forms by the regular spelling rules; a form counts
+    # only where a shipped list holds it, and each was reviewed (innocent-2.txt).
+    forms = {e + "s", e + "es", e + "ed", e + "ing", e + "ings", e + "er", e + "ers"}
+    if e.endswith("e"):
+        forms |= {e + "d", e[:-1] + "ing", e + "r", e + "rs"}
+    if e.endswith("y"):
+        forms |= {e[:-1] + "ies", e[:-1] + "ied"}
+    if len(e) >= 3 and e[-1] not in "aeiouwxy" and e[-2] in "aeiou" and e[-3] not in "aeiou":
+        forms |= {e + e[-1] + x for x in ("ed", "ing", "er", "ers", "y")}
+    return forms
+
+v1, innocent, added = words(v1_file), words(innocent_file), words(added_file)
+shipped = set().union(*(words(p) for p in lists))
+assert not added & v1, "an added slur is already in version 1"
+assert added <= shipped, "an added slur is in no shipped list"
+entries = (v1 - innocent) | added
+generated = {f for e in entries for f in inflections(e)} & shipped
+generated -= entries | innocent
+blocked = entries | generated
+with open(out, "w") as f:
+    f.write("".join(w + "\n" for w in sorted(blocked)))
+n = lambda x: f"{len(x):,}"
+with open(figures, "w") as f:
+    f.write(f"version 1's {n(v1)} - innocent {n(v1 & innocent)} + added {n(added)} + "
+            f"inflections {n(generated)} = {n(blocked)}\n")
+PY
+
 built=(wordclub/wordclub-1.txt wordclub/wordclub-2.txt wordclub/wordclub-3.txt enable2k/enable2k-1.txt
-  enable-2-9/enable-2-9-1.txt offensive/offensive-1.txt)
+  enable-2-9/enable-2-9-1.txt offensive/offensive-1.txt offensive/offensive-2.txt)
 echo "wordclub 3: $(cat "$tmp/figures-3.txt")"
+echo "offensive 2: $(cat "$tmp/figures-offensive-2.txt")"
 for f in "${built[@]}"; do
   echo "$f: $(wc -l < "$out/$f") words, sha256 $(sha256sum "$out/$f" | cut -d' ' -f1)"
 done
@@ -224,6 +271,8 @@ if [ "${1:-}" = "--check" ]; then
   # The figures PROVENANCE.md gives for version 3 must be the ones this rebuild measures.
   grep -qF "$(cat "$tmp/figures-3.txt")" "$here/wordclub/PROVENANCE.md" \
     || { echo "wordclub/PROVENANCE.md does not give the rebuilt figures: $(cat "$tmp/figures-3.txt")" >&2; exit 1; }
+  grep -qF "$(cat "$tmp/figures-offensive-2.txt")" "$here/offensive/PROVENANCE.md" \
+    || { echo "offensive/PROVENANCE.md does not give the rebuilt figures: $(cat "$tmp/figures-offensive-2.txt")" >&2; exit 1; }
   echo "all lists match their committed text"
   rm -rf "$out"
 fi
