@@ -334,5 +334,8 @@ fn the_named_best_moves_leave_the_offensive_words_alone() {
     }
     // FAGGOTS would be the best by score without manners: a 7-tile bingo through the star.
     assert_ne!(first["best_by_score"]["word"], "FAGGOTS");
-    assert_eq!(first["bingo_available"], false, "no polite bingo in FAGGOTS");
+    assert_eq!(
+        first["bingo_available"], false,
+        "no polite bingo in FAGGOTS"
+    );
 }

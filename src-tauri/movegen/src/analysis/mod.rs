@@ -269,9 +269,9 @@ pub struct Analysis {
     /// The version of the kept list of offensive words the named moves leave alone
     /// ([`wordclub_lexicon::MANNERS_VERSION`]): the best moves, alternatives and best missed
     /// moves are only moves a polite computer may make, so an analysis never names an
-    /// offensive word as what a player should have played. 0 in analyses made before
-    /// manners were applied (analyser version 1, which named any word).
-    #[serde(default)]
+    /// offensive word as what a player should have played. 0 (and left out of the JSON) in an
+    /// analysis kept before manners were applied, which named any word.
+    #[serde(default, skip_serializing_if = "no_manners")]
     pub manners_version: u32,
     pub players: Vec<PlayerAnalysis>,
     pub turns: Vec<TurnAnalysis>,
