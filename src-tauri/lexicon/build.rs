@@ -68,10 +68,10 @@ fn main() {
         ));
     }
     code.push_str("];\n");
-    let offensive_file = root.join("offensive/offensive-1.txt");
+    let offensive_file = root.join("offensive/offensive-2.txt");
     println!("cargo:rerun-if-changed={}", offensive_file.display());
     let mut offensive: Vec<String> = fs::read_to_string(&offensive_file)
-        .expect("read wordlists/offensive/offensive-1.txt")
+        .expect("read wordlists/offensive/offensive-2.txt")
         .lines()
         .map(|w| w.trim().to_ascii_uppercase())
         .filter(|w| !w.is_empty())

@@ -10,7 +10,15 @@ export type Analysis = { analyser_version: number,
 /**
  * The rule set and word list the analysis used: the match's own.
  */
-rules_id: string, rules_label: string, list: ListRef, list_name: string, players: Array<PlayerAnalysis>, turns: Array<TurnAnalysis>, };
+rules_id: string, rules_label: string, list: ListRef, list_name: string, 
+/**
+ * The version of the kept list of offensive words the named moves leave alone
+ * ([`wordclub_lexicon::MANNERS_VERSION`]): the best moves, alternatives and best missed
+ * moves are only moves a polite computer may make, so an analysis never names an
+ * offensive word as what a player should have played. 0 (and left out of the JSON) in an
+ * analysis kept before manners were applied, which named any word.
+ */
+manners_version?: number, players: Array<PlayerAnalysis>, turns: Array<TurnAnalysis>, };
 
 export type AnalysisMove = { turn: number, scored: ScoredMove, 
 /**

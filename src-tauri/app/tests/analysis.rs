@@ -83,6 +83,7 @@ fn a_finished_match_is_analysed_once_and_kept() {
     assert_eq!(a["rules_id"], "classic-15");
     assert_eq!(a["list"]["id"], "wordclub");
     assert_eq!(a["analyser_version"], 1);
+    assert_eq!(a["manners_version"], wordclub_lexicon::MANNERS_VERSION);
     let turns = a["turns"].as_array().unwrap();
     assert_eq!(turns.len(), 7, "CAT and six passes");
     assert_eq!(turns[0]["rack"], "ACEILOT");
@@ -298,4 +299,43 @@ fn matches_of_a_schema_v1_history_get_their_analysis_on_first_request() {
     }
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_named_best_moves_leave_the_offensive_words_alone() {
+    // Ann holds FAGGOTS, a slur's plural (a bingo a person may play) and passes; so does Ben,
+    // until the match ends. The analysis must not name it as her best move.
+    let app = app();
+    let view = new_match(
+        &app,
+        json!({"rules": "classic-15", "players": [{"name": "Ann"}, {"name": "Ben"}],
+               "deal": {"racks": ["FAGGOTS", "SNNDBGL"], "draw_order": ""}}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    for _ in 0..6 {
+        reveal(&app, id);
+        ok(&app, "pass", json!({"match_id": id}));
+    }
+    let a = ok(&app, "match_analysis", json!({"match_id": id}));
+    assert_eq!(a["manners_version"], wordclub_lexicon::MANNERS_VERSION);
+    let first = &a["turns"][0];
+    assert_eq!(first["rack"], "AFGGOST");
+    let mut named: Vec<&Value> = vec![&first["best_by_score"], &first["best_by_value"]];
+    named.extend(first["alternatives"].as_array().unwrap());
+    assert!(named.len() > 2, "Ann had moves: {first}");
+    for m in named {
+        for w in m["words"].as_array().unwrap() {
+            let word = w["word"].as_str().unwrap();
+            assert!(
+                !wordclub_lexicon::is_offensive(word.as_bytes()),
+                "{word} named in {m}"
+            );
+        }
+    }
+    // FAGGOTS would be the best by score without manners: a 7-tile bingo through the star.
+    assert_ne!(first["best_by_score"]["word"], "FAGGOTS");
+    assert_eq!(
+        first["bingo_available"], false,
+        "no polite bingo in FAGGOTS"
+    );
 }

@@ -54,15 +54,17 @@ fn lists_reports_every_shipped_list_and_version() {
         summary,
         [
             ("wordclub", "1", 253_917, false),
-            ("wordclub", "2", 259_004, true),
+            ("wordclub", "2", 259_004, false),
+            ("wordclub", "3", 258_712, true),
             ("enable2k", "1", 172_823, true),
             ("enable-2-9", "1", 105_241, true)
         ]
     );
     assert_eq!(lists[0]["name"], "Word Club list 1");
     assert_eq!(lists[1]["name"], "Word Club list 2");
+    assert_eq!(lists[2]["name"], "Word Club list 3");
     assert_eq!(
-        lists[2]["sha256"],
+        lists[3]["sha256"],
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }
@@ -224,7 +226,7 @@ fn bad_input_is_a_typed_error_with_a_non_zero_exit() {
 }
 
 #[test]
-fn check_wordclub_answers_the_issue_10_words_for_version_2() {
+fn check_wordclub_answers_the_issue_10_words_for_the_current_version() {
     let words = ["DKL", "AEQ", "ABS", "ARETE", "colour"];
     let mut args = vec!["check", "--list", "wordclub"];
     args.extend(words);
@@ -250,6 +252,33 @@ fn check_wordclub_answers_the_issue_10_words_for_version_2() {
 }
 
 #[test]
+fn check_gives_issue_24_s_verdicts_under_list_3_and_list_2_keeps_its_own() {
+    let words = [
+        "email",
+        "app",
+        "qis",
+        "selfie",
+        "transitioned",
+        "november",
+        "ing",
+    ];
+    let mut args = vec!["check", "--list", "wordclub"];
+    args.extend(words);
+    let (code, json) = cli(&args);
+    assert_eq!(code, 0, "{json}");
+    let expected: Vec<(String, bool)> = words
+        .iter()
+        .zip([true, true, true, true, true, false, false])
+        .map(|(w, v)| (w.to_string(), v))
+        .collect();
+    assert_eq!(verdicts(&json), expected);
+    // Version 2, named with its version, keeps its answers: EMAIL stays refused there.
+    let (code, json) = cli(&["check", "--list", "wordclub@2", "email"]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(verdicts(&json), [("email".to_string(), false)]);
+}
+
+#[test]
 fn a_list_file_that_is_not_text_empty_or_wordless_is_refused() {
     let dir = std::env::temp_dir().join(format!("wordclub-cli-badlist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -268,4 +297,48 @@ fn a_list_file_that_is_not_text_empty_or_wordless_is_refused() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The words `words --manners M --rack RACK` offers.
+fn offered(manners: &str, rack: &str) -> Vec<String> {
+    let (code, json) = cli(&["words", "--manners", manners, "--rack", rack]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["manners"], manners);
+    json["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn words_with_polite_manners_offers_ordinary_words_and_leaves_the_slurs_out() {
+    // Manners 2: WELFARE is an ordinary word (manners 1 blocked it), FAGGOTS a slur's plural
+    // (manners 1 missed it).
+    assert!(offered("polite", "WELFARE").contains(&"WELFARE".to_string()));
+    let polite = offered("polite", "FAGGOTS");
+    let any = offered("any", "FAGGOTS");
+    assert!(
+        any.contains(&"FAGGOTS".to_string()),
+        "people may still play it"
+    );
+    for slur in ["FAGGOTS", "FAGGOT", "FAGS", "FAG"] {
+        assert!(!polite.contains(&slur.to_string()), "{slur} offered");
+    }
+    // Only the kept offensive words go: everything else the rack spells is still offered.
+    let kept: Vec<&String> = any
+        .iter()
+        .filter(|w| !wordclub_lexicon::is_offensive(w.as_bytes()))
+        .collect();
+    assert_eq!(polite.iter().collect::<Vec<_>>(), kept);
+    assert!(polite.contains(&"GOATS".to_string()));
+    // Without --manners every word is listed, as before.
+    let (_, json) = cli(&["words", "--rack", "FAGGOTS"]);
+    assert_eq!(json["manners"], "any");
+    assert_eq!(json["words"].as_array().unwrap().len(), any.len());
+    assert_eq!(
+        error_kind(&["words", "--manners", "rude", "--rack", "CAT"]),
+        "usage"
+    );
 }

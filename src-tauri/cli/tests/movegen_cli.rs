@@ -249,3 +249,38 @@ fn simulate_reports_every_figure_and_is_deterministic() {
     }
     assert!(a["mean_squares_filled"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn moves_with_polite_manners_lists_only_what_the_computer_may_play() {
+    let empty = vec!["15"; 15].join("/");
+    let moves = |manners: &str| {
+        let (code, json) = cli(&[
+            "moves",
+            "--rules",
+            "classic-15",
+            "--position",
+            &empty,
+            "--rack",
+            "FAGGOTS",
+            "--manners",
+            manners,
+        ]);
+        assert_eq!(code, 0, "{json}");
+        assert_eq!(json["manners"], manners);
+        listed(&json)
+    };
+    let word = |m: &(String, i64)| m.0.split(' ').nth(1).unwrap().to_string();
+    let any = moves("any");
+    let polite = moves("polite");
+    assert!(any.iter().any(|m| word(m) == "FAGGOTS"), "a legal play");
+    assert!(polite
+        .iter()
+        .all(|m| !wordclub_lexicon::is_offensive(word(m).as_bytes())));
+    assert!(polite.iter().any(|m| word(m) == "GOATS"));
+    let kept: Vec<_> = any
+        .iter()
+        .filter(|m| !wordclub_lexicon::is_offensive(word(m).as_bytes()))
+        .cloned()
+        .collect();
+    assert_eq!(polite, kept, "on an empty board each move forms one word");
+}

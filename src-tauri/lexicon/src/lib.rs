@@ -20,8 +20,8 @@
 //! `id@version` names an older one; [`WordList::pinned`] finds the exact version a saved match
 //! is pinned to by its SHA-256, so a match keeps its list whatever is current.
 //!
-//! [`is_offensive`] asks the kept list of offensive words (`wordlists/offensive/`), which
-//! computer players and hints leave alone; it changes no rule.
+//! [`is_offensive`] asks the kept list of offensive words (`wordlists/offensive/`, version
+//! [`MANNERS_VERSION`]), which computer players and hints leave alone; it changes no rule.
 
 mod error;
 mod lookup;
@@ -370,6 +370,11 @@ impl WordList {
     }
 }
 
+/// The version of the kept list of offensive words that [`is_offensive`] asks
+/// (`wordlists/offensive/offensive-2.txt`, "manners 2"): a stored analysis records it, since
+/// its named best moves leave those words alone.
+pub const MANNERS_VERSION: u32 = 2;
+
 static OFFENSIVE_SET: OnceLock<fst::Set<&'static [u8]>> = OnceLock::new();
 
 /// Is this upper-case `A`–`Z` word on the kept list of offensive words
@@ -416,6 +421,16 @@ mod tests {
         assert!(is_offensive(b"FUCK"));
         assert!(!is_offensive(b"fuck"), "keys are upper case");
         assert!(!is_offensive(b"CAT"));
+        // Manners 2: the slurs' inflections are blocked, the ordinary words are not.
+        for slur in ["FAGGOTS", "FAGS", "DYKES", "RETARDS", "TRANNIES"] {
+            assert!(is_offensive(slur.as_bytes()), "{slur}");
+        }
+        for word in [
+            "WELFARE", "GABLES", "FLANGE", "KUMQUAT", "LIMY", "LOOSER", "SOOTY", "BEANBAG",
+            "TINKER", "NIGGLE", "YANK", "HO", "ASSESS", "SPICES",
+        ] {
+            assert!(!is_offensive(word.as_bytes()), "{word}");
+        }
         assert!(offensive_word_count() > 1000);
     }
 

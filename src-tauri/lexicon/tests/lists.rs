@@ -39,13 +39,15 @@ fn the_issue_s_counts_and_the_known_enable_hash_are_in_the_manifest() {
         [
             ("wordclub", "1"),
             ("wordclub", "2"),
+            ("wordclub", "3"),
             ("enable2k", "1"),
             ("enable-2-9", "1")
         ]
     );
     let counts: Vec<usize> = m.iter().map(|e| e.word_count).collect();
-    assert_eq!(counts, [253_917, 259_004, 172_823, 105_241]);
-    // Version 1 stays byte for byte what it was: every match pinned to it names this hash.
+    assert_eq!(counts, [253_917, 259_004, 258_712, 172_823, 105_241]);
+    // Versions 1 and 2 stay byte for byte what they were: every match pinned to one names its
+    // hash.
     assert_eq!(
         m[0].sha256,
         "d2d5a278f56ab8a538e800a34e377f1046ae9b03b9d63ef1f1599fda60c3055c"
@@ -54,9 +56,13 @@ fn the_issue_s_counts_and_the_known_enable_hash_are_in_the_manifest() {
         m[1].sha256,
         "9a6afe36391621004baa5b6a9d622aed838e0eff78a36764928bca8cfd1adbd2"
     );
-    // The published SHA-256 of the common enable1.txt.
     assert_eq!(
         m[2].sha256,
+        "7efc72dab5b3d497c1f8fee6c32cd463c8698751215003dec10c82de38f83127"
+    );
+    // The published SHA-256 of the common enable1.txt.
+    assert_eq!(
+        m[3].sha256,
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }
@@ -124,28 +130,34 @@ fn enable_2_9_is_enable2k_s_words_of_2_to_9_letters() {
 #[test]
 fn builtins_are_listed_in_manifest_order() {
     let ids: Vec<&str> = WordList::builtins().iter().map(|l| l.id()).collect();
-    assert_eq!(ids, ["wordclub", "wordclub", "enable2k", "enable-2-9"]);
+    assert_eq!(
+        ids,
+        ["wordclub", "wordclub", "wordclub", "enable2k", "enable-2-9"]
+    );
     let current: Vec<bool> = WordList::builtins()
         .iter()
         .map(|l| l.info().current)
         .collect();
-    assert_eq!(current, [false, true, true, true]);
+    assert_eq!(current, [false, false, true, true, true]);
 }
 
 #[test]
 fn an_id_gives_its_current_version_and_id_at_version_an_older_one() {
     let current = WordList::builtin("wordclub").unwrap();
-    assert_eq!(current.info().version, "2");
-    assert_eq!(current.info().name, "Word Club list 2");
+    assert_eq!(current.info().version, "3");
+    assert_eq!(current.info().name, "Word Club list 3");
     let old = WordList::builtin("wordclub@1").unwrap();
     assert_eq!(old.info().version, "1");
     assert_eq!(old.info().name, "Word Club list 1");
     assert_eq!(old.id(), "wordclub");
+    let v2 = WordList::builtin("wordclub@2").unwrap();
+    assert_eq!(v2.info().name, "Word Club list 2");
+    assert!(!v2.info().current);
     assert_eq!(
-        WordList::builtin("wordclub@2").unwrap().info(),
+        WordList::builtin("wordclub@3").unwrap().info(),
         current.info()
     );
-    for bad in ["wordclub@3", "wordclub@", "nope@1", "@1"] {
+    for bad in ["wordclub@4", "wordclub@", "nope@1", "@1"] {
         let err = WordList::builtin(bad).unwrap_err();
         assert_eq!(err.kind(), "unknown_list", "{bad}");
         assert!(err.to_string().contains("wordclub@1"), "{err}");
@@ -163,7 +175,7 @@ fn a_pinned_version_is_found_by_its_hash_and_an_unshipped_one_is_refused() {
     );
     let err = WordList::pinned("wordclub", &"0".repeat(64)).unwrap_err();
     assert_eq!(err.kind(), "list_not_shipped");
-    assert!(err.to_string().contains("Word Club list 2"), "{err}");
+    assert!(err.to_string().contains("Word Club list 3"), "{err}");
     // A hash of another id's list does not pin this id.
     let enable = WordList::builtin("enable2k").unwrap().info().sha256.clone();
     assert_eq!(
@@ -174,4 +186,36 @@ fn a_pinned_version_is_found_by_its_hash_and_an_unshipped_one_is_refused() {
         WordList::pinned("nope", v1).unwrap_err().kind(),
         "unknown_list"
     );
+}
+
+#[test]
+fn version_3_takes_the_words_version_2_lost_and_drops_its_names_and_noise() {
+    let v2 = WordList::builtin("wordclub@2").unwrap();
+    let v3 = WordList::builtin("wordclub@3").unwrap();
+    // SCOWL's common sizes directly; abbreviations only where no source knows the word; the
+    // plurals of the two-letter nouns; the reviewed modern words.
+    for w in [
+        "EMAIL",
+        "MIC",
+        "FAB",
+        "TRANSITIONED",
+        "SELFIE",
+        "QIS",
+        "KIS",
+        "APP",
+        "TECH",
+    ] {
+        assert!(v3.contains(w.as_bytes()), "version 3 holds {w}");
+        assert!(!v2.contains(w.as_bytes()), "version 2 refuses {w}");
+    }
+    // Words every source knows only as a capitalised name, and noise, are gone.
+    for w in ["NOVEMBER", "ING", "VIENNA", "MICHAEL"] {
+        assert!(!v3.contains(w.as_bytes()), "version 3 refuses {w}");
+        assert!(v2.contains(w.as_bytes()), "version 2 holds {w}");
+    }
+    // Version 2's noise fixes hold: DKL and AEQ stay out, ABS, ARETE and AIOLI stay in.
+    assert!(!v3.contains(b"DKL") && !v3.contains(b"AEQ"));
+    for w in ["ABS", "ARETE", "AIOLI"] {
+        assert!(v3.contains(w.as_bytes()), "{w}");
+    }
 }

@@ -656,16 +656,20 @@ mod tests {
         );
     }
 
-    /// Easy's vocabulary is re-derived for version 2: every word is a version-2 word (so no
-    /// abbreviation SCOWL files, no stray two-letter word such as CS).
+    /// Easy's vocabulary was re-derived for version 2: every word is a version-2 word (so no
+    /// abbreviation SCOWL files, no stray two-letter word such as CS), and a version-3 word
+    /// too, so version 3 needed no new derivation (one would only add CHEQUED and CUMMING).
     #[test]
-    fn easy_s_common_words_are_all_version_2_words() {
-        let v2 = WordList::builtin("wordclub").unwrap();
-        assert_eq!(v2.info().version, "2");
+    fn easy_s_common_words_are_all_version_2_and_version_3_words() {
+        let v2 = WordList::builtin("wordclub@2").unwrap();
+        let v3 = WordList::builtin("wordclub").unwrap();
+        assert_eq!(v3.info().version, "3");
         let words: Vec<&str> = COMMON_WORDS.lines().collect();
         assert!(words.len() > 10_000);
         for w in &words {
-            assert!(v2.contains(w.to_ascii_uppercase().as_bytes()), "{w}");
+            let key = w.to_ascii_uppercase();
+            assert!(v2.contains(key.as_bytes()), "{w}");
+            assert!(v3.contains(key.as_bytes()), "{w}");
         }
         for w in ["cs", "etc", "dkl", "aeq"] {
             assert!(!words.contains(&w), "{w}");

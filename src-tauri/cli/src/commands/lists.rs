@@ -3,6 +3,7 @@ use serde_json::json;
 use std::ops::Deref;
 use std::path::Path;
 use wordclub_lexicon::WordList;
+use wordclub_movegen::Manners;
 
 /// The list every subcommand uses when given neither `--list` nor `--list-file`.
 pub const DEFAULT_LIST: &str = "wordclub";
@@ -54,5 +55,27 @@ pub fn chosen_list(args: &Args) -> Result<ChosenList, CliError> {
         (id, None) => Ok(ChosenList::Builtin(WordList::builtin(
             id.unwrap_or(DEFAULT_LIST),
         )?)),
+    }
+}
+
+/// `--manners polite|any` (default `default`): `polite` offers exactly what the computer
+/// players and the hints may offer (no word of the kept offensive list, manners version
+/// [`wordclub_lexicon::MANNERS_VERSION`]); `any` every word of the list.
+pub fn manners_option(args: &Args, default: Manners, usage: &str) -> Result<Manners, CliError> {
+    match args.value("manners") {
+        None => Ok(default),
+        Some("polite") => Ok(Manners::Polite),
+        Some("any") => Ok(Manners::AnyWord),
+        Some(other) => Err(CliError::usage(format!(
+            "--manners is polite or any, not {other:?}: {usage}"
+        ))),
+    }
+}
+
+/// How a [`Manners`] is named on the command line and in the JSON the commands print.
+pub fn manners_name(manners: Manners) -> &'static str {
+    match manners {
+        Manners::Polite => "polite",
+        Manners::AnyWord => "any",
     }
 }

@@ -1,6 +1,8 @@
 //! `moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N]
-//! [--breakdown]`: every legal placement with its score, best first (then by notation), and
-//! the number of distinct exchanges.
+//! [--breakdown] [--manners polite|any]`: every legal placement with its score, best first
+//! (then by notation), and the number of distinct exchanges. `--manners polite` lists only
+//! the placements the computer players and hints may make (none forms a kept offensive word);
+//! the default `any` lists every legal one.
 //!
 //! The rule set may also come from the position's `rules` opcode, the list from its `lex`
 //! opcode and the rack from its first rack. Moves are in GCG notation: `.` for a tile already
@@ -9,6 +11,7 @@
 //! (`RuleSet::exchange_range`) for the bag the position leaves (`RuleSet::bag_left`: the
 //! unseen tiles minus a full rack for every other player; the players are the position's racks
 //! or scores, at least the rule set's fewest).
+use super::lists::{manners_name, manners_option};
 use super::rules::engine_error;
 use super::score::{read_position, scored_json, Position};
 use crate::{args::Args, error::CliError, CliResult};
@@ -18,7 +21,7 @@ use wordclub_movegen::{
     grid_of, layout_of, sort_moves, try_graph_for, Generator, Manners, MovegenError, Rack,
 };
 
-const USAGE: &str = "moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N] [--breakdown]";
+const USAGE: &str = "moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N] [--breakdown] [--manners polite|any]";
 
 pub fn movegen_error(e: MovegenError) -> CliError {
     CliError::from(e)
@@ -27,9 +30,18 @@ pub fn movegen_error(e: MovegenError) -> CliError {
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
         argv,
-        &["rules", "list", "list-file", "position", "rack", "limit"],
+        &[
+            "rules",
+            "list",
+            "list-file",
+            "position",
+            "rack",
+            "limit",
+            "manners",
+        ],
         &["breakdown"],
     )?;
+    let manners = manners_option(&args, Manners::AnyWord, USAGE)?;
     let Position {
         cgp,
         rules,
@@ -61,7 +73,7 @@ pub fn run(argv: &[String]) -> CliResult {
     let layout = layout_of(&rules).map_err(movegen_error)?;
     let grid = grid_of(&board);
     // A list from a file may be too large for the graph: a typed error, not a panic.
-    let g = try_graph_for(&list, Manners::AnyWord).map_err(movegen_error)?;
+    let g = try_graph_for(&list, manners).map_err(movegen_error)?;
     let mut moves = Generator::new().all_moves(&g, &layout, &grid, &rack);
     sort_moves(&mut moves);
     let count = moves.len();
@@ -89,6 +101,7 @@ pub fn run(argv: &[String]) -> CliResult {
         "rules": rules.id,
         "list": list.id(),
         "rack": rack.text(),
+        "manners": manners_name(manners),
         "count": count,
         "moves": listed,
         "exchanges": exchanges,

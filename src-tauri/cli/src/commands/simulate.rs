@@ -6,6 +6,7 @@
 //! terminal.
 use std::io::{IsTerminal, Write};
 
+use super::lists::manners_option;
 use super::moves::movegen_error;
 use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
@@ -58,15 +59,7 @@ pub fn run(argv: &[String]) -> CliResult {
         .collect::<Result<Vec<_>, _>>()
         .map_err(movegen_error)?;
     let list = list_for(&args, &rules.default_list.clone())?;
-    let manners = match args.value("manners").unwrap_or("polite") {
-        "polite" => Manners::Polite,
-        "any" => Manners::AnyWord,
-        other => {
-            return Err(CliError::usage(format!(
-                "--manners is polite or any, not {other:?}: {USAGE}"
-            )))
-        }
-    };
+    let manners = manners_option(&args, Manners::Polite, USAGE)?;
     // A list from a file may be too large for the graph: refused here, typed, before any
     // match is played (the simulation finds the graph already built).
     wordclub_movegen::try_graph_for(&list, manners).map_err(movegen_error)?;

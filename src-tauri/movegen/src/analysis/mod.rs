@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use wordclub_engine::{score_placement, Board, GcgMove, ListRef, Placement, RuleSet, Seat};
 use wordclub_lexicon::WordList;
 
-use crate::bridge::{gaddag_for, grid_of, layout_of, rack_of};
+use crate::bridge::{grid_of, layout_of, polite_gaddag_for, rack_of};
 use crate::error::MovegenError;
 use crate::gen::{Found, Generator, Sink};
 use crate::layout::{Layout, Rack};
@@ -40,6 +40,8 @@ pub use replay::{analyse_match, positions_of};
 
 /// Bumped whenever the analysis of the same match could come out differently (or in another
 /// shape): stored analyses of an older version are recomputed on their next request.
+/// Manners (issue 24) did not bump it: an analysis kept before them is read back as it was
+/// (the history fixtures check that), and says so by carrying no `manners_version`.
 pub const ANALYSER_VERSION: u32 = 1;
 
 /// How many alternatives each turn lists.
@@ -264,8 +266,20 @@ pub struct Analysis {
     pub rules_label: String,
     pub list: ListRef,
     pub list_name: String,
+    /// The version of the kept list of offensive words the named moves leave alone
+    /// ([`wordclub_lexicon::MANNERS_VERSION`]): the best moves, alternatives and best missed
+    /// moves are only moves a polite computer may make, so an analysis never names an
+    /// offensive word as what a player should have played. 0 (and left out of the JSON) in an
+    /// analysis kept before manners were applied, which named any word.
+    #[serde(default, skip_serializing_if = "no_manners")]
+    pub manners_version: u32,
     pub players: Vec<PlayerAnalysis>,
     pub turns: Vec<TurnAnalysis>,
+}
+
+/// An analysis kept before manners has no manners version (serde's skip test).
+fn no_manners(version: &u32) -> bool {
+    *version == 0
 }
 
 /// Rack bytes sorted, blanks last (as GCG shows racks).
@@ -429,7 +443,10 @@ impl<'a> Analyser<'a> {
             top: Vec::new(),
             best_value: None,
         };
-        let g = gaddag_for(self.list);
+        // Polite, as the computer and the hints are: the moves counted, ranked and named are
+        // the ones they may make (a person's offensive word is still scored and ranked as
+        // played, against those).
+        let g = polite_gaddag_for(self.list);
         self.generator
             .generate(&g, &self.layout, &grid, &rack, &mut sink);
         let best_score = sink.top.first().map_or(0, |m| m.score.max(0) as u32);
@@ -521,6 +538,7 @@ impl<'a> Analyser<'a> {
             rules_id: self.rules.id.clone(),
             rules_label: self.rules.label.clone(),
             list_name: self.list.info().name.clone(),
+            manners_version: wordclub_lexicon::MANNERS_VERSION,
             list,
             players,
             turns,
