@@ -57,7 +57,13 @@ history_notices: Array<HistoryNotice>,
 /**
  * Why the match history cannot be used now (it was left as it is), or `null`.
  */
-history_error: ErrorBody | null, limits: Limits, };
+history_error: ErrorBody | null, 
+/**
+ * Settings files found damaged and kept beside themselves (the app started from the
+ * defaults), until the player acknowledges each one (`acknowledge_history_notice` with
+ * its `moved_to`).
+ */
+settings_notices: Array<SettingsNotice>, limits: Limits, };
 
 export type BestTurn = { turn: number, notation: string, score: number, };
 
@@ -637,6 +643,8 @@ player_names: Array<string>, default_rules: string, theme: Theme, sound: boolean
  * stay valid for people).
  */
 polite_computer: boolean, };
+
+export type SettingsNotice = { original: string, moved_to: string, reason: string, message: string, };
 
 export type SettingsPatch = { player_names?: Array<string> | null, default_rules?: string | null, theme?: Theme | null, sound?: boolean | null, tile_tracker?: boolean | null, polite_computer?: boolean | null, };
 

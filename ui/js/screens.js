@@ -103,11 +103,12 @@ async function historyNotices() {
     parts.push(h('section.panel', { role: 'alert', 'data-testid': 'history-error' },
       h('h2', {}, 'The match history cannot be used'), h('p', {}, info.history_error.message)));
   }
+  /** @type {{ notice: { message: string, moved_to: string }, testid: string, title: string }[]} */
   const notices = [
-    ...(info.history_notices ?? []).map((n) => [n, 'history-notice', 'An old match history was set aside']),
-    ...(info.settings_notices ?? []).map((n) => [n, 'settings-notice', 'Damaged settings were kept aside']),
+    ...(info.history_notices ?? []).map((notice) => ({ notice, testid: 'history-notice', title: 'An old match history was set aside' })),
+    ...(info.settings_notices ?? []).map((notice) => ({ notice, testid: 'settings-notice', title: 'Damaged settings were kept aside' })),
   ];
-  for (const [notice, testid, title] of notices) {
+  for (const { notice, testid, title } of notices) {
     const panel = h('section.panel', { role: 'alert', 'data-testid': testid },
       h('h2', {}, title), h('p', {}, notice.message),
       h('div.row', {}, h('button', {

@@ -166,6 +166,7 @@ pub trait SettingsBackend: Send + Sync {
 /// Kept settings that could not be read: where they were, the copy kept beside them, why,
 /// and the sentence to show on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct SettingsNotice {
     pub original: String,
     pub moved_to: String,
