@@ -5,7 +5,8 @@ use common::*;
 use wordclub_engine::{ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_store::{Filter, SeatKind, Status, Store, PAGE_SIZE};
 
-const NASTY: &str = "Robert'); DROP TABLE matches;--";
+/// Within the engine's name rule (at most 24 characters), and SQL all the same.
+const NASTY: &str = "'); DROP TABLE matches--";
 
 /// 45 fresh matches (every third classic-15), then the SPEC example (assisted, in progress)
 /// as id 46 and a six-pass match (finished) as id 47.
