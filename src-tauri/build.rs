@@ -26,9 +26,11 @@ const CAPABILITY_DESCRIPTION: &str = "The main window may call Word Club's own c
 fn main() {
     println!("cargo:rerun-if-changed=src-tauri/app/src/commands.rs");
     println!("cargo:rerun-if-changed=ui");
+    println!("cargo:rerun-if-changed=src-tauri/capabilities");
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let capabilities = Path::new(&out_dir).join("capabilities");
     write_capability(&capabilities.join("default.json"));
+    copy_kept_capabilities(Path::new("src-tauri/capabilities"), &capabilities);
     // tauri-build takes a 'static pattern; this one string lives as long as the script.
     let pattern: &'static str =
         Box::leak(format!("{}/*.json", capabilities.display()).into_boxed_str());
@@ -55,4 +57,17 @@ fn write_capability(path: &Path) {
     std::fs::create_dir_all(path.parent().expect("the capability has a folder"))
         .and_then(|()| std::fs::write(path, json))
         .expect("cannot write the window's capability");
+}
+
+/// The capabilities kept by hand beside the generated one (plugins of one platform only, such
+/// as `desktop.json`'s window state) go into the same folder tauri-build reads.
+fn copy_kept_capabilities(from: &Path, to: &Path) {
+    let entries = std::fs::read_dir(from).expect("src-tauri/capabilities is readable");
+    for entry in entries {
+        let path = entry.expect("a capability file").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let name = path.file_name().expect("a file name");
+            std::fs::copy(&path, to.join(name)).expect("cannot copy a kept capability");
+        }
+    }
 }
