@@ -60,6 +60,13 @@ mod window_state {
     pub fn prepare(dir: &Path) -> Prepared {
         let kept = dir.join(KEPT);
         let scratch = dir.join(SCRATCH);
+        // A scratch file left by a run that ended without its exit (killed, or closed by a
+        // driver) holds the newest state the plugin saved: it replaces the kept file first.
+        if let Ok(left) = std::fs::read(&scratch) {
+            if readable(&left) {
+                let _ = wordclub_app::write_atomically(&kept, &left);
+            }
+        }
         let _ = std::fs::remove_file(&scratch);
         let Ok(bytes) = std::fs::read(&kept) else {
             return Prepared::default();
@@ -97,6 +104,14 @@ mod window_state {
                 }
             }
         }
+    }
+
+    /// Whether a window-state file's bytes are an object of windows, as the plugin writes.
+    fn readable(bytes: &[u8]) -> bool {
+        matches!(
+            serde_json::from_slice::<serde_json::Value>(bytes),
+            Ok(serde_json::Value::Object(windows)) if windows.values().all(|w| w.is_object())
+        )
     }
 
     /// At exit, after the plugin wrote its scratch file: the kept file is replaced by it

@@ -447,7 +447,9 @@ test('the window comes back at the size it had when the state was saved', async 
   const saved = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
     window.__TAURI__.core.invoke('plugin:window-state|save_window_state', {}).then(() => done(null), (e) => done(String(e)));`);
   assert.equal(saved, null, 'the plugin saved the window state');
-  const file = join(dataHome, 'club.wordclub.play', '.window-state.json');
+  // The plugin works on a scratch copy; the shell renames it over .window-state.json
+  // atomically when the app exits (src-tauri/src/lib.rs, window_state).
+  const file = join(dataHome, 'club.wordclub.play', '.window-state.scratch.json');
   const state = JSON.parse(readFileSync(file, 'utf8')).main;
   assert.deepEqual([state.width, state.height], before, `${file} holds the size`);
   await driver.quit();
