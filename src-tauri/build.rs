@@ -18,19 +18,27 @@ const COMMANDS: &[&str] = command_table!(command_names);
 /// Every platform the app is built for (the tablet apps included: docs/tablet.md).
 const PLATFORMS: &str = r#""linux", "macOS", "windows", "android", "iOS""#;
 
+/// The one grant beside the commands: the window may listen to events (and stop listening),
+/// so the app's pushed events (`wordclub_app::AppEvent`: a computer's move, the analysis
+/// getting on) reach the UI (`onEvent` in ui/js/api.js). Not `core:event:default`, which would
+/// let the webview emit events too: the UI sends nothing that way.
+const EVENT_PERMISSIONS: &[&str] = &["core:event:allow-listen", "core:event:allow-unlisten"];
+
 /// What the window may do, said in the capability itself.
 const CAPABILITY_DESCRIPTION: &str = "The main window may call Word Club's own commands and \
-    nothing else: no plugin, file, shell or network APIs (settings are kept by the backend \
-    in its own file). Written by src-tauri/build.rs from the command table.";
+    listen to the events the app sends, and nothing else: no plugin, file, shell or network \
+    APIs (settings and the window's size are kept by the backend in its own files). Written \
+    by src-tauri/build.rs from the command table.";
 
 fn main() {
     println!("cargo:rerun-if-changed=src-tauri/app/src/commands.rs");
     println!("cargo:rerun-if-changed=ui");
-    println!("cargo:rerun-if-changed=src-tauri/capabilities");
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let capabilities = Path::new(&out_dir).join("capabilities");
+    // Emptied first: a capability an earlier build wrote or copied here (the hand-kept
+    // desktop.json of old) would otherwise still be read by tauri-build below.
+    let _ = std::fs::remove_dir_all(&capabilities);
     write_capability(&capabilities.join("default.json"));
-    copy_kept_capabilities(Path::new("src-tauri/capabilities"), &capabilities);
     // tauri-build takes a 'static pattern; this one string lives as long as the script.
     let pattern: &'static str =
         Box::leak(format!("{}/*.json", capabilities.display()).into_boxed_str());
@@ -43,11 +51,14 @@ fn main() {
 }
 
 /// The main window's one capability: an `allow-<command>` permission (the one the app
-/// manifest makes for each command) for every row of the command table, and nothing else.
+/// manifest makes for each command) for every row of the command table, then the event
+/// grant ([`EVENT_PERMISSIONS`]), and nothing else: no plugin's commands (the window-state
+/// plugin works from Rust alone).
 fn write_capability(path: &Path) {
     let permissions: Vec<String> = COMMANDS
         .iter()
         .map(|name| format!("\"allow-{}\"", name.replace('_', "-")))
+        .chain(EVENT_PERMISSIONS.iter().map(|p| format!("\"{p}\"")))
         .collect();
     let json = format!(
         "{{\n  \"identifier\": \"default\",\n  \"description\": \"{CAPABILITY_DESCRIPTION}\",\n  \
@@ -57,17 +68,4 @@ fn write_capability(path: &Path) {
     std::fs::create_dir_all(path.parent().expect("the capability has a folder"))
         .and_then(|()| std::fs::write(path, json))
         .expect("cannot write the window's capability");
-}
-
-/// The capabilities kept by hand beside the generated one (plugins of one platform only, such
-/// as `desktop.json`'s window state) go into the same folder tauri-build reads.
-fn copy_kept_capabilities(from: &Path, to: &Path) {
-    let entries = std::fs::read_dir(from).expect("src-tauri/capabilities is readable");
-    for entry in entries {
-        let path = entry.expect("a capability file").path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let name = path.file_name().expect("a file name");
-            std::fs::copy(&path, to.join(name)).expect("cannot copy a kept capability");
-        }
-    }
 }

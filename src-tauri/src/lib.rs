@@ -6,8 +6,13 @@
 //! over `wordclub-cli serve`.
 //!
 //! Settings are the app's own atomic [`FileSettings`] (where tauri-plugin-store was); the
-//! window-state plugin works on a scratch copy committed atomically at exit
-//! (`window_state`).
+//! window-state plugin works on a scratch copy, which the shell saves from Rust when a resize
+//! or move settles and keeps atomically (`window_state`): the UI calls none of the plugin's
+//! commands and the window is granted none.
+//!
+//! The app plays its computers' turns itself ([`App::play_computers`]) and every event it
+//! sends ([`wordclub_app::AppEvent`]) is emitted to the window as [`EVENT`], which the UI
+//! listens to (`onEvent` in ui/js/api.js; the capability's one grant beside the commands).
 //!
 //! A match history that cannot be opened does not stop the window: it starts, says why on
 //! the start screen (`app_info.history_error`) and leaves the file as it is.
@@ -16,9 +21,20 @@
 //! test's app with it; release bundles never have it) lets `new_match` take a `seed` and a
 //! `deal` over IPC, so the window test can play a known word.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use serde_json::Value;
-use tauri::{Manager, State};
+use tauri::{Emitter, Manager, State};
 use wordclub_app::{App, ErrorBody, FileSettings};
+
+/// The name the app's events are emitted under (ui/js/api.js listens to the same).
+const EVENT: &str = "wordclub:event";
+
+/// The pause before each computer move the app plays: the pause the UI waited before asking
+/// for it when it asked, so the person's tiles are seen down first (`wordclub-cli serve`
+/// uses the same).
+const COMPUTER_PACE: Duration = Duration::from_millis(450);
 
 /// Where the window keeps its settings: `settings.json` in the app's data directory, the
 /// settings under this key. That is the file and the layout tauri-plugin-store wrote, so
@@ -45,6 +61,9 @@ mod window_state {
     pub const KEPT: &str = ".window-state.json";
     /// What the plugin reads at start and writes at exit.
     pub const SCRATCH: &str = ".window-state.scratch.json";
+    /// How long a resize or move must have settled before the state is saved: a drag sends
+    /// dozens of events a second, and one save per gesture is enough.
+    pub const SETTLE: std::time::Duration = std::time::Duration::from_millis(500);
 
     /// What [`prepare`] found: the notice of a damaged file kept aside, or that a damaged
     /// file could not be copied and must be left as it is (nothing is written over it).
@@ -114,6 +133,25 @@ mod window_state {
         )
     }
 
+    /// After the plugin wrote its scratch file (a resize or move settled): the kept file is
+    /// replaced by it atomically, the scratch file staying the plugin's. Nothing is replaced
+    /// when the kept file was damaged and could not be copied aside, or the scratch file is
+    /// not whole.
+    pub fn keep(dir: &Path, leave_as_is: bool) -> std::io::Result<()> {
+        if leave_as_is {
+            // Not even as a scratch file, which the next start would put in its place.
+            return std::fs::remove_file(dir.join(SCRATCH)).or(Ok(()));
+        }
+        match std::fs::read(dir.join(SCRATCH)) {
+            Ok(bytes) if readable(&bytes) => {
+                wordclub_app::write_atomically(&dir.join(KEPT), &bytes)
+            }
+            Ok(_) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     /// At exit, after the plugin wrote its scratch file: the kept file is replaced by it
     /// atomically (a crash before leaves the old one whole). Nothing is replaced when the
     /// kept file was damaged and could not be copied aside.
@@ -139,7 +177,7 @@ macro_rules! shell_commands {
     ($($name:ident($($args:ty)?) -> $answer:ty;)*) => {
         $(
             #[tauri::command(async)]
-            fn $name(app: State<'_, App>, args: Option<Value>) -> Result<Value, ErrorBody> {
+            fn $name(app: State<'_, Arc<App>>, args: Option<Value>) -> Result<Value, ErrorBody> {
                 app.call(stringify!($name), args.unwrap_or(Value::Null))
                     .map_err(ErrorBody::from)
             }
@@ -184,11 +222,7 @@ pub fn run() {
         .plugin(
             tauri_plugin_window_state::Builder::default()
                 .with_filename(window_state::SCRATCH)
-                .with_state_flags(
-                    tauri_plugin_window_state::StateFlags::SIZE
-                        | tauri_plugin_window_state::StateFlags::POSITION
-                        | tauri_plugin_window_state::StateFlags::MAXIMIZED,
-                )
+                .with_state_flags(WINDOW_STATE_FLAGS)
                 .build(),
         );
     builder
@@ -208,10 +242,19 @@ pub fn run() {
             {
                 settings.announce(notice);
             }
-            let state =
-                App::with_history_or_error(Box::new(settings), &data_dir.join("wordclub.db"));
+            let state = Arc::new(App::with_history_or_error(
+                Box::new(settings),
+                &data_dir.join("wordclub.db"),
+            ));
             #[cfg(feature = "fixed-deals")]
             state.allow_fixed_deals();
+            state.play_computers(COMPUTER_PACE);
+            let handle = app.handle().clone();
+            state.on_event(move |event| {
+                if let Err(e) = handle.emit(EVENT, event) {
+                    eprintln!("cannot send an event to the window: {e}");
+                }
+            });
             // "Save game record" writes GCG files here (the webview cannot download a
             // file itself): the platform's Downloads folder, else ~/Downloads.
             let downloads = app
@@ -223,6 +266,19 @@ pub fn run() {
             }
             app.manage(state);
             Ok(())
+        })
+        .on_window_event(|window, event| {
+            // The window's size and place are saved once a resize or move settles, from Rust
+            // (the plugin itself saves only at exit, which a killed app never reaches).
+            #[cfg(desktop)]
+            if matches!(
+                event,
+                tauri::WindowEvent::Resized(_) | tauri::WindowEvent::Moved(_)
+            ) {
+                save_window_state_when_settled(window.app_handle());
+            }
+            #[cfg(not(desktop))]
+            let _ = (window, event);
         })
         .invoke_handler(invoke_handler())
         .build(tauri::generate_context!())
@@ -252,6 +308,49 @@ pub fn run() {
 #[cfg(desktop)]
 struct WindowStateFile(std::sync::Mutex<window_state::Prepared>);
 
+/// The state flags the plugin keeps (its builder's and every save's).
+#[cfg(desktop)]
+const WINDOW_STATE_FLAGS: tauri_plugin_window_state::StateFlags =
+    tauri_plugin_window_state::StateFlags::SIZE
+        .union(tauri_plugin_window_state::StateFlags::POSITION)
+        .union(tauri_plugin_window_state::StateFlags::MAXIMIZED);
+
+/// Resizes and moves since the start: a save waits until no other came for
+/// [`window_state::SETTLE`].
+#[cfg(desktop)]
+static WINDOW_CHANGES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Saves the window's size and place (the plugin's scratch file, then the kept file
+/// atomically) once no other resize or move came for [`window_state::SETTLE`].
+#[cfg(desktop)]
+fn save_window_state_when_settled(app: &tauri::AppHandle) {
+    use std::sync::atomic::Ordering;
+    use tauri_plugin_window_state::AppHandleExt;
+    let mine = WINDOW_CHANGES.fetch_add(1, Ordering::SeqCst) + 1;
+    let app = app.clone();
+    let _ = std::thread::Builder::new()
+        .name("wordclub-window-state".into())
+        .spawn(move || {
+            std::thread::sleep(window_state::SETTLE);
+            if WINDOW_CHANGES.load(Ordering::SeqCst) != mine {
+                return;
+            }
+            let leave_as_is = app
+                .state::<WindowStateFile>()
+                .0
+                .lock()
+                .map_or(true, |p| p.leave_as_is);
+            let saved = app
+                .save_window_state(WINDOW_STATE_FLAGS)
+                .map_err(|e| e.to_string())
+                .and_then(|()| app.path().app_config_dir().map_err(|e| e.to_string()))
+                .and_then(|dir| window_state::keep(&dir, leave_as_is).map_err(|e| e.to_string()));
+            if let Err(e) = saved {
+                eprintln!("cannot keep the window's size and place: {e}");
+            }
+        });
+}
+
 #[cfg(test)]
 mod tests {
     use super::SHELL_COMMANDS;
@@ -261,7 +360,7 @@ mod tests {
     #[cfg(desktop)]
     #[test]
     fn the_window_state_file_is_kept_when_damaged_and_replaced_atomically() {
-        use super::window_state::{commit, prepare, KEPT, SCRATCH};
+        use super::window_state::{commit, keep, prepare, KEPT, SCRATCH};
         let dir = std::env::temp_dir().join(format!("wordclub-window-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -270,6 +369,20 @@ mod tests {
         let prepared = prepare(&dir);
         assert!(prepared.notice.is_none() && !prepared.leave_as_is);
         assert_eq!(std::fs::read(dir.join(SCRATCH)).unwrap(), good);
+        // A resize settled: the plugin wrote its scratch file, which is kept at once (and
+        // stays the plugin's); half a file is not.
+        std::fs::write(dir.join(SCRATCH), br#"{"main": {"width": 950}}"#).unwrap();
+        keep(&dir, false).unwrap();
+        assert_eq!(
+            std::fs::read(dir.join(KEPT)).unwrap(),
+            br#"{"main": {"width": 950}}"#
+        );
+        std::fs::write(dir.join(SCRATCH), br#"{"main": {"wid"#).unwrap();
+        keep(&dir, false).unwrap();
+        assert_eq!(
+            std::fs::read(dir.join(KEPT)).unwrap(),
+            br#"{"main": {"width": 950}}"#
+        );
         // The plugin writes its scratch file at exit; the commit puts it in place.
         std::fs::write(dir.join(SCRATCH), br#"{"main": {"width": 1000}}"#).unwrap();
         commit(&dir, false).unwrap();
@@ -297,7 +410,8 @@ mod tests {
     }
 
     /// The capability the build script wrote from the command table: the main window, one
-    /// `allow-` permission per command and nothing else (no plugin, file or shell API).
+    /// `allow-` permission per command, listening to the app's events, and nothing else (no
+    /// plugin, file or shell API; not emitting events).
     #[test]
     fn the_capability_allows_exactly_the_wrapped_commands() {
         let capability: serde_json::Value = serde_json::from_str(include_str!(concat!(
@@ -309,6 +423,10 @@ mod tests {
         let wanted: Vec<String> = SHELL_COMMANDS
             .iter()
             .map(|name| format!("allow-{}", name.replace('_', "-")))
+            .chain([
+                "core:event:allow-listen".into(),
+                "core:event:allow-unlisten".into(),
+            ])
             .collect();
         assert_eq!(capability["permissions"], serde_json::json!(wanted));
     }
@@ -330,31 +448,31 @@ mod tests {
         assert_eq!(window, shared);
     }
 
-    /// The app's own commands on every platform the app is built for; the window-state
-    /// plugin's permission only where the plugin is (the desktop), so a mobile build finds
-    /// no permission of a plugin it lacks (a capability whose `platforms` leave the target
-    /// out is skipped at build time).
+    /// The app's own commands on every platform the app is built for, and nothing of the
+    /// window-state plugin: it keeps the window's size and place from Rust, and the UI calls
+    /// none of its commands, so the window is granted none (not even its defaults); the
+    /// generated capability is the only one.
     #[test]
     fn capabilities_name_their_platforms() {
-        let platforms = |file: &str| -> Vec<String> {
-            let json: serde_json::Value = serde_json::from_str(file).expect("capability JSON");
-            json["platforms"]
-                .as_array()
-                .expect("platforms listed")
-                .iter()
-                .map(|p| p.as_str().expect("a platform name").to_string())
-                .collect()
-        };
-        let default = platforms(include_str!(concat!(
-            env!("OUT_DIR"),
-            "/capabilities/default.json"
-        )));
+        let file = include_str!(concat!(env!("OUT_DIR"), "/capabilities/default.json"));
+        let json: serde_json::Value = serde_json::from_str(file).expect("capability JSON");
+        let platforms = json["platforms"].as_array().expect("platforms listed");
         for p in ["linux", "macOS", "windows", "android", "iOS"] {
-            assert!(default.contains(&p.to_string()), "{p} in default.json");
+            assert!(
+                platforms.contains(&serde_json::json!(p)),
+                "{p} in default.json"
+            );
         }
-        let desktop_file = include_str!("../capabilities/desktop.json");
-        assert!(desktop_file.contains("\"window-state:"));
-        let desktop = platforms(desktop_file);
-        assert_eq!(desktop, ["linux", "macOS", "windows"]);
+        assert!(!file.contains("window-state"), "{file}");
+        let kept = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src-tauri/capabilities");
+        assert!(
+            !kept.exists(),
+            "no capability is kept by hand beside the generated one"
+        );
+        let generated: Vec<_> = std::fs::read_dir(concat!(env!("OUT_DIR"), "/capabilities"))
+            .expect("the generated capabilities")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        assert_eq!(generated, ["default.json"]);
     }
 }

@@ -3,6 +3,7 @@
 // points missed beside each turn, and alternatives drawn as a ghost on the step-through board
 // (tiles and breakdown from the backend's `analysis_move`). Nothing here ranks or scores.
 import * as commands from './commands.js';
+import { onEvent } from './api.js';
 import { breakdownLines } from './breakdown.js';
 import { h, fill } from './dom.js';
 
@@ -118,25 +119,31 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
 }
 
 /** A line on the history screen while past matches are (re-)analysed in the background (after
- *  an analyser upgrade, or matches from an older history): starts the work and follows it
- *  until done, then goes. Play is never held up: the backend does it on its own thread. */
-export function backgroundProgress() {
+ *  an analyser upgrade, or matches from an older history): starts the work, then follows the
+ *  backend's progress events until it is done, then goes. Play is never held up: the backend
+ *  does it on its own thread. `signal`: the screen's, which stops the following. */
+export function backgroundProgress(signal) {
   const line = h('p.muted.analysis-progress', { 'data-testid': 'analysis-progress', role: 'status', hidden: true });
   const bar = h('progress', { max: '1', value: '0', 'aria-hidden': 'true' });
   const text = h('span');
   line.append(text, ' ', bar);
-  let first = true;
-  async function poll() {
-    if (!first && !line.isConnected) return; // the screen was left
-    let p;
-    try { p = await commands.analysis_progress({ start: first }); } catch { return; }
-    first = false;
-    if (!p.running) { line.hidden = true; return; }
-    line.hidden = false;
+  /** @param {import('./contract').Progress} p */
+  const show = (p) => {
+    line.hidden = !p.running;
     text.textContent = `Analysing past matches in the background: ${p.done} of ${p.total}…`;
     bar.max = p.total; bar.value = p.done;
-    setTimeout(poll, 700);
-  }
-  poll();
+  };
+  // Listening first, so no step between the answer and the first event is missed.
+  let latest = -1; // the `done` shown, so an answer older than an event shown changes nothing
+  const stop = onEvent((e) => {
+    if (e.event !== 'analysis_progress') return;
+    latest = e.progress.running ? e.progress.done : Infinity;
+    show(e.progress);
+    if (!e.progress.running) stop();
+  });
+  signal?.addEventListener('abort', stop);
+  commands.analysis_progress({ start: true }).then((p) => {
+    if (!p.running) { show(p); stop(); } else if (p.done > latest) show(p);
+  }, () => stop());
   return line;
 }

@@ -1,7 +1,8 @@
 // The one door to the backend. In the app window Tauri's invoke is there (withGlobalTauri);
 // in a browser (wordclub-cli serve) the same commands are POSTed as JSON to /api/<command>.
 // Either way a refusal becomes an ApiError with the backend's kind, message and details; the
-// message is shown to players, so it reads as a sentence.
+// message is shown to players, so it reads as a sentence. What the backend tells unasked (a
+// computer's move, the analysis getting on) comes the other way, through `onEvent`.
 import { sentence } from './dom.js';
 
 export class ApiError extends Error {
@@ -57,3 +58,45 @@ function toApiError(e) {
 
 /** True inside the Tauri window. */
 export const inApp = Boolean(tauri);
+
+/** The name the window's shell emits the app's events under (src-tauri/src/lib.rs, EVENT). */
+const WINDOW_EVENT = 'wordclub:event';
+
+/** @type {Set<(event: import('./contract').AppEvent) => void>} */
+const listeners = new Set();
+let connected = false;
+
+/**
+ * Calls `handler` with every event the backend pushes from now on (contract.d.ts's AppEvent:
+ * a computer thinking, its move made, the background analysis getting on): in the window
+ * Tauri's events, in a browser the server-sent events of `GET /api/events`. One connection
+ * for the page, whoever listens. Returns the function that stops this handler.
+ * @param {(event: import('./contract').AppEvent) => void} handler
+ * @returns {() => void}
+ */
+export function onEvent(handler) {
+  listeners.add(handler);
+  connect();
+  return () => { listeners.delete(handler); };
+}
+
+/** Opens the page's one event connection (at start-up, so no event is missed later). */
+export function connect() {
+  if (connected) return;
+  /** @param {any} event */
+  const deliver = (event) => { for (const handler of [...listeners]) handler(event); };
+  const events = globalThis.__TAURI__?.event;
+  if (events) {
+    connected = true;
+    events.listen(WINDOW_EVENT, (e) => deliver(e.payload));
+  } else if (typeof EventSource !== 'undefined') {
+    connected = true;
+    // EventSource reconnects by itself after a dropped connection.
+    const source = new EventSource('/api/events');
+    source.onmessage = (m) => {
+      let event;
+      try { event = JSON.parse(m.data); } catch { return; }
+      deliver(event);
+    };
+  }
+}

@@ -47,7 +47,7 @@ export async function showHistory(root, params, screen) {
         [['', 'Any'], ['true', 'With hints'], ['false', 'Unassisted']].map(([v, l]) => h('option', { value: v, selected: filters.assisted === v }, l)))),
     h('button', { type: 'submit' }, 'Filter'));
 
-  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(), form, results));
+  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(screen.signal), form, results));
 
   const open = (m) => (m.status === 'in_progress' ? screen.open('match', { id: m.id }) : screen.open('detail', { id: m.id }));
 

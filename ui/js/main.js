@@ -2,11 +2,16 @@
 // none of them decides a rule.
 import * as commands from './commands.js';
 import { toast } from './dom.js';
+import { connect } from './api.js';
 import { applyTheme } from './theme.js';
 import { showMatch } from './match.js';
 import { showHome, showHistory, showDetail, showChecker, showSettings, showRules, showStats } from './screens.js';
 
 const root = document.getElementById('screen');
+
+// The backend's pushed events (a computer's move, the analysis getting on) from the start,
+// so none is missed while a screen is drawn.
+connect();
 
 // Anything that slips through is shown, not swallowed.
 window.addEventListener('error', (e) => toast(`Something went wrong: ${e.message}`));

@@ -2,9 +2,12 @@
 // through matchinput.js (taps, drags, keys, the turn's buttons), carries on the turn's
 // conversation with the backend (turn.js: previews and commands), and draws (matchview.js),
 // with the computer's tiles arriving one by one (arrival.js) and the focus carried over each
-// redraw (matchfocus.js). Every rule question is asked of the backend; this module decides
-// only what to draw next.
+// redraw (matchfocus.js). The backend plays the computers' turns itself and says so with a
+// pushed event (api.js onEvent): this screen asks for no computer move and keeps no timer
+// for one, so nothing it redraws can ask twice. Every rule question is asked of the backend;
+// this module decides only what to draw next.
 import * as commands from './commands.js';
+import { onEvent } from './api.js';
 import { fill, toast, sentence, announce } from './dom.js';
 import { rememberOrder, forgetOrder, orderAfter } from './rackorder.js';
 import * as draftOf from './staging.js';
@@ -17,8 +20,6 @@ import { newMatchState, resetTurn, viewState, onlyDraftChanged, markDrawn } from
 import { wireInput } from './matchinput.js';
 import { showArriving } from './arrival.js';
 import { focusKey, placeFocus, zoomScroll, followCursor } from './matchfocus.js';
-
-const COMPUTER_PAUSE_MS = 450;
 
 /**
  * Opens match `params.id` in `box`, starting from `params.view` when the caller already has
@@ -105,17 +106,42 @@ export async function showMatch(box, { id, view = null }, screen) {
       if (settings.sound && turnDone) playSound(s.view.over ? 'end' : 'turn');
       s.focusAfter = turnDone ? 'turn' : 'reveal';
       if (turnDone) announce(turnSentence(s.view));
-      if (command === commands.computer_turn) showArriving(s, next, alive, render);
       if (kept) rememberOrder(s.view.id, seat, kept);
       else if (wholeRack) forgetOrder(s.view.id, seat);
       newTurn();
     } catch (e) {
       toast(e.message);
-      // A computer's move that failed is asked for again (the next redraw schedules it).
-      if (command === commands.computer_turn) s.computerAsked = null;
     }
     render();
   }
+
+  /** A computer moved in this match (the backend's event): its view is asked for and its
+   *  tiles arrive one by one. While an earlier move's tiles are still arriving it waits:
+   *  the redraw after the last of them asks. */
+  async function computerMoved() {
+    if (s.arriving.length) { s.movedMeanwhile = true; return; }
+    let next;
+    try { next = await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(e.message); return; }
+    if (!alive() || next.turn <= s.view.turn) return;
+    s.view = next;
+    if (settings.sound) playSound(next.over ? 'end' : 'turn');
+    s.focusAfter = 'turn';
+    announce(turnSentence(next));
+    showArriving(s, next, alive, render);
+    newTurn();
+    render();
+  }
+
+  const stop = onEvent((e) => {
+    if (!alive() || !('match_id' in e) || e.match_id !== s.view.id) return;
+    if (e.event === 'computer_moved' && e.turn > s.view.turn) computerMoved();
+    // Not made: said, and the view asked for again, which has the backend try again.
+    else if (e.event === 'computer_failed') {
+      toast(sentence(e.message));
+      commands.match_view({ match_id: s.view.id }).catch(() => {});
+    }
+  });
+  screen.signal.addEventListener('abort', stop);
 
   // A hint is recorded as assistance and the classic suggestion takes a moment: while it
   // works the screen is busy and the button says so, so a second tap cannot ask again.
@@ -148,21 +174,6 @@ export async function showMatch(box, { id, view = null }, screen) {
     }
   }
 
-  /** Asks for the computer's move once per turn, after a pause: any other redraw while it
-   *  thinks (a scoresheet row tapped, a tile arriving) asks nothing more, so no second
-   *  computer_turn can go out for the same turn or land on the next one. */
-  function scheduleComputer() {
-    const asking = s.view.turn;
-    if (s.computerAsked === asking) return;
-    s.computerAsked = asking;
-    setTimeout(() => {
-      if (!alive() || s.view.turn !== asking) return;
-      // Another command still out: the redraw after its answer asks again.
-      if (turn.busy) { s.computerAsked = null; return; }
-      act(commands.computer_turn);
-    }, COMPUTER_PAUSE_MS);
-  }
-
   const handlers = wireInput({ s, turn, alive, signal: screen.signal, setDraft, render, act, hint });
 
   function render() {
@@ -181,8 +192,8 @@ export async function showMatch(box, { id, view = null }, screen) {
       }));
     } else if (v.over || v.players[v.to_move].computer) {
       show(renderThinking(v, state(), handlers));
-      // The next computer move waits until this one's tiles are all down.
-      if (!v.over && !s.arriving.length) scheduleComputer();
+      // A later computer move that came while this one's tiles arrived is drawn now.
+      if (!v.over && !s.arriving.length && s.movedMeanwhile) { s.movedMeanwhile = false; computerMoved(); }
     } else {
       if (s.order.length !== (v.rack ?? []).length) newTurn();
       const scrolled = zoomScroll(box);

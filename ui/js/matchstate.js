@@ -31,9 +31,9 @@ export function newMatchState(view) {
     // A phone shows a 15×15 board zoomed while the rack is out (matchview.js zoomable).
     zoomed: true,
     following: false, // a patched board's cursor is to be followed in the next frame
-    // The view's `turn` whose computer move was asked for (match.js scheduleComputer): one
-    // computer_turn per turn, whatever redraws the screen meanwhile.
-    computerAsked: null,
+    // A computer moved again while the last move's tiles were still arriving: its view is
+    // asked for once they are down (match.js computerMoved).
+    movedMeanwhile: false,
   };
 }
 

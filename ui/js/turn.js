@@ -6,7 +6,7 @@ import * as commands from './commands.js';
 /**
  * A turn command of commands.js, run for this match (its `match_id` is filled in).
  * @typedef {typeof commands.play | typeof commands.exchange | typeof commands.pass | typeof commands.resign
- *   | typeof commands.reveal_rack | typeof commands.computer_turn | typeof commands.hint} TurnCommand
+ *   | typeof commands.reveal_rack | typeof commands.hint} TurnCommand
  */
 
 /**
@@ -94,7 +94,7 @@ export function createTurn(matchId, preview = commands.preview) {
     },
 
     /**
-     * Runs a turn command (play, exchange, pass, resign, reveal_rack, computer_turn, hint) for
+     * Runs a turn command (play, exchange, pass, resign, reveal_rack, hint) for
      * this match, one at a time: while one is out, another resolves with `undefined` at once.
      * Resolves with the backend's answer; a refusal rejects with the ApiError.
      * @template {TurnCommand} C

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
 use wordclub_engine::{score_placement, Match, ScoredMove};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::analysis::{
@@ -20,6 +21,7 @@ use wordclub_movegen::analysis::{
 };
 use wordclub_store::{Status, Store, StoreError};
 
+use crate::events::AppEvent;
 use crate::AppError;
 
 fn refuse_unfinished(id: i64, status: Status) -> AppError {
@@ -210,16 +212,18 @@ pub struct Progress {
     pub failed: Vec<Failed>,
 }
 
-/// The background re-analysis: at most one run at a time, on its own connection.
-#[derive(Default)]
+/// The background re-analysis: at most one run at a time, on its own connection. Each
+/// match it analyses, and its end, is told as an [`AppEvent::AnalysisProgress`].
 pub struct Background {
     path: Option<PathBuf>,
     progress: Arc<Mutex<Progress>>,
+    events: broadcast::Sender<AppEvent>,
 }
 
 impl Background {
-    pub fn new(path: Option<PathBuf>) -> Background {
+    pub fn new(path: Option<PathBuf>, events: broadcast::Sender<AppEvent>) -> Background {
         Background {
+            events,
             progress: Arc::new(Mutex::new(Progress {
                 analyser_version: ANALYSER_VERSION,
                 background: path.is_some(),
@@ -264,9 +268,10 @@ impl Background {
             };
         }
         let progress = Arc::clone(&self.progress);
+        let events = self.events.clone();
         let spawned = std::thread::Builder::new()
             .name("wordclub-analysis".into())
-            .spawn(move || run(path, todo, progress.clone()));
+            .spawn(move || run(path, todo, progress.clone(), events));
         if spawned.is_err() {
             self.lock().running = false;
         }
@@ -274,8 +279,20 @@ impl Background {
     }
 }
 
-fn run(path: PathBuf, todo: Vec<i64>, progress: Arc<Mutex<Progress>>) {
+fn run(
+    path: PathBuf,
+    todo: Vec<i64>,
+    progress: Arc<Mutex<Progress>>,
+    events: broadcast::Sender<AppEvent>,
+) {
     let lock = || progress.lock().unwrap_or_else(|p| p.into_inner());
+    // The progress as it stands, told to every viewer; `missing` as the run sees it (the
+    // matches of its list not analysed yet, the failed ones included).
+    let tell = || {
+        let mut p = lock().clone();
+        p.missing = (p.total - p.done + p.failed.len() as u64).min(p.total);
+        let _ = events.send(AppEvent::AnalysisProgress { progress: p });
+    };
     let fail = |id: i64, e: AppError| {
         lock().failed.push(Failed {
             match_id: id,
@@ -297,9 +314,11 @@ fn run(path: PathBuf, todo: Vec<i64>, progress: Arc<Mutex<Progress>>) {
                     fail(id, e);
                 }
                 lock().done += 1;
+                tell();
             }
         }
         Err(e) => fail(0, AppError::from(e)),
     }
     lock().running = false;
+    tell();
 }

@@ -15,14 +15,16 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 use wordclub_engine::{Action, Seat};
 use wordclub_movegen::Manners;
 use wordclub_store::{Store, StoreError};
 
-use crate::matches::OpenMatch;
+use crate::events::{AppEvent, Bus, Events};
+use crate::matches::{MatchIdArgs, OpenMatch};
 use crate::settings::{Settings, SettingsBackend};
 use crate::AppError;
 
@@ -50,6 +52,19 @@ pub struct App {
     thinking: Mutex<Option<SearchHook>>,
     /// Tests only: told when a hint's search starts, with no lock held.
     hint_search: Mutex<Option<SearchHook>>,
+    /// The pushed events (`events.rs`): every subscriber gets each one.
+    events: Bus,
+    /// Set by [`App::play_computers`]: the app itself plays a computer's turn when one is due.
+    driver: Mutex<Option<Driver>>,
+}
+
+/// The app playing its computers' turns itself ([`App::play_computers`]).
+#[derive(Clone)]
+struct Driver {
+    /// The app, for the thread that plays (weak: the app is not kept alive by it).
+    app: Weak<App>,
+    /// The pause before each computer move (see [`App::play_computers`]).
+    pace: Duration,
 }
 
 /// Called with the match id and the seat when a search starts.
@@ -84,7 +99,20 @@ impl History {
 /// which resumes it from what was committed.
 pub(crate) struct Slot {
     closed: AtomicBool,
+    /// A thread of [`App::play_computers`] is playing this match's computer turns: no other
+    /// is started, so one computer move is searched at a time, whatever the UI redraws.
+    driving: AtomicBool,
     open: Mutex<OpenMatch>,
+}
+
+impl Slot {
+    fn new(open: OpenMatch) -> Arc<Slot> {
+        Arc::new(Slot {
+            closed: AtomicBool::new(false),
+            driving: AtomicBool::new(false),
+            open: Mutex::new(open),
+        })
+    }
 }
 
 impl App {
@@ -119,8 +147,11 @@ impl App {
             Ok(Some(kept)) => Settings::from_kept(&kept, crate::is_known_rules),
             _ => Settings::default(),
         };
-        let analysis =
-            crate::analysis::Background::new(history.as_ref().ok().and_then(Store::path));
+        let events = Bus::default();
+        let analysis = crate::analysis::Background::new(
+            history.as_ref().ok().and_then(Store::path),
+            events.sender(),
+        );
         App {
             open: Mutex::new(HashMap::new()),
             history: Mutex::new(History(history)),
@@ -131,6 +162,94 @@ impl App {
             analysis,
             thinking: Mutex::new(None),
             hint_search: Mutex::new(None),
+            events,
+            driver: Mutex::new(None),
+        }
+    }
+
+    /// Every event the app sends from now on ([`AppEvent`]), in order.
+    pub fn subscribe(&self) -> Events {
+        self.events.subscribe()
+    }
+
+    /// Calls `f` with every event from now on, on a thread of its own (the window's shell
+    /// hands each to the webview).
+    pub fn on_event(&self, f: impl Fn(AppEvent) + Send + 'static) {
+        let mut events = self.subscribe();
+        let _ = std::thread::Builder::new()
+            .name("wordclub-events".into())
+            .spawn(move || {
+                while let Some(event) = events.next_blocking() {
+                    f(event);
+                }
+            });
+    }
+
+    pub(crate) fn send(&self, event: AppEvent) {
+        self.events.send(event);
+    }
+
+    /// The app plays a computer's turn itself when one is due — after the command that left
+    /// a computer to move (a person's move, a new match a computer opens, a match opened
+    /// again), on a thread of its own, one move at a time per match — and tells its viewers
+    /// with [`AppEvent::ComputerMoved`]: the UI asks for no computer move and keeps no timer
+    /// for it, so nothing it redraws can ask twice. `pace`: the pause before each move, so
+    /// the move just made is seen being made before the next one lands (the window and
+    /// `serve`: 450 ms, the pause the UI used to wait before asking). The
+    /// `computer_turn` command still plays one at once (the CLI, tests); whichever comes
+    /// first plays it, and the other finds a person to move and does nothing.
+    pub fn play_computers(self: &Arc<App>, pace: Duration) {
+        *lock(&self.driver) = Some(Driver {
+            app: Arc::downgrade(self),
+            pace,
+        });
+    }
+
+    /// Starts the thread that plays match `id`'s computer turns, when the app plays them
+    /// and none is running for it (the match's lock is held, so it runs after this command).
+    fn drive(&self, slot: &Arc<Slot>, id: i64) {
+        let Some(driver) = lock(&self.driver).clone() else {
+            return;
+        };
+        if slot.driving.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let driving = Arc::clone(slot);
+        let spawned = std::thread::Builder::new()
+            .name("wordclub-computer".into())
+            .spawn(move || {
+                while let Some(app) = driver.app.upgrade() {
+                    std::thread::sleep(driver.pace);
+                    match app.computer_turn(MatchIdArgs { match_id: id }) {
+                        Ok(view) => {
+                            let next = view.to_move.and_then(|s| view.players.get(s));
+                            if view.over || !next.is_some_and(|p| p.computer.is_some()) {
+                                break;
+                            }
+                        }
+                        // Someone else made the move first (`computer_turn` called as a
+                        // command), or the match ended meanwhile: nothing is due.
+                        Err(e) if matches!(e.kind(), "human_to_move" | "match_over") => break,
+                        Err(e) => {
+                            let seat = app
+                                .with_match(id, |m| Ok(m.game().to_move()))
+                                .ok()
+                                .flatten()
+                                .unwrap_or_default();
+                            app.send(AppEvent::ComputerFailed {
+                                match_id: id,
+                                seat,
+                                kind: e.kind().to_string(),
+                                message: e.to_string(),
+                            });
+                            break;
+                        }
+                    }
+                }
+                driving.driving.store(false, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            slot.driving.store(false, Ordering::SeqCst);
         }
     }
 
@@ -182,6 +301,7 @@ impl App {
     }
 
     pub(crate) fn computer_thinking(&self, id: i64, seat: Seat) {
+        self.send(AppEvent::ComputerThinking { match_id: id, seat });
         let hook = lock(&self.thinking).clone();
         if let Some(hook) = hook {
             hook(id, seat);
@@ -249,11 +369,12 @@ impl App {
     /// Adds a match just recorded in the history to the open ones.
     pub(crate) fn add_open(&self, open: OpenMatch) {
         let id = open.id;
-        let slot = Arc::new(Slot {
-            closed: AtomicBool::new(false),
-            open: Mutex::new(open),
-        });
-        self.open_matches().insert(id, slot);
+        let computer_first = open.table.computer_to_move().is_ok();
+        let slot = Slot::new(open);
+        self.open_matches().insert(id, Arc::clone(&slot));
+        if computer_first {
+            self.drive(&slot, id);
+        }
     }
 
     /// An open match, or one resumed from the history (behind the cover). The resume runs
@@ -269,10 +390,7 @@ impl App {
         }
         let resumed = history.store()?.resume(id)?;
         let open = OpenMatch::new(id, resumed.game)?;
-        let slot = Arc::new(Slot {
-            closed: AtomicBool::new(false),
-            open: Mutex::new(open),
-        });
+        let slot = Slot::new(open);
         self.open_matches().insert(id, Arc::clone(&slot));
         Ok(slot)
     }
@@ -301,7 +419,13 @@ impl App {
                 continue;
             }
             m.tile_tracker = self.settings().tile_tracker;
-            return f(&slot, &mut m);
+            let answer = f(&slot, &mut m);
+            // A computer to move (after a person's move, or in a match opened again): the
+            // app plays it, when it plays its computers.
+            if m.table.computer_to_move().is_ok() {
+                self.drive(&slot, id);
+            }
+            return answer;
         }
         Err(AppError::Busy {
             what: "it was opened".to_string(),

@@ -96,6 +96,8 @@ macro_rules! contract_table {
         pub fn contract_files() -> $crate::contract::ContractFiles {
             let mut types = $crate::contract::Declarations::new();
             let commands = command_types(&mut types);
+            // The pushed events reach the UI beside the commands (`onEvent` in api.js).
+            ts_rs::TypeVisitor::visit::<$crate::AppEvent>(&mut types);
             $crate::contract::files(&commands, &types)
         }
     };

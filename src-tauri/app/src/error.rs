@@ -1,13 +1,22 @@
 //! Every way a command can fail, each with a stable snake_case `kind` the UI can branch on
-//! and a message for people. Errors from the lexicon, the engine and the store keep their own
-//! kinds.
+//! and a message for people. Errors from the lexicon, the engine, the move generator and the
+//! store are kept whole, as typed causes ([`std::error::Error::source`] is the crate's own
+//! error, and its `source` the SQLite or file error behind it), with their own kinds and
+//! sentences: the UI sees what it saw when they were flattened to strings.
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::Value;
+use wordclub_engine::EngineError;
 use wordclub_lexicon::LexiconError;
+use wordclub_movegen::analysis::AnalysisError;
+use wordclub_movegen::MovegenError;
+use wordclub_store::StoreError;
 
-#[derive(Debug, Clone, PartialEq)]
+/// Two errors are equal when they have the same kind and say the same (a cause is compared
+/// by what it says: a SQLite error has no equality of its own).
+#[derive(Debug, Clone)]
 pub enum AppError {
     /// No command with this name.
     UnknownCommand { name: String },
@@ -28,8 +37,26 @@ pub enum AppError {
     Settings { reason: String },
     /// A word-list failure (unknown list, a word that is not A-Z, ...).
     Lexicon(LexiconError),
-    /// A refusal or failure from the rules engine, move generator or store: its kind, message
-    /// and any details (for example the words not in the list).
+    /// The rules engine's refusal (the words not in the list, when it names some, go to
+    /// `details.words`, which the UI marks).
+    Engine(EngineError),
+    /// The match history's failure or refusal; a match it does not hold is `unknown_match`,
+    /// like one the app does not have open. Shared, so the app can keep the error that closed
+    /// its history and answer it to every later command.
+    Store(Arc<StoreError>),
+    /// The move generator's failure (a computer's move, a hint).
+    Movegen(MovegenError),
+    /// The post-game analyser's failure.
+    Analysis(AnalysisError),
+    /// A file the app writes could not be (`save_gcg`: `cannot_save`): the sentence says
+    /// where, the cause is the system's error.
+    Io {
+        kind: &'static str,
+        message: String,
+        source: Arc<std::io::Error>,
+    },
+    /// A refusal of the app's own (`match_in_progress`, `no_downloads_folder`, a checker
+    /// sentence …): its kind, message and any details.
     Backend {
         kind: String,
         message: String,
@@ -58,22 +85,25 @@ impl AppError {
             AppError::Busy { .. } => "busy",
             AppError::Settings { .. } => "settings",
             AppError::Lexicon(e) => e.kind(),
+            AppError::Engine(e) => e.kind(),
+            AppError::Store(e) => match **e {
+                StoreError::MatchNotFound { .. } => "unknown_match",
+                _ => e.kind(),
+            },
+            AppError::Movegen(e) => e.kind(),
+            AppError::Analysis(e) => e.kind(),
+            AppError::Io { kind, .. } => kind,
             AppError::Backend { kind, .. } => kind,
-        }
-    }
-
-    /// A failure from another crate: its kind, and its sentence as the message.
-    pub fn backend(kind: &str, e: &dyn fmt::Display) -> Self {
-        AppError::Backend {
-            kind: kind.to_string(),
-            message: e.to_string(),
-            details: None,
         }
     }
 
     /// A failure that is a defect of this app, not of the caller's input.
     pub fn internal(e: &dyn fmt::Display) -> Self {
-        AppError::backend("internal", e)
+        AppError::Backend {
+            kind: "internal".to_string(),
+            message: e.to_string(),
+            details: None,
+        }
     }
 
     pub fn bad_argument(command: &str, reason: impl Into<String>) -> Self {
@@ -89,6 +119,10 @@ impl AppError {
             message: self.to_string(),
             details: match self {
                 AppError::Backend { details, .. } => details.clone(),
+                AppError::Engine(e) => {
+                    let words = e.words();
+                    (!words.is_empty()).then(|| serde_json::json!({ "words": words }))
+                }
                 // The reason alone, for the UI to show next to the field it concerns.
                 AppError::BadArgument { command, reason } => {
                     Some(serde_json::json!({ "command": command, "reason": reason }))
@@ -119,47 +153,60 @@ impl fmt::Display for AppError {
             }
             AppError::Settings { reason } => write!(f, "settings: {reason}"),
             AppError::Lexicon(e) => write!(f, "{e}"),
-            AppError::Backend { message, .. } => write!(f, "{message}"),
+            AppError::Engine(e) => write!(f, "{e}"),
+            AppError::Store(e) => write!(f, "{e}"),
+            AppError::Movegen(e) => write!(f, "{e}"),
+            AppError::Analysis(e) => write!(f, "{e}"),
+            AppError::Io { message, .. } | AppError::Backend { message, .. } => {
+                write!(f, "{message}")
+            }
         }
     }
 }
 
-impl std::error::Error for AppError {}
+impl PartialEq for AppError {
+    fn eq(&self, other: &AppError) -> bool {
+        self.kind() == other.kind() && self.to_string() == other.to_string()
+    }
+}
 
-impl From<wordclub_engine::EngineError> for AppError {
-    /// The engine's refusal with its kind; the words not in the list, when it names some, as
-    /// `details.words` (the UI marks them).
-    fn from(e: wordclub_engine::EngineError) -> Self {
-        let words = e.words();
-        AppError::Backend {
-            kind: e.kind().to_string(),
-            message: e.to_string(),
-            details: (!words.is_empty()).then(|| serde_json::json!({ "words": words })),
+impl std::error::Error for AppError {
+    /// The typed error of the crate that failed (downcast it to `StoreError`, `EngineError`
+    /// …), or the system's error behind a file the app could not write.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AppError::Lexicon(e) => Some(e),
+            AppError::Engine(e) => Some(e),
+            AppError::Store(e) => Some(&**e),
+            AppError::Movegen(e) => Some(e),
+            AppError::Analysis(e) => Some(e),
+            AppError::Io { source, .. } => Some(&**source),
+            _ => None,
         }
     }
 }
 
-impl From<wordclub_store::StoreError> for AppError {
-    /// The store's error with its kind, except a match the history does not hold, which is
-    /// `unknown_match` like one the app does not have open.
-    fn from(e: wordclub_store::StoreError) -> Self {
-        let kind = match &e {
-            wordclub_store::StoreError::MatchNotFound { .. } => "unknown_match",
-            other => other.kind(),
-        };
-        AppError::backend(kind, &e)
+impl From<EngineError> for AppError {
+    fn from(e: EngineError) -> Self {
+        AppError::Engine(e)
     }
 }
 
-impl From<wordclub_movegen::MovegenError> for AppError {
-    fn from(e: wordclub_movegen::MovegenError) -> Self {
-        AppError::backend(e.kind(), &e)
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        AppError::Store(Arc::new(e))
     }
 }
 
-impl From<wordclub_movegen::analysis::AnalysisError> for AppError {
-    fn from(e: wordclub_movegen::analysis::AnalysisError) -> Self {
-        AppError::backend(e.kind(), &e)
+impl From<MovegenError> for AppError {
+    fn from(e: MovegenError) -> Self {
+        AppError::Movegen(e)
+    }
+}
+
+impl From<AnalysisError> for AppError {
+    fn from(e: AnalysisError) -> Self {
+        AppError::Analysis(e)
     }
 }
 

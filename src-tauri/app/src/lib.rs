@@ -40,6 +40,7 @@ mod commands;
 mod contract;
 pub mod csp;
 mod error;
+mod events;
 mod history;
 mod info;
 mod matches;
@@ -75,6 +76,8 @@ pub use history::{
 pub use past::{AcknowledgeArgs, AnalysisProgressArgs, HistoryNotice, SavedGcg};
 // Every refusal, with its stable kind.
 pub use error::{AppError, ErrorBody};
+// What the app tells its viewers unasked (a computer's move, the analysis getting on).
+pub use events::{AppEvent, Events};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;

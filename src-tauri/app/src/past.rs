@@ -94,10 +94,10 @@ impl App {
         };
         let exported = self.export_gcg(args)?;
         let gcg = &exported.gcg;
-        let cannot = |e: std::io::Error| AppError::Backend {
-            kind: "cannot_save".to_string(),
+        let cannot = |e: std::io::Error| AppError::Io {
+            kind: "cannot_save",
             message: format!("cannot save into {}: {e}", dir.display()),
-            details: None,
+            source: std::sync::Arc::new(e),
         };
         std::fs::create_dir_all(&dir).map_err(cannot)?;
         let mut n = 1;

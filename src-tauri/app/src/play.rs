@@ -9,6 +9,7 @@ use wordclub_movegen::{computer_action_with, Level};
 use wordclub_store::FixedDeal;
 
 use crate::app::SEARCH_TRIES;
+use crate::events::AppEvent;
 use crate::matches::{
     exchange_text, hint_answer, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs,
     MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
@@ -282,6 +283,11 @@ impl App {
                 |m, moved_on| (!moved_on).then(|| m.view()),
             )?;
             if let Some(view) = applied {
+                self.send(AppEvent::ComputerMoved {
+                    match_id: id,
+                    seat,
+                    turn: view.turn,
+                });
                 return Ok(view);
             }
         }

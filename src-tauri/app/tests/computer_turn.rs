@@ -6,17 +6,15 @@
 //! how fast a move is found. The waits with a timeout only turn a hang into a failure.
 mod common;
 
+use common::{call_on_thread, STUCK};
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::json;
 use wordclub_app::App;
-
-/// Long enough for any machine; reached only when the app is stuck.
-const STUCK: Duration = Duration::from_secs(120);
 
 /// A test app with a classic 15×15 match where Hal (Hard) moves first against Ann: the app
 /// (shared with the threads that call it) and the match id.
@@ -46,20 +44,6 @@ fn hold_searches(app: &App, first_only: bool) -> (Receiver<(i64, usize)>, Sender
         }
     });
     (started, go)
-}
-
-/// Runs `command` on its own thread; its answer arrives on the receiver.
-fn call_on_thread(
-    app: &Arc<App>,
-    command: &'static str,
-    args: Value,
-) -> Receiver<Result<Value, String>> {
-    let (tx, rx) = channel();
-    let app = Arc::clone(app);
-    thread::spawn(move || {
-        let _ = tx.send(app.call(command, args).map_err(|e| e.kind().to_string()));
-    });
-    rx
 }
 
 #[test]

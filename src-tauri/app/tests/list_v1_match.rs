@@ -22,24 +22,6 @@ fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wordclub-list-1.db")
 }
 
-/// A scratch directory removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("wordclub-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The deal of the fixture's match: Ann can spell DKL, Ben SKA through its K.
 fn deal() -> Value {
     json!({
@@ -79,27 +61,9 @@ fn write_fixture() {
     assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
 }
 
-/// Every word of every turn of the match's detail.
-fn words_played(detail: &Value) -> Vec<String> {
-    detail["turns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|t| t["words"].as_array().cloned().unwrap_or_default())
-        .map(|w| w["word"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
 #[test]
 fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1() {
-    let dir = TempDir::new("list-v1");
-    let db = dir.0.join("history.db");
-    std::fs::copy(fixture(), &db).unwrap();
-    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
-    app.allow_fixed_deals();
-
-    let list = ok(&app, "match_list", json!({"status": "in_progress"}));
-    let row = &list["matches"][0];
+    let (_dir, app, row) = common::open_fixture_copy("list-v1", &fixture());
     assert_eq!(row["list"], "wordclub");
     assert_eq!(row["list_name"], "Word Club list 1");
     let id = row["id"].as_i64().unwrap();
@@ -112,7 +76,7 @@ fn the_version_1_match_opens_validates_every_move_and_plays_on_under_version_1()
     assert_eq!(view["board"][7][7]["letter"], "K");
 
     let detail = ok(&app, "match_detail", json!({"match_id": id}));
-    let words = words_played(&detail);
+    let words = common::words_played(&detail);
     assert_eq!(words, ["DKL", "SKA"]);
     let v1 = WordList::pinned("wordclub", V1_SHA256).expect("version 1 is still shipped");
     let v2 = WordList::builtin("wordclub@2").unwrap();

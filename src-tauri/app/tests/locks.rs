@@ -8,31 +8,15 @@
 //! failure.
 mod common;
 
+use common::{call_on_thread, STUCK};
+
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex, Weak};
 use std::thread;
-use std::time::Duration;
 
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
-
-/// Long enough for any machine; reached only when the app is stuck.
-const STUCK: Duration = Duration::from_secs(120);
-
-/// Runs `command` on its own thread; its answer arrives on the receiver.
-fn call_on_thread(
-    app: &Arc<App>,
-    command: &'static str,
-    args: Value,
-) -> Receiver<Result<Value, String>> {
-    let (tx, rx) = channel();
-    let app = Arc::clone(app);
-    thread::spawn(move || {
-        let _ = tx.send(app.call(command, args).map_err(|e| e.kind().to_string()));
-    });
-    rx
-}
 
 /// A classic 15×15 match where Ann (a person, so no cover) moves first against Hal (Hard).
 fn classic_ann_first(app: &App, seed: u64) -> i64 {

@@ -27,38 +27,18 @@ pub struct FileArg {
     pub cap: u64,
 }
 
-pub const LIST_FILE: FileArg = FileArg {
-    option: "--list-file",
-    kind: "list_file",
-    cap: MAX_LIST_BYTES,
-};
-pub const SCRIPT: FileArg = FileArg {
-    option: "--script",
-    kind: "script_file",
-    cap: MAX_SCRIPT_BYTES,
-};
-pub const GCG: FileArg = FileArg {
-    option: "--gcg",
-    kind: "io",
-    cap: MAX_GCG_BYTES,
-};
-pub const RULES_FILE: FileArg = FileArg {
-    option: "--rules-file",
-    kind: "file",
-    cap: MAX_LAB_FILE_BYTES,
-};
-pub const BASE_FILE: FileArg = FileArg {
-    option: "--base-file",
-    kind: "file",
-    cap: MAX_LAB_FILE_BYTES,
-};
-pub const PREMIUMS_FILE: FileArg = FileArg {
-    option: "--vary premiums=FILE",
-    kind: "file",
-    cap: MAX_LAB_FILE_BYTES,
-};
+pub const LIST_FILE: FileArg = FileArg::new("--list-file", "list_file", MAX_LIST_BYTES);
+pub const SCRIPT: FileArg = FileArg::new("--script", "script_file", MAX_SCRIPT_BYTES);
+pub const GCG: FileArg = FileArg::new("--gcg", "io", MAX_GCG_BYTES);
+pub const RULES_FILE: FileArg = FileArg::new("--rules-file", "file", MAX_LAB_FILE_BYTES);
+pub const BASE_FILE: FileArg = FileArg::new("--base-file", "file", MAX_LAB_FILE_BYTES);
+pub const PREMIUMS_FILE: FileArg = FileArg::new("--vary premiums=FILE", "file", MAX_LAB_FILE_BYTES);
 
 impl FileArg {
+    pub const fn new(option: &'static str, kind: &'static str, cap: u64) -> FileArg {
+        FileArg { option, kind, cap }
+    }
+
     fn error(&self, path: &Path, what: impl std::fmt::Display) -> CliError {
         CliError::new(
             self.kind,

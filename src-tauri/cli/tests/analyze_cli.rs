@@ -10,17 +10,7 @@ use wordclub_movegen::{computer_action, Level};
 use wordclub_store::Store;
 
 fn run(args: &[&str]) -> (i32, Value, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wordclub-cli"))
-        .args(args)
-        .output()
-        .expect("run wordclub-cli");
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let json = serde_json::from_str(&stdout).unwrap_or(Value::String(stdout.clone()));
-    (
-        out.status.code().unwrap(),
-        json,
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::cli_with_stderr(args)
 }
 
 fn folder(tag: &str) -> PathBuf {

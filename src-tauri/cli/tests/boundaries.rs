@@ -337,41 +337,7 @@ fn serve_closes_idle_and_half_sent_requests() {
 /// Runs the CLI with `args`, killing it after 20 s: `None` when it had to be killed (it
 /// blocked), else its exit code and JSON answer.
 fn cli_or_killed(args: &[&str]) -> Option<(i32, Value)> {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            let mut out = String::new();
-            let mut err = String::new();
-            child
-                .stdout
-                .take()
-                .unwrap()
-                .read_to_string(&mut out)
-                .unwrap();
-            child
-                .stderr
-                .take()
-                .unwrap()
-                .read_to_string(&mut err)
-                .unwrap();
-            let text = if out.trim().is_empty() { err } else { out };
-            let json = serde_json::from_str(text.trim()).unwrap_or(Value::String(text));
-            return Some((status.code().unwrap_or(-1), json));
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::cli_within(args, Duration::from_secs(20))
 }
 
 /// Every file argument of every command, fed each special file: a FIFO (opening one blocks

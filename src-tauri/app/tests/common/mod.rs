@@ -2,8 +2,74 @@
 //! calls that must be answered or refused.
 #![allow(dead_code)] // each test binary uses its own share of these
 
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+use std::time::Duration;
+
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
+
+/// Long enough for any machine; a wait with this timeout is reached only when the app is
+/// stuck (it turns a hang into a failure).
+pub const STUCK: Duration = Duration::from_secs(120);
+
+/// Runs `command` on its own thread; its answer (or its refusal's kind) arrives on the
+/// receiver.
+pub fn call_on_thread(
+    app: &Arc<App>,
+    command: &'static str,
+    args: Value,
+) -> Receiver<Result<Value, String>> {
+    let (tx, rx) = channel();
+    let app = Arc::clone(app);
+    std::thread::spawn(move || {
+        let _ = tx.send(app.call(command, args).map_err(|e| e.kind().to_string()));
+    });
+    rx
+}
+
+/// A scratch directory removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("wordclub-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A copy of the history file `fixture` in a scratch directory (`name`), opened by an app
+/// that takes fixed deals, and the one unfinished match in it: its `match_list` row.
+pub fn open_fixture_copy(name: &str, fixture: &Path) -> (TempDir, App, Value) {
+    let dir = TempDir::new(name);
+    let db = dir.0.join("history.db");
+    std::fs::copy(fixture, &db).unwrap();
+    let app = App::with_history(Box::new(MemorySettings::default()), &db).unwrap();
+    app.allow_fixed_deals();
+    let list = ok(&app, "match_list", json!({"status": "in_progress"}));
+    let row = list["matches"][0].clone();
+    (dir, app, row)
+}
+
+/// Every word of every turn of a match's detail, in order.
+pub fn words_played(detail: &Value) -> Vec<String> {
+    detail["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["words"].as_array().cloned().unwrap_or_default())
+        .map(|w| w["word"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
 
 /// An app with an in-memory history and settings that takes fixed deals (a test caller).
 pub fn app() -> App {

@@ -4,6 +4,10 @@
 //!
 //! `POST /api/<command>` with a JSON body runs `App::call`; success is `200` with the
 //! command's JSON, a refusal is `400` with `{"error":{"kind","message","details"}}`.
+//! `GET /api/events` is the app's pushed events as server-sent events (`text/event-stream`,
+//! one `data:` line of JSON per [`wordclub_app::AppEvent`]), the stream the window gets from
+//! Tauri's `emit`; the app plays its computers' turns itself (`App::play_computers`) and
+//! says so there.
 //! Before serving, one line `{"listening":"http://127.0.0.1:<port>"}` goes to stdout (port 0
 //! picks a free port). Requests naming another host (in `Host`, twice, or in an absolute-form
 //! target) or coming from another origin are refused (no DNS rebinding, no cross-site calls);
@@ -23,8 +27,9 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 use tower_http::services::{ServeDir, ServeFile};
@@ -40,6 +45,9 @@ const MAX_BODY: usize = 1 << 20;
 /// and then for its body. A browser sends both at once; loopback takes microseconds.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 const BODY_TIMEOUT: Duration = Duration::from_secs(5);
+/// The pause before each computer move the app plays (`App::play_computers`): the pause the
+/// UI waited before asking for it when it asked, so the person's tiles are seen down first.
+pub const COMPUTER_PACE: Duration = Duration::from_millis(450);
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(argv, &["port", "db", "settings", "ui", "seed"], &[])?;
@@ -66,11 +74,14 @@ pub fn run(argv: &[String]) -> CliResult {
         app.set_seed_base(seed);
     }
 
+    let app = Arc::new(app);
+    app.play_computers(COMPUTER_PACE);
+
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| CliError::new("serve", format!("cannot start the runtime: {e}")))?;
-    runtime.block_on(serve(Arc::new(app), port, ui))?;
+    runtime.block_on(serve(app, port, ui))?;
     Ok(json!({ "stopped": true }))
 }
 
@@ -114,6 +125,10 @@ async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
         .append_index_html_on_directories(false)
         .fallback(axum::routing::any(not_found).with_state(()));
     let router = Router::new()
+        .route(
+            "/api/events",
+            get(events).fallback(|| async { method_not_allowed() }),
+        )
         .route(
             "/api/{command}",
             post(api).fallback(|| async { method_not_allowed() }),
@@ -274,6 +289,20 @@ fn csp_header() -> header::HeaderValue {
             .unwrap_or_else(|_| header::HeaderValue::from_static("default-src 'none'"))
     })
     .clone()
+}
+
+/// The app's events from now on, as server-sent events; a comment line every 15 s keeps the
+/// connection alive and finds a browser gone.
+async fn events(State(server): State<Server>) -> Response {
+    let subscription = server.app.subscribe();
+    let stream = futures_util::stream::unfold(subscription, |mut events| async move {
+        let event = events.next().await?;
+        let data = Event::default().json_data(&event);
+        Some((data, events))
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
 }
 
 async fn api(State(server): State<Server>, Path(command): Path<String>, body: Body) -> Response {

@@ -1,0 +1,116 @@
+//! What the app tells its viewers without being asked: a computer seat thinking, its move
+//! made (or not), the background analysis getting on. The window's shell forwards each event
+//! to the webview (`emit`), `wordclub-cli serve` streams them to every browser
+//! (`GET /api/events`, server-sent events), and the UI (`onEvent` in `ui/js/api.js`) redraws
+//! from them instead of running timers and polling.
+//!
+//! Events go to every viewer at once (every window, every `serve` client), so none carries
+//! anything a viewer may not see: no rack, no hint, no draw — only which match changed and
+//! who moved; a viewer asks for its own view (`match_view`), which the engine's table builds
+//! for whoever holds the device.
+use serde::Serialize;
+use tokio::sync::broadcast;
+use wordclub_engine::Seat;
+
+use crate::analysis::Progress;
+
+/// One pushed event. Tagged by `event` (`computer_thinking`, …) for the UI.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum AppEvent {
+    /// The computer in `seat` started searching its move in match `match_id`.
+    ComputerThinking { match_id: i64, seat: Seat },
+    /// The computer in `seat` made its move and it is kept in the history; `turn` is the
+    /// number of turns played after it (the view's `turn`). Whoever shows the match asks
+    /// for its view.
+    ComputerMoved {
+        match_id: i64,
+        seat: Seat,
+        turn: u32,
+    },
+    /// The computer in `seat` could not move (its refusal's kind and sentence); the next
+    /// command that opens the match asks it again.
+    ComputerFailed {
+        match_id: i64,
+        seat: Seat,
+        kind: String,
+        message: String,
+    },
+    /// The background re-analysis of the history moved on (a match analysed, or the run
+    /// ended: `running` false).
+    AnalysisProgress { progress: Progress },
+}
+
+/// How many events a slow subscriber may fall behind by before it misses the oldest: a
+/// match makes at most a few a second (thinking, moved), the analysis one per match.
+const BACKLOG: usize = 256;
+
+/// The app's event channel: every subscriber gets every event sent after it subscribed.
+pub(crate) struct Bus {
+    sender: broadcast::Sender<AppEvent>,
+}
+
+impl Default for Bus {
+    fn default() -> Bus {
+        Bus {
+            sender: broadcast::channel(BACKLOG).0,
+        }
+    }
+}
+
+impl Bus {
+    /// Sends `event` to every subscriber (none: it goes nowhere).
+    pub fn send(&self, event: AppEvent) {
+        let _ = self.sender.send(event);
+    }
+
+    pub fn subscribe(&self) -> Events {
+        Events(self.sender.subscribe())
+    }
+
+    /// A sender the background analysis's thread keeps.
+    pub fn sender(&self) -> broadcast::Sender<AppEvent> {
+        self.sender.clone()
+    }
+}
+
+/// A subscription ([`crate::App::subscribe`]): the events sent since, in order.
+pub struct Events(broadcast::Receiver<AppEvent>);
+
+impl Events {
+    /// The next event, waiting for it (async: `serve`'s event stream). `None` once the app
+    /// is gone. A subscriber that fell more than the backlog behind skips what it missed:
+    /// every event only says what to ask for again, so the next one is as good.
+    pub async fn next(&mut self) -> Option<AppEvent> {
+        loop {
+            match self.0.recv().await {
+                Ok(event) => return Some(event),
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+
+    /// [`Events::next`] on a plain thread (the window's forwarder, tests).
+    pub fn next_blocking(&mut self) -> Option<AppEvent> {
+        loop {
+            match self.0.blocking_recv() {
+                Ok(event) => return Some(event),
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+
+    /// The next event already sent, without waiting.
+    pub fn try_next(&mut self) -> Option<AppEvent> {
+        loop {
+            match self.0.try_recv() {
+                Ok(event) => return Some(event),
+                Err(broadcast::error::TryRecvError::Lagged(_)) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+}

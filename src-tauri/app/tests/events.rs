@@ -1,0 +1,234 @@
+//! The pushed events and the app playing its computers itself (`App::play_computers`, what
+//! the window and `wordclub-cli serve` turn on): a computer's turn is played once, however
+//! often a viewer redraws meanwhile, and told as an event that carries no rack.
+//!
+//! The waits with a timeout only turn a hang into a failure.
+mod common;
+
+use common::STUCK;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use wordclub_app::{App, AppEvent, Events};
+
+/// The pause before each computer move in these tests: long enough for the test to act
+/// inside it (a redraw, a `computer_turn` of its own) on a loaded machine.
+const PACE: Duration = Duration::from_millis(300);
+
+/// A test app that plays its computers, and a subscription made before anything happened.
+fn driven_app() -> (Arc<App>, Events) {
+    let app = Arc::new(common::app());
+    app.play_computers(PACE);
+    let events = app.subscribe();
+    (app, events)
+}
+
+/// The next event of match `id` that `wanted` accepts, or a failure after [`STUCK`].
+fn wait_for(events: &mut Events, wanted: impl Fn(&AppEvent) -> bool) -> AppEvent {
+    let start = Instant::now();
+    loop {
+        if let Some(event) = events.try_next() {
+            if wanted(&event) {
+                return event;
+            }
+            continue;
+        }
+        assert!(start.elapsed() < STUCK, "no such event");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn moved(event: &AppEvent) -> bool {
+    matches!(event, AppEvent::ComputerMoved { .. })
+}
+
+fn turns(app: &App, id: i64) -> usize {
+    common::ok(app, "match_view", json!({"match_id": id}))["turns"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+/// Ann against Hal (easy) at Word Club 1.0, Hal first: the app plays Hal's move by itself,
+/// says it is thinking and then that it moved, once.
+#[test]
+fn a_computer_to_move_is_played_by_the_app_and_told_as_an_event() {
+    let (app, mut events) = driven_app();
+    let view = common::new_match(
+        &app,
+        json!({"rules": "wordclub-1.0", "seed": 5,
+               "players": [{"name": "Hal", "computer": "easy"}, {"name": "Ann"}]}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    assert_eq!(
+        view["turn"], 0,
+        "new_match answers before the computer moved"
+    );
+    let thinking = wait_for(&mut events, |e| {
+        matches!(e, AppEvent::ComputerThinking { .. })
+    });
+    assert!(
+        matches!(thinking, AppEvent::ComputerThinking { match_id, seat: 0 } if match_id == id),
+        "{thinking:?}"
+    );
+    let event = wait_for(&mut events, moved);
+    assert!(
+        matches!(event, AppEvent::ComputerMoved { match_id, seat: 0, turn: 1 } if match_id == id),
+        "{event:?}"
+    );
+    let after = common::ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(
+        (after["turn"].clone(), after["to_move"].clone()),
+        (json!(1), json!(1))
+    );
+    // Ann to move: nothing more is played for her.
+    std::thread::sleep(PACE * 3);
+    assert_eq!(turns(&app, id), 1);
+    assert!(
+        events.try_next().is_none(),
+        "no event while a person is to move"
+    );
+}
+
+/// The race the UI had: while the computer thinks, a viewer redraws again and again (a
+/// scoresheet row tapped asks for the view) and another caller asks for the computer's move
+/// itself. Exactly one computer move is made, and the app's own player stops quietly.
+#[test]
+fn redraws_and_a_second_ask_while_the_computer_thinks_make_one_move() {
+    let (app, mut events) = driven_app();
+    let id = common::cat_match_with(
+        &app,
+        json!({"players": [{"name": "Ann"}, {"name": "Hal", "computer": "easy"}]}),
+    );
+    common::ok(&app, "reveal_rack", json!({"match_id": id}));
+    common::ok(
+        &app,
+        "play",
+        json!({"match_id": id, "tiles": common::cat_tiles()}),
+    );
+    // Within the pause before Hal's search: views asked for over and over, and one
+    // computer_turn of a caller of its own, which plays Hal's move at once.
+    for _ in 0..20 {
+        common::ok(&app, "match_view", json!({"match_id": id}));
+    }
+    // Whichever comes first plays it: this call, or the app's own player (on a machine so
+    // loaded that its pause ran out first), and then this one finds Ann to move.
+    match app.call("computer_turn", json!({"match_id": id})) {
+        Ok(asked) => assert_eq!(asked["turn"], 2),
+        Err(e) => assert_eq!(e.kind(), "human_to_move", "{e}"),
+    }
+    for _ in 0..20 {
+        common::ok(&app, "match_view", json!({"match_id": id}));
+    }
+    std::thread::sleep(PACE * 4);
+    assert_eq!(turns(&app, id), 2, "Ann's CAT and one move of Hal's");
+    let mut seen = Vec::new();
+    while let Some(e) = events.try_next() {
+        seen.push(e);
+    }
+    let moves = seen.iter().filter(|e| moved(e)).count();
+    assert_eq!(moves, 1, "{seen:?}");
+    assert!(
+        !seen
+            .iter()
+            .any(|e| matches!(e, AppEvent::ComputerFailed { .. })),
+        "the app's own player found the move made and said nothing: {seen:?}"
+    );
+}
+
+/// Two computers in a row are played one after the other, each told, and the person after
+/// them is left to move.
+#[test]
+fn computers_in_a_row_are_played_one_at_a_time() {
+    let (app, mut events) = driven_app();
+    let view = common::new_match(
+        &app,
+        json!({"rules": "wordclub-1.0", "seed": 11,
+               "players": [{"name": "Hal", "computer": "easy"}, {"name": "Ivy", "computer": "easy"},
+                           {"name": "Ann"}]}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    let first = wait_for(&mut events, moved);
+    let second = wait_for(&mut events, moved);
+    assert!(
+        matches!(
+            first,
+            AppEvent::ComputerMoved {
+                seat: 0,
+                turn: 1,
+                ..
+            }
+        ),
+        "{first:?}"
+    );
+    assert!(
+        matches!(
+            second,
+            AppEvent::ComputerMoved {
+                seat: 1,
+                turn: 2,
+                ..
+            }
+        ),
+        "{second:?}"
+    );
+    let after = common::ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(after["to_move"], 2);
+}
+
+/// Events go to every viewer, so none may hold a rack: each one's JSON has only the match,
+/// the seat, the turn, a refusal's kind and sentence, or the analysis's counts.
+#[test]
+fn no_event_carries_a_rack() {
+    let (app, mut events) = driven_app();
+    common::new_match(
+        &app,
+        json!({"rules": "wordclub-1.0", "seed": 5,
+               "players": [{"name": "Hal", "computer": "easy"}, {"name": "Ivy", "computer": "easy"},
+                           {"name": "Ann"}]}),
+    );
+    wait_for(&mut events, moved);
+    let mut seen = vec![wait_for(&mut events, moved)];
+    while let Some(e) = events.try_next() {
+        seen.push(e);
+    }
+    for event in seen {
+        let json = serde_json::to_value(&event).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        for key in &keys {
+            assert!(
+                ["event", "match_id", "seat", "turn", "kind", "message", "progress"].contains(key),
+                "{key} in {json}"
+            );
+        }
+        assert!(!json.to_string().contains("rack"), "{json}");
+    }
+}
+
+/// Without `play_computers` (the CLI, the other tests) nothing is played by itself.
+#[test]
+fn an_app_that_does_not_play_its_computers_waits_to_be_asked() {
+    let app = common::app();
+    let mut events = app.subscribe();
+    let view = common::new_match(
+        &app,
+        json!({"rules": "wordclub-1.0", "seed": 5,
+               "players": [{"name": "Hal", "computer": "easy"}, {"name": "Ann"}]}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    std::thread::sleep(PACE * 2);
+    assert_eq!(turns(&app, id), 0);
+    assert!(events.try_next().is_none());
+    common::ok(&app, "computer_turn", json!({"match_id": id}));
+    assert!(matches!(
+        wait_for(&mut events, moved),
+        AppEvent::ComputerMoved { turn: 1, .. }
+    ));
+}
