@@ -1,9 +1,12 @@
 // One person against a computer on the classic board, in a real browser: no handoff cover,
 // the "suggest a move" hint stages a draft that the preview scores, the play goes through,
-// and the computer answers by itself. Then the history lists the match.
+// and the computer answers by itself. Then the history lists the match. The backend plays the
+// computer's turn and pushes the news (GET /api/events): scoresheet rows tapped while it thinks
+// make no second move.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, screenshotPath } from './helpers.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startServer, launchBrowser, screenshotPath, eventStream, api } from './helpers.js';
 
 let server;
 let browser;
@@ -49,4 +52,57 @@ test('classic-15 against a computer: hint, play, the computer answers', async ()
   assert.match(row, /Ann/);
   assert.match(row, /1 hint/);
   await page.close();
+});
+
+test('rows of the scoresheet tapped while the computer thinks: exactly one computer move, none asked for by the UI', async () => {
+  // A server of its own: the one above opens the first test's match at start-up.
+  const server = await startServer({ seed: 4 });
+  const stream = await eventStream(server.url);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('/api/computer_turn')) asked.push(r.url()); });
+  await page.goto(server.url);
+  await page.getByTestId('new-match').waitFor();
+  await page.getByTestId('rules').selectOption('classic-15');
+  await page.getByLabel('Player 1 name').fill('Ann');
+  await page.getByLabel('Player 2 name').fill('Robo');
+  await page.getByLabel('Player 2 is').selectOption('hard');
+  await page.getByTestId('start').click();
+  await page.getByTestId('rack').waitFor();
+  const id = Number(await page.getByTestId('match').getAttribute('data-match-id'));
+
+  // Ann plays the suggested move; while Robo thinks, her row of the scoresheet is tapped on
+  // and off, each tap a redraw of the thinking screen.
+  await page.locator('[data-action=hint]').click();
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').click();
+  await page.getByTestId('thinking').waitFor();
+  const row = page.locator('[data-testid=scoresheet-log] .sheet-row[data-turn="1"] button');
+  let tapsWhileThinking = 0;
+  for (let i = 0; i < 8 && await page.getByTestId('thinking').count(); i++) {
+    await row.click();
+    tapsWhileThinking += 1;
+  }
+  assert.ok(tapsWhileThinking >= 2, `the row was tapped while Robo thought (${tapsWhileThinking} taps)`);
+  await page.waitForFunction(() => document.querySelector('[data-testid=last-move]')?.textContent.startsWith('Robo'), null, { timeout: 20000 });
+  await page.getByTestId('rack').waitFor();
+  // Long enough for a second move to land had one been asked for (the backend's pace is 450 ms).
+  await sleep(1500);
+  stream.close();
+
+  const { body: view } = await api(server.url, 'match_view', { match_id: id });
+  assert.deepEqual(view.turns.map((t) => t.name), ['Ann', 'Robo'], 'one move of Ann\'s, one of Robo\'s');
+  assert.equal(view.players[view.to_move].name, 'Ann');
+  const mine = stream.events.filter((e) => e.match_id === id);
+  assert.deepEqual(mine.filter((e) => e.event === 'computer_moved').map((e) => e.turn), [2], JSON.stringify(mine));
+  assert.equal(mine.filter((e) => e.event === 'computer_thinking').length, 1, JSON.stringify(mine));
+  assert.deepEqual(asked, [], 'the UI asks for no computer move: the backend plays it');
+  // No event carries a rack: only the match, the seat, the turn (and a refusal's or the
+  // analysis's fields).
+  for (const e of stream.events) {
+    for (const key of Object.keys(e)) assert.ok(['event', 'match_id', 'seat', 'turn', 'kind', 'message', 'progress'].includes(key), `${key} in ${JSON.stringify(e)}`);
+  }
+  await page.screenshot({ path: screenshotPath('computer-3-after-taps.png') });
+  await page.close();
+  await server.stop();
 });

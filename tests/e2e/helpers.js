@@ -152,6 +152,36 @@ export async function api(url, command, args = {}) {
   return { status: res.status, body: await res.json() };
 }
 
+/** Listens to the server's pushed events (`GET /api/events`, server-sent events) from now on:
+ *  `events` fills with each one's JSON as it comes; `close()` ends the stream. */
+export async function eventStream(url) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/events`, { signal: controller.signal });
+  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    throw new Error(`GET /api/events: ${res.status} ${res.headers.get('content-type')}`);
+  }
+  const events = [];
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          for (const line of message.split('\n')) if (line.startsWith('data:')) events.push(JSON.parse(line.slice(5)));
+        }
+      }
+    } catch { /* closed */ }
+  })();
+  return { events, close: () => controller.abort() };
+}
+
 let words = null;
 /** The words of the shipped `wordclub` list (upper case). */
 export function wordclubWords() {

@@ -15,6 +15,18 @@ async function call(command, args) {
   return body;
 }
 
+/** The view once the computer to move after `turn` has moved: the server plays it by itself
+ *  (after its pace of 450 ms), so its view is asked for until it has. */
+async function computerMoved(id, turn) {
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    const view = await call('match_view', { match_id: id });
+    if (view.turn > turn || view.over) return view;
+    assert.ok(Date.now() < deadline, `no computer move after turn ${turn}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function newMatch(rules, players, racks, extra = {}) {
   return call('new_match', { rules, players, deal: { racks }, ...extra });
 }
@@ -269,7 +281,7 @@ test('screenshots: the match screen with a scoresheet of 10+ turns at 1280×800,
   // Ann plays the suggested move (a hint, marked on the sheet), Hal answers, until 12 turns.
   while (view.turns.length < 12 && !view.over) {
     if (view.players[view.to_move].computer) {
-      view = await call('computer_turn', { match_id: id });
+      view = await computerMoved(id, view.turn);
       continue;
     }
     const hint = await call('hint', { match_id: id });

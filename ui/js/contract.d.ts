@@ -44,6 +44,8 @@ start?: boolean, };
 
 export type AnalysisStatus = { available: boolean, ready: boolean, analyser_version: number, };
 
+export type AppEvent = { "event": "computer_thinking", match_id: number, seat: number, } | { "event": "computer_moved", match_id: number, seat: number, turn: number, } | { "event": "computer_failed", match_id: number, seat: number, kind: string, message: string, } | { "event": "analysis_progress", progress: Progress, };
+
 export type AppInfo = { name: string, version: string, commands: Array<string>, 
 /**
  * The first of `history_notices`, as a sentence (`null` when there is none).
