@@ -339,6 +339,30 @@ test('in the window, a finished match\'s GCG record is saved to the Downloads fo
   assert.match(readFileSync(file, 'utf8'), /^#character-encoding UTF-8/m);
 });
 
+test('in the window, the computer\'s move arrives as an event: the app plays it, the UI asks nothing', async () => {
+  // Same session. Ann (the only person: no cover) against Hal (easy), on screen; her CAT is
+  // played behind the screen's back, through IPC. The app then plays Hal's turn itself and
+  // emits its event: the screen, which keeps no timer and asks for no computer move, learns
+  // of both moves only from that event (the capability's one grant beside the commands).
+  assert.ok(driver, 'the earlier tests left the window open');
+  const invoke = (script) => driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+    const invoke = (c, args) => window.__TAURI__.core.invoke(c, { args });
+    ${script}.then(done, (e) => done('refused: ' + JSON.stringify(e)));`);
+  const id = await invoke(`invoke('new_match', { rules: 'wordclub-1.0',
+    players: [{ name: 'Ann' }, { name: 'Hal', computer: 'easy' }], deal: { racks: ['CATEIOL', 'SNNDBGL'] } }).then((v) => v.id)`);
+  assert.equal(typeof id, 'number', `a match of Ann's against Hal: ${id}`);
+  await driver.navigate().refresh();
+  await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 20000);
+  assert.equal((await driver.findElements(By.css('[data-testid=last-move]'))).length, 0, 'nothing played yet');
+  const played = await invoke(`invoke('play', { match_id: ${id},
+    tiles: [{ row: 4, col: 3, letter: 'C' }, { row: 4, col: 4, letter: 'A' }, { row: 4, col: 5, letter: 'T' }] }).then((v) => v.turn)`);
+  assert.equal(played, 1, 'CAT played through IPC');
+  await driver.wait(async () => /^Hal/.test(await driver.findElement(By.css('[data-testid=last-move]')).getText().catch(() => '')),
+    20000, 'Hal\'s move drawn, from its event alone');
+  const view = await invoke(`invoke('match_view', { match_id: ${id} })`);
+  assert.deepEqual(view.turns.map((t) => t.name), ['Ann', 'Hal'], 'one move each');
+});
+
 // Benchmark (printed, not asserted), as tests/e2e/latency.test.js in Chromium: from the drop
 // of a tile on the board (the finger's pointerup) to the painted preview, over 50 drops, in
 // this WebKitGTK window at tablet-landscape size (1180×820) when the window manager lets
@@ -436,22 +460,24 @@ test('in the window: drop to painted preview over 50 drops (printed)', async () 
     drops, ticks, i === 0 ? floor : null)).join('\n'));
 });
 
-// The window keeps its size between runs (tauri-plugin-window-state, desktop only). The plugin
-// writes its file when the window closes or the app exits; WebDriver ends the app with a
-// signal, so the test has the plugin write it through its own command (the desktop
-// capability's permission), then starts the app again.
+// The window keeps its size between runs (tauri-plugin-window-state, desktop only). The app
+// saves it from Rust once a resize settles (the shell's window_state; the window is granted
+// none of the plugin's commands), so the test resizes the window and reads the kept file,
+// then starts the app again (WebDriver ends it with a signal: nothing is saved at exit).
 test('the window comes back at the size it had when the state was saved', async () => {
   assert.ok(driver, 'the earlier tests left the window open');
   const before = await driver.executeScript('return [innerWidth, innerHeight]');
   assert.notDeepEqual(before, [1100, 820], 'the window was resized from its default size (the benchmark did)');
-  const saved = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
-    window.__TAURI__.core.invoke('plugin:window-state|save_window_state', {}).then(() => done(null), (e) => done(String(e)));`);
-  assert.equal(saved, null, 'the plugin saved the window state');
-  // The plugin works on a scratch copy; the shell renames it over .window-state.json
-  // atomically when the app exits (src-tauri/src/lib.rs, window_state).
-  const file = join(dataHome, 'club.wordclub.play', '.window-state.scratch.json');
-  const state = JSON.parse(readFileSync(file, 'utf8')).main;
-  assert.deepEqual([state.width, state.height], before, `${file} holds the size`);
+  // The window's UI cannot save it itself: the plugin's command is not granted.
+  const refused = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+    window.__TAURI__.core.invoke('plugin:window-state|save_window_state', { flags: 1 }).then(() => done(null), (e) => done(String(e)));`);
+  assert.match(String(refused), /not allowed|denied|permission/i, 'the window-state command is refused');
+  const file = join(dataHome, 'club.wordclub.play', '.window-state.json');
+  const kept = () => { try { return JSON.parse(readFileSync(file, 'utf8')).main; } catch { return null; } };
+  await driver.wait(async () => {
+    const state = kept();
+    return state && state.width === before[0] && state.height === before[1];
+  }, 10000, `${file} holds the size ${before} once the resize settled`);
   await driver.quit();
   driver = await new Builder()
     .usingServer(`http://127.0.0.1:${PORT}/`)

@@ -13,18 +13,24 @@ let browser;
 before(async () => { server = await startServer({ seed: 3 }); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-test('classic-15 against a computer: hint, play, the computer answers', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  await page.goto(server.url);
+/** Ann against Robo (Hard) on the classic board, started from the new-match form of a fresh
+ *  history at `url`: resolves once Ann's rack is on screen. */
+async function startAgainstRobo(page, url) {
+  await page.goto(url);
   await page.getByTestId('new-match').waitFor();
   await page.getByTestId('rules').selectOption('classic-15');
   await page.getByLabel('Player 1 name').fill('Ann');
   await page.getByLabel('Player 2 name').fill('Robo');
   await page.getByLabel('Player 2 is').selectOption('hard');
   await page.getByTestId('start').click();
+  await page.getByTestId('rack').waitFor();
+}
+
+test('classic-15 against a computer: hint, play, the computer answers', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await startAgainstRobo(page, server.url);
 
   // The only person at the table sees her rack at once: no cover.
-  await page.getByTestId('rack').waitFor();
   assert.equal(await page.getByTestId('cover').count(), 0);
   assert.equal(await page.locator('[data-testid=board] .square').count(), 225);
   assert.equal(await page.locator('.square[data-square="H8"]').getAttribute('data-premium'), '2W');
@@ -61,14 +67,7 @@ test('rows of the scoresheet tapped while the computer thinks: exactly one compu
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   const asked = [];
   page.on('request', (r) => { if (r.url().includes('/api/computer_turn')) asked.push(r.url()); });
-  await page.goto(server.url);
-  await page.getByTestId('new-match').waitFor();
-  await page.getByTestId('rules').selectOption('classic-15');
-  await page.getByLabel('Player 1 name').fill('Ann');
-  await page.getByLabel('Player 2 name').fill('Robo');
-  await page.getByLabel('Player 2 is').selectOption('hard');
-  await page.getByTestId('start').click();
-  await page.getByTestId('rack').waitFor();
+  await startAgainstRobo(page, server.url);
   const id = Number(await page.getByTestId('match').getAttribute('data-match-id'));
 
   // Ann plays the suggested move; while Robo thinks, her row of the scoresheet is tapped on

@@ -231,16 +231,23 @@ impl App {
                         // command), or the match ended meanwhile: nothing is due.
                         Err(e) if matches!(e.kind(), "human_to_move" | "match_over") => break,
                         Err(e) => {
-                            let seat = app
-                                .with_match(id, |m| Ok(m.game().to_move()))
-                                .ok()
-                                .flatten()
+                            let (seat, name) = app
+                                .with_match(id, |m| {
+                                    let seat = m.game().to_move().unwrap_or_default();
+                                    let name = m.game().players().get(seat).map(|p| p.name.clone());
+                                    Ok((seat, name.unwrap_or_default()))
+                                })
                                 .unwrap_or_default();
+                            // The sentence is the app's, not the error's: a move generator's
+                            // refusal can quote the rack, and events reach every viewer.
                             app.send(AppEvent::ComputerFailed {
                                 match_id: id,
                                 seat,
                                 kind: e.kind().to_string(),
-                                message: e.to_string(),
+                                message: format!(
+                                    "{name} could not make a move ({})",
+                                    e.kind()
+                                ),
                             });
                             break;
                         }

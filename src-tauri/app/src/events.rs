@@ -29,7 +29,8 @@ pub enum AppEvent {
         seat: Seat,
         turn: u32,
     },
-    /// The computer in `seat` could not move (its refusal's kind and sentence); the next
+    /// The computer in `seat` could not move: its refusal's kind, and a sentence of the
+    /// app's that names the computer (not the refusal's, which may quote a rack); the next
     /// command that opens the match asks it again.
     ComputerFailed {
         match_id: i64,
@@ -84,21 +85,17 @@ impl Events {
     /// every event only says what to ask for again, so the next one is as good.
     pub async fn next(&mut self) -> Option<AppEvent> {
         loop {
-            match self.0.recv().await {
-                Ok(event) => return Some(event),
-                Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                Err(broadcast::error::RecvError::Closed) => return None,
+            if let Some(got) = received(self.0.recv().await) {
+                return got;
             }
         }
     }
 
-    /// [`Events::next`] on a plain thread (the window's forwarder, tests).
+    /// [`Events::next`] on a plain thread (the window's forwarder).
     pub fn next_blocking(&mut self) -> Option<AppEvent> {
         loop {
-            match self.0.blocking_recv() {
-                Ok(event) => return Some(event),
-                Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                Err(broadcast::error::RecvError::Closed) => return None,
+            if let Some(got) = received(self.0.blocking_recv()) {
+                return got;
             }
         }
     }
@@ -112,5 +109,15 @@ impl Events {
                 Err(_) => return None,
             }
         }
+    }
+}
+
+/// What a wait for an event gives: the event, `None` when the app is gone, or nothing (wait
+/// again) when events were missed.
+fn received(r: Result<AppEvent, broadcast::error::RecvError>) -> Option<Option<AppEvent>> {
+    match r {
+        Ok(event) => Some(Some(event)),
+        Err(broadcast::error::RecvError::Lagged(_)) => None,
+        Err(broadcast::error::RecvError::Closed) => Some(None),
     }
 }
