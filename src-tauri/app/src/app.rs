@@ -223,7 +223,7 @@ impl App {
                     match app.computer_turn(MatchIdArgs { match_id: id }) {
                         Ok(view) => {
                             let next = view.to_move.and_then(|s| view.players.get(s));
-                            if view.over || !next.is_some_and(|p| p.computer.is_some()) {
+                            if view.over || next.is_none_or(|p| p.computer.is_none()) {
                                 break;
                             }
                         }
@@ -244,10 +244,7 @@ impl App {
                                 match_id: id,
                                 seat,
                                 kind: e.kind().to_string(),
-                                message: format!(
-                                    "{name} could not make a move ({})",
-                                    e.kind()
-                                ),
+                                message: format!("{name} could not make a move ({})", e.kind()),
                             });
                             break;
                         }

@@ -3,7 +3,6 @@
 mod common;
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::Command;
 use wordclub_engine::{ListRef, Match, PlayerSpec, RuleSet};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action, Level};
