@@ -12,7 +12,6 @@ use std::path::PathBuf;
 
 use common::{new_match, ok, reveal, tile};
 use serde_json::{json, Value};
-use wordclub_app::{App, MemorySettings};
 use wordclub_lexicon::WordList;
 
 /// SHA-256 of `wordlists/wordclub/wordclub-1.txt`, the list the fixture's match is pinned to.
@@ -35,30 +34,9 @@ fn deal() -> Value {
 #[test]
 #[ignore = "writes the version-1 list fixture; run only to create it"]
 fn write_fixture() {
-    if std::env::var("WORDCLUB_WRITE_FIXTURE").is_err() {
-        return;
-    }
-    assert_eq!(
-        WordList::builtin("wordclub").unwrap().info().sha256,
-        V1_SHA256,
-        "the fixture is recorded under version 1 of the wordclub list"
-    );
-    let path = fixture();
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&path);
-    {
-        let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
-        app.allow_fixed_deals();
-        let id = new_match(&app, deal())["id"].as_i64().unwrap();
-        reveal(&app, id);
-        let dkl = [tile(7, 6, "D"), tile(7, 7, "K"), tile(7, 8, "L")];
-        ok(&app, "play", json!({"match_id": id, "tiles": dkl}));
-        reveal(&app, id);
-        let ska = [tile(6, 7, "S"), tile(8, 7, "A")];
-        ok(&app, "play", json!({"match_id": id, "tiles": ska}));
-    }
-    // Dropping the app closes the history, which checkpoints the WAL into the file.
-    assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
+    let dkl = [tile(7, 6, "D"), tile(7, 7, "K"), tile(7, 8, "L")];
+    let ska = [tile(6, 7, "S"), tile(8, 7, "A")];
+    common::write_list_fixture(&fixture(), 1, V1_SHA256, deal(), &[&dkl, &ska]);
 }
 
 #[test]

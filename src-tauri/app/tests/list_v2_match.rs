@@ -10,9 +10,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{new_match, ok, reveal, tile};
+use common::{ok, reveal, tile};
 use serde_json::{json, Value};
-use wordclub_app::{App, MemorySettings};
 use wordclub_lexicon::WordList;
 
 /// SHA-256 of `wordlists/wordclub/wordclub-2.txt`, the list the fixture's match is pinned to.
@@ -45,33 +44,9 @@ fn email() -> Vec<Value> {
 #[test]
 #[ignore = "writes the version-2 list fixture; run only to create it"]
 fn write_fixture() {
-    if std::env::var("WORDCLUB_WRITE_FIXTURE").is_err() {
-        return;
-    }
-    assert_eq!(
-        WordList::builtin("wordclub").unwrap().info().sha256,
-        V2_SHA256,
-        "the fixture is recorded under version 2 of the wordclub list"
-    );
-    let path = fixture();
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&path);
-    {
-        let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
-        app.allow_fixed_deals();
-        let id = new_match(&app, deal())["id"].as_i64().unwrap();
-        reveal(&app, id);
-        let ing = [tile(7, 7, "I"), tile(7, 8, "N"), tile(7, 9, "G")];
-        ok(&app, "play", json!({"match_id": id, "tiles": ing}));
-        reveal(&app, id);
-        ok(
-            &app,
-            "play",
-            json!({"match_id": id, "tiles": [tile(8, 9, "O")]}),
-        );
-    }
-    // Dropping the app closes the history, which checkpoints the WAL into the file.
-    assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
+    let ing = [tile(7, 7, "I"), tile(7, 8, "N"), tile(7, 9, "G")];
+    let go = [tile(8, 9, "O")];
+    common::write_list_fixture(&fixture(), 2, V2_SHA256, deal(), &[&ing, &go]);
 }
 
 #[test]

@@ -207,3 +207,39 @@ pub fn revealed_cat_match(app: &App) -> i64 {
     reveal(app, id);
     id
 }
+
+/// Writes a list fixture (`WORDCLUB_WRITE_FIXTURE=1` only; a test run leaves it alone): a
+/// history at `path` holding one match of `deal` with `moves` played in turn, recorded
+/// while the current `wordclub` list is the one of SHA-256 `sha256` (`version` for the
+/// message). Dropping the app closes the history, which checkpoints the WAL into the file.
+pub fn write_list_fixture(
+    path: &Path,
+    version: u32,
+    sha256: &str,
+    deal: Value,
+    moves: &[&[Value]],
+) {
+    if std::env::var("WORDCLUB_WRITE_FIXTURE").is_err() {
+        return;
+    }
+    assert_eq!(
+        wordclub_lexicon::WordList::builtin("wordclub")
+            .unwrap()
+            .info()
+            .sha256,
+        sha256,
+        "the fixture is recorded under version {version} of the wordclub list"
+    );
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(path);
+    {
+        let app = App::with_history(Box::new(MemorySettings::default()), path).unwrap();
+        app.allow_fixed_deals();
+        let id = new_match(&app, deal)["id"].as_i64().unwrap();
+        for tiles in moves {
+            reveal(&app, id);
+            ok(&app, "play", json!({"match_id": id, "tiles": tiles}));
+        }
+    }
+    assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
+}
