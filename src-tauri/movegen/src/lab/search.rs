@@ -106,7 +106,14 @@ impl Axis {
             }
             "premiums" if values == "symmetric" => {
                 // Counted before any is drawn: a big board's groups make astronomically many.
-                limits::variant_count([symmetric_layout_count(base)])?;
+                let count = symmetric_layout_count(base);
+                if count == 0 {
+                    return Err(search_error(format!(
+                        "--vary premiums=symmetric: {}'s premium groups have nowhere to move",
+                        base.id
+                    )));
+                }
+                limits::variant_count([count])?;
                 Axis::Premiums(symmetric_layouts(base))
             }
             "premiums" => Axis::Premiums(layouts_from_text(&read(values)?, base.board_size)?),
@@ -222,16 +229,29 @@ fn layout_name(premiums: &[PremiumSquare], n: u8) -> String {
     named.join(" ")
 }
 
-/// The base's groups of premiums (one kind on one orbit) and the orbits a group may move to
-/// (every orbit without the star), as [`symmetric_layouts`] finds them.
-fn groups_and_orbits(base: &RuleSet) -> (Vec<(Premium, Vec<Square>)>, Vec<Vec<Square>>) {
+/// The base's groups of premiums (one kind on one orbit), the orbits a group may move to
+/// (every orbit without the star), and the premiums on the star's own orbit, which stay
+/// where they are (classic's centre square: no other orbit is the star's).
+type Groups = (
+    Vec<(Premium, Vec<Square>)>,
+    Vec<Vec<Square>>,
+    Vec<PremiumSquare>,
+);
+
+fn groups_and_orbits(base: &RuleSet) -> Groups {
     let n = base.board_size;
     let mut groups: Vec<(Premium, Vec<Square>)> = Vec::new();
+    let mut fixed = Vec::new();
     for p in &base.premiums {
-        if groups.iter().any(|(_, o)| o.contains(&p.square)) {
+        let o = orbit(p.square, n);
+        if o.contains(&base.star) {
+            fixed.push(*p);
             continue;
         }
-        groups.push((p.premium, orbit(p.square, n)));
+        if groups.iter().any(|(_, g)| g.contains(&p.square)) {
+            continue;
+        }
+        groups.push((p.premium, o));
     }
     let mut orbits: Vec<Vec<Square>> = Vec::new();
     for r in 0..n {
@@ -242,14 +262,14 @@ fn groups_and_orbits(base: &RuleSet) -> (Vec<(Premium, Vec<Square>)>, Vec<Vec<Sq
             }
         }
     }
-    (groups, orbits)
+    (groups, orbits, fixed)
 }
 
 /// How many layouts [`symmetric_layouts`] would draw, without drawing them: for each orbit
 /// size, the ways to put that size's groups on distinct orbits of it (a falling factorial),
 /// multiplied; saturating at `usize::MAX`.
 pub fn symmetric_layout_count(base: &RuleSet) -> usize {
-    let (groups, orbits) = groups_and_orbits(base);
+    let (groups, orbits, _) = groups_and_orbits(base);
     let sizes: BTreeSet<usize> = groups.iter().map(|(_, o)| o.len()).collect();
     let mut total: usize = 1;
     for size in sizes {
@@ -270,14 +290,17 @@ pub fn symmetric_layout_count(base: &RuleSet) -> usize {
 /// kinds and the counts. The base layout is among them.
 pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
     let n = base.board_size;
-    let (groups, orbits) = groups_and_orbits(base);
+    let (groups, orbits, fixed) = groups_and_orbits(base);
     let mut out = Vec::new();
     let mut chosen: Vec<usize> = Vec::new();
+    // Each argument is one part of the layout being drawn.
+    #[allow(clippy::too_many_arguments)]
     fn place(
         n: u8,
         g: usize,
         groups: &[(Premium, Vec<Square>)],
         orbits: &[Vec<Square>],
+        fixed: &[PremiumSquare],
         chosen: &mut Vec<usize>,
         out: &mut Vec<NamedLayout>,
     ) {
@@ -291,6 +314,7 @@ pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
                         premium: *kind,
                     })
                 })
+                .chain(fixed.iter().copied())
                 .collect();
             premiums.sort_by_key(|p| (p.square.row, p.square.col));
             out.push(NamedLayout {
@@ -302,12 +326,14 @@ pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
         for (i, o) in orbits.iter().enumerate() {
             if o.len() == groups[g].1.len() && !chosen.contains(&i) {
                 chosen.push(i);
-                place(n, g + 1, groups, orbits, chosen, out);
+                place(n, g + 1, groups, orbits, fixed, chosen, out);
                 chosen.pop();
             }
         }
     }
-    place(n, 0, &groups, &orbits, &mut chosen, &mut out);
+    if symmetric_layout_count(base) > 0 {
+        place(n, 0, &groups, &orbits, &fixed, &mut chosen, &mut out);
+    }
     out
 }
 
@@ -1118,6 +1144,10 @@ mod tests {
         // 1.1 has two groups of four squares (2W, 3L); a 9×9 board has eight orbits of four
         // (four on the diagonals, four on the middle lines): 8 × 7 placements.
         assert_eq!(layouts.len(), 56);
+        // Counted without drawing them, as the search's bound checks it.
+        assert_eq!(symmetric_layout_count(&b), 56);
+        let classic = RuleSet::builtin("classic-15").unwrap();
+        assert!(symmetric_layout_count(&classic) > limits::MAX_VARIANTS as usize);
         let mut sorted_base = b.premiums.clone();
         sorted_base.sort_by_key(|p| (p.square.row, p.square.col));
         assert!(layouts.iter().any(|l| l.premiums == sorted_base));
