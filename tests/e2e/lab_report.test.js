@@ -62,3 +62,19 @@ test('lab measure --report writes a page with seat wins per table size, endings,
   await tab.screenshot({ path: join(SCREENSHOTS, 'lab-report-phone.png') });
   await tab.close();
 });
+
+test('lab search --report draws the Pareto front, the best variant first', async () => {
+  const page = join(dir, 'search.html');
+  const out = execFileSync(CLI, [
+    'lab', 'search', '--base', 'wordclub-1.1', '--vary', 'bag=0.5,1', '--target', 'bag_emptied>=95%',
+    '--players', 'greedy,greedy', '--games', '10', '--batch', '10', '--report', page, '--json',
+  ], { encoding: 'utf8' });
+  const report = JSON.parse(out);
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await tab.goto(pathToFileURL(page).href);
+  const headings = await tab.locator('section[data-table] h2').allTextContents();
+  assert.equal(headings.length, report.pareto_front.length);
+  assert.match(headings[0], new RegExp(`^variant ${report.best + 1} \\(best\\)`));
+  assert.equal(await tab.locator('[data-chart=seat-wins] g[data-seat]').count(), 2 * report.pareto_front.length);
+  await tab.close();
+});

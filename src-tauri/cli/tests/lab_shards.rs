@@ -78,11 +78,42 @@ fn a_measure_run_sharded_four_ways_and_merged_prints_exactly_what_one_run_prints
         .map(|s| s["rate"].as_f64().unwrap())
         .sum();
     assert!((seats - 1.0).abs() < 1e-9, "{figures}");
+    // What the table feels: per seat (with the 99.5% interval), moves per player, jams,
+    // the letters (1.2 has no J, Q, V, X or Z), the skill signal of a mixed table.
+    let per_seat = figures["per_seat"].as_array().unwrap();
+    assert_eq!(per_seat.len(), 3);
+    for s in per_seat {
+        let (lo, hi) = (
+            s["win_ci995"][0].as_f64().unwrap(),
+            s["win_ci995"][1].as_f64().unwrap(),
+        );
+        let (lo95, hi95) = (
+            s["win"]["ci95"][0].as_f64().unwrap(),
+            s["win"]["ci95"][1].as_f64().unwrap(),
+        );
+        assert!(lo <= lo95 && hi95 <= hi, "{s}");
+        assert!(s["turns"].as_f64().unwrap() > 1.0, "{s}");
+    }
+    let turns = figures["turns"]["mean"].as_f64().unwrap();
+    let mpp = figures["table"]["moves_per_player"].as_f64().unwrap();
+    assert!((mpp - turns / 3.0).abs() < 1e-9, "{mpp} {turns}");
+    assert_eq!(figures["letters"]["missing"], "JQVXZ");
+    assert_eq!(figures["table"]["fair_share"].as_f64().unwrap(), 1.0 / 3.0);
+    let hard = figures["per_player"][0]["win_rate"]["rate"]
+        .as_f64()
+        .unwrap();
+    let easy = figures["per_player"][2]["win_rate"]["rate"]
+        .as_f64()
+        .unwrap();
+    assert!(hard > easy, "hard {hard} easy {easy}");
     // The summary for people from the merged shards has the figures, without a speed.
     let (code, text) = raw(&merge[..merge.len() - 1]);
     assert_eq!(code, 0);
     let text = String::from_utf8(text).unwrap();
-    assert!(text.contains("22 matches") && !text.contains("matches/s"), "{text}");
+    assert!(
+        text.contains("22 matches") && !text.contains("matches/s"),
+        "{text}"
+    );
 
     // Refusals name what is wrong and change nothing.
     let refuse = |files: &[&str], needle: &str| {
@@ -105,7 +136,11 @@ fn a_measure_run_sharded_four_ways_and_merged_prints_exactly_what_one_run_prints
         &[&files[0], &files[1], &files[2], &stranger],
         "of another run",
     );
-    let garbage = write(&dir, "garbage.json", b"{\"lab_shard\":\"measure\",\"shard\":3}");
+    let garbage = write(
+        &dir,
+        "garbage.json",
+        b"{\"lab_shard\":\"measure\",\"shard\":3}",
+    );
     refuse(&[&garbage], "not a shard");
     let (code, e) = cli(&["lab", "merge"]);
     assert_eq!((code, e["error"]["kind"].as_str()), (2, Some("usage")));
@@ -167,14 +202,32 @@ fn a_search_sharded_two_ways_and_merged_gives_the_figures_and_best_of_one_search
     let report: Value = serde_json::from_slice(&whole).unwrap();
     assert_eq!(report["variants"].as_array().unwrap().len(), 3);
     // Measure shards and search shards are never added together.
-    let (_, m) = raw(&["lab", "measure", "--rules", "wordclub-1.0", "--games", "2", "--players", "greedy,greedy", "--shard", "1/1"]);
+    let (_, m) = raw(&[
+        "lab",
+        "measure",
+        "--rules",
+        "wordclub-1.0",
+        "--games",
+        "2",
+        "--players",
+        "greedy,greedy",
+        "--shard",
+        "1/1",
+    ]);
     let m = write(&dir, "measure.json", &m);
     let (code, e) = cli(&["lab", "merge", &files[0], &m]);
-    assert_eq!((code, e["error"]["kind"].as_str()), (2, Some("bad_shard")), "{e}");
+    assert_eq!(
+        (code, e["error"]["kind"].as_str()),
+        (2, Some("bad_shard")),
+        "{e}"
+    );
     let (code, e) = cli(&["lab", "merge", &files[0]]);
     assert_eq!(code, 2);
     assert!(
-        e["error"]["message"].as_str().unwrap().contains("in no shard"),
+        e["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("in no shard"),
         "{e}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

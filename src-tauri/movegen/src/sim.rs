@@ -271,11 +271,20 @@ pub fn play_games(
     let start = games.start;
     let mut slots: Vec<Option<GameOutcome>> = vec![None; games.len()];
     let mut done = 0;
-    play_games_each(rules, list, players, manners, seed, games, threads, |i, g| {
-        slots[i - start] = Some(g);
-        done += 1;
-        progress(done);
-    })?;
+    play_games_each(
+        rules,
+        list,
+        players,
+        manners,
+        seed,
+        games,
+        threads,
+        |i, g| {
+            slots[i - start] = Some(g);
+            done += 1;
+            progress(done);
+        },
+    )?;
     Ok(slots.into_iter().flatten().collect())
 }
 

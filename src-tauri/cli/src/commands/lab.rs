@@ -25,7 +25,7 @@ const USAGE: &str = "lab measure (--rules ID | --rules-file FILE) --games N --pl
   (--players takes several tables separated by ;, as hard,hard;hard,hard,hard)
 lab search (--base ID | --base-file FILE) --vary \"AXIS=VALUES …\" --target \"TARGET …\" \
 [--players hard,hard] [--games MAX] [--batch B] [--seed S] [--threads T] [--list ID | --list-file PATH] \
-[--shard K/N] [--write-best FILE] [--json]
+[--shard K/N] [--write-best FILE] [--report FILE.html] [--json]
 lab merge SHARD_FILE… [--write-best FILE] [--report FILE.html] [--json]
 bounds: --games and --batch 1 to 10000000, --threads 1 to 256, at most 10000 variants, \
 --shard K/N with N at most 10000; --seed any whole number below 2^64
@@ -183,9 +183,13 @@ fn tables(args: &Args) -> Result<Vec<Vec<Level>>, CliError> {
 /// never left half written).
 fn write_report(path: &str, page: &str) -> Result<(), CliError> {
     let target = std::path::Path::new(path);
-    let cannot = |e: std::io::Error| CliError::new("file", format!("--report: cannot write {path}: {e}"));
+    let cannot =
+        |e: std::io::Error| CliError::new("file", format!("--report: cannot write {path}: {e}"));
     if target.is_dir() {
-        return Err(CliError::new("file", format!("--report: {path} is a folder")));
+        return Err(CliError::new(
+            "file",
+            format!("--report: {path} is a folder"),
+        ));
     }
     let mut tmp = target.as_os_str().to_owned();
     tmp.push(format!(".tmp-{}", std::process::id()));
@@ -295,8 +299,14 @@ fn measure(argv: &[String]) -> CliResult {
         })
         .collect();
     if let Some(path) = args.value("report") {
-        let pages: Vec<(&Measurement, &Tally)> = figures.iter().map(|(m, t, _)| (m, t)).collect();
-        write_report(path, &lab::report::html(&report_title(&figures[0].0), &pages))?;
+        let pages: Vec<lab::report::Table> = figures
+            .iter()
+            .map(|(m, t, _)| lab::report::Table::of_run(m, t))
+            .collect();
+        write_report(
+            path,
+            &lab::report::html(&report_title(&figures[0].0), &pages),
+        )?;
     }
     // The JSON holds the figures only (no speed, no thread count), so a merged sharded run
     // prints exactly what one run prints; the summary for people gives the speed.
@@ -351,11 +361,19 @@ fn merge(argv: &[String]) -> CliResult {
     match (measures.is_empty(), searches.is_empty()) {
         (false, true) => {
             if args.value("write-best").is_some() {
-                return Err(CliError::usage("--write-best is for the shards of a search"));
+                return Err(CliError::usage(
+                    "--write-best is for the shards of a search",
+                ));
             }
             let (m, tally) = lab::merge_measure(&measures).map_err(bad)?;
             if let Some(path) = args.value("report") {
-                write_report(path, &lab::report::html(&report_title(&m), &[(&m, &tally)]))?;
+                write_report(
+                    path,
+                    &lab::report::html(
+                        &report_title(&m),
+                        &[lab::report::Table::of_run(&m, &tally)],
+                    ),
+                )?;
             }
             if json {
                 return to_json(&m);
@@ -363,10 +381,12 @@ fn merge(argv: &[String]) -> CliResult {
             print_text(&measure_text(&m, None))
         }
         (true, false) => {
-            if args.value("report").is_some() {
-                return Err(CliError::usage("--report is for the shards of a measure run"));
-            }
             let report = lab::merge_search(&searches).map_err(bad)?;
+            if let Some(path) = args.value("report") {
+                let runs: Vec<&lab::search::VariantRun> =
+                    searches.iter().flat_map(|s| &s.runs).collect();
+                write_search_report(path, &report, &runs)?;
+            }
             finish_search(&args, &report, json, None)
         }
         _ => Err(CliError::new(
@@ -502,6 +522,7 @@ fn search(argv: &[String]) -> CliResult {
             "list-file",
             "write-best",
             "shard",
+            "report",
         ],
         &["json"],
     )?;
@@ -572,19 +593,67 @@ fn search(argv: &[String]) -> CliResult {
     .map_err(movegen_error)?;
     bar.finish_and_clear();
     if shard.is_some() {
-        if args.value("write-best").is_some() {
+        if args.value("write-best").is_some() || args.value("report").is_some() {
             return Err(CliError::usage(
-                "--write-best comes with lab merge: one shard cannot know the best variant",
+                "--write-best and --report come with lab merge: one shard cannot know the best variant",
             ));
         }
         return to_json(&LabShard::Search(played));
     }
     let report = lab::merge_search(std::slice::from_ref(&played)).map_err(movegen_error)?;
+    if let Some(path) = args.value("report") {
+        let runs: Vec<&lab::search::VariantRun> = played.runs.iter().collect();
+        write_search_report(path, &report, &runs)?;
+    }
     finish_search(&args, &report, json, Some(start.elapsed().as_secs_f64()))
 }
 
+/// The page of a search: the variants of its Pareto front, the best first.
+fn write_search_report(
+    path: &str,
+    report: &SearchReport,
+    runs: &[&lab::search::VariantRun],
+) -> Result<(), CliError> {
+    let mut order = report.pareto_front.clone();
+    order.sort_by_key(|&i| (Some(i) != report.best, i));
+    let tables: Vec<lab::report::Table> = order
+        .iter()
+        .filter_map(|&i| {
+            let v = &report.variants[i];
+            let run = runs.iter().find(|r| r.index == i)?;
+            Some(lab::report::Table {
+                short: format!("variant {}", i + 1),
+                heading: format!(
+                    "variant {}{}: {}",
+                    i + 1,
+                    if report.best == Some(i) {
+                        " (best)"
+                    } else {
+                        ""
+                    },
+                    v.name
+                ),
+                figures: v.measurement.as_ref()?,
+                tally: &run.tally,
+            })
+        })
+        .collect();
+    let title = format!(
+        "Rules lab search from {} · list {} · Pareto front of {} variants",
+        report.base,
+        report.list,
+        report.variants.len()
+    );
+    write_report(path, &lab::report::html(&title, &tables))
+}
+
 /// Writes the best variant if asked (`--write-best`) and prints the report.
-fn finish_search(args: &Args, report: &SearchReport, json: bool, seconds: Option<f64>) -> CliResult {
+fn finish_search(
+    args: &Args,
+    report: &SearchReport,
+    json: bool,
+    seconds: Option<f64>,
+) -> CliResult {
     if let Some(path) = args.value("write-best") {
         let best = report
             .best

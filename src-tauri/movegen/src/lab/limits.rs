@@ -135,9 +135,20 @@ mod tests {
             assert_eq!(next as u64, total);
         }
         assert_eq!(Shard::parse("2/4").unwrap(), Shard { k: 2, n: 4 });
-        for bad in ["0/4", "5/4", "1/0", "1/10001", "x/4", "3", "1/18446744073709551616"] {
+        for bad in [
+            "0/4",
+            "5/4",
+            "1/0",
+            "1/10001",
+            "x/4",
+            "3",
+            "1/18446744073709551616",
+        ] {
             let e = Shard::parse(bad).unwrap_err();
-            assert!(matches!(e.kind(), "out_of_range" | "bad_search"), "{bad}: {e}");
+            assert!(
+                matches!(e.kind(), "out_of_range" | "bad_search"),
+                "{bad}: {e}"
+            );
         }
         assert_eq!(Shard::parse("1/10001").unwrap_err().kind(), "out_of_range");
     }

@@ -59,7 +59,11 @@ impl Spread {
     pub fn of(h: &Histogram) -> Spread {
         let (mean, var, n) = h.moments();
         let sd = var.sqrt();
-        let h = if n > 0 { Z95 * sd / (n as f64).sqrt() } else { 0.0 };
+        let h = if n > 0 {
+            Z95 * sd / (n as f64).sqrt()
+        } else {
+            0.0
+        };
         Spread {
             mean,
             sd,
@@ -310,11 +314,7 @@ impl Measurement {
         let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
         let per_player = (0..t.seats)
             .map(|p| PlayerFigures {
-                player: format!(
-                    "{}-{}",
-                    players.get(p).map_or("?", |l| l.name()),
-                    p + 1
-                ),
+                player: format!("{}-{}", players.get(p).map_or("?", |l| l.name()), p + 1),
                 win_rate: Rate::of(Tally::wins(t.player_win[p]), n),
                 score: Spread::of(&t.player_score[p]),
             })

@@ -28,10 +28,33 @@ color:#1d1d1f;padding:0 16px}h1{font-size:22px}h2{font-size:18px;margin-top:32px
 border-top:1px solid #ddd;padding-top:16px}h3{font-size:15px;margin:18px 0 6px}\
 figure{margin:0 0 12px}figcaption{font-size:13px;color:#555}svg text{font:12px system-ui,\
 sans-serif}table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;text-align:right}\
-th:first-child,td:first-child{text-align:left}.grid{display:flex;flex-wrap:wrap;gap:24px}";
+th:first-child,td:first-child{text-align:left}.grid{display:flex;flex-wrap:wrap;gap:24px}\
+svg{max-width:100%;height:auto}";
+
+/// One table of a page: a short name for the seat chart ("3 players", "variant 4"), a
+/// heading for its section, its figures and its tally.
+pub struct Table<'a> {
+    pub short: String,
+    pub heading: String,
+    pub figures: &'a Measurement,
+    pub tally: &'a Tally,
+}
+
+impl<'a> Table<'a> {
+    /// A table of a measure run, named by its players.
+    pub fn of_run(figures: &'a Measurement, tally: &'a Tally) -> Table<'a> {
+        let p = figures.per_seat.len();
+        Table {
+            short: format!("{p} players"),
+            heading: format!("{p} players: {}", figures.players.join(", ")),
+            figures,
+            tally,
+        }
+    }
+}
 
 /// One page for the tables of a run; `title` names it (the rule set and list).
-pub fn html(title: &str, tables: &[(&Measurement, &Tally)]) -> String {
+pub fn html(title: &str, tables: &[Table<'_>]) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
@@ -42,8 +65,8 @@ pub fn html(title: &str, tables: &[(&Measurement, &Tally)]) -> String {
         t = esc(title)
     );
     out += &seat_chart(tables);
-    for (m, t) in tables {
-        out += &table_section(m, t);
+    for t in tables {
+        out += &table_section(t);
     }
     out += "</body></html>\n";
     out
@@ -51,9 +74,12 @@ pub fn html(title: &str, tables: &[(&Measurement, &Tally)]) -> String {
 
 /// Every table's seats side by side: bars of win share, whiskers of the 95% (thick) and
 /// 99.5% (thin) intervals, a dashed line at the fair share.
-fn seat_chart(tables: &[(&Measurement, &Tally)]) -> String {
+fn seat_chart(tables: &[Table<'_>]) -> String {
     let (w, h, top, left) = (
-        90.0 * tables.iter().map(|(m, _)| m.per_seat.len()).sum::<usize>() as f64
+        90.0 * tables
+            .iter()
+            .map(|t| t.figures.per_seat.len())
+            .sum::<usize>() as f64
             + 60.0 * tables.len() as f64
             + 50.0,
         240.0,
@@ -64,7 +90,7 @@ fn seat_chart(tables: &[(&Measurement, &Tally)]) -> String {
     // The scale tops at the highest whisker, rounded up to 10 points.
     let max = tables
         .iter()
-        .flat_map(|(m, _)| m.per_seat.iter().map(|s| s.win_ci995[1]))
+        .flat_map(|t| t.figures.per_seat.iter().map(|s| s.win_ci995[1]))
         .fold(0.3f64, f64::max);
     let max = (max * 10.0).ceil() / 10.0;
     let y = |v: f64| base - (base - top) * v / max;
@@ -89,7 +115,8 @@ fn seat_chart(tables: &[(&Measurement, &Tally)]) -> String {
         tick += 0.1;
     }
     let mut x = left + 20.0;
-    for (m, _) in tables {
+    for table in tables {
+        let m = table.figures;
         let start = x;
         for seat in &m.per_seat {
             let c = SEAT[(seat.seat - 1) % SEAT.len()];
@@ -125,12 +152,12 @@ fn seat_chart(tables: &[(&Measurement, &Tally)]) -> String {
             s,
             "<line x1=\"{a}\" x2=\"{b}\" y1=\"{fair:.1}\" y2=\"{fair:.1}\" stroke=\"#c00\" \
              stroke-dasharray=\"5 4\"/><text x=\"{mid}\" y=\"{ly}\" text-anchor=\"middle\" \
-             font-weight=\"600\">{p} players</text>",
+             font-weight=\"600\">{name}</text>",
             a = start - 8.0,
             b = x - 26.0,
             mid = (start + x - 34.0) / 2.0,
             ly = base + 34.0,
-            p = m.per_seat.len()
+            name = esc(&table.short)
         );
         x += 60.0;
     }
@@ -140,16 +167,17 @@ fn seat_chart(tables: &[(&Measurement, &Tally)]) -> String {
     s
 }
 
-fn table_section(m: &Measurement, t: &Tally) -> String {
+fn table_section(table: &Table<'_>) -> String {
+    let (m, t) = (table.figures, table.tally);
     let mut s = String::new();
     let _ = write!(
         s,
-        "<section data-table=\"{p}\"><h2>{p} players: {players}</h2>\
+        "<section data-table=\"{p}\"><h2>{heading}</h2>\
          <p>{games} matches, seed {seed}. {mpp:.1} moves per player; the board jams (pass \
          rule with tiles in the bag) in {jam}; bag emptied in {emptied}; letters missing: \
          {missing}.</p>",
         p = m.per_seat.len(),
-        players = esc(&m.players.join(", ")),
+        heading = esc(&table.heading),
         games = m.games,
         seed = m.seed,
         mpp = m.table.moves_per_player,

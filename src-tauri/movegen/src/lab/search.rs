@@ -765,10 +765,7 @@ pub fn search_shard(
         runs.push(VariantRun {
             index,
             changes: changes.clone(),
-            changed: changes
-                .iter()
-                .filter(|c| !is_base_value(c, config))
-                .count(),
+            changed: changes.iter().filter(|c| !is_base_value(c, config)).count(),
             stopped: stopped.to_string(),
             rules: rules.clone(),
             tally,
@@ -936,11 +933,7 @@ fn report(head: &SearchHead, runs: &[VariantRun]) -> Result<SearchReport, Movege
     for &i in &front {
         let run = &runs[i];
         results[i].measurement = Some(Measurement::of(
-            &run.rules,
-            &head.list,
-            &players,
-            head.seed,
-            &run.tally,
+            &run.rules, &head.list, &players, head.seed, &run.tally,
         ));
         results[i].rules = Some(run.rules.clone());
     }

@@ -82,8 +82,7 @@ pub fn merge_measure(shards: &[MeasureShard]) -> Result<(Measurement, Tally), Mo
             return Err(shard_error(format!("shard {k}/{n} is given twice")));
         }
         let r = s.shard.range(s.games);
-        if [r.start as u64, r.end as u64] != s.range || s.tally.games != s.range[1] - s.range[0]
-        {
+        if [r.start as u64, r.end as u64] != s.range || s.tally.games != s.range[1] - s.range[0] {
             return Err(shard_error(format!(
                 "shard {k}/{n} holds {} games; its part of the run is games {}..{}",
                 s.tally.games, r.start, r.end
@@ -97,6 +96,12 @@ pub fn merge_measure(shards: &[MeasureShard]) -> Result<(Measurement, Tally), Mo
             missing + 1
         )));
     }
-    let m = Measurement::of(&first.rules, &first.list, &first.levels()?, first.seed, &tally);
+    let m = Measurement::of(
+        &first.rules,
+        &first.list,
+        &first.levels()?,
+        first.seed,
+        &tally,
+    );
     Ok((m, tally))
 }

@@ -394,7 +394,10 @@ mod tests {
         let (mean, var, n) = h.moments();
         assert_eq!((mean, n), (5.0, 8));
         assert!((var.sqrt() - 2.138).abs() < 0.001, "{var}");
-        assert_eq!((h.quantile(0.5), h.quantile(1.0), h.quantile(0.0)), (4, 9, 2));
+        assert_eq!(
+            (h.quantile(0.5), h.quantile(1.0), h.quantile(0.0)),
+            (4, 9, 2)
+        );
         // The JSON form is (value, count) pairs, read back the same.
         let text = serde_json::to_string(&h).unwrap();
         assert_eq!(text, "[[2,1],[4,3],[5,2],[7,1],[9,1]]");
@@ -403,14 +406,20 @@ mod tests {
 
     /// A made-up match drawn from `x`: values in the ranges real matches have.
     fn game(x: u64, seats: usize) -> GameOutcome {
-        let pick = |m: u64, salt: u64| (x.wrapping_mul(6364136223846793005).wrapping_add(salt) >> 33) % m;
-        let scores: Vec<i32> = (0..seats).map(|s| pick(400, s as u64) as i32 - 20).collect();
+        let pick =
+            |m: u64, salt: u64| (x.wrapping_mul(6364136223846793005).wrapping_add(salt) >> 33) % m;
+        let scores: Vec<i32> = (0..seats)
+            .map(|s| pick(400, s as u64) as i32 - 20)
+            .collect();
         let top = *scores.iter().max().unwrap();
         let winners: Vec<usize> = (0..seats).filter(|&s| scores[s] == top).collect();
         let first = (x as usize) % seats;
         let bag_left = pick(12, 7) as usize;
         GameOutcome {
-            winning_seats: winners.iter().map(|&w| (w + seats - first) % seats).collect(),
+            winning_seats: winners
+                .iter()
+                .map(|&w| (w + seats - first) % seats)
+                .collect(),
             winners,
             scores,
             first,
@@ -427,8 +436,12 @@ mod tests {
             bingos: pick(3, 6) as usize,
             blanks_played: pick(3, 8) as usize,
             stuck_turns: pick(2, 10) as usize,
-            seat_turns: (0..seats).map(|s| pick(15, 11 + s as u64) as usize).collect(),
-            seat_stuck: (0..seats).map(|s| pick(2, 21 + s as u64) as usize).collect(),
+            seat_turns: (0..seats)
+                .map(|s| pick(15, 11 + s as u64) as usize)
+                .collect(),
+            seat_stuck: (0..seats)
+                .map(|s| pick(2, 21 + s as u64) as usize)
+                .collect(),
             covered: (0..pick(81, 12) as usize).map(|i| (i * 7) % 81).collect(),
         }
     }
@@ -443,17 +456,27 @@ mod tests {
             let entries: usize = t.player_score.iter().map(|h| h.0.len()).sum::<usize>()
                 + t.seat_score.iter().map(|h| h.0.len()).sum::<usize>()
                 + t.covered.len()
-                + [&t.filled, &t.bag_left, &t.turns, &t.margin, &t.bingos, &t.blanks]
-                    .iter()
-                    .map(|h| h.0.len())
-                    .sum::<usize>();
+                + [
+                    &t.filled,
+                    &t.bag_left,
+                    &t.turns,
+                    &t.margin,
+                    &t.bingos,
+                    &t.blanks,
+                ]
+                .iter()
+                .map(|h| h.0.len())
+                .sum::<usize>();
             (t.games, entries)
         };
         let (_, at_10k) = size(10_000);
         let (games, at_200k) = size(200_000);
         assert_eq!(games, 200_000);
         // Bounded by the values' ranges (4 × 400 scores, 82 squares, …), not the games.
-        assert!(at_10k <= 8 * 400 + 81 + 82 + 12 + 60 + 400 + 3 + 3, "{at_10k}");
+        assert!(
+            at_10k <= 8 * 400 + 81 + 82 + 12 + 60 + 400 + 3 + 3,
+            "{at_10k}"
+        );
         assert_eq!(at_10k, at_200k);
     }
 
