@@ -276,7 +276,7 @@ fn measure(argv: &[String]) -> CliResult {
     bar.finish_and_clear();
     if let Some(shard) = shard {
         let (players, tally, _) = measured.pop().expect("one table");
-        return to_json(&LabShard::Measure(MeasureShard {
+        return to_json(&LabShard::Measure(Box::new(MeasureShard {
             shard,
             rules_hash: rules.hash(),
             rules,
@@ -286,7 +286,7 @@ fn measure(argv: &[String]) -> CliResult {
             games,
             range: [range.start as u64, range.end as u64],
             tally,
-        }));
+        })));
     }
     let figures: Vec<(Measurement, Tally, f64)> = measured
         .into_iter()
@@ -352,8 +352,8 @@ fn merge(argv: &[String]) -> CliResult {
             )
         })?;
         match shard {
-            LabShard::Measure(m) => measures.push(m),
-            LabShard::Search(s) => searches.push(s),
+            LabShard::Measure(m) => measures.push(*m),
+            LabShard::Search(s) => searches.push(*s),
         }
     }
     let json = args.switch("json");
@@ -598,7 +598,7 @@ fn search(argv: &[String]) -> CliResult {
                 "--write-best and --report come with lab merge: one shard cannot know the best variant",
             ));
         }
-        return to_json(&LabShard::Search(played));
+        return to_json(&LabShard::Search(Box::new(played)));
     }
     let report = lab::merge_search(std::slice::from_ref(&played)).map_err(movegen_error)?;
     if let Some(path) = args.value("report") {

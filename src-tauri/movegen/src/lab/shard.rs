@@ -37,8 +37,9 @@ pub struct MeasureShard {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "lab_shard", rename_all = "snake_case")]
 pub enum LabShard {
-    Measure(MeasureShard),
-    Search(SearchShard),
+    // Boxed, both: each holds rule sets and tallies inline, of very different sizes.
+    Measure(Box<MeasureShard>),
+    Search(Box<SearchShard>),
 }
 
 impl MeasureShard {
