@@ -136,6 +136,22 @@ fn a_measure_run_sharded_four_ways_and_merged_prints_exactly_what_one_run_prints
         &[&files[0], &files[1], &files[2], &stranger],
         "of another run",
     );
+    // A forged shard is refused before anything is added: a histogram that does not hold
+    // one value per match, a value whose square would not fit, a shard count past the bound.
+    let real: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    let mut forged = real.clone();
+    forged["tally"]["turns"] = serde_json::json!([[5, 1]]);
+    let forged_turns = write(&dir, "forged-turns.json", forged.to_string().as_bytes());
+    refuse(&[&forged_turns], "value per match");
+    let mut forged = real.clone();
+    let games = forged["tally"]["games"].as_u64().unwrap();
+    forged["tally"]["margin"] = serde_json::json!([[i64::MAX, games]]);
+    let forged_margin = write(&dir, "forged-margin.json", forged.to_string().as_bytes());
+    refuse(&[&forged_margin], "value per match");
+    let mut forged = real.clone();
+    forged["shard"]["n"] = serde_json::json!(u64::MAX);
+    let forged_n = write(&dir, "forged-n.json", forged.to_string().as_bytes());
+    refuse(&[&forged_n], "N is 1 to 10000");
     let garbage = write(
         &dir,
         "garbage.json",

@@ -808,6 +808,7 @@ pub fn merge_search(shards: &[SearchShard]) -> Result<SearchReport, MovegenError
     let Some(first) = shards.first() else {
         return Err(search_error("no search shard to merge"));
     };
+    limits::variant_count([first.head.variants])?;
     let mut runs: Vec<Option<&VariantRun>> = vec![None; first.head.variants];
     for s in shards {
         if s.head != first.head {
@@ -817,6 +818,15 @@ pub fn merge_search(shards: &[SearchShard]) -> Result<SearchReport, MovegenError
             ));
         }
         for r in &s.runs {
+            r.tally
+                .check()
+                .map_err(|e| search_error(format!("variant {}: {e}", r.index + 1)))?;
+            if r.tally.seats != first.head.players.len() {
+                return Err(search_error(format!(
+                    "variant {}: its tally is not of the search's table",
+                    r.index + 1
+                )));
+            }
             match runs.get_mut(r.index) {
                 Some(slot @ None) => *slot = Some(r),
                 Some(Some(_)) => {

@@ -58,6 +58,13 @@ pub fn merge_measure(shards: &[MeasureShard]) -> Result<(Measurement, Tally), Mo
         return Err(shard_error("no measure shard to merge"));
     };
     let n = first.shard.n;
+    super::limits::bounded(
+        "a shard's N",
+        n,
+        1,
+        super::limits::MAX_SHARDS,
+        super::limits::WHY_SHARDS,
+    )?;
     let mut seen = vec![false; n as usize];
     let mut tally = Tally::new(first.players.len());
     for s in shards {
@@ -82,6 +89,9 @@ pub fn merge_measure(shards: &[MeasureShard]) -> Result<(Measurement, Tally), Mo
         if std::mem::replace(&mut seen[k as usize - 1], true) {
             return Err(shard_error(format!("shard {k}/{n} is given twice")));
         }
+        s.tally
+            .check()
+            .map_err(|e| shard_error(format!("shard {k}/{n}: {e}")))?;
         let r = s.shard.range(s.games);
         if [r.start as u64, r.end as u64] != s.range || s.tally.games != s.range[1] - s.range[0] {
             return Err(shard_error(format!(

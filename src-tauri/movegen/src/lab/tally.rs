@@ -15,6 +15,11 @@ use wordclub_engine::{EndReason, MAX_PLAYERS};
 
 use crate::sim::GameOutcome;
 
+/// The largest value a histogram of a checked tally may hold (a score, a number of turns):
+/// far above any match (the simulator stops a match at 10,000 steps), and small enough that
+/// 10¹¹ matches of it square and sum inside an i128.
+pub const MAX_VALUE: i64 = 1_000_000;
+
 /// One win, in the units wins are counted in: the least common multiple of every table size.
 pub const WIN_UNITS: u64 = lcm_upto(MAX_PLAYERS as u64);
 
@@ -76,7 +81,7 @@ impl Histogram {
 
     /// How many values were added.
     pub fn count(&self) -> u64 {
-        self.0.values().sum()
+        self.0.values().fold(0u64, |a, &c| a.saturating_add(c))
     }
 
     /// How many values equal `value`.
@@ -326,6 +331,67 @@ impl Tally {
         Ok(())
     }
 
+    /// Checks a tally read from a file (a shard) against what [`Tally::add`] can make: every
+    /// histogram holds one value per match, the endings add up to the matches, the wins to
+    /// one per match, and no value is past [`MAX_VALUE`]. So the figures' exact integer sums
+    /// cannot overflow, whatever the file says.
+    pub fn check(&self) -> Result<(), String> {
+        let g = self.games;
+        if g > super::limits::MAX_GAMES.saturating_mul(super::limits::MAX_SHARDS) {
+            return Err(format!("{g} matches is more than any run plays"));
+        }
+        let seats = [
+            self.seat_win.len(),
+            self.player_win.len(),
+            self.player_score.len(),
+            self.seat_turns.len(),
+            self.seat_stuck.len(),
+            self.seat_score.len(),
+        ];
+        if self.seats == 0
+            || self.seats > MAX_PLAYERS as usize
+            || seats.iter().any(|&n| n != self.seats)
+        {
+            return Err(format!(
+                "its per-seat counts are not for {} players",
+                self.seats
+            ));
+        }
+        let hists = self.player_score.iter().chain(&self.seat_score).chain([
+            &self.filled,
+            &self.bag_left,
+            &self.turns,
+            &self.margin,
+            &self.bingos,
+            &self.blanks,
+        ]);
+        for h in hists {
+            if h.count() != g || h.0.keys().any(|v| v.abs() > MAX_VALUE) {
+                return Err("a histogram does not hold one in-range value per match".into());
+            }
+        }
+        let endings = [
+            self.went_out,
+            self.passes,
+            self.full_board,
+            self.turn_limit,
+            self.resigned,
+        ];
+        if endings.iter().fold(0u64, |a, &e| a.saturating_add(e)) != g {
+            return Err("its endings do not add up to its matches".into());
+        }
+        let wins = |w: &[u64]| w.iter().fold(0u64, |a, &e| a.saturating_add(e));
+        if wins(&self.seat_win) > g.saturating_mul(WIN_UNITS)
+            || wins(&self.player_win) > g.saturating_mul(WIN_UNITS)
+            || self.first_win > g.saturating_mul(WIN_UNITS)
+            || self.covered.len() > 15 * 15
+            || self.covered.iter().any(|&c| c > g)
+        {
+            return Err("its wins or squares are more than its matches allow".into());
+        }
+        Ok(())
+    }
+
     /// Matches that ended with the bag empty.
     pub fn bag_emptied(&self) -> u64 {
         self.bag_left.count_of(0)
@@ -498,6 +564,11 @@ mod tests {
                 merged.merge(p).unwrap();
             }
             assert_eq!(merged, whole, "{seats} seats");
+            // What add makes passes the check a shard file's tally must pass.
+            whole.check().unwrap();
+            let mut forged = whole.clone();
+            forged.games += 1;
+            assert!(forged.check().is_err());
             // Every match's win is shared out whole.
             assert_eq!(whole.seat_win.iter().sum::<u64>(), 3000 * WIN_UNITS);
             let rules = RuleSet::builtin("wordclub-1.2").unwrap();
