@@ -33,7 +33,8 @@ a run with --shard K/N prints its shard (JSON) for lab merge, which prints the f
 whole run
 axes: bag=0.6,0.7 (scale the letter counts), letter.E=8,10, blanks=0,1, rack=6,8, passes=2,4, \
 premiums=symmetric or premiums=FILE (layouts drawn with . d t D T, blank lines between)
-targets: went_out>=90%, bag_emptied>=95%, first_win=50%±3%, turns=20..30, filled, margin, score";
+targets: went_out>=90%, bag_emptied>=95%, first_win=50%±3%, turns=20..30, filled, margin, score, \
+moves_per_player>=8, board_jams<=5%, worst_seat<=3% (every seat within 3 points of a fair share)";
 
 pub fn run(argv: &[String]) -> CliResult {
     match argv.split_first() {

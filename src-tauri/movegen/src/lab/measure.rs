@@ -238,10 +238,16 @@ pub enum Metric {
     Margin,
     /// Mean final score per player.
     Score,
+    /// Mean turns per match over the players: the moves each person makes.
+    MovesPerPlayer,
+    /// Share of matches that end with the board jammed (the pass rule, tiles in the bag).
+    BoardJams,
+    /// The largest distance of any seat's win share from a fair share (1 / players).
+    WorstSeat,
 }
 
 impl Metric {
-    pub const ALL: [Metric; 7] = [
+    pub const ALL: [Metric; 10] = [
         Metric::WentOut,
         Metric::BagEmptied,
         Metric::FirstWin,
@@ -249,6 +255,9 @@ impl Metric {
         Metric::Filled,
         Metric::Margin,
         Metric::Score,
+        Metric::MovesPerPlayer,
+        Metric::BoardJams,
+        Metric::WorstSeat,
     ];
 
     pub fn name(self) -> &'static str {
@@ -260,6 +269,9 @@ impl Metric {
             Metric::Filled => "filled",
             Metric::Margin => "margin",
             Metric::Score => "score",
+            Metric::MovesPerPlayer => "moves_per_player",
+            Metric::BoardJams => "board_jams",
+            Metric::WorstSeat => "worst_seat",
         }
     }
 
@@ -271,7 +283,11 @@ impl Metric {
     pub fn is_share(self) -> bool {
         matches!(
             self,
-            Metric::WentOut | Metric::BagEmptied | Metric::FirstWin
+            Metric::WentOut
+                | Metric::BagEmptied
+                | Metric::FirstWin
+                | Metric::BoardJams
+                | Metric::WorstSeat
         )
     }
 
@@ -300,6 +316,31 @@ impl Metric {
             Metric::Filled => mean(&t.filled),
             Metric::Margin => mean(&t.margin),
             Metric::Score => mean(&t.all_scores()),
+            Metric::MovesPerPlayer => {
+                let seats = t.seats.max(1) as f64;
+                let (m, [lo, hi]) = mean(&t.turns);
+                (m / seats, [lo / seats, hi / seats])
+            }
+            Metric::BoardJams => share(t.full_board as f64),
+            Metric::WorstSeat => {
+                // Each seat's distance from fair, and its interval from the seat's own
+                // Wilson interval: the worst seat is at least as far as the nearest end
+                // of any seat's interval, at most as far as the farthest end.
+                let fair = 1.0 / t.seats.max(1) as f64;
+                let (mut est, mut lo, mut hi) = (0.0f64, 0.0f64, 0.0f64);
+                for &w in &t.seat_win {
+                    let (p, [a, b]) = share(Tally::wins(w));
+                    est = est.max((p - fair).abs());
+                    let near = if a <= fair && fair <= b {
+                        0.0
+                    } else {
+                        (a - fair).abs().min((b - fair).abs())
+                    };
+                    lo = lo.max(near);
+                    hi = hi.max((a - fair).abs().max((b - fair).abs()));
+                }
+                (est, [lo, hi])
+            }
         }
     }
 }
@@ -456,6 +497,14 @@ mod tests {
         let (first, [lo, hi]) = Metric::FirstWin.estimate(&t, Z95);
         assert_eq!(first, m.first_player_win.rate);
         assert!(lo < first && first < hi);
+        // Seats: 2.5 and 1.5 wins of 4 (the first player rotates), 12.5 points from fair.
+        let (worst, [lo, hi]) = Metric::WorstSeat.estimate(&t, Z95);
+        assert!((worst - m.table.worst_seat_from_fair / 100.0).abs() < 1e-12);
+        assert!((worst - 0.125).abs() < 1e-12, "{worst}");
+        assert!(lo <= worst && worst <= hi, "{lo} {worst} {hi}");
+        let (moves, _) = Metric::MovesPerPlayer.estimate(&t, Z95);
+        assert_eq!(moves, 10.0);
+        assert_eq!(Metric::BoardJams.estimate(&t, Z95).0, 0.25);
     }
 
     #[test]
