@@ -18,6 +18,10 @@ pub const MAX_GCG_BYTES: u64 = 1 << 20;
 /// Largest rules-lab file (a rule set as JSON, or premium layouts): a rule set is about 3 KB.
 pub const MAX_LAB_FILE_BYTES: u64 = 1 << 20;
 
+/// Largest shard file `lab merge` reads: a search shard holds each of its variants' rule set
+/// and tally, about 8 KB a variant, so 10,000 variants in one shard are about 80 MB.
+pub const MAX_SHARD_BYTES: u64 = 256 << 20;
+
 /// A file argument: the option it came with (for messages) and the error kind its failures
 /// get (each option kept its kind from before there was one reader).
 #[derive(Debug, Clone, Copy)]
@@ -33,6 +37,12 @@ pub const GCG: FileArg = FileArg::new("--gcg", "io", MAX_GCG_BYTES);
 pub const RULES_FILE: FileArg = FileArg::new("--rules-file", "file", MAX_LAB_FILE_BYTES);
 pub const BASE_FILE: FileArg = FileArg::new("--base-file", "file", MAX_LAB_FILE_BYTES);
 pub const PREMIUMS_FILE: FileArg = FileArg::new("--vary premiums=FILE", "file", MAX_LAB_FILE_BYTES);
+
+pub const SHARD_FILE: FileArg = FileArg {
+    option: "lab merge",
+    kind: "file",
+    cap: MAX_SHARD_BYTES,
+};
 
 impl FileArg {
     pub const fn new(option: &'static str, kind: &'static str, cap: u64) -> FileArg {

@@ -251,3 +251,42 @@ fn search_refuses_unknown_axes_and_targets_with_a_sentence() {
     let (code, e) = cli(&["lab", "frobnicate"]);
     assert_eq!((code, e["error"]["kind"].as_str()), (2, Some("usage")));
 }
+
+#[test]
+fn search_targets_what_a_table_feels_and_says_which_each_variant_misses() {
+    let (code, r) = cli(&[
+        "lab",
+        "search",
+        "--base",
+        "wordclub-1.2",
+        "--vary",
+        "passes=2,3",
+        "--target",
+        "worst_seat<=10% moves_per_player>=30 board_jams<=50%",
+        "--players",
+        "greedy,greedy,greedy",
+        "--games",
+        "9",
+        "--batch",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(
+        r["targets"],
+        serde_json::json!([
+            "worst_seat <= 10.0%",
+            "moves_per_player >= 30",
+            "board_jams <= 50.0%"
+        ])
+    );
+    for v in r["variants"].as_array().unwrap() {
+        let t = &v["targets"];
+        // Nobody makes 30 moves on a 9×9 board with three at the table: missed, by name.
+        assert_eq!(t[1]["verdict"], "clearly_missed", "{v}");
+        assert!(t[1]["estimate"].as_f64().unwrap() < 30.0);
+        let worst = t[0]["estimate"].as_f64().unwrap();
+        assert!((0.0..=2.0 / 3.0).contains(&worst), "{v}");
+        assert_eq!(v["meets_targets"], false);
+    }
+}

@@ -1,6 +1,6 @@
 //! `cargo bench -p wordclub-movegen --bench sim` — simulated matches per second, Hard against
-//! Hard, as the rules lab plays them: on one thread and on every core (one match per
-//! thread). The graph is built before the clock starts. `SIM_GAMES=n` scales the runs.
+//! Hard, as the rules lab plays them (each match folded into a tally as it ends): on one
+//! thread and on every core (one match per thread). The graph is built before the clock starts. `SIM_GAMES=n` scales the runs.
 //! Beside the wall-clock rate it prints matches per CPU-second of this process (from
 //! /proc/self/stat on Linux), the rate one free core gives, since the machine is shared.
 
@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use wordclub_engine::RuleSet;
 use wordclub_lexicon::WordList;
-use wordclub_movegen::{default_threads, gaddag_for, play_games, Level, Manners};
+use wordclub_movegen::lab::Tally;
+use wordclub_movegen::{default_threads, gaddag_for, play_games_each, Level, Manners};
 
 /// CPU seconds used by this process so far (user + system; Linux, 100 ticks a second).
 fn cpu_seconds() -> Option<f64> {
@@ -42,7 +43,7 @@ fn main() {
         }
         for t in threads {
             // Warm each thread's generator and the caches.
-            play_games(
+            play_games_each(
                 &rules,
                 list,
                 &players,
@@ -50,11 +51,12 @@ fn main() {
                 7,
                 0..2 * t,
                 t,
-                |_| {},
+                |_, _| {},
             )
             .unwrap();
             let (start, cpu) = (Instant::now(), cpu_seconds());
-            let out = play_games(
+            let mut tally = Tally::new(players.len());
+            play_games_each(
                 &rules,
                 list,
                 &players,
@@ -62,14 +64,14 @@ fn main() {
                 1,
                 0..games,
                 t,
-                |_| {},
+                |_, g| tally.add(&g),
             )
             .unwrap();
             let secs = start.elapsed().as_secs_f64();
             let per_cpu = cpu.zip(cpu_seconds()).map_or("?".to_string(), |(a, b)| {
                 format!("{:.0}", games as f64 / (b - a).max(0.01))
             });
-            assert_eq!(out.len(), games);
+            assert_eq!(tally.games, games as u64);
             println!(
                 "{id:<14} {t:>8} {games:>7} {:>11.0} {per_cpu:>22}",
                 games as f64 / secs

@@ -28,6 +28,14 @@ pub enum MovegenError {
     /// A custom word list whose graph would not fit the graph's layout (arc slots are
     /// addressed with `limit`'s bits); every shipped list fits with room to spare.
     GraphTooLarge { words: usize, limit: u64 },
+    /// A rules-lab number past its documented bound (`lab::limits`): `what` names the option.
+    OutOfRange {
+        what: String,
+        value: String,
+        min: u64,
+        max: u64,
+        why: &'static str,
+    },
 }
 
 impl MovegenError {
@@ -43,6 +51,7 @@ impl MovegenError {
             MovegenError::RuleSetField { .. } => "invalid_rule_set",
             MovegenError::Search { .. } => "bad_search",
             MovegenError::GraphTooLarge { .. } => "list_too_large",
+            MovegenError::OutOfRange { .. } => "out_of_range",
         }
     }
 }
@@ -77,6 +86,13 @@ impl fmt::Display for MovegenError {
                  words need more than the {limit} arc slots the graph can address (every \
                  shipped list needs less than a quarter of that)"
             ),
+            MovegenError::OutOfRange {
+                what,
+                value,
+                min,
+                max,
+                why,
+            } => write!(f, "{what} is {min} to {max}, not {value}: {why}"),
         }
     }
 }

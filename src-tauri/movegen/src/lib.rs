@@ -50,4 +50,7 @@ pub use players::{
     computer_action, computer_action_with, computer_decision, decide, suggest, suggest_with,
     Decision, Level, Situation,
 };
-pub use sim::{default_threads, play_games, simulate, GameOutcome, SimConfig, SimReport};
+pub use sim::{
+    check_players, default_threads, play_games, play_games_each, simulate, GameOutcome, SimConfig,
+    SimReport,
+};

@@ -124,6 +124,12 @@ pub struct GameOutcome {
     pub blanks_played: usize,
     /// Turns on which the player to move had no legal placement at all.
     pub stuck_turns: usize,
+    /// Per seat (seat 0 moved first): turns taken, and of them those without a legal
+    /// placement.
+    pub seat_turns: Vec<usize>,
+    pub seat_stuck: Vec<usize>,
+    /// The squares covered at the end, as `row * board_size + col`.
+    pub covered: Vec<usize>,
 }
 
 /// Plays one game: seating rotated by `rotation`.
@@ -155,6 +161,7 @@ pub fn play_game(
     let cap = 10_000;
     let mut steps = 0;
     let (mut placements, mut bingos, mut blanks_played, mut stuck_turns) = (0, 0, 0, 0);
+    let (mut seat_turns, mut seat_stuck) = (vec![0; n], vec![0; n]);
     while let Some(seat) = m.to_move() {
         steps += 1;
         if steps > cap {
@@ -163,6 +170,7 @@ pub fn play_game(
             });
         }
         let level = players[seat_player[seat]];
+        seat_turns[seat] += 1;
         let decision = computer_decision_with(&m, seat, list, level, manners)?;
         match &decision {
             Decision::Place(mv) => {
@@ -183,6 +191,7 @@ pub fn play_game(
                     gen.generate(&graph, &layout, &grid_of(m.board()), &rack, &mut count)
                 });
                 stuck_turns += (count.0 == 0) as usize;
+                seat_stuck[seat] += (count.0 == 0) as usize;
             }
         }
         // A refused computer move would be a generator bug: report it, never hide it.
@@ -208,6 +217,13 @@ pub fn play_game(
         bingos,
         blanks_played,
         stuck_turns,
+        seat_turns,
+        seat_stuck,
+        covered: m
+            .board()
+            .tiles()
+            .map(|(sq, _)| sq.row as usize * rules.board_size as usize + sq.col as usize)
+            .collect(),
     })
 }
 
@@ -252,6 +268,43 @@ pub fn play_games(
     threads: usize,
     mut progress: impl FnMut(usize),
 ) -> Result<Vec<GameOutcome>, MovegenError> {
+    let start = games.start;
+    let mut slots: Vec<Option<GameOutcome>> = vec![None; games.len()];
+    let mut done = 0;
+    play_games_each(
+        rules,
+        list,
+        players,
+        manners,
+        seed,
+        games,
+        threads,
+        |i, g| {
+            slots[i - start] = Some(g);
+            done += 1;
+            progress(done);
+        },
+    )?;
+    Ok(slots.into_iter().flatten().collect())
+}
+
+/// Plays games `games` as [`play_games`] does, but hands each outcome to `each(i, outcome)`
+/// on the calling thread as soon as it is played (in whatever order the threads finish) and
+/// keeps none: what the caller folds them into decides the memory, never the number of
+/// games. On a failure the lowest-numbered failing game's error is returned; games after it
+/// are not started.
+// As play_games: each argument is one knob of a lab run.
+#[allow(clippy::too_many_arguments)]
+pub fn play_games_each(
+    rules: &RuleSet,
+    list: &WordList,
+    players: &[Level],
+    manners: Manners,
+    seed: u64,
+    games: std::ops::Range<usize>,
+    threads: usize,
+    mut each: impl FnMut(usize, GameOutcome),
+) -> Result<(), MovegenError> {
     check_players(rules, players)?;
     let n = players.len();
     let total = games.len();
@@ -267,24 +320,23 @@ pub fn play_games(
     };
     let threads = threads.clamp(1, total.max(1));
     if threads == 1 {
-        let mut out = Vec::with_capacity(total);
         for i in games {
-            out.push(play(i)?);
-            progress(out.len());
+            each(i, play(i)?);
         }
-        return Ok(out);
+        return Ok(());
     }
     let next = AtomicUsize::new(games.start);
     let stop = AtomicBool::new(false);
-    let mut slots: Vec<Option<Result<GameOutcome, MovegenError>>> = vec![None; total];
+    let mut first_error: Option<(usize, MovegenError)> = None;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, stop, play) = (&next, &stop, &play);
+            let end = games.end;
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= games.end || stop.load(Ordering::Relaxed) {
+                if i >= end || stop.load(Ordering::Relaxed) {
                     break;
                 }
                 let outcome = play(i);
@@ -297,23 +349,23 @@ pub fn play_games(
             });
         }
         drop(tx);
-        let mut done = 0;
         for (i, outcome) in rx {
-            slots[i - games.start] = Some(outcome);
-            done += 1;
-            progress(done);
+            match outcome {
+                Ok(g) => each(i, g),
+                // Every game below a failing one was started before it (the counter only
+                // grows), so the lowest failure seen is the lowest there is.
+                Err(e) => {
+                    if first_error.as_ref().is_none_or(|(j, _)| i < *j) {
+                        first_error = Some((i, e));
+                    }
+                }
+            }
         }
     });
-    let mut out = Vec::with_capacity(total);
-    for slot in slots {
-        match slot {
-            Some(Ok(g)) => out.push(g),
-            Some(Err(e)) => return Err(e),
-            // Games after a failure were not played; the failure comes first in order.
-            None => {}
-        }
+    match first_error {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
     }
-    Ok(out)
 }
 
 /// Runs the simulation on every core; `progress(done, total)` is called after each game.

@@ -8,27 +8,39 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{json, Value};
 use wordclub_engine::RuleSet;
+use wordclub_movegen::lab::limits::{self, MAX_GAMES, MAX_THREADS};
 use wordclub_movegen::lab::measure::{Rate, Spread};
-use wordclub_movegen::lab::{self, Axis, Measurement, SearchConfig, SearchReport, Target};
-use wordclub_movegen::{default_threads, play_games, Level, Manners, MovegenError};
+use wordclub_movegen::lab::{
+    self, Axis, LabShard, MeasureShard, Measurement, SearchConfig, SearchReport, Shard, Tally,
+    Target,
+};
+use wordclub_movegen::{default_threads, play_games_each, Level, Manners, MovegenError};
 
 use super::moves::movegen_error;
 use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
 
 const USAGE: &str = "lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,…] \
-[--seed S] [--threads T] [--list ID | --list-file PATH] [--json]
+[--seed S] [--threads T] [--list ID | --list-file PATH] [--shard K/N] [--report FILE.html] [--json]
+  (--players takes several tables separated by ;, as hard,hard;hard,hard,hard)
 lab search (--base ID | --base-file FILE) --vary \"AXIS=VALUES …\" --target \"TARGET …\" \
 [--players hard,hard] [--games MAX] [--batch B] [--seed S] [--threads T] [--list ID | --list-file PATH] \
-[--write-best FILE] [--json]
+[--shard K/N] [--write-best FILE] [--report FILE.html] [--json]
+lab merge SHARD_FILE… [--write-best FILE] [--report FILE.html] [--json]
+bounds: --games and --batch 1 to 10000000, --threads 1 to 256, at most 10000 variants, \
+--shard K/N with N at most 10000; --seed any whole number below 2^64
+a run with --shard K/N prints its shard (JSON) for lab merge, which prints the figures of the \
+whole run
 axes: bag=0.6,0.7 (scale the letter counts), letter.E=8,10, blanks=0,1, rack=6,8, passes=2,4, \
 premiums=symmetric or premiums=FILE (layouts drawn with . d t D T, blank lines between)
-targets: went_out>=90%, bag_emptied>=95%, first_win=50%±3%, turns=20..30, filled, margin, score";
+targets: went_out>=90%, bag_emptied>=95%, first_win=50%±3%, turns=20..30, filled, margin, score, \
+moves_per_player>=8, board_jams<=5%, worst_seat<=3% (every seat within 3 points of a fair share)";
 
 pub fn run(argv: &[String]) -> CliResult {
     match argv.split_first() {
         Some((sub, rest)) if sub == "measure" => measure(rest),
         Some((sub, rest)) if sub == "search" => search(rest),
+        Some((sub, rest)) if sub == "merge" => merge(rest),
         _ => Err(CliError::usage(USAGE)),
     }
 }
@@ -62,14 +74,45 @@ fn rule_set(args: &Args, id_option: &str, file_option: &str) -> Result<RuleSet, 
     }
 }
 
-fn number(args: &Args, name: &str, default: Option<u64>) -> Result<u64, CliError> {
-    match (args.value(name), default) {
-        (None, Some(d)) => Ok(d),
-        (None, None) => Err(CliError::usage(format!("--{name} is required\n{USAGE}"))),
-        (Some(text), _) => text
-            .parse::<u64>()
-            .map_err(|_| CliError::usage(format!("--{name} takes a whole number, not {text:?}"))),
-    }
+/// `--name N`, a whole number in `min..=max` (`lab::limits`): past the bound, even past
+/// what 64 bits hold, an `out_of_range` error that names the bound and why.
+fn number(
+    args: &Args,
+    name: &str,
+    default: Option<u64>,
+    (min, max, why): (u64, u64, &'static str),
+) -> Result<u64, CliError> {
+    let value = match (args.value(name), default) {
+        (None, Some(d)) => return Ok(d),
+        (None, None) => return Err(CliError::usage(format!("--{name} is required\n{USAGE}"))),
+        (Some(text), _) => match text.parse::<u64>() {
+            Ok(v) => v,
+            Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(movegen_error(MovegenError::OutOfRange {
+                    what: format!("--{name}"),
+                    value: text.to_string(),
+                    min,
+                    max,
+                    why,
+                }))
+            }
+            Err(_) => {
+                return Err(CliError::usage(format!(
+                    "--{name} takes a whole number, not {text:?}"
+                )))
+            }
+        },
+    };
+    limits::bounded(&format!("--{name}"), value, min, max, why).map_err(movegen_error)
+}
+
+const GAMES: (u64, u64, &str) = (1, MAX_GAMES, limits::WHY_GAMES);
+const SEED: (u64, u64, &str) = (0, u64::MAX, "a seed is a 64-bit number");
+
+fn shard(args: &Args) -> Result<Option<Shard>, CliError> {
+    args.value("shard")
+        .map(|t| Shard::parse(t).map_err(movegen_error))
+        .transpose()
 }
 
 fn players(args: &Args, default: Option<&str>) -> Result<Vec<Level>, CliError> {
@@ -85,11 +128,18 @@ fn players(args: &Args, default: Option<&str>) -> Result<Vec<Level>, CliError> {
 }
 
 fn threads(args: &Args) -> Result<usize, CliError> {
-    let t = number(args, "threads", Some(default_threads() as u64))? as usize;
-    if t == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
-    Ok(t)
+    let cores = (default_threads() as u64).min(MAX_THREADS);
+    let t = number(
+        args,
+        "threads",
+        Some(cores),
+        (1, MAX_THREADS, limits::WHY_THREADS),
+    )?;
+    Ok(t as usize)
+}
+
+fn to_json(v: &impl serde::Serialize) -> CliResult {
+    serde_json::to_value(v).map_err(|e| CliError::new("internal", e.to_string()))
 }
 
 /// A progress bar on stderr, drawn only on a terminal and never with `--json`.
@@ -113,6 +163,49 @@ fn print_text(text: &str) -> CliResult {
     Ok(Value::Null)
 }
 
+/// The tables of `--players`: one (`hard,hard`) or several, separated by `;`
+/// (`hard,hard;hard,hard,hard`), measured in turn.
+fn tables(args: &Args) -> Result<Vec<Vec<Level>>, CliError> {
+    let text = args
+        .value("players")
+        .ok_or_else(|| CliError::usage(format!("--players is required\n{USAGE}")))?;
+    text.split(';')
+        .map(|t| {
+            t.trim()
+                .split(',')
+                .map(|p| Level::parse(p.trim()))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(movegen_error)
+        })
+        .collect()
+}
+
+/// Writes `--report FILE` (a temporary name in the same folder, then a rename: a page is
+/// never left half written).
+fn write_report(path: &str, page: &str) -> Result<(), CliError> {
+    let target = std::path::Path::new(path);
+    let cannot =
+        |e: std::io::Error| CliError::new("file", format!("--report: cannot write {path}: {e}"));
+    if target.is_dir() {
+        return Err(CliError::new(
+            "file",
+            format!("--report: {path} is a folder"),
+        ));
+    }
+    let mut tmp = target.as_os_str().to_owned();
+    tmp.push(format!(".tmp-{}", std::process::id()));
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, page).map_err(cannot)?;
+    std::fs::rename(&tmp, target).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        cannot(e)
+    })
+}
+
+fn report_title(m: &Measurement) -> String {
+    format!("Rules lab: {} · list {} · seed {}", m.rules, m.list, m.seed)
+}
+
 fn measure(argv: &[String]) -> CliResult {
     let args = Args::parse(
         argv,
@@ -125,6 +218,8 @@ fn measure(argv: &[String]) -> CliResult {
             "threads",
             "list",
             "list-file",
+            "shard",
+            "report",
         ],
         &["json"],
     )?;
@@ -134,39 +229,172 @@ fn measure(argv: &[String]) -> CliResult {
         )));
     }
     let rules = rule_set(&args, "rules", "rules-file")?;
-    let games = number(&args, "games", None)? as usize;
-    if games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
-    let players = players(&args, None)?;
-    let seed = number(&args, "seed", Some(1))?;
+    let games = number(&args, "games", None, GAMES)?;
+    let tables = tables(&args)?;
+    let seed = number(&args, "seed", Some(1), SEED)?;
     let threads = threads(&args)?;
+    let shard = shard(&args)?;
+    if shard.is_some() && (tables.len() > 1 || args.value("report").is_some()) {
+        return Err(CliError::usage(
+            "--shard measures one table and prints its shard: give one table to --players, \
+             and --report to lab merge",
+        ));
+    }
     let json = args.switch("json");
     let list = list_for(&args, &rules.default_list.clone())?;
-    let bar = progress_bar(games as u64, json, "matches");
-    let start = Instant::now();
-    let outcomes = play_games(
-        &rules,
-        &list,
-        &players,
-        Manners::AnyWord,
-        seed,
-        0..games,
-        threads,
-        |done| bar.set_position(done as u64),
+    // Every table's players are checked before any match is played.
+    for players in &tables {
+        wordclub_movegen::check_players(&rules, players).map_err(movegen_error)?;
+    }
+    let range = shard.unwrap_or(Shard::WHOLE).range(games);
+    let total = range.len() as u64 * tables.len() as u64;
+    let bar = progress_bar(total, json || shard.is_some(), "matches");
+    let mut done = 0u64;
+    let mut measured = Vec::new();
+    for players in &tables {
+        let start = Instant::now();
+        // Each match is folded into the tally as it ends and dropped: memory stays flat
+        // whatever --games is.
+        let mut tally = Tally::new(players.len());
+        play_games_each(
+            &rules,
+            &list,
+            players,
+            Manners::AnyWord,
+            seed,
+            range.clone(),
+            threads,
+            |_, g| {
+                tally.add(&g);
+                done += 1;
+                bar.set_position(done);
+            },
+        )
+        .map_err(movegen_error)?;
+        let per_second = range.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        measured.push((players, tally, per_second));
+    }
+    bar.finish_and_clear();
+    if let Some(shard) = shard {
+        let (players, tally, _) = measured.pop().expect("one table");
+        return to_json(&LabShard::Measure(Box::new(MeasureShard {
+            shard,
+            rules_hash: rules.hash(),
+            rules,
+            list: list.info().id.clone(),
+            players: players.iter().map(|l| l.name().to_string()).collect(),
+            seed,
+            games,
+            range: [range.start as u64, range.end as u64],
+            tally,
+        })));
+    }
+    let figures: Vec<(Measurement, Tally, f64)> = measured
+        .into_iter()
+        .map(|(players, tally, speed)| {
+            (
+                Measurement::of(&rules, &list.info().id, players, seed, &tally),
+                tally,
+                speed,
+            )
+        })
+        .collect();
+    if let Some(path) = args.value("report") {
+        let pages: Vec<lab::report::Table> = figures
+            .iter()
+            .map(|(m, t, _)| lab::report::Table::of_run(m, t))
+            .collect();
+        write_report(
+            path,
+            &lab::report::html(&report_title(&figures[0].0), &pages),
+        )?;
+    }
+    // The JSON holds the figures only (no speed, no thread count), so a merged sharded run
+    // prints exactly what one run prints; the summary for people gives the speed.
+    if json {
+        return match figures.as_slice() {
+            [(m, _, _)] => to_json(m),
+            _ => Ok(json!({
+                "tables": figures.iter().map(|(m, _, _)| to_json(m)).collect::<Result<Vec<_>, _>>()?
+            })),
+        };
+    }
+    let texts: Vec<String> = figures
+        .iter()
+        .map(|(m, _, speed)| measure_text(m, Some((threads, *speed))))
+        .collect();
+    print_text(&texts.join("\n"))
+}
+
+/// `lab merge FILE…`: the shards of one measure run or of one search, added up.
+fn merge(argv: &[String]) -> CliResult {
+    let args = Args::parse(argv, &["write-best", "report"], &["json"])?;
+    if args.positionals.is_empty() {
+        return Err(CliError::usage(format!(
+            "lab merge needs the shard files\n{USAGE}"
+        )));
+    }
+    limits::bounded(
+        "the number of shard files",
+        args.positionals.len() as u64,
+        1,
+        limits::MAX_MERGE_FILES,
+        limits::WHY_SHARDS,
     )
     .map_err(movegen_error)?;
-    let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    bar.finish_and_clear();
-    let m = Measurement::of(&rules, &list.info().id, &players, seed, &outcomes);
-    if json {
-        let mut v =
-            serde_json::to_value(&m).map_err(|e| CliError::new("internal", e.to_string()))?;
-        v["threads"] = json!(threads);
-        v["games_per_second"] = json!(games as f64 / seconds);
-        return Ok(v);
+    let mut measures = Vec::new();
+    let mut searches = Vec::new();
+    for path in &args.positionals {
+        let text = read_file(path, crate::files::SHARD_FILE)?;
+        let shard: LabShard = serde_json::from_str(&text).map_err(|e| {
+            CliError::new(
+                "bad_shard",
+                format!("{path}: not a shard written by lab measure or lab search --shard: {e}"),
+            )
+        })?;
+        match shard {
+            LabShard::Measure(m) => measures.push(*m),
+            LabShard::Search(s) => searches.push(*s),
+        }
     }
-    print_text(&measure_text(&m, threads, games as f64 / seconds))
+    let json = args.switch("json");
+    let bad = |e: MovegenError| CliError::new("bad_shard", e.to_string());
+    match (measures.is_empty(), searches.is_empty()) {
+        (false, true) => {
+            if args.value("write-best").is_some() {
+                return Err(CliError::usage(
+                    "--write-best is for the shards of a search",
+                ));
+            }
+            let (m, tally) = lab::merge_measure(&measures).map_err(bad)?;
+            if let Some(path) = args.value("report") {
+                write_report(
+                    path,
+                    &lab::report::html(
+                        &report_title(&m),
+                        &[lab::report::Table::of_run(&m, &tally)],
+                    ),
+                )?;
+            }
+            if json {
+                return to_json(&m);
+            }
+            print_text(&measure_text(&m, None))
+        }
+        (true, false) => {
+            let report = lab::merge_search(&searches).map_err(bad)?;
+            if let Some(path) = args.value("report") {
+                let runs: Vec<&lab::search::VariantRun> =
+                    searches.iter().flat_map(|s| &s.runs).collect();
+                write_search_report(path, &report, &runs)?;
+            }
+            finish_search(&args, &report, json, None)
+        }
+        _ => Err(CliError::new(
+            "bad_shard",
+            "the files mix shards of a measure run and of a search: merge one run at a time",
+        )),
+    }
 }
 
 fn pct(x: f64) -> String {
@@ -181,7 +409,7 @@ fn spread(s: &Spread) -> String {
     format!("{:.1} (sd {:.1})", s.mean, s.sd)
 }
 
-fn measure_text(m: &Measurement, threads: usize, per_second: f64) -> String {
+fn measure_text(m: &Measurement, speed: Option<(usize, f64)>) -> String {
     let e = &m.endings;
     let mut t = String::new();
     t += &format!(
@@ -208,15 +436,52 @@ fn measure_text(m: &Measurement, threads: usize, per_second: f64) -> String {
         rate(&m.bag_emptied)
     );
     t += &format!("first player   wins {}\n", rate(&m.first_player_win));
-    if m.seat_win.len() > 2 {
-        let seats: Vec<String> = m
-            .seat_win
+    let seats: Vec<String> = m
+        .per_seat
+        .iter()
+        .map(|s| {
+            format!(
+                "seat {} {} (99.5% {}–{}; {:+.1} from fair; {:.1} turns, {} without a placement)",
+                s.seat,
+                rate(&s.win),
+                pct(s.win_ci995[0]),
+                pct(s.win_ci995[1]),
+                s.from_fair,
+                s.turns,
+                pct(s.no_placement)
+            )
+        })
+        .collect();
+    t += &format!("per seat       {}\n", seats.join("\n               "));
+    let table = &m.table;
+    t += &format!(
+        "table          {:.1} moves per player · board jams in {} · winning margin median {} (10–90%: {}–{}) · match length median {} turns\n",
+        table.moves_per_player,
+        rate(&table.board_jams),
+        table.margin.p50,
+        table.margin.p10,
+        table.margin.p90,
+        table.length.p50
+    );
+    if m.players.iter().any(|p| p != &m.players[0]) {
+        let players: Vec<String> = m
+            .per_player
             .iter()
-            .enumerate()
-            .map(|(i, r)| format!("seat {} {}", i + 1, rate(r)))
+            .map(|p| format!("{} wins {}", p.player, rate(&p.win_rate)))
             .collect();
-        t += &format!("per seat       {}\n", seats.join(" · "));
+        t += &format!("skill          {}\n", players.join(" · "));
     }
+    t += &format!(
+        "letters        {} tiles, {} blanks; in the bag {}; missing {}\n",
+        m.letters.tiles,
+        m.letters.blanks,
+        m.letters.in_bag,
+        if m.letters.missing.is_empty() {
+            "none"
+        } else {
+            &m.letters.missing
+        }
+    );
     t += &format!(
         "scores         {} per player; winning margin {}\n",
         spread(&m.score),
@@ -235,7 +500,9 @@ fn measure_text(m: &Measurement, threads: usize, per_second: f64) -> String {
         pct(m.no_placement.turns),
         pct(m.no_placement.matches.rate)
     );
-    t += &format!("speed          {per_second:.0} matches/s on {threads} threads\n");
+    if let Some((threads, per_second)) = speed {
+        t += &format!("speed          {per_second:.0} matches/s on {threads} threads\n");
+    }
     t
 }
 
@@ -255,6 +522,8 @@ fn search(argv: &[String]) -> CliResult {
             "list",
             "list-file",
             "write-best",
+            "shard",
+            "report",
         ],
         &["json"],
     )?;
@@ -291,10 +560,16 @@ fn search(argv: &[String]) -> CliResult {
         .collect::<Result<Vec<_>, _>>()
         .map_err(movegen_error)?;
     let players = players(&args, Some("hard,hard"))?;
-    let max_games = number(&args, "games", Some(2000))? as usize;
-    let batch = number(&args, "batch", Some(200))? as usize;
-    let seed = number(&args, "seed", Some(1))?;
+    let max_games = number(&args, "games", Some(2000), GAMES)? as usize;
+    let batch = number(
+        &args,
+        "batch",
+        Some(200),
+        (1, limits::MAX_BATCH, limits::WHY_GAMES),
+    )? as usize;
+    let seed = number(&args, "seed", Some(1), SEED)?;
     let threads = threads(&args)?;
+    let shard = shard(&args)?;
     let json = args.switch("json");
     let list = list_for(&args, &base.default_list.clone())?;
     let config = SearchConfig {
@@ -307,15 +582,79 @@ fn search(argv: &[String]) -> CliResult {
         batch,
         max_games,
         threads,
+        shard: shard.unwrap_or(Shard::WHOLE),
     };
-    let bar = progress_bar(1, json, "variants");
-    let report = lab::search(&config, |variant, total, games| {
+    let bar = progress_bar(1, json || shard.is_some(), "variants");
+    let start = Instant::now();
+    let played = lab::search_shard(&config, |variant, total, games| {
         bar.set_length(total as u64);
         bar.set_position(variant as u64);
         bar.set_message(format!("(variant {}: {games} matches)", variant + 1));
     })
     .map_err(movegen_error)?;
     bar.finish_and_clear();
+    if shard.is_some() {
+        if args.value("write-best").is_some() || args.value("report").is_some() {
+            return Err(CliError::usage(
+                "--write-best and --report come with lab merge: one shard cannot know the best variant",
+            ));
+        }
+        return to_json(&LabShard::Search(Box::new(played)));
+    }
+    let report = lab::merge_search(std::slice::from_ref(&played)).map_err(movegen_error)?;
+    if let Some(path) = args.value("report") {
+        let runs: Vec<&lab::search::VariantRun> = played.runs.iter().collect();
+        write_search_report(path, &report, &runs)?;
+    }
+    finish_search(&args, &report, json, Some(start.elapsed().as_secs_f64()))
+}
+
+/// The page of a search: the variants of its Pareto front, the best first.
+fn write_search_report(
+    path: &str,
+    report: &SearchReport,
+    runs: &[&lab::search::VariantRun],
+) -> Result<(), CliError> {
+    let mut order = report.pareto_front.clone();
+    order.sort_by_key(|&i| (Some(i) != report.best, i));
+    let tables: Vec<lab::report::Table> = order
+        .iter()
+        .filter_map(|&i| {
+            let v = &report.variants[i];
+            let run = runs.iter().find(|r| r.index == i)?;
+            Some(lab::report::Table {
+                short: format!("variant {}", i + 1),
+                heading: format!(
+                    "variant {}{}: {}",
+                    i + 1,
+                    if report.best == Some(i) {
+                        " (best)"
+                    } else {
+                        ""
+                    },
+                    v.name
+                ),
+                figures: v.measurement.as_ref()?,
+                tally: &run.tally,
+            })
+        })
+        .collect();
+    let title = format!(
+        "Rules lab search from {} · list {} · Pareto front of {} variants",
+        report.base,
+        report.list,
+        report.variants.len()
+    );
+    write_report(path, &lab::report::html(&title, &tables))
+}
+
+/// Writes the best variant if asked (`--write-best`) and prints the report.
+fn finish_search(
+    args: &Args,
+    report: &SearchReport,
+    json: bool,
+    seconds: Option<f64>,
+) -> CliResult {
     if let Some(path) = args.value("write-best") {
         let best = report
             .best
@@ -327,21 +666,21 @@ fn search(argv: &[String]) -> CliResult {
             .map_err(|e| CliError::new("file", format!("cannot write {path}: {e}")))?;
     }
     if json {
-        return serde_json::to_value(&report).map_err(|e| CliError::new("internal", e.to_string()));
+        return to_json(report);
     }
-    print_text(&search_text(&report))
+    print_text(&search_text(report, seconds))
 }
 
-fn search_text(r: &SearchReport) -> String {
+fn search_text(r: &SearchReport, seconds: Option<f64>) -> String {
     let mut t = String::new();
     t += &format!(
-        "search from {} · list {} · {} · {} variants · {} matches in {:.0} s\n",
+        "search from {} · list {} · {} · {} variants · {} matches{}\n",
         r.base,
         r.list,
         r.players.join(" vs "),
         r.variants.len(),
         r.games_played,
-        r.seconds
+        seconds.map_or(String::new(), |s| format!(" in {s:.0} s"))
     );
     t += &format!("targets: {}\n", r.targets.join(" · "));
     let meeting = r.variants.iter().filter(|v| v.meets_targets).count();

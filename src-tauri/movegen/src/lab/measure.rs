@@ -7,13 +7,15 @@
 //! Wilson intervals, means a 95% normal interval (mean ± 1.96 standard errors).
 
 use serde::Serialize;
-use wordclub_engine::{EndReason, RuleSet};
+use wordclub_engine::RuleSet;
 
+use super::tally::{Histogram, Tally};
 use crate::players::Level;
-use crate::sim::GameOutcome;
 
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_964;
+/// z for a two-sided 99.5% interval (what the candidates' seat shares are judged on).
+pub const Z995: f64 = 2.807_034;
 
 /// Wilson score interval for a share `p` over `n` trials at `z`.
 pub fn wilson_z(p: f64, n: usize, z: f64) -> [f64; 2] {
@@ -53,8 +55,10 @@ pub struct Spread {
 }
 
 impl Spread {
-    fn of(values: impl IntoIterator<Item = f64>) -> Spread {
-        let (mean, sd, n) = mean_sd(values);
+    /// The spread of a histogram's values, from its exact integer sums.
+    pub fn of(h: &Histogram) -> Spread {
+        let (mean, var, n) = h.moments();
+        let sd = var.sqrt();
         let h = if n > 0 {
             Z95 * sd / (n as f64).sqrt()
         } else {
@@ -66,26 +70,6 @@ impl Spread {
             ci95: [mean - h, mean + h],
         }
     }
-}
-
-/// Mean, sample standard deviation and count.
-fn mean_sd(values: impl IntoIterator<Item = f64>) -> (f64, f64, usize) {
-    let (mut n, mut sum, mut sq) = (0usize, 0.0, 0.0);
-    for v in values {
-        n += 1;
-        sum += v;
-        sq += v * v;
-    }
-    if n == 0 {
-        return (0.0, 0.0, 0);
-    }
-    let mean = sum / n as f64;
-    let var = if n > 1 {
-        ((sq - sum * mean) / (n as f64 - 1.0)).max(0.0)
-    } else {
-        0.0
-    };
-    (mean, var.sqrt(), n)
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -122,6 +106,88 @@ pub struct NoPlacement {
     pub matches: Rate,
 }
 
+/// One seat's figures (seat 1 moves first; each player sits in each seat in turn).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SeatFigures {
+    pub seat: usize,
+    /// Its share of the wins, with 95% and 99.5% Wilson intervals.
+    pub win: Rate,
+    pub win_ci995: [f64; 2],
+    /// Its win share minus a fair share (1 / players), in points of a share.
+    pub from_fair: f64,
+    /// Turns it took per match, and the share of them without a legal placement (no
+    /// scoring move at all: the seat could only exchange or pass).
+    pub turns: f64,
+    pub no_placement: f64,
+    pub score: Spread,
+}
+
+/// Points of a distribution (the value that many of the way up).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq)]
+pub struct Quantiles {
+    pub p10: i64,
+    pub p25: i64,
+    pub p50: i64,
+    pub p75: i64,
+    pub p90: i64,
+    pub max: i64,
+}
+
+impl Quantiles {
+    pub fn of(h: &Histogram) -> Quantiles {
+        Quantiles {
+            p10: h.quantile(0.10),
+            p25: h.quantile(0.25),
+            p50: h.quantile(0.50),
+            p75: h.quantile(0.75),
+            p90: h.quantile(0.90),
+            max: h.quantile(1.0),
+        }
+    }
+}
+
+/// Which letters the bag holds.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Letters {
+    /// Letters with at least one tile, A to Z.
+    pub in_bag: String,
+    /// Letters of the alphabet with none.
+    pub missing: String,
+    pub blanks: usize,
+    pub tiles: usize,
+}
+
+impl Letters {
+    pub fn of(rules: &RuleSet) -> Letters {
+        let has = |l: char| rules.tiles.iter().any(|t| t.letter == l && t.count > 0);
+        let (in_bag, missing): (String, String) = ('A'..='Z').partition(|&l| has(l));
+        Letters {
+            in_bag,
+            missing,
+            blanks: rules.blank_count(),
+            tiles: rules.bag_size(),
+        }
+    }
+}
+
+/// What a table feels: how long each person plays, how often the board jams, the margins.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TableFeel {
+    pub players: usize,
+    /// A fair share of the wins: 1 / players.
+    pub fair_share: f64,
+    /// The largest distance of a seat's win share from a fair share, in points.
+    pub worst_seat_from_fair: f64,
+    /// Turns per match divided by the players: how many moves each person makes.
+    pub moves_per_player: f64,
+    /// Matches that ended because the board jammed with tiles still in the bag.
+    pub board_jams: Rate,
+    /// Winning margins: their points.
+    pub margin: Quantiles,
+    /// Matches' lengths in turns: their points.
+    pub length: Quantiles,
+}
+
 /// What a rule set does over a set of simulated matches.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Measurement {
@@ -149,6 +215,9 @@ pub struct Measurement {
     pub bingos: Usage,
     pub blanks: Usage,
     pub no_placement: NoPlacement,
+    pub table: TableFeel,
+    pub per_seat: Vec<SeatFigures>,
+    pub letters: Letters,
 }
 
 /// A figure a search target can be set on.
@@ -169,10 +238,16 @@ pub enum Metric {
     Margin,
     /// Mean final score per player.
     Score,
+    /// Mean turns per match over the players: the moves each person makes.
+    MovesPerPlayer,
+    /// Share of matches that end with the board jammed (the pass rule, tiles in the bag).
+    BoardJams,
+    /// The largest distance of any seat's win share from a fair share (1 / players).
+    WorstSeat,
 }
 
 impl Metric {
-    pub const ALL: [Metric; 7] = [
+    pub const ALL: [Metric; 10] = [
         Metric::WentOut,
         Metric::BagEmptied,
         Metric::FirstWin,
@@ -180,6 +255,9 @@ impl Metric {
         Metric::Filled,
         Metric::Margin,
         Metric::Score,
+        Metric::MovesPerPlayer,
+        Metric::BoardJams,
+        Metric::WorstSeat,
     ];
 
     pub fn name(self) -> &'static str {
@@ -191,6 +269,9 @@ impl Metric {
             Metric::Filled => "filled",
             Metric::Margin => "margin",
             Metric::Score => "score",
+            Metric::MovesPerPlayer => "moves_per_player",
+            Metric::BoardJams => "board_jams",
+            Metric::WorstSeat => "worst_seat",
         }
     }
 
@@ -202,110 +283,114 @@ impl Metric {
     pub fn is_share(self) -> bool {
         matches!(
             self,
-            Metric::WentOut | Metric::BagEmptied | Metric::FirstWin
+            Metric::WentOut
+                | Metric::BagEmptied
+                | Metric::FirstWin
+                | Metric::BoardJams
+                | Metric::WorstSeat
         )
     }
 
-    /// The estimate over `games` and its two-sided interval at `z` (Wilson for shares,
-    /// normal for means).
-    pub fn estimate(self, games: &[GameOutcome], z: f64) -> (f64, [f64; 2]) {
-        let n = games.len();
+    /// The estimate over the matches of `t` and its two-sided interval at `z` (Wilson for
+    /// shares, normal for means).
+    pub fn estimate(self, t: &Tally, z: f64) -> (f64, [f64; 2]) {
+        let n = t.games as usize;
         let share = |hits: f64| {
             let p = if n == 0 { 0.0 } else { hits / n as f64 };
             (p, wilson_z(p, n, z))
         };
-        let mean = |values: Vec<f64>| {
-            let (m, sd, n) = mean_sd(values);
+        let mean = |h: &Histogram| {
+            let (m, var, n) = h.moments();
             let h = if n > 0 {
-                z * sd / (n as f64).sqrt()
+                z * var.sqrt() / (n as f64).sqrt()
             } else {
                 0.0
             };
             (m, [m - h, m + h])
         };
         match self {
-            Metric::WentOut => share(
-                games
-                    .iter()
-                    .filter(|g| g.reason == EndReason::WentOut)
-                    .count() as f64,
-            ),
-            Metric::BagEmptied => share(games.iter().filter(|g| g.bag_left == 0).count() as f64),
-            Metric::FirstWin => share(games.iter().map(first_points).sum()),
-            Metric::Turns => mean(games.iter().map(|g| g.turns as f64).collect()),
-            Metric::Filled => mean(games.iter().map(|g| g.filled as f64).collect()),
-            Metric::Margin => mean(games.iter().map(margin).collect()),
-            Metric::Score => mean(
-                games
-                    .iter()
-                    .flat_map(|g| g.scores.iter().map(|&s| s as f64))
-                    .collect(),
-            ),
+            Metric::WentOut => share(t.went_out as f64),
+            Metric::BagEmptied => share(t.bag_emptied() as f64),
+            Metric::FirstWin => share(Tally::wins(t.first_win)),
+            Metric::Turns => mean(&t.turns),
+            Metric::Filled => mean(&t.filled),
+            Metric::Margin => mean(&t.margin),
+            Metric::Score => mean(&t.all_scores()),
+            Metric::MovesPerPlayer => {
+                let seats = t.seats.max(1) as f64;
+                let (m, [lo, hi]) = mean(&t.turns);
+                (m / seats, [lo / seats, hi / seats])
+            }
+            Metric::BoardJams => share(t.full_board as f64),
+            Metric::WorstSeat => {
+                // Each seat's distance from fair, and its interval from the seat's own
+                // Wilson interval: the worst seat is at least as far as the nearest end
+                // of any seat's interval, at most as far as the farthest end.
+                let fair = 1.0 / t.seats.max(1) as f64;
+                let (mut est, mut lo, mut hi) = (0.0f64, 0.0f64, 0.0f64);
+                for &w in &t.seat_win {
+                    let (p, [a, b]) = share(Tally::wins(w));
+                    est = est.max((p - fair).abs());
+                    let near = if a <= fair && fair <= b {
+                        0.0
+                    } else {
+                        (a - fair).abs().min((b - fair).abs())
+                    };
+                    lo = lo.max(near);
+                    hi = hi.max((a - fair).abs().max((b - fair).abs()));
+                }
+                (est, [lo, hi])
+            }
         }
     }
 }
 
-/// The first player's share of a game's win.
-fn first_points(g: &GameOutcome) -> f64 {
-    if g.winners.contains(&g.first) {
-        1.0 / g.winners.len() as f64
-    } else {
-        0.0
-    }
-}
-
-fn margin(g: &GameOutcome) -> f64 {
-    let mut s: Vec<i32> = g.scores.clone();
-    s.sort_unstable_by(|a, b| b.cmp(a));
-    match s.as_slice() {
-        [a, b, ..] => (a - b) as f64,
-        _ => 0.0,
-    }
-}
-
 impl Measurement {
-    /// The figures of `games`, played under `rules` with the word list `list` by `players`.
-    pub fn of(
-        rules: &RuleSet,
-        list: &str,
-        players: &[Level],
-        seed: u64,
-        games: &[GameOutcome],
-    ) -> Measurement {
-        let n = games.len();
-        let count = |f: &dyn Fn(&GameOutcome) -> bool| games.iter().filter(|g| f(g)).count() as f64;
-        let pass = |g: &GameOutcome| g.reason == EndReason::ScorelessTurns;
-        let seats = players.len();
-        let seat_win = (0..seats)
-            .map(|s| {
-                let points: f64 = games
-                    .iter()
-                    .filter(|g| g.winning_seats.contains(&s))
-                    .map(|g| 1.0 / g.winning_seats.len() as f64)
-                    .sum();
-                Rate::of(points, n)
+    /// The figures of the matches tallied in `t`, played under `rules` with the word list
+    /// `list` by `players`. Everything is worked out from `t`'s integers, so equal tallies
+    /// give identical figures, however they were put together.
+    pub fn of(rules: &RuleSet, list: &str, players: &[Level], seed: u64, t: &Tally) -> Measurement {
+        let n = t.games as usize;
+        let count = |c: u64| Rate::of(c as f64, n);
+        let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        let per_player = (0..t.seats)
+            .map(|p| PlayerFigures {
+                player: format!("{}-{}", players.get(p).map_or("?", |l| l.name()), p + 1),
+                win_rate: Rate::of(Tally::wins(t.player_win[p]), n),
+                score: Spread::of(&t.player_score[p]),
             })
             .collect();
-        let per_player = (0..seats)
-            .map(|p| {
-                let points: f64 = games
-                    .iter()
-                    .filter(|g| g.winners.contains(&p))
-                    .map(|g| 1.0 / g.winners.len() as f64)
-                    .sum();
-                PlayerFigures {
-                    player: format!("{}-{}", players[p].name(), p + 1),
-                    win_rate: Rate::of(points, n),
-                    score: Spread::of(games.iter().map(|g| g.scores[p] as f64)),
+        let (bingos, _) = t.bingos.sums();
+        let (blanks, _) = t.blanks.sums();
+        let (turns, _) = t.turns.sums();
+        let seats = t.seats.max(1);
+        let fair = 1.0 / seats as f64;
+        let per_seat: Vec<SeatFigures> = (0..t.seats)
+            .map(|s| {
+                let win = Rate::of(Tally::wins(t.seat_win[s]), n);
+                SeatFigures {
+                    seat: s + 1,
+                    win,
+                    win_ci995: wilson_z(win.rate, n, Z995),
+                    from_fair: 100.0 * (win.rate - fair),
+                    turns: ratio(t.seat_turns[s], t.games),
+                    no_placement: ratio(t.seat_stuck[s], t.seat_turns[s]),
+                    score: Spread::of(&t.seat_score[s]),
                 }
             })
             .collect();
-        let placements: usize = games.iter().map(|g| g.placements).sum();
-        let bingos: usize = games.iter().map(|g| g.bingos).sum();
-        let blanks: usize = games.iter().map(|g| g.blanks_played).sum();
-        let turns: usize = games.iter().map(|g| g.turns).sum();
-        let stuck: usize = games.iter().map(|g| g.stuck_turns).sum();
-        let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        let table = TableFeel {
+            players: t.seats,
+            fair_share: fair,
+            worst_seat_from_fair: per_seat
+                .iter()
+                .map(|s| s.from_fair.abs())
+                .fold(0.0, f64::max),
+            moves_per_player: ratio(turns as u64, t.games) / seats as f64,
+            board_jams: count(t.full_board),
+            margin: Quantiles::of(&t.margin),
+            length: Quantiles::of(&t.turns),
+        };
         Measurement {
             rules: rules.id.clone(),
             rules_hash: rules.hash(),
@@ -314,38 +399,41 @@ impl Measurement {
             seed,
             players: players.iter().map(|l| l.name().to_string()).collect(),
             endings: Endings {
-                went_out: Rate::of(count(&|g| g.reason == EndReason::WentOut), n),
-                passes: Rate::of(count(&|g| pass(g) && g.bag_left == 0), n),
-                full_board: Rate::of(count(&|g| pass(g) && g.bag_left > 0), n),
-                turn_limit: Rate::of(count(&|g| g.reason == EndReason::TurnLimit), n),
-                resigned: Rate::of(count(&|g| g.reason == EndReason::Resigned), n),
+                went_out: count(t.went_out),
+                passes: count(t.passes),
+                full_board: count(t.full_board),
+                turn_limit: count(t.turn_limit),
+                resigned: count(t.resigned),
             },
             squares: (rules.board_size as usize).pow(2),
-            squares_filled: Spread::of(games.iter().map(|g| g.filled as f64)),
-            bag_left: Spread::of(games.iter().map(|g| g.bag_left as f64)),
-            bag_emptied: Rate::of(count(&|g| g.bag_left == 0), n),
-            first_player_win: Rate::of(games.iter().map(first_points).sum(), n),
-            seat_win,
+            squares_filled: Spread::of(&t.filled),
+            bag_left: Spread::of(&t.bag_left),
+            bag_emptied: count(t.bag_emptied()),
+            first_player_win: Rate::of(Tally::wins(t.first_win), n),
+            seat_win: t
+                .seat_win
+                .iter()
+                .map(|&w| Rate::of(Tally::wins(w), n))
+                .collect(),
             per_player,
-            score: Spread::of(
-                games
-                    .iter()
-                    .flat_map(|g| g.scores.iter().map(|&s| s as f64)),
-            ),
-            winning_margin: Spread::of(games.iter().map(margin)),
-            turns: Spread::of(games.iter().map(|g| g.turns as f64)),
+            score: Spread::of(&t.all_scores()),
+            winning_margin: Spread::of(&t.margin),
+            turns: Spread::of(&t.turns),
             bingos: Usage {
-                per_match: Spread::of(games.iter().map(|g| g.bingos as f64)),
-                share: ratio(bingos, placements),
+                per_match: Spread::of(&t.bingos),
+                share: ratio(bingos as u64, t.placements),
             },
             blanks: Usage {
-                per_match: Spread::of(games.iter().map(|g| g.blanks_played as f64)),
-                share: ratio(blanks, n * rules.blank_count()),
+                per_match: Spread::of(&t.blanks),
+                share: ratio(blanks as u64, t.games * rules.blank_count() as u64),
             },
             no_placement: NoPlacement {
-                turns: ratio(stuck, turns),
-                matches: Rate::of(count(&|g| g.stuck_turns > 0), n),
+                turns: ratio(t.stuck_turns, turns as u64),
+                matches: count(t.stuck_matches),
             },
+            table,
+            per_seat,
+            letters: Letters::of(rules),
         }
     }
 }
@@ -353,6 +441,8 @@ impl Measurement {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::GameOutcome;
+    use wordclub_engine::EndReason;
 
     fn game(scores: Vec<i32>, winners: Vec<usize>, first: usize, bag_left: usize) -> GameOutcome {
         GameOutcome {
@@ -372,6 +462,9 @@ mod tests {
             bingos: 1,
             blanks_played: 1,
             stuck_turns: usize::from(bag_left > 0),
+            seat_turns: vec![10, 10],
+            seat_stuck: vec![usize::from(bag_left > 0), 0],
+            covered: (0..40).collect(),
         }
     }
 
@@ -384,7 +477,11 @@ mod tests {
             game(vec![60, 50], vec![0], 1, 0),
         ];
         let rules = RuleSet::builtin("wordclub-1.1").unwrap();
-        let m = Measurement::of(&rules, "wordclub", &[Level::Hard, Level::Hard], 1, &games);
+        let mut t = Tally::new(2);
+        for g in &games {
+            t.add(g);
+        }
+        let m = Measurement::of(&rules, "wordclub", &[Level::Hard, Level::Hard], 1, &t);
         // First player: game 1 (won), game 2 (shared: 1/2), game 3 (lost), game 4 (lost).
         assert_eq!(m.first_player_win.rate, 1.5 / 4.0);
         assert_eq!(m.seat_win[0].rate + m.seat_win[1].rate, 1.0);
@@ -397,14 +494,26 @@ mod tests {
         assert_eq!(m.per_player[0].win_rate.rate, 2.5 / 4.0);
         assert_eq!(m.blanks.share, 4.0 / 8.0);
         assert_eq!(m.no_placement.matches.rate, 0.25);
-        let (first, [lo, hi]) = Metric::FirstWin.estimate(&games, Z95);
+        let (first, [lo, hi]) = Metric::FirstWin.estimate(&t, Z95);
         assert_eq!(first, m.first_player_win.rate);
         assert!(lo < first && first < hi);
+        // Seats: 2.5 and 1.5 wins of 4 (the first player rotates), 12.5 points from fair.
+        let (worst, [lo, hi]) = Metric::WorstSeat.estimate(&t, Z95);
+        assert!((worst - m.table.worst_seat_from_fair / 100.0).abs() < 1e-12);
+        assert!((worst - 0.125).abs() < 1e-12, "{worst}");
+        assert!(lo <= worst && worst <= hi, "{lo} {worst} {hi}");
+        let (moves, _) = Metric::MovesPerPlayer.estimate(&t, Z95);
+        assert_eq!(moves, 10.0);
+        assert_eq!(Metric::BoardJams.estimate(&t, Z95).0, 0.25);
     }
 
     #[test]
     fn spread_has_the_sample_deviation() {
-        let s = Spread::of([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]);
+        let mut h = Histogram::default();
+        for v in [2, 4, 4, 4, 5, 5, 7, 9] {
+            h.add(v);
+        }
+        let s = Spread::of(&h);
         assert_eq!(s.mean, 5.0);
         assert!((s.sd - 2.138).abs() < 0.001, "{}", s.sd);
         assert!(s.ci95[0] < 5.0 && s.ci95[1] > 5.0);

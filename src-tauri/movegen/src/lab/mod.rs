@@ -6,16 +6,29 @@
 //!   winning margins, turns, bingos, blanks, turns without a legal placement.
 //! - [`rules_file`]: a rule set read from JSON (the format `wordclub-cli rules` prints),
 //!   checked field by field so a mistake is named.
+//! - [`tally`]: the integer counts and histograms every match is folded into as it ends
+//!   ([`Tally`]): memory flat in the number of matches, and shards that add up exactly.
+//! - [`limits`]: every number's bound, and the shards of a run ([`Shard`]).
+//! - [`shard`]: the files `--shard K/N` writes and `lab merge` adds up.
 //! - [`search`]: variants of a base rule set along named axes ([`Axis`]), simulated with
 //!   sequential testing against [`Target`]s, and the Pareto front of what was tried.
 //!
-//! Every simulation goes through [`crate::sim::play_games`]: one match per thread, each
+//! Every simulation goes through [`crate::sim::play_games_each`]: one match per thread, each
 //! decided by its seed alone, so every figure is the same whatever the number of threads.
 
+pub mod limits;
 pub mod measure;
+pub mod report;
 pub mod rules_file;
 pub mod search;
+pub mod shard;
+pub mod tally;
 
+pub use limits::Shard;
 pub use measure::{Measurement, Metric};
 pub use rules_file::rule_set_from_json;
-pub use search::{search, Axis, SearchConfig, SearchReport, Target};
+pub use search::{
+    merge_search, search, search_shard, Axis, SearchConfig, SearchReport, SearchShard, Target,
+};
+pub use shard::{merge_measure, LabShard, MeasureShard};
+pub use tally::{Histogram, Tally};

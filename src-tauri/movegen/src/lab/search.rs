@@ -19,15 +19,17 @@
 
 use std::collections::BTreeSet;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wordclub_engine::{ExchangePolicy, Premium, PremiumSquare, RuleSet, Square};
 use wordclub_lexicon::WordList;
 
+use super::limits::{self, Shard};
 use super::measure::{Measurement, Metric, Z95};
+use super::tally::Tally;
 use crate::bridge::Manners;
 use crate::error::MovegenError;
 use crate::players::Level;
-use crate::sim::{play_games, GameOutcome};
+use crate::sim::play_games_each;
 
 /// z of the interval the sequential test stops on (two-sided 99.5%).
 const Z_STOP: f64 = 2.807;
@@ -102,7 +104,18 @@ impl Axis {
                 }
                 Axis::Passes(v)
             }
-            "premiums" if values == "symmetric" => Axis::Premiums(symmetric_layouts(base)),
+            "premiums" if values == "symmetric" => {
+                // Counted before any is drawn: a big board's groups make astronomically many.
+                let count = symmetric_layout_count(base);
+                if count == 0 {
+                    return Err(search_error(format!(
+                        "--vary premiums=symmetric: {}'s premium groups have nowhere to move",
+                        base.id
+                    )));
+                }
+                limits::variant_count([count])?;
+                Axis::Premiums(symmetric_layouts(base))
+            }
             "premiums" => Axis::Premiums(layouts_from_text(&read(values)?, base.board_size)?),
             _ => match name.strip_prefix("letter.") {
                 Some(l) if l.len() == 1 && l.as_bytes()[0].is_ascii_uppercase() => {
@@ -216,17 +229,29 @@ fn layout_name(premiums: &[PremiumSquare], n: u8) -> String {
     named.join(" ")
 }
 
-/// Every layout that moves each group of the base's premiums (one kind on one orbit) onto
-/// another orbit of the same size that holds neither the star nor another group, keeping the
-/// kinds and the counts. The base layout is among them.
-pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
+/// The base's groups of premiums (one kind on one orbit), the orbits a group may move to
+/// (every orbit without the star), and the premiums on the star's own orbit, which stay
+/// where they are (classic's centre square: no other orbit is the star's).
+type Groups = (
+    Vec<(Premium, Vec<Square>)>,
+    Vec<Vec<Square>>,
+    Vec<PremiumSquare>,
+);
+
+fn groups_and_orbits(base: &RuleSet) -> Groups {
     let n = base.board_size;
     let mut groups: Vec<(Premium, Vec<Square>)> = Vec::new();
+    let mut fixed = Vec::new();
     for p in &base.premiums {
-        if groups.iter().any(|(_, o)| o.contains(&p.square)) {
+        let o = orbit(p.square, n);
+        if o.contains(&base.star) {
+            fixed.push(*p);
             continue;
         }
-        groups.push((p.premium, orbit(p.square, n)));
+        if groups.iter().any(|(_, g)| g.contains(&p.square)) {
+            continue;
+        }
+        groups.push((p.premium, o));
     }
     let mut orbits: Vec<Vec<Square>> = Vec::new();
     for r in 0..n {
@@ -237,13 +262,45 @@ pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
             }
         }
     }
+    (groups, orbits, fixed)
+}
+
+/// How many layouts [`symmetric_layouts`] would draw, without drawing them: for each orbit
+/// size, the ways to put that size's groups on distinct orbits of it (a falling factorial),
+/// multiplied; saturating at `usize::MAX`.
+pub fn symmetric_layout_count(base: &RuleSet) -> usize {
+    let (groups, orbits, _) = groups_and_orbits(base);
+    let sizes: BTreeSet<usize> = groups.iter().map(|(_, o)| o.len()).collect();
+    let mut total: usize = 1;
+    for size in sizes {
+        let g = groups.iter().filter(|(_, o)| o.len() == size).count();
+        let o = orbits.iter().filter(|x| x.len() == size).count();
+        if g > o {
+            return 0;
+        }
+        for k in 0..g {
+            total = total.saturating_mul(o - k);
+        }
+    }
+    total
+}
+
+/// Every layout that moves each group of the base's premiums (one kind on one orbit) onto
+/// another orbit of the same size that holds neither the star nor another group, keeping the
+/// kinds and the counts. The base layout is among them.
+pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
+    let n = base.board_size;
+    let (groups, orbits, fixed) = groups_and_orbits(base);
     let mut out = Vec::new();
     let mut chosen: Vec<usize> = Vec::new();
+    // Each argument is one part of the layout being drawn.
+    #[allow(clippy::too_many_arguments)]
     fn place(
         n: u8,
         g: usize,
         groups: &[(Premium, Vec<Square>)],
         orbits: &[Vec<Square>],
+        fixed: &[PremiumSquare],
         chosen: &mut Vec<usize>,
         out: &mut Vec<NamedLayout>,
     ) {
@@ -257,6 +314,7 @@ pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
                         premium: *kind,
                     })
                 })
+                .chain(fixed.iter().copied())
                 .collect();
             premiums.sort_by_key(|p| (p.square.row, p.square.col));
             out.push(NamedLayout {
@@ -268,12 +326,14 @@ pub fn symmetric_layouts(base: &RuleSet) -> Vec<NamedLayout> {
         for (i, o) in orbits.iter().enumerate() {
             if o.len() == groups[g].1.len() && !chosen.contains(&i) {
                 chosen.push(i);
-                place(n, g + 1, groups, orbits, chosen, out);
+                place(n, g + 1, groups, orbits, fixed, chosen, out);
                 chosen.pop();
             }
         }
     }
-    place(n, 0, &groups, &orbits, &mut chosen, &mut out);
+    if symmetric_layout_count(base) > 0 {
+        place(n, 0, &groups, &orbits, &fixed, &mut chosen, &mut out);
+    }
     out
 }
 
@@ -445,6 +505,18 @@ impl Target {
         }
     }
 
+    /// The target written so that [`Target::parse`] reads it back exactly (a shard file
+    /// carries its targets this way: `{}` prints the shortest text of an `f64` that reads
+    /// back as the same number).
+    pub fn spec(&self) -> String {
+        let m = self.metric.name();
+        match (self.lo.is_finite(), self.hi.is_finite()) {
+            (true, false) => format!("{m}>={}", self.lo),
+            (false, true) => format!("{m}<={}", self.hi),
+            _ => format!("{m}={}..{}", self.lo, self.hi),
+        }
+    }
+
     fn describe(&self) -> String {
         let f = |x: f64| {
             if self.metric.is_share() {
@@ -473,6 +545,8 @@ pub struct SearchConfig<'a> {
     pub batch: usize,
     pub max_games: usize,
     pub threads: usize,
+    /// Which variants this run tries: every `n`th from `k - 1` ([`Shard::WHOLE`]: all).
+    pub shard: Shard,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -494,7 +568,7 @@ pub struct VariantResult {
     pub games: usize,
     /// Why simulating stopped: `outside` (a target clearly missed), `inside` (every target
     /// clearly met) or `game_limit`.
-    pub stopped: &'static str,
+    pub stopped: String,
     pub targets: Vec<TargetResult>,
     /// Every estimate lies inside its target.
     pub meets_targets: bool,
@@ -526,7 +600,45 @@ pub struct SearchReport {
     /// the estimates nearest the middle of two-sided targets.
     pub best: Option<usize>,
     pub games_played: usize,
-    pub seconds: f64,
+}
+
+/// One variant as it was played: what a search shard writes, and all `lab merge` needs to
+/// give the figures a whole search gives.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct VariantRun {
+    pub index: usize,
+    pub changes: Vec<String>,
+    /// How many of the changes actually differ from the base (a tie-break for the best).
+    pub changed: usize,
+    pub stopped: String,
+    pub rules: RuleSet,
+    pub tally: Tally,
+}
+
+/// What a search is, apart from the variants' results: written in every shard, and the
+/// same in every shard of one search.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SearchHead {
+    pub base: String,
+    pub base_hash: String,
+    pub list: String,
+    pub players: Vec<String>,
+    pub seed: u64,
+    pub axes: Vec<String>,
+    /// Each target as [`Target::spec`] writes it.
+    pub targets: Vec<String>,
+    pub batch: usize,
+    pub max_games: usize,
+    /// Variants in the whole search (every shard's).
+    pub variants: usize,
+}
+
+/// One shard of a search (`lab search --shard K/N`): its variants, each with its tally.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SearchShard {
+    pub shard: Shard,
+    pub head: SearchHead,
+    pub runs: Vec<VariantRun>,
 }
 
 /// Every combination of the axes' values, as (changes, rules).
@@ -561,33 +673,59 @@ fn variants(base: &RuleSet, axes: &[(String, Axis)]) -> Vec<(Vec<String>, RuleSe
     out
 }
 
-/// Runs the search; `progress(variant, variants, games_so_far)` after each batch.
-pub fn search(
-    config: &SearchConfig<'_>,
-    mut progress: impl FnMut(usize, usize, usize),
-) -> Result<SearchReport, MovegenError> {
+/// Checks the search's numbers against their bounds (`lab::limits`).
+fn check_bounds(config: &SearchConfig<'_>) -> Result<(), MovegenError> {
     if config.targets.is_empty() {
         return Err(search_error("give at least one --target"));
     }
-    if config.batch == 0 || config.max_games == 0 {
-        return Err(search_error("--batch and --games must be at least 1"));
-    }
-    let start = std::time::Instant::now();
-    let list_id = config.list.info().id.clone();
+    limits::bounded(
+        "--games",
+        config.max_games as u64,
+        1,
+        limits::MAX_GAMES,
+        limits::WHY_GAMES,
+    )?;
+    limits::bounded(
+        "--batch",
+        config.batch as u64,
+        1,
+        limits::MAX_BATCH,
+        limits::WHY_GAMES,
+    )?;
+    limits::bounded(
+        "--threads",
+        config.threads as u64,
+        1,
+        limits::MAX_THREADS,
+        limits::WHY_THREADS,
+    )?;
+    limits::variant_count(config.axes.iter().map(|(_, a)| a.len()))?;
+    Ok(())
+}
+
+/// Plays this shard's variants; `progress(variant, variants, games_so_far)` after each
+/// batch.
+pub fn search_shard(
+    config: &SearchConfig<'_>,
+    mut progress: impl FnMut(usize, usize, usize),
+) -> Result<SearchShard, MovegenError> {
+    check_bounds(config)?;
     let tried = variants(&config.base, &config.axes);
     for (changes, rules) in &tried {
         super::rules_file::check(rules)
             .map_err(|e| search_error(format!("variant {}: {e}", changes.join(", "))))?;
     }
-    let mut results = Vec::new();
-    let mut outcomes: Vec<Vec<GameOutcome>> = Vec::new();
-    let mut games_played = 0;
+    let seats = config.players.len();
+    let mut runs = Vec::new();
     for (index, (changes, rules)) in tried.iter().enumerate() {
-        let mut games: Vec<GameOutcome> = Vec::new();
+        if !config.shard.owns(index) {
+            continue;
+        }
+        let mut tally = Tally::new(seats);
         let stopped = loop {
-            let from = games.len();
+            let from = tally.games as usize;
             let to = (from + config.batch).min(config.max_games);
-            let batch = play_games(
+            play_games_each(
                 rules,
                 config.list,
                 &config.players,
@@ -596,14 +734,13 @@ pub fn search(
                 config.seed,
                 from..to,
                 config.threads,
-                |_| {},
+                |_, g| tally.add(&g),
             )?;
-            games.extend(batch);
-            progress(index, tried.len(), games.len());
+            progress(index, tried.len(), tally.games as usize);
             let intervals: Vec<[f64; 2]> = config
                 .targets
                 .iter()
-                .map(|t| t.metric.estimate(&games, Z_STOP).1)
+                .map(|t| t.metric.estimate(&tally, Z_STOP).1)
                 .collect();
             let outside = config
                 .targets
@@ -621,16 +758,122 @@ pub fn search(
             if inside {
                 break "inside";
             }
-            if games.len() >= config.max_games {
+            if tally.games as usize >= config.max_games {
                 break "game_limit";
             }
         };
-        games_played += games.len();
-        let targets: Vec<TargetResult> = config
-            .targets
+        runs.push(VariantRun {
+            index,
+            changes: changes.clone(),
+            changed: changes.iter().filter(|c| !is_base_value(c, config)).count(),
+            stopped: stopped.to_string(),
+            rules: rules.clone(),
+            tally,
+        });
+    }
+    Ok(SearchShard {
+        shard: config.shard,
+        head: SearchHead {
+            base: config.base.id.clone(),
+            base_hash: config.base.hash(),
+            list: config.list.info().id.clone(),
+            players: config
+                .players
+                .iter()
+                .map(|l| l.name().to_string())
+                .collect(),
+            seed: config.seed,
+            axes: config.axes.iter().map(|(spec, _)| spec.clone()).collect(),
+            targets: config.targets.iter().map(Target::spec).collect(),
+            batch: config.batch,
+            max_games: config.max_games,
+            variants: tried.len(),
+        },
+        runs,
+    })
+}
+
+/// Runs the whole search; `progress(variant, variants, games_so_far)` after each batch.
+pub fn search(
+    config: &SearchConfig<'_>,
+    progress: impl FnMut(usize, usize, usize),
+) -> Result<SearchReport, MovegenError> {
+    let shard = search_shard(config, progress)?;
+    report(&shard.head, &shard.runs)
+}
+
+/// Combines the shards of one search into its report: every shard must have the same head
+/// and every variant must be played by exactly one of them.
+pub fn merge_search(shards: &[SearchShard]) -> Result<SearchReport, MovegenError> {
+    let Some(first) = shards.first() else {
+        return Err(search_error("no search shard to merge"));
+    };
+    limits::variant_count([first.head.variants])?;
+    let mut runs: Vec<Option<&VariantRun>> = vec![None; first.head.variants];
+    for s in shards {
+        if s.head != first.head {
+            return Err(search_error(
+                "the shards are of different searches (base, list, players, seed, axes, \
+                 targets, batch or games differ)",
+            ));
+        }
+        for r in &s.runs {
+            r.tally
+                .check()
+                .map_err(|e| search_error(format!("variant {}: {e}", r.index + 1)))?;
+            if r.tally.seats != first.head.players.len() {
+                return Err(search_error(format!(
+                    "variant {}: its tally is not of the search's table",
+                    r.index + 1
+                )));
+            }
+            match runs.get_mut(r.index) {
+                Some(slot @ None) => *slot = Some(r),
+                Some(Some(_)) => {
+                    return Err(search_error(format!(
+                        "variant {} is in two shards",
+                        r.index + 1
+                    )))
+                }
+                None => {
+                    return Err(search_error(format!(
+                        "variant {} is past the search's {} variants",
+                        r.index + 1,
+                        first.head.variants
+                    )))
+                }
+            }
+        }
+    }
+    if let Some(missing) = runs.iter().position(Option::is_none) {
+        return Err(search_error(format!(
+            "variant {} is in no shard: merge every shard of the search",
+            missing + 1
+        )));
+    }
+    let runs: Vec<VariantRun> = runs.into_iter().flatten().cloned().collect();
+    report(&first.head, &runs)
+}
+
+/// The report of a search from its played variants (all of them, in index order).
+fn report(head: &SearchHead, runs: &[VariantRun]) -> Result<SearchReport, MovegenError> {
+    let targets: Vec<Target> = head
+        .targets
+        .iter()
+        .map(|t| Target::parse(t))
+        .collect::<Result<_, _>>()?;
+    let players: Vec<Level> = head
+        .players
+        .iter()
+        .map(|p| Level::parse(p))
+        .collect::<Result<_, _>>()?;
+    let mut results = Vec::new();
+    for run in runs {
+        let tally = &run.tally;
+        let rows: Vec<TargetResult> = targets
             .iter()
             .map(|t| {
-                let (estimate, ci95) = t.metric.estimate(&games, Z95);
+                let (estimate, ci95) = t.metric.estimate(tally, Z95);
                 let inside = estimate >= t.lo && estimate <= t.hi;
                 let verdict = if ci95[0] >= t.lo && ci95[1] <= t.hi {
                     "clearly_met"
@@ -650,35 +893,32 @@ pub fn search(
                 }
             })
             .collect();
-        let weighted_shortfall = config
-            .targets
+        let weighted_shortfall = targets
             .iter()
-            .zip(&targets)
+            .zip(&rows)
             .map(|(t, r)| r.shortfall / t.tolerance())
             .sum();
         results.push(VariantResult {
-            index,
-            name: if changes.is_empty() {
-                format!("{} (base)", config.base.id)
+            index: run.index,
+            name: if run.changes.is_empty() {
+                format!("{} (base)", head.base)
             } else {
-                changes.join(", ")
+                run.changes.join(", ")
             },
-            changes: changes.clone(),
-            games: games.len(),
-            stopped,
-            meets_targets: targets.iter().all(|r| r.shortfall == 0.0),
-            targets,
+            changes: run.changes.clone(),
+            games: tally.games as usize,
+            stopped: run.stopped.clone(),
+            meets_targets: rows.iter().all(|r| r.shortfall == 0.0),
+            targets: rows,
             weighted_shortfall,
-            bag_size: rules.bag_size(),
+            bag_size: run.rules.bag_size(),
             measurement: None,
             rules: None,
         });
-        outcomes.push(games);
     }
     let front = pareto_front(&results);
     let centrality = |v: &VariantResult| -> f64 {
-        config
-            .targets
+        targets
             .iter()
             .zip(&v.targets)
             .filter(|(t, _)| t.lo.is_finite() && t.hi.is_finite() && t.hi > t.lo)
@@ -696,50 +936,30 @@ pub fn search(
         x.weighted_shortfall
             .total_cmp(&y.weighted_shortfall)
             .then(clear(y).cmp(&clear(x)))
-            .then(
-                x.changes
-                    .iter()
-                    .filter(|c| !is_base_value(c, config))
-                    .count()
-                    .cmp(
-                        &y.changes
-                            .iter()
-                            .filter(|c| !is_base_value(c, config))
-                            .count(),
-                    ),
-            )
+            .then(runs[a].changed.cmp(&runs[b].changed))
             .then(centrality(x).total_cmp(&centrality(y)))
             .then(a.cmp(&b))
     });
     for &i in &front {
-        let (_, rules) = &tried[i];
+        let run = &runs[i];
         results[i].measurement = Some(Measurement::of(
-            rules,
-            &list_id,
-            &config.players,
-            config.seed,
-            &outcomes[i],
+            &run.rules, &head.list, &players, head.seed, &run.tally,
         ));
-        results[i].rules = Some(rules.clone());
+        results[i].rules = Some(run.rules.clone());
     }
     Ok(SearchReport {
-        base: config.base.id.clone(),
-        list: list_id,
-        players: config
-            .players
-            .iter()
-            .map(|l| l.name().to_string())
-            .collect(),
-        seed: config.seed,
-        axes: config.axes.iter().map(|(spec, _)| spec.clone()).collect(),
-        targets: config.targets.iter().map(Target::describe).collect(),
-        batch: config.batch,
-        max_games: config.max_games,
+        base: head.base.clone(),
+        list: head.list.clone(),
+        players: head.players.clone(),
+        seed: head.seed,
+        axes: head.axes.clone(),
+        targets: targets.iter().map(Target::describe).collect(),
+        batch: head.batch,
+        max_games: head.max_games,
+        games_played: results.iter().map(|v| v.games).sum(),
         variants: results,
         pareto_front: front,
         best,
-        games_played,
-        seconds: start.elapsed().as_secs_f64(),
     })
 }
 
@@ -927,6 +1147,10 @@ mod tests {
         // 1.1 has two groups of four squares (2W, 3L); a 9×9 board has eight orbits of four
         // (four on the diagonals, four on the middle lines): 8 × 7 placements.
         assert_eq!(layouts.len(), 56);
+        // Counted without drawing them, as the search's bound checks it.
+        assert_eq!(symmetric_layout_count(&b), 56);
+        let classic = RuleSet::builtin("classic-15").unwrap();
+        assert!(symmetric_layout_count(&classic) > limits::MAX_VARIANTS as usize);
         let mut sorted_base = b.premiums.clone();
         sorted_base.sort_by_key(|p| (p.square.row, p.square.col));
         assert!(layouts.iter().any(|l| l.premiums == sorted_base));
@@ -966,7 +1190,7 @@ mod tests {
             name: String::new(),
             changes: Vec::new(),
             games: 1,
-            stopped: "game_limit",
+            stopped: "game_limit".into(),
             targets: s
                 .iter()
                 .map(|&x| TargetResult {

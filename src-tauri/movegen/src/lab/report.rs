@@ -1,0 +1,399 @@
+//! `--report FILE.html`: one self-contained page of pictures of a lab run (no script, no
+//! font, no request: inline SVG and CSS only, so it opens from a mail or a shard host as
+//! well as from disk). For each table measured: every seat's win share with its 95% and
+//! 99.5% intervals against a fair share, how matches end, how long they are, a heat map of
+//! how often each square is covered at the end, and each seat's score distribution.
+
+use std::fmt::Write;
+
+use super::measure::Measurement;
+use super::tally::{Histogram, Tally};
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+/// Seat colours, one per seat (at most four), readable on white and told apart in grey.
+const SEAT: [&str; 4] = ["#1f6fb2", "#d9730d", "#2e8540", "#8e3ca8"];
+
+const CSS: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:980px;\
+color:#1d1d1f;padding:0 16px}h1{font-size:22px}h2{font-size:18px;margin-top:32px;\
+border-top:1px solid #ddd;padding-top:16px}h3{font-size:15px;margin:18px 0 6px}\
+figure{margin:0 0 12px}figcaption{font-size:13px;color:#555}svg text{font:12px system-ui,\
+sans-serif}table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;text-align:right}\
+th:first-child,td:first-child{text-align:left}.grid{display:flex;flex-wrap:wrap;gap:24px}\
+svg{max-width:100%;height:auto}";
+
+/// One table of a page: a short name for the seat chart ("3 players", "variant 4"), a
+/// heading for its section, its figures and its tally.
+pub struct Table<'a> {
+    pub short: String,
+    pub heading: String,
+    pub figures: &'a Measurement,
+    pub tally: &'a Tally,
+}
+
+impl<'a> Table<'a> {
+    /// A table of a measure run, named by its players.
+    pub fn of_run(figures: &'a Measurement, tally: &'a Tally) -> Table<'a> {
+        let p = figures.per_seat.len();
+        Table {
+            short: format!("{p} players"),
+            heading: format!("{p} players: {}", figures.players.join(", ")),
+            figures,
+            tally,
+        }
+    }
+}
+
+/// One page for the tables of a run; `title` names it (the rule set and list).
+pub fn html(title: &str, tables: &[Table<'_>]) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>{t}</title><style>{CSS}</style></head><body>\
+         <h1>{t}</h1>",
+        t = esc(title)
+    );
+    out += &seat_chart(tables);
+    for t in tables {
+        out += &table_section(t);
+    }
+    out += "</body></html>\n";
+    out
+}
+
+/// Every table's seats side by side: bars of win share, whiskers of the 95% (thick) and
+/// 99.5% (thin) intervals, a dashed line at the fair share.
+fn seat_chart(tables: &[Table<'_>]) -> String {
+    let (w, h, top, left) = (
+        90.0 * tables
+            .iter()
+            .map(|t| t.figures.per_seat.len())
+            .sum::<usize>() as f64
+            + 60.0 * tables.len() as f64
+            + 50.0,
+        240.0,
+        16.0,
+        44.0,
+    );
+    let base = h - 40.0;
+    // The scale tops at the highest whisker, rounded up to 10 points.
+    let max = tables
+        .iter()
+        .flat_map(|t| t.figures.per_seat.iter().map(|s| s.win_ci995[1]))
+        .fold(0.3f64, f64::max);
+    let max = (max * 10.0).ceil() / 10.0;
+    let y = |v: f64| base - (base - top) * v / max;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<section data-chart=\"seat-wins\"><h2>Seat wins by table size</h2><figure>\
+         <svg role=\"img\" aria-label=\"Win share of each seat at each table size\" \
+         width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
+    );
+    let mut tick = 0.0;
+    while tick <= max + 1e-9 {
+        let _ = write!(
+            s,
+            "<line x1=\"{left}\" x2=\"{w}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#eee\"/>\
+             <text x=\"{x}\" y=\"{ty:.1}\" text-anchor=\"end\">{p:.0}%</text>",
+            y = y(tick),
+            x = left - 6.0,
+            ty = y(tick) + 4.0,
+            p = tick * 100.0
+        );
+        tick += 0.1;
+    }
+    let mut x = left + 20.0;
+    for table in tables {
+        let m = table.figures;
+        let start = x;
+        for seat in &m.per_seat {
+            let c = SEAT[(seat.seat - 1) % SEAT.len()];
+            let _ = write!(
+                s,
+                "<g data-seat=\"{n}\" data-players=\"{p}\" data-win=\"{r:.4}\">\
+                 <title>{p} players, seat {n}: {rp} (95% {a}–{b}; 99.5% {c995}–{d995})</title>\
+                 <rect x=\"{x}\" y=\"{ry:.1}\" width=\"56\" height=\"{rh:.1}\" fill=\"{c}\" opacity=\"0.8\"/>\
+                 <line x1=\"{cx}\" x2=\"{cx}\" y1=\"{y1:.1}\" y2=\"{y2:.1}\" stroke=\"#000\" stroke-width=\"1\"/>\
+                 <line x1=\"{cx}\" x2=\"{cx}\" y1=\"{y3:.1}\" y2=\"{y4:.1}\" stroke=\"#000\" stroke-width=\"4\"/>\
+                 <text x=\"{cx}\" y=\"{ly}\" text-anchor=\"middle\">seat {n}</text></g>",
+                n = seat.seat,
+                p = m.per_seat.len(),
+                r = seat.win.rate,
+                rp = pct(seat.win.rate),
+                a = pct(seat.win.ci95[0]),
+                b = pct(seat.win.ci95[1]),
+                c995 = pct(seat.win_ci995[0]),
+                d995 = pct(seat.win_ci995[1]),
+                ry = y(seat.win.rate),
+                rh = base - y(seat.win.rate),
+                cx = x + 28.0,
+                y1 = y(seat.win_ci995[1]),
+                y2 = y(seat.win_ci995[0]),
+                y3 = y(seat.win.ci95[1]),
+                y4 = y(seat.win.ci95[0]),
+                ly = base + 16.0,
+            );
+            x += 90.0;
+        }
+        let fair = y(m.table.fair_share);
+        let _ = write!(
+            s,
+            "<line x1=\"{a}\" x2=\"{b}\" y1=\"{fair:.1}\" y2=\"{fair:.1}\" stroke=\"#c00\" \
+             stroke-dasharray=\"5 4\"/><text x=\"{mid}\" y=\"{ly}\" text-anchor=\"middle\" \
+             font-weight=\"600\">{name}</text>",
+            a = start - 8.0,
+            b = x - 26.0,
+            mid = (start + x - 34.0) / 2.0,
+            ly = base + 34.0,
+            name = esc(&table.short)
+        );
+        x += 60.0;
+    }
+    s += "</svg><figcaption>Bars: each seat's share of the wins (seat 1 moves first; a \
+          shared win counts its share). Thick whiskers: 95% interval; thin: 99.5%. Dashed \
+          red: a fair share.</figcaption></figure></section>";
+    s
+}
+
+fn table_section(table: &Table<'_>) -> String {
+    let (m, t) = (table.figures, table.tally);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<section data-table=\"{p}\"><h2>{heading}</h2>\
+         <p>{games} matches, seed {seed}. {mpp:.1} moves per player; the board jams (pass \
+         rule with tiles in the bag) in {jam}; bag emptied in {emptied}; letters missing: \
+         {missing}.</p>",
+        p = m.per_seat.len(),
+        heading = esc(&table.heading),
+        games = m.games,
+        seed = m.seed,
+        mpp = m.table.moves_per_player,
+        jam = pct(m.table.board_jams.rate),
+        emptied = pct(m.bag_emptied.rate),
+        missing = if m.letters.missing.is_empty() {
+            "none".to_string()
+        } else {
+            esc(&m.letters.missing)
+        }
+    );
+    s += "<div class=\"grid\">";
+    s += &endings(m);
+    s += &bars(
+        "length",
+        "Match length",
+        "turns per match",
+        &t.turns,
+        "#555",
+    );
+    s += &heat_map(m, t);
+    s += "</div><div class=\"grid\">";
+    s += &scores(m, t);
+    s += &bars(
+        "margin",
+        "Winning margin",
+        "points between the top two",
+        &t.margin,
+        "#777",
+    );
+    s += "</div></section>";
+    s
+}
+
+/// How matches end: one stacked bar.
+fn endings(m: &Measurement) -> String {
+    let e = &m.endings;
+    let parts = [
+        ("went out", e.went_out.rate, "#2e8540"),
+        ("passes, bag empty", e.passes.rate, "#1f6fb2"),
+        ("board jammed, tiles in bag", e.full_board.rate, "#c00"),
+        ("turn limit", e.turn_limit.rate, "#d9730d"),
+        ("resigned", e.resigned.rate, "#888"),
+    ];
+    let mut s = String::from(
+        "<figure data-chart=\"endings\"><h3>How matches end</h3>\
+         <svg role=\"img\" aria-label=\"How matches end\" width=\"300\" height=\"150\" viewBox=\"0 0 300 150\">",
+    );
+    let mut x = 0.0;
+    for (name, share, colour) in parts {
+        let w = 300.0 * share;
+        if w > 0.0 {
+            let _ = write!(
+                s,
+                "<rect x=\"{x:.1}\" y=\"0\" width=\"{w:.1}\" height=\"28\" fill=\"{colour}\">\
+                 <title>{name}: {p}</title></rect>",
+                p = pct(share)
+            );
+        }
+        x += w;
+    }
+    for (i, (name, share, colour)) in parts.iter().enumerate() {
+        let y = 46.0 + 20.0 * i as f64;
+        let _ = write!(
+            s,
+            "<rect x=\"0\" y=\"{r}\" width=\"12\" height=\"12\" fill=\"{colour}\"/>\
+             <text x=\"18\" y=\"{ty}\">{name} {p}</text>",
+            r = y - 10.0,
+            ty = y,
+            p = pct(*share)
+        );
+    }
+    s += "</svg></figure>";
+    s
+}
+
+/// A histogram as bars, one per value (or per bin of values when there are many).
+fn bars(id: &str, title: &str, axis: &str, h: &Histogram, colour: &str) -> String {
+    let (w, ht) = (300.0, 150.0);
+    let mut s = format!(
+        "<figure data-chart=\"{id}\"><h3>{title}</h3><svg role=\"img\" aria-label=\"{title}\" \
+         width=\"{w}\" height=\"{ht2}\" viewBox=\"0 0 {w} {ht2}\">",
+        ht2 = ht + 20.0
+    );
+    let values: Vec<(i64, u64)> = h.iter().collect();
+    if let (Some(&(lo, _)), Some(&(hi, _))) = (values.first(), values.last()) {
+        let span = (hi - lo + 1) as usize;
+        let bins = span.min(60);
+        let width = span.div_ceil(bins) as i64;
+        let mut counts = vec![0u64; bins];
+        for (v, c) in values {
+            counts[((v - lo) / width) as usize] += c;
+        }
+        let top = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+        let bw = w / bins as f64;
+        for (i, c) in counts.iter().enumerate() {
+            let bh = ht * *c as f64 / top;
+            let from = lo + i as i64 * width;
+            let _ = write!(
+                s,
+                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{bw2:.1}\" height=\"{bh:.1}\" fill=\"{colour}\">\
+                 <title>{from}{to}: {c}</title></rect>",
+                x = i as f64 * bw,
+                y = ht - bh,
+                bw2 = (bw - 1.0).max(0.5),
+                to = if width > 1 {
+                    format!("–{}", from + width - 1)
+                } else {
+                    String::new()
+                }
+            );
+        }
+        let _ = write!(
+            s,
+            "<text x=\"0\" y=\"{ly}\">{lo}</text><text x=\"{w}\" y=\"{ly}\" text-anchor=\"end\">{hi}</text>",
+            ly = ht + 15.0
+        );
+    }
+    let _ = write!(s, "</svg><figcaption>{axis}</figcaption></figure>");
+    s
+}
+
+/// How often each square is covered at the end: darker is more often.
+fn heat_map(m: &Measurement, t: &Tally) -> String {
+    let n = (m.squares as f64).sqrt().round() as usize;
+    let cell = (240 / n.max(1)).clamp(12, 28);
+    let size = cell * n;
+    let games = t.games.max(1) as f64;
+    let mut s = format!(
+        "<figure data-chart=\"heat-map\"><h3>Squares covered</h3><svg role=\"img\" \
+         aria-label=\"How often each square is covered at the end\" width=\"{size}\" \
+         height=\"{size}\" viewBox=\"0 0 {size} {size}\">"
+    );
+    for r in 0..n {
+        for c in 0..n {
+            let share = t.covered.get(r * n + c).copied().unwrap_or(0) as f64 / games;
+            let _ = write!(
+                s,
+                "<rect data-square=\"{r},{c}\" x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" \
+                 fill=\"#1f6fb2\" fill-opacity=\"{o:.3}\" stroke=\"#fff\"><title>row {r1}, column {c1}: \
+                 {p}</title></rect>",
+                x = c * cell,
+                y = r * cell,
+                o = 0.05 + 0.95 * share,
+                r1 = r + 1,
+                c1 = c + 1,
+                p = pct(share)
+            );
+        }
+    }
+    s += "</svg><figcaption>Share of matches that end with each square covered</figcaption></figure>";
+    s
+}
+
+/// Each seat's final scores, as lines over the same bins.
+fn scores(m: &Measurement, t: &Tally) -> String {
+    let (w, ht) = (460.0, 160.0);
+    let mut s = format!(
+        "<figure data-chart=\"scores\"><h3>Final scores by seat</h3><svg role=\"img\" \
+         aria-label=\"Final scores by seat\" width=\"{w}\" height=\"{h2}\" viewBox=\"0 0 {w} {h2}\">",
+        h2 = ht + 20.0
+    );
+    let all = t.all_scores();
+    let lo = all.quantile(0.0);
+    let hi = all.quantile(1.0);
+    let bins = 40usize;
+    let width = ((hi - lo + 1) as usize).div_ceil(bins).max(1) as i64;
+    let binned: Vec<Vec<u64>> = t
+        .seat_score
+        .iter()
+        .map(|h| {
+            let mut b = vec![0u64; bins];
+            for (v, c) in h.iter() {
+                b[(((v - lo) / width) as usize).min(bins - 1)] += c;
+            }
+            b
+        })
+        .collect();
+    let top = binned.iter().flatten().copied().max().unwrap_or(1).max(1) as f64;
+    for (seat, b) in binned.iter().enumerate() {
+        let points: Vec<String> = b
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                format!(
+                    "{:.1},{:.1}",
+                    (i as f64 + 0.5) * w / bins as f64,
+                    ht - ht * c as f64 / top
+                )
+            })
+            .collect();
+        let _ = write!(
+            s,
+            "<polyline data-seat=\"{n}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2\" points=\"{p}\">\
+             <title>seat {n}: mean {mean:.1}</title></polyline>",
+            n = seat + 1,
+            c = SEAT[seat % SEAT.len()],
+            p = points.join(" "),
+            mean = m.per_seat.get(seat).map_or(0.0, |s| s.score.mean)
+        );
+    }
+    let _ = write!(
+        s,
+        "<text x=\"0\" y=\"{ly}\">{lo}</text><text x=\"{w}\" y=\"{ly}\" text-anchor=\"end\">{hi}</text>",
+        ly = ht + 15.0
+    );
+    s += "</svg><figcaption>";
+    for (seat, f) in m.per_seat.iter().enumerate() {
+        let _ = write!(
+            s,
+            "<span style=\"color:{c}\">■</span> seat {n}: mean {mean:.1} ",
+            c = SEAT[seat % SEAT.len()],
+            n = f.seat,
+            mean = f.score.mean
+        );
+    }
+    s += "</figcaption></figure>";
+    s
+}
