@@ -40,6 +40,7 @@ mod commands;
 mod contract;
 pub mod csp;
 mod error;
+mod family;
 mod history;
 mod info;
 mod matches;
@@ -62,6 +63,7 @@ pub use settings::{
     SettingsNotice, SettingsPatch, Theme,
 };
 // A match: started, shown to whoever holds the device, played turn by turn, hinted.
+pub use family::{ConfirmMatchArgs, MatchClosed, TakeBackArgs};
 pub use matches::{
     DealArgs, ExchangeArgs, HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs, PreviewAnswer,
     ResignArgs, SeatArgs, TileArg, TilesArgs,

@@ -121,7 +121,10 @@ pub struct Turn {
     pub hints: Vec<HintRecord>,
     /// The turn was taken back ([`Event::TakenBack`]): it stays on the scoresheet, struck
     /// through, and counts for nothing (its hints went back to the turn played instead).
-    #[serde(default)]
+    /// Left out of the JSON when false, so the answers about matches with no take-back stay
+    /// as they were.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<bool>"))]
     pub taken_back: bool,
 }
 

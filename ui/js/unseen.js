@@ -1,0 +1,27 @@
+// The unseen-tiles grid (the tile tracker setting): each letter of the match's set and how
+// many of it the person looking has not seen (the bag and the other racks together), as the
+// backend's view counts them (`unseen`, present only with the tracker on). Nothing is counted
+// here: a letter the view leaves out has none unseen.
+import { h } from './dom.js';
+
+/**
+ * @param {import('./contract').MatchView} v  a view with `unseen`
+ */
+export function unseenGrid(v) {
+  const unseen = v.unseen ?? {};
+  // Every letter of the set, in order, the blank last: a letter with none left still shows.
+  const letters = [...new Set([...(v.rules.tiles ?? []).filter((t) => t.count > 0).map((t) => t.letter), ...Object.keys(unseen)])]
+    .sort((a, b) => Number(a === '?') - Number(b === '?') || a.localeCompare(b));
+  const total = Object.values(unseen).reduce((sum, n) => sum + n, 0);
+  const from = v.covered || !v.rack ? 'not on the board' : 'not on the board or your rack';
+  return h('section.panel.unseen', { 'data-testid': 'tile-tracker', 'aria-labelledby': 'unseen-title' },
+    h('h2.unseen-title', { id: 'unseen-title' }, `Unseen tiles: ${total}`),
+    h('p.muted.unseen-note', {}, `In the bag and the other racks (${from}).`),
+    h('ul.unseen-grid', { 'data-testid': 'unseen-grid' }, letters.map((letter) => {
+      const n = unseen[letter] ?? 0;
+      const name = letter === '?' ? 'blank' : letter;
+      return h('li.unseen-cell', { class: n ? undefined : 'none', dataset: { letter, count: String(n) }, 'aria-label': `${name}: ${n}` },
+        h('span.unseen-letter', { 'aria-hidden': 'true' }, letter === '?' ? '?' : letter),
+        h('span.unseen-count', { 'aria-hidden': 'true' }, String(n)));
+    })));
+}
