@@ -359,7 +359,8 @@ test('in the window, Ann takes her move back from behind the cover', async () =>
   const takeBack = await driver.wait(until.elementLocated(By.css('[data-testid=cover] [data-testid=take-back]')), 10000);
   assert.equal(await takeBack.getText(), "Take back Ann's move");
   await takeBack.click();
-  await driver.wait(async () => (await driver.findElement(By.css('[data-testid=cover] h1')).getText()) === 'Pass to Ann', 10000);
+  // Read in the page: the cover is drawn again after the take-back (a found element goes stale).
+  await driver.wait(() => driver.executeScript("return document.querySelector('[data-testid=cover] h1')?.textContent === 'Pass to Ann'"), 10000);
   assert.equal((await driver.findElements(By.css('.sheet-row.taken-back'))).length, 1, 'struck through on the scoresheet');
   assert.equal((await driver.findElements(By.css('[data-testid=board] .square .tile'))).length, 0, 'the board as before');
   await driver.findElement(By.css('[data-testid=reveal]')).click();
