@@ -284,7 +284,7 @@ fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList)
     let specs = names.iter().map(|n| PlayerSpec::human(n)).collect();
     // Take-backs allowed in every other match.
     let options = MatchOptions {
-        take_backs: seed % 2 == 0,
+        take_backs: seed.is_multiple_of(2),
         ..MatchOptions::default()
     };
     let mut m =

@@ -46,16 +46,16 @@ fn take_back(m: &mut Match, l: &WordList, player: Seat) -> Result<Vec<Event>, En
 
 /// What a take-back must give back: the board, every rack, the bag's size, the scores, the
 /// seat to move and the standing turns.
-fn state(
-    m: &Match,
-) -> (
+type State = (
     Vec<String>,
     Vec<Vec<u8>>,
     usize,
     Vec<i32>,
     Option<Seat>,
     usize,
-) {
+);
+
+fn state(m: &Match) -> State {
     (
         m.board().rows(),
         (0..m.players().len())
