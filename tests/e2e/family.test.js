@@ -6,7 +6,21 @@
 // the unseen-tiles grid, screenshotted at a phone, a tablet and a desktop size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { perTest, api, screenshotPath, square, rackTile, reveal, settle, SIZES } from './helpers.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { perTest, api, screenshotPath, square, rackTile, reveal, settle, SIZES, ROOT } from './helpers.js';
+
+const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/** axe's serious and critical violations on the page as it is now (as a11y.test.js runs it). */
+async function axeProblems(page) {
+  if (!await page.evaluate(() => Boolean(globalThis.axe))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const { violations } = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
+  });
+}
 
 const ctx = perTest({ seed: 11 });
 const { openPage } = ctx;
@@ -54,6 +68,7 @@ for (const [name, viewport, touch] of SIZES) {
     const takeBack = page.getByTestId('take-back');
     assert.equal(await takeBack.textContent(), "Take back Ann's move");
     await page.screenshot({ path: screenshotPath(`family-take-back-cover-${name}.png`) });
+    assert.deepEqual(await axeProblems(page), [], 'the cover with its take-back');
     await press(takeBack, touch);
     await page.waitForFunction(() => document.querySelector('[data-testid=cover] h1')?.textContent === 'Pass to Ann');
     // Struck through on the scoresheet and in the recap; the board is empty again.
@@ -67,6 +82,7 @@ for (const [name, viewport, touch] of SIZES) {
     await reveal(page);
     assert.equal(await rackText(page), before);
     await page.screenshot({ path: screenshotPath(`family-take-back-after-${name}.png`) });
+    assert.deepEqual(await axeProblems(page), [], 'a struck-through row on the scoresheet');
     // Played again; Ben shows his rack, so it stands: no take-back on his screen, and the
     // backend refuses a forged one.
     await playCat(page, touch);
@@ -110,6 +126,7 @@ for (const [name, viewport, touch] of SIZES) {
     assert.match(await text.textContent(), /^Word Club 1\.0: Cy v Dee, started .*This cannot be undone\.$/);
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'confirm-no');
     await page.screenshot({ path: screenshotPath(`family-delete-dialog-${name}.png`) });
+    assert.deepEqual(await axeProblems(page), [], 'the delete dialog');
     await press(page.getByTestId('confirm-yes'), touch);
     await row(second).waitFor({ state: 'detached' });
     assert.equal((await api(ctx.server.url, 'match_detail', { match_id: second })).body.error.kind, 'unknown_match');
@@ -162,6 +179,7 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet
     assert.equal(await cell('C').getAttribute('data-count'), '0', 'her only C: the letter stays, at 0');
     await page.getByTestId('tile-tracker').scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`family-unseen-${name}.png`) });
+    assert.deepEqual(await axeProblems(page), [], 'the unseen-tiles grid');
     // Ann plays CAT, Ben resigns: Ann's name large at the top, with the final scores.
     await playCat(page, false);
     await reveal(page);
@@ -177,6 +195,7 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet
     assert.ok(size >= 32, `large (${size}px)`);
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: screenshotPath(`family-winner-${name}.png`) });
+    assert.deepEqual(await axeProblems(page), [], 'the winner moment');
     await page.close();
   });
 }
