@@ -138,6 +138,34 @@ for (const [name, viewport, touch] of SIZES) {
   });
 }
 
+test('against a computer: after its reply, "Take back my move" withdraws both', async () => {
+  await ok('new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Bot', computer: 'easy' }],
+    deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' }, allow_take_backs: true,
+  });
+  const page = await openPage(SIZES[0][1]);
+  // After a start-up even a one-person match opens behind the cover.
+  if (await page.getByTestId('reveal').count()) await reveal(page);
+  await page.getByTestId('rack').waitFor();
+  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
+    await rackTile(page, letter).click();
+    await square(page, 4, 3 + i).click();
+  }
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').click();
+  // Bot replies; then Ann may take back her move and the reply with it.
+  const takeBack = page.getByTestId('take-back');
+  await takeBack.waitFor({ timeout: 20000 });
+  assert.equal(await takeBack.textContent(), 'Take back my move');
+  assert.match(await takeBack.getAttribute('title'), /and the reply after it/);
+  await takeBack.click();
+  await page.waitForFunction(() => document.querySelectorAll('.sheet-row.taken-back').length === 2);
+  assert.equal(await page.locator('[data-testid=board] .square .tile').count(), 0);
+  assert.equal(await rackText(page), 'ACEILOT');
+  assert.deepEqual(page.context().errors, []);
+  await page.close();
+});
+
 test('the history list marks resigned players, and a finished match offers no delete', async () => {
   const id = await dealt({ players: ['Ann', 'Ben', 'Cy'] });
   // Ann resigns; Ben and Cy carry on.
