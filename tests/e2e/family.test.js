@@ -228,6 +228,19 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet
   });
 }
 
+test('at the app window\'s default size (1100×820) the unseen-tiles grid is one tap away', async () => {
+  await trackerOn();
+  await dealt({ takeBacks: false });
+  const page = await openPage({ width: 1100, height: 820 });
+  await reveal(page);
+  const panel = page.getByTestId('tile-tracker');
+  assert.equal(await panel.evaluate((e) => e.open), false, 'closed where the open grid would not fit');
+  await page.getByTestId('unseen-toggle').click();
+  assert.ok(await page.getByTestId('unseen-grid').isVisible());
+  assert.equal(await page.getByTestId('unseen-grid').locator('[data-letter="A"]').getAttribute('data-count'), '4');
+  await page.close();
+});
+
 test('the winner moment keeps still with reduced motion', async () => {
   await dealt({ takeBacks: false });
   const context = await ctx.browser.newContext({ viewport: { width: 820, height: 1180 }, reducedMotion: 'reduce' });
