@@ -284,3 +284,39 @@ fn a_finished_match_is_never_deleted() {
     );
     assert_eq!(ok(&app, "match_list", json!({}))["total"], 1);
 }
+
+#[test]
+fn a_finished_match_with_a_take_back_is_analysed_turn_by_turn_as_it_stands() {
+    let app = app();
+    let id = cat_match_with(&app, take_backs_on());
+    reveal(&app, id);
+    ok(
+        &app,
+        "play",
+        json!({ "match_id": id, "tiles": cat_tiles() }),
+    );
+    ok(&app, "take_back", json!({ "match_id": id, "player": 0 }));
+    reveal(&app, id);
+    ok(&app, "pass", json!({ "match_id": id }));
+    reveal(&app, id);
+    ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
+    let analysis = ok(&app, "match_analysis", json!({ "match_id": id }));
+    let turns = analysis["turns"].as_array().unwrap();
+    // Ann's pass, the turn that stands (the withdrawn CAT is not analysed as played).
+    assert_eq!(turns.len(), 1, "{analysis}");
+    assert_eq!(turns[0]["turn"], 1);
+    assert_eq!(
+        turns[0]["played"]["kind"], "pass",
+        "the pass, not the CAT taken back"
+    );
+    let detail = ok(&app, "match_detail", json!({ "match_id": id }));
+    assert_eq!(
+        detail["boards"].as_array().unwrap().len(),
+        2,
+        "the pass and the resignation"
+    );
+    assert_eq!(
+        detail["boards"][0]["rows"][4], ".........",
+        "no CAT on the board"
+    );
+}
