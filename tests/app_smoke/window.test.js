@@ -363,6 +363,36 @@ test('in the window, the computer\'s move arrives as an event: the app plays it,
   assert.deepEqual(view.turns.map((t) => t.name), ['Ann', 'Hal'], 'one move each');
 });
 
+test('in the window, Ann takes her move back from behind the cover', async () => {
+  // Same session. A match with take-backs on where Ann has played CAT (through IPC); opened
+  // from the history, it shows "Pass to Ben" with Ann's take-back.
+  assert.ok(driver, 'the restart test left the window open');
+  const id = await driver.executeAsyncScript(`
+    const done = arguments[arguments.length - 1];
+    const invoke = (c, args) => window.__TAURI__.core.invoke(c, { args });
+    invoke('new_match', { rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
+      deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' }, allow_take_backs: true })
+      .then(async (view) => {
+        await invoke('reveal_rack', { match_id: view.id });
+        await invoke('play', { match_id: view.id, tiles: [{ row: 4, col: 3, letter: 'C' }, { row: 4, col: 4, letter: 'A' }, { row: 4, col: 5, letter: 'T' }] });
+        done(view.id);
+      }, (e) => done('refused: ' + JSON.stringify(e)));`);
+  assert.equal(typeof id, 'number', `a match with a move through IPC: ${id}`);
+  await driver.findElement(By.css('nav [data-nav=history]')).click();
+  await driver.wait(until.elementLocated(By.css(`[data-testid=history] tbody tr[data-match="${id}"] button`)), 10000).click();
+  const takeBack = await driver.wait(until.elementLocated(By.css('[data-testid=cover] [data-testid=take-back]')), 10000);
+  assert.equal(await takeBack.getText(), "Take back Ann's move");
+  await takeBack.click();
+  // Read in the page: the cover is drawn again after the take-back (a found element goes stale).
+  await driver.wait(() => driver.executeScript("return document.querySelector('[data-testid=cover] h1')?.textContent === 'Pass to Ann'"), 10000);
+  assert.equal((await driver.findElements(By.css('.sheet-row.taken-back'))).length, 1, 'struck through on the scoresheet');
+  assert.equal((await driver.findElements(By.css('[data-testid=board] .square .tile'))).length, 0, 'the board as before');
+  await driver.findElement(By.css('[data-testid=reveal]')).click();
+  await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 10000);
+  const rack = await driver.executeScript("return [...document.querySelectorAll('[data-testid=rack] .tile')].map((t) => t.dataset.letter).sort().join('')");
+  assert.equal(rack, 'ACEILOT', 'the same rack: the bag as it was');
+});
+
 // Benchmark (printed, not asserted), as tests/e2e/latency.test.js in Chromium: from the drop
 // of a tile on the board (the finger's pointerup) to the painted preview, over 50 drops, in
 // this WebKitGTK window at tablet-landscape size (1180×820) when the window manager lets

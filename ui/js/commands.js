@@ -153,3 +153,21 @@ export const rules_examples = (args) => call('rules_examples', args);
  * @returns {Promise<import('./contract').SavedGcg>}
  */
 export const save_gcg = (args) => call('save_gcg', args);
+
+/**
+ * @param {import('./contract').TakeBackArgs} args
+ * @returns {Promise<import('./contract').MatchView>}
+ */
+export const take_back = (args) => call('take_back', args);
+
+/**
+ * @param {import('./contract').ConfirmMatchArgs} args
+ * @returns {Promise<import('./contract').MatchClosed>}
+ */
+export const abandon_match = (args) => call('abandon_match', args);
+
+/**
+ * @param {import('./contract').ConfirmMatchArgs} args
+ * @returns {Promise<import('./contract').MatchClosed>}
+ */
+export const delete_match = (args) => call('delete_match', args);

@@ -83,7 +83,11 @@ resign: boolean,
 /**
  * The viewer may take this match's hint ([`View::hint_kind`]) now.
  */
-hint: boolean, };
+hint: boolean, 
+/**
+ * Whoever holds the device may ask for the take-back in [`View::take_back`] now.
+ */
+take_back: boolean, };
 
 export type Candidate = { 
 /**
@@ -114,6 +118,12 @@ value: number, };
 export type CheckWordAnswer = { word: string, list: string, valid: boolean, message: string, };
 
 export type CheckWordArgs = { word: string, list: string, };
+
+export type ConfirmMatchArgs = { match_id: number, 
+/**
+ * Must be `true`: the UI asked the player first, naming the match.
+ */
+confirm?: boolean, };
 
 export type DealArgs = { 
 /**
@@ -300,6 +310,12 @@ current: boolean, };
 
 export type ListRef = { id: string, sha256: string, };
 
+export type MatchClosed = { match_id: number, 
+/**
+ * `abandoned` (kept in the history, marked) or `deleted` (gone).
+ */
+outcome: string, };
+
 export type MatchDetail = { summary: MatchSummary, 
 /**
  * The match's own rule set (stored with it), not today's built-in of the same id.
@@ -337,7 +353,8 @@ player?: string | null,
  */
 rules?: string | null, 
 /**
- * `true`: only matches where someone took a hint; `false`: only unassisted ones.
+ * `true`: only matches where someone took a hint or a move back; `false`: only
+ * unassisted ones.
  */
 assisted?: boolean | null, 
 /**
@@ -371,7 +388,12 @@ created_at: number, updated_at: number, finished_at: number | null, status: Stat
 /**
  * The list's display name (its id when the list is no longer shipped).
  */
-list_name: string, turns: number, hints: number, end_reason: string | null, players: Array<SummaryPlayer>, winners: Array<number>, 
+list_name: string, turns: number, hints: number, 
+/**
+ * Moves taken back (assistance, like hints); left out when none, so the answers about
+ * matches with no take-back stay as they were.
+ */
+take_backs?: number, end_reason: string | null, players: Array<SummaryPlayer>, winners: Array<number>, 
 /**
  * `seed` or `deal` when the caller fixed the deal (a test), `null` for the app's shuffle.
  */
@@ -395,7 +417,8 @@ to_move: number | null, bag: number,
  */
 turn: number, turn_limit: number | null, turns_left: number | null, last_move: LastMove | null, 
 /**
- * The scoresheet: every turn so far, in order. Sent whole with every view rather than
+ * The scoresheet: every turn so far, in the order played, taken-back turns included
+ * (`taken_back`, struck through). Sent whole with every view rather than
  * as changes: a classic match against Hard measured 19 KB of view JSON at 10 turns and
  * 38 KB at its end (24 turns), `match_view` answering in under 3 ms over `serve` (debug
  * build), so the UI keeps no copy to keep in step.
@@ -406,6 +429,20 @@ turns: Array<TurnRow>,
  * recap lists `turns` from there); `null` once the match is over.
  */
 recap_from: number | null, 
+/**
+ * The index in `turns` where the cover's recap starts (the first row since the player
+ * to move last played a turn that stands; taken-back rows included); `null` once over.
+ */
+recap_start: number | null, 
+/**
+ * "Allow take-backs" as the players chose it for this match.
+ */
+take_backs_allowed: boolean, 
+/**
+ * The take-back open now, when one is (`can.take_back`): who may take their move back
+ * and how many turns go with it (their move and the computers' replies after it).
+ */
+take_back: TakeBackView | null, 
 /**
  * "Allow hints" as the players chose it for this match.
  */
@@ -465,7 +502,12 @@ deal?: DealArgs | null,
 /**
  * "Allow hints" (on when absent): off, the engine refuses hints for this match.
  */
-allow_hints?: boolean | null, };
+allow_hints?: boolean | null, 
+/**
+ * "Allow take-backs" (off when absent): on, the player who just moved may take the move
+ * back until the next player shows their rack.
+ */
+allow_take_backs?: boolean | null, };
 
 export type PassPolicy = "always" | "only_when_bag_empty";
 
@@ -491,7 +533,11 @@ export type PlayerBrief = { seat: number, name: string,
 /**
  * The computer level, `null` for a person.
  */
-computer: string | null, score: number, rack_count: number, resigned: boolean, hints: number, };
+computer: string | null, score: number, rack_count: number, resigned: boolean, hints: number, 
+/**
+ * Moves this player took back (assistance, like a hint).
+ */
+take_backs: number, };
 
 export type PlayerRangeInfo = { min: number, max: number, };
 
@@ -542,7 +588,11 @@ export type ResultPlayer = { seat: number, name: string,
 /**
  * Final score (after the adjustment).
  */
-score: number, adjustment: number, resigned: boolean, hints: number, };
+score: number, adjustment: number, resigned: boolean, hints: number, 
+/**
+ * Moves this player took back.
+ */
+take_backs: number, };
 
 export type ResultView = { 
 /**
@@ -660,6 +710,14 @@ export type Status = "in_progress" | "finished" | "abandoned";
 
 export type SummaryPlayer = { seat: number, name: string, computer: string | null, score: number, adjustment: number | null, winner: boolean, resigned: boolean, hints: number, };
 
+export type TakeBackArgs = { match_id: number, 
+/**
+ * The seat asking: it must be the player who just moved (the view's `take_back.seat`).
+ */
+player: number, };
+
+export type TakeBackView = { seat: number, name: string, turns: number, };
+
 export type Theme = "light" | "dark" | "system";
 
 export type TileArg = { row: number, col: number, letter: string, blank?: boolean, };
@@ -755,7 +813,14 @@ totals: Array<number>,
 /**
  * Hints this player took before this turn.
  */
-hints: Array<HintRecord>, };
+hints: Array<HintRecord>, 
+/**
+ * The turn was taken back ([`Event::TakenBack`]): it stays on the scoresheet, struck
+ * through, and counts for nothing (its hints went back to the turn played instead).
+ * Left out of the JSON when false, so the answers about matches with no take-back stay
+ * as they were.
+ */
+taken_back?: boolean, };
 
 export type TurnKind = "place" | "exchange" | "pass" | "resign";
 
@@ -793,7 +858,11 @@ totals: Array<number>,
 /**
  * Hints this player took during this turn.
  */
-hints: number, };
+hints: number, 
+/**
+ * The turn was taken back: shown struck through, it counts for nothing.
+ */
+taken_back: boolean, };
 
 export type WordGroup = { length: number, words: Array<HintWord>, };
 
@@ -838,4 +907,7 @@ export type Commands = {
   rematch: { args: MatchIdArgs; answer: MatchView };
   rules_examples: { args: RulesExamplesArgs; answer: RulesExamples };
   save_gcg: { args: ExportGcgArgs; answer: SavedGcg };
+  take_back: { args: TakeBackArgs; answer: MatchView };
+  abandon_match: { args: ConfirmMatchArgs; answer: MatchClosed };
+  delete_match: { args: ConfirmMatchArgs; answer: MatchClosed };
 };

@@ -5,6 +5,7 @@ import { progressionChart } from './chart.js';
 import { missedMovesBlock } from './analysis.js';
 import { renderBoard } from './board.js';
 import { withCoordinates, renderScoresheet } from './scoresheet.js';
+import { winnerMoment } from './winner.js';
 
 /** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
  *  who went out, when the result shows it. */
@@ -52,8 +53,9 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
     withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
   return h('section.stack', { 'data-testid': 'end' },
-    // Focused when the match ends (match.js), so a screen reader starts here.
-    h('h1', { tabindex: '-1' }, endTitle(view)),
+    // The winner's name large with the final scores; its heading is focused when the match
+    // ends (match.js), so a screen reader starts here.
+    winnerMoment(view, endTitle(view)),
     h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null, view.turn_limit)),
     // The way on first, above the fold: the same table again, or a new one.
     h('div.row', {},

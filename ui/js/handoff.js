@@ -7,7 +7,7 @@ import { renderRecap } from './scoresheet.js';
 /**
  * @param {import('./contract').MatchView} view
  */
-export function renderCover(view, onReveal) {
+export function renderCover(view, onReveal, takeBack = null) {
   const next = view.players[view.to_move];
   return h('section.cover.panel', { 'data-testid': 'cover' },
     h('h1', {}, `Pass to ${next.name}`),
@@ -18,5 +18,7 @@ export function renderCover(view, onReveal) {
       // The focus comes here after a turn: an Enter still held from it (key repeat) must not
       // show the next player's rack; a fresh press does.
       onkeydown: (e) => { if (e.repeat) e.preventDefault(); },
-    }, 'Show my rack'));
+    }, 'Show my rack'),
+    // The player who just moved may still take it back, until this rack is shown.
+    takeBack);
 }

@@ -5,13 +5,16 @@ import * as commands from './commands.js';
 import { h, fill } from './dom.js';
 import { backgroundProgress } from './analysis.js';
 import { STATUS_TEXT, plural } from './detail.js';
+import { closeButtons } from './closematch.js';
 
 // The list's filters and page, kept while the app runs so "Back to history" returns to them.
 const filters = { player: '', rules: '', status: '', assisted: '', page: 1 };
 
 function assistanceText(m) {
   const hinted = m.players.filter((p) => p.hints > 0);
-  return hinted.length ? hinted.map((p) => `${p.name}: ${plural(p.hints, 'hint')}`).join(', ') : 'none';
+  const parts = hinted.map((p) => `${p.name}: ${plural(p.hints, 'hint')}`);
+  if (m.take_backs) parts.push(plural(m.take_backs, 'take-back'));
+  return parts.length ? parts.join(', ') : 'none';
 }
 
 function winnerText(m) {
@@ -41,7 +44,7 @@ export async function showHistory(root, params, screen) {
         ruleSets.map((r) => h('option', { value: r.id, selected: filters.rules === r.id }, r.label)))),
     h('label.field', {}, 'Status',
       h('select', { name: 'status', 'data-testid': 'filter-status', onchange: change('status') },
-        [['', 'Any'], ['in_progress', 'Unfinished'], ['finished', 'Finished']].map(([v, l]) => h('option', { value: v, selected: filters.status === v }, l)))),
+        [['', 'Any'], ['in_progress', 'Unfinished'], ['finished', 'Finished'], ['abandoned', 'Abandoned']].map(([v, l]) => h('option', { value: v, selected: filters.status === v }, l)))),
     h('label.field', {}, 'Assistance',
       h('select', { name: 'assisted', 'data-testid': 'filter-assisted', onchange: change('assisted') },
         [['', 'Any'], ['true', 'With hints'], ['false', 'Unassisted']].map(([v, l]) => h('option', { value: v, selected: filters.assisted === v }, l)))),
@@ -93,14 +96,17 @@ export async function showHistory(root, params, screen) {
         h('td', { 'data-label': 'Word list' }, m.list_name ?? m.list),
         // Computer seats marked as such (the backend's `computer` level per seat).
         h('td', { 'data-label': 'Players', 'data-testid': 'history-players' }, m.players.map((p, i) => [i ? ', ' : '',
-          `${p.name}${p.computer ? ` (computer, ${p.computer})` : ''} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`])),
+          `${p.name}${p.computer ? ` (computer, ${p.computer})` : ''} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`,
+          // Resigned players marked, as the match detail marks them.
+          p.resigned ? h('span.resigned-mark', { 'data-testid': 'resigned-mark' }, ' (resigned)') : null])),
         h('td', { 'data-label': 'Winner' }, winnerText(m)),
         h('td', { 'data-label': 'Assistance' }, assistanceText(m)),
         h('td', { 'data-label': 'Status' }, STATUS_TEXT[m.status] ?? m.status),
         h('td', {}, h('div.row', {},
           h('button', { type: 'button', onclick: () => open(m) }, m.status === 'in_progress' ? 'Continue' : 'Open'),
           // An unfinished match opens to be played on; its turns so far are one step away.
-          m.status === 'in_progress' ? h('button', { type: 'button', onclick: () => screen.open('detail', { id: m.id }) }, 'Details') : null)))))),
+          m.status === 'in_progress' ? h('button', { type: 'button', onclick: () => screen.open('detail', { id: m.id }) }, 'Details') : null,
+          closeButtons(m, load))))))),
       pager);
   }
   await load();

@@ -40,6 +40,8 @@ export function placeFocus(box, s, focused) {
     if (!target || target.disabled) target = cursorSquare();
   }
   target?.focus({ preventScroll: true });
+  // The end: its winner moment in sight, wherever the last turn left the page scrolled.
+  if (after === 'turn' && v.over) box.querySelector('[data-testid=winner-moment]')?.scrollIntoView({ block: 'nearest' });
 }
 
 /** Where the zoomed board in `box` is scrolled to (null: no zoomed board). */

@@ -174,6 +174,7 @@ export function wireInput(m) {
     hint: m.hint,
     resign,
     reveal: () => act(commands.reveal_rack),
+    takeBack: (player) => act(commands.take_back, { player }, { wholeRack: true }),
     selectTurn: (number) => { s.selectedTurn = number; render(); },
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.
     press: () => { s.keyboard = false; },

@@ -10,6 +10,8 @@ import { renderScores, renderScoreStrip, lastMoveText } from './scores.js';
 import { SUBMIT_KEY } from './keyboard.js';
 import { usedIndexes } from './staging.js';
 import { renderScoresheet, withCoordinates } from './scoresheet.js';
+import { takeBackButton } from './takeback.js';
+import { unseenGrid } from './unseen.js';
 
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
@@ -21,7 +23,7 @@ import { renderScoresheet, withCoordinates } from './scoresheet.js';
  *                   hint(), resign(), reveal(), press(), zoom() }
  */
 export function renderTurn(v, state, on) {
-  if (v.covered) return layout(v, state, on, renderCover(v, on.reveal));
+  if (v.covered) return layout(v, state, on, renderCover(v, on.reveal, takeBackButton(v, on.takeBack)));
   const { draft } = state;
   const rack = rackOf(v, state, on);
   // The engine says whether the player may take a hint now (none when "Allow hints" is off)
@@ -41,6 +43,7 @@ export function renderTurn(v, state, on) {
     h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: on.exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
     h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: on.pass }, 'Pass'),
     canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: state.hinting, 'aria-busy': String(Boolean(state.hinting)), title: hintTitle, onclick: on.hint }, state.hinting ? 'Thinking…' : hintLabel) : null,
+    takeBackButton(v, on.takeBack),
     v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null);
   const side = h('div.stack.match-extra', {},
     h('div.preview.panel', {}),
@@ -89,7 +92,7 @@ function boardOptions(v, state, on) {
     // The staged tile is looked up when pressed (a patched board keeps older squares).
     onStagedPress: (row, col, e) => on.stagedPress?.(row, col, e),
     // A scoresheet turn tapped: its squares outlined; a computer's move still arriving.
-    highlight: (v.turns ?? []).find((t) => t.number === state.selectedTurn)?.squares ?? [],
+    highlight: (v.turns ?? []).find((t) => t.number === state.selectedTurn && !t.taken_back)?.squares ?? [],
     arriving: state.arriving ?? [],
   };
 }
@@ -135,7 +138,7 @@ function layout(v, state, on, below, extra = null) {
       renderScores(v),
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
-    state.tracker && v.rack && v.unseen ? tileTracker(v) : null),
+    state.tracker && v.unseen && !v.over ? unseenGrid(v) : null),
   h('div.match-sheet', {}, renderScoresheet(v, state.selectedTurn ?? null, on.selectTurn ?? (() => {}))));
 }
 
@@ -175,13 +178,4 @@ function turnCounter(v) {
   if (!v.turn_limit || v.turns_left == null || v.over) return null;
   const n = Math.min(v.turn_limit - v.turns_left + 1, v.turn_limit);
   return h('div.muted', { 'data-testid': 'turn-counter' }, `Turn ${n} of ${v.turn_limit}`);
-}
-
-/** Tiles not yet seen by the player to move: the bag and the other racks together. */
-function tileTracker(v) {
-  const entries = Object.entries(v.unseen);
-  const total = entries.reduce((sum, [, n]) => sum + n, 0);
-  return h('details.panel', { 'data-testid': 'tile-tracker' },
-    h('summary', {}, `Unseen tiles: ${total}`),
-    h('p', {}, entries.map(([letter, n]) => `${letter === '?' ? 'blank' : letter}×${n}`).join('  ')));
 }

@@ -34,7 +34,7 @@ const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').match
 export function renderScoresheet(v, selected, onSelect) {
   const solo = v.rules.exchange === 'solo';
   const turns = v.turns ?? [];
-  const rows = turns.map((t) => h('div.sheet-row', {
+  const rows = turns.map((t) => t.taken_back ? takenBackRow(t, solo) : h('div.sheet-row', {
     class: selected === t.number ? 'selected' : undefined,
     dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action },
   },
@@ -60,13 +60,15 @@ export function renderScoresheet(v, selected, onSelect) {
     });
   }
   const open = sheetOpen ?? !narrow();
+  // The count and the closed strip's last turn: the turns that stand.
+  const standing = turns.filter((t) => !t.taken_back);
   return h('details.panel.scoresheet', {
     'data-testid': 'scoresheet', open,
     ontoggle: (e) => { sheetOpen = e.target.open; },
   },
-    h('summary', { 'data-testid': 'scoresheet-toggle' }, `Scoresheet · ${turns.length} turn${turns.length === 1 ? '' : 's'}`,
+    h('summary', { 'data-testid': 'scoresheet-toggle' }, `Scoresheet · ${standing.length} turn${standing.length === 1 ? '' : 's'}`,
       // Closed, the strip still says what happened last.
-      !open && turns.length ? h('span.muted.sheet-last', {}, ` — ${turns.at(-1).name}: ${turnText(turns.at(-1), solo)}${turns.at(-1).action === 'play' ? ` ${turns.at(-1).score}` : ''}`) : null),
+      !open && standing.length ? h('span.muted.sheet-last', {}, ` — ${standing.at(-1).name}: ${turnText(standing.at(-1), solo)}${standing.at(-1).action === 'play' ? ` ${standing.at(-1).score}` : ''}`) : null),
     h('p.muted.sheet-head', { 'aria-hidden': 'true' }, `Totals: ${v.players.map((p) => p.name).join(' · ')}`),
     log);
 }
@@ -76,12 +78,30 @@ export function renderScoresheet(v, selected, onSelect) {
  * @param {import('./contract').MatchView} v
  */
 export function renderRecap(v) {
-  const since = (v.turns ?? []).filter((t) => v.recap_from != null && t.number >= v.recap_from);
+  // From the backend's `recap_start`: the rows since this player's last turn that stands.
+  const since = v.recap_start == null ? [] : (v.turns ?? []).slice(v.recap_start);
   if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, 'First move of the match.');
   const solo = v.rules.exchange === 'solo';
   return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
-    since.map((t) => h('li', { dataset: { turn: String(t.number) } },
-      h('strong', {}, who(t)), ': ', turnText(t, solo), t.action === 'play' ? ` ${t.score}` : '')));
+    since.map((t) => h('li', { dataset: { turn: String(t.number) }, class: t.taken_back ? 'taken-back' : undefined },
+      h('strong', {}, who(t)), ': ', t.taken_back ? takenBackText(t, solo) : [turnText(t, solo), t.action === 'play' ? ` ${t.score}` : ''])));
+}
+
+/** A taken-back turn's words or action, struck through, and said in words for a reader. */
+function takenBackText(t, solo) {
+  return [h('del', {}, turnText(t, solo), t.action === 'play' ? ` ${t.score}` : ''), h('span.taken-back-mark', {}, ' (taken back)')];
+}
+
+/** A scoresheet row for a taken-back turn: struck through, not selectable (its tiles left
+ *  the board), counting for nothing. */
+function takenBackRow(t, solo) {
+  return h('div.sheet-row.taken-back', { dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action, takenBack: 'true' } },
+    h('div.sheet-turn', {},
+      h('span.sheet-n', {}, `${t.number}.`),
+      h('span.sheet-who', {}, who(t)),
+      h('span.sheet-words', { 'data-testid': 'sheet-words' }, takenBackText(t, solo)),
+      h('span.sheet-score', {}, h('del', {}, String(t.score))),
+      h('span.sheet-totals', {}, '')));
 }
 
 /** The board with its coordinates on the edges: columns A… across the top, rows 1… down the

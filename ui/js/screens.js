@@ -3,6 +3,7 @@
 import * as commands from './commands.js';
 import { h, fill, toast, announce } from './dom.js';
 import { applyTheme } from './theme.js';
+import { takeBackOption } from './takeback.js';
 
 export { showHistory } from './history.js';
 export { showDetail } from './detail.js';
@@ -29,6 +30,8 @@ export async function showHome(root, _params, screen) {
   // "Allow hints" for this match (on by default); shown only where the rule set has hints.
   const allowHints = h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' });
   const hintsLine = h('label.row', {}, allowHints, 'Allow hints');
+  // "Allow take-backs" for this match (off by default).
+  const takeBacks = takeBackOption();
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); draw(); } }, 'Add player');
 
   function fitSeats() {
@@ -54,7 +57,7 @@ export async function showHome(root, _params, screen) {
     fill(formNote);
     const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
     try {
-      const view = await commands.new_match({ rules: rules.id, players, allow_hints: allowHints.checked });
+      const view = await commands.new_match({ rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked });
       commands.update_settings({ player_names: seats.filter((s) => s.kind === 'human').map((s) => s.name), default_rules: rules.id }).catch(() => {});
       openMatch(view.id, view);
     } catch (err) {
@@ -73,6 +76,7 @@ export async function showHome(root, _params, screen) {
     h('div.row', {}, listLine,
       h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id }) }, 'How this rule set plays')),
     hintsLine,
+    takeBacks.line,
     h('div', {}, h('strong', {}, 'Players')),
     seatBox,
     formNote,

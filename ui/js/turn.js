@@ -6,7 +6,8 @@ import * as commands from './commands.js';
 /**
  * A turn command of commands.js, run for this match (its `match_id` is filled in).
  * @typedef {typeof commands.play | typeof commands.exchange | typeof commands.pass | typeof commands.resign
- *   | typeof commands.reveal_rack | typeof commands.hint} TurnCommand
+ *   | typeof commands.reveal_rack | typeof commands.hint
+ *   | typeof commands.take_back} TurnCommand
  */
 
 /**

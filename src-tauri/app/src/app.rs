@@ -469,6 +469,14 @@ impl App {
         })
     }
 
+    /// Drops a match from memory whatever holds it (abandoned or deleted in the history):
+    /// a command waiting for it looks it up again, in the history.
+    pub(crate) fn forget(&self, id: i64) {
+        if let Some(slot) = self.open_matches().remove(&id) {
+            slot.closed.store(true, Ordering::SeqCst);
+        }
+    }
+
     /// Drops a match from memory (its lock is held): whoever holds it next looks it up again.
     fn close(&self, slot: &Slot, id: i64) {
         slot.closed.store(true, Ordering::SeqCst);

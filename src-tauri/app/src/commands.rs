@@ -48,6 +48,9 @@ macro_rules! command_table {
             rematch(MatchIdArgs) -> MatchView;
             rules_examples(RulesExamplesArgs) -> RulesExamples;
             save_gcg(ExportGcgArgs) -> SavedGcg;
+            take_back(TakeBackArgs) -> MatchView;
+            abandon_match(ConfirmMatchArgs) -> MatchClosed;
+            delete_match(ConfirmMatchArgs) -> MatchClosed;
         }
     };
 }

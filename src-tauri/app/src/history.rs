@@ -26,7 +26,8 @@ pub struct MatchListArgs {
     /// Only matches of this rule set id.
     #[serde(default)]
     pub rules: Option<String>,
-    /// `true`: only matches where someone took a hint; `false`: only unassisted ones.
+    /// `true`: only matches where someone took a hint or a move back; `false`: only
+    /// unassisted ones.
     #[serde(default)]
     pub assisted: Option<bool>,
     /// 1-based; the first page when absent.
@@ -61,6 +62,11 @@ pub struct MatchSummary {
     pub list_name: String,
     pub turns: i64,
     pub hints: i64,
+    /// Moves taken back (assistance, like hints); left out when none, so the answers about
+    /// matches with no take-back stay as they were.
+    #[serde(skip_serializing_if = "no_take_backs")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<i64>"))]
+    pub take_backs: i64,
     pub end_reason: Option<String>,
     pub players: Vec<SummaryPlayer>,
     pub winners: Vec<i64>,
@@ -81,6 +87,10 @@ pub struct SummaryPlayer {
     pub hints: i64,
 }
 
+fn no_take_backs(n: &i64) -> bool {
+    *n == 0
+}
+
 fn summary(s: StoredSummary) -> MatchSummary {
     MatchSummary {
         id: s.id,
@@ -96,6 +106,7 @@ fn summary(s: StoredSummary) -> MatchSummary {
         list: s.list_id,
         turns: s.turn_count,
         hints: s.hints_taken,
+        take_backs: s.take_backs,
         end_reason: s.end_reason,
         fixed_deal: s.fixed_deal,
         winners: s
@@ -166,6 +177,11 @@ fn turn_boards(game: &Match) -> Result<Vec<TurnBoard>, AppError> {
     Match::replay_with(game.events(), |m| {
         // Hints are events too, but not turns: a board is kept only when a turn was added.
         if m.turns().len() == boards.len() {
+            return;
+        }
+        // A take-back withdrew the newest turns: their boards go with them.
+        if m.turns().len() < boards.len() {
+            boards.truncate(m.turns().len());
             return;
         }
         let placed = m

@@ -41,6 +41,7 @@ mod contract;
 pub mod csp;
 mod error;
 mod events;
+mod family;
 mod history;
 mod info;
 mod matches;
@@ -63,6 +64,7 @@ pub use settings::{
     SettingsNotice, SettingsPatch, Theme,
 };
 // A match: started, shown to whoever holds the device, played turn by turn, hinted.
+pub use family::{ConfirmMatchArgs, MatchClosed, TakeBackArgs};
 pub use matches::{
     DealArgs, ExchangeArgs, HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs, PreviewAnswer,
     ResignArgs, SeatArgs, TileArg, TilesArgs,

@@ -185,6 +185,10 @@ pub struct NewMatchArgs {
     /// "Allow hints" (on when absent): off, the engine refuses hints for this match.
     #[serde(default)]
     pub allow_hints: Option<bool>,
+    /// "Allow take-backs" (off when absent): on, the player who just moved may take the move
+    /// back until the next player shows their rack.
+    #[serde(default)]
+    pub allow_take_backs: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]

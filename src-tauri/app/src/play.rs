@@ -41,6 +41,7 @@ impl App {
         });
         let options = MatchOptions {
             hints: args.allow_hints.unwrap_or(true),
+            take_backs: args.allow_take_backs.unwrap_or(false),
         };
         let start = Start {
             rules,

@@ -204,6 +204,8 @@ pub struct PlayerBrief {
     pub rack_count: usize,
     pub resigned: bool,
     pub hints: u32,
+    /// Moves this player took back (assistance, like a hint).
+    pub take_backs: u32,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -255,6 +257,8 @@ pub struct TurnRow {
     pub totals: Vec<i32>,
     /// Hints this player took during this turn.
     pub hints: u32,
+    /// The turn was taken back: shown struck through, it counts for nothing.
+    pub taken_back: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -267,6 +271,8 @@ pub struct ResultPlayer {
     pub adjustment: i32,
     pub resigned: bool,
     pub hints: u32,
+    /// Moves this player took back.
+    pub take_backs: u32,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -317,7 +323,8 @@ pub struct MatchView {
     pub turn_limit: Option<u32>,
     pub turns_left: Option<u32>,
     pub last_move: Option<LastMove>,
-    /// The scoresheet: every turn so far, in order. Sent whole with every view rather than
+    /// The scoresheet: every turn so far, in the order played, taken-back turns included
+    /// (`taken_back`, struck through). Sent whole with every view rather than
     /// as changes: a classic match against Hard measured 19 KB of view JSON at 10 turns and
     /// 38 KB at its end (24 turns), `match_view` answering in under 3 ms over `serve` (debug
     /// build), so the UI keeps no copy to keep in step.
@@ -325,6 +332,14 @@ pub struct MatchView {
     /// The number of the first turn made since the player to move last played (the cover's
     /// recap lists `turns` from there); `null` once the match is over.
     pub recap_from: Option<u32>,
+    /// The index in `turns` where the cover's recap starts (the first row since the player
+    /// to move last played a turn that stands; taken-back rows included); `null` once over.
+    pub recap_start: Option<usize>,
+    /// "Allow take-backs" as the players chose it for this match.
+    pub take_backs_allowed: bool,
+    /// The take-back open now, when one is (`can.take_back`): who may take their move back
+    /// and how many turns go with it (their move and the computers' replies after it).
+    pub take_back: Option<TakeBackView>,
     /// "Allow hints" as the players chose it for this match.
     pub hints_allowed: bool,
     /// The hint this match gives (the engine's `View::hint_kind`): `words_from_rack` or
@@ -344,6 +359,16 @@ pub struct MatchView {
     /// Most tiles an exchange may take now.
     pub exchange_max: usize,
     pub result: Option<ResultView>,
+}
+
+/// A take-back open now: the player who may ask for it, by seat and name, and the turns it
+/// withdraws.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct TakeBackView {
+    pub seat: Seat,
+    pub name: String,
+    pub turns: u32,
 }
 
 /// Squares as the UI addresses them.
@@ -382,6 +407,7 @@ fn turn_row(v: &View, t: &wordclub_engine::Turn) -> TurnRow {
         direction: t.direction,
         totals: t.totals.clone(),
         hints: t.hints.len() as u32,
+        taken_back: t.taken_back,
     }
 }
 
@@ -437,6 +463,7 @@ pub fn match_view(
             rack_count: p.rack_count,
             resigned: p.resigned,
             hints: p.hints,
+            take_backs: p.take_backs,
         })
         .collect();
     let turns: Vec<TurnRow> = v.turns.iter().map(|t| turn_row(v, t)).collect();
@@ -471,6 +498,13 @@ pub fn match_view(
         last_move,
         turns,
         recap_from: v.recap_from,
+        recap_start: v.recap_start,
+        take_backs_allowed: v.take_backs_allowed,
+        take_back: v.take_back.map(|o| TakeBackView {
+            seat: o.seat,
+            name: name(o.seat),
+            turns: o.turns,
+        }),
         hints_allowed: v.hints_allowed,
         hint_kind: v.hint_kind,
         over: v.result.is_some(),
@@ -490,6 +524,7 @@ pub fn match_view(
                     adjustment: r.adjustments[s],
                     resigned: r.resigned[s],
                     hints: r.hints[s],
+                    take_backs: v.players[s].take_backs,
                 })
                 .collect(),
             winners: r.winners.clone(),

@@ -54,6 +54,17 @@ pub enum EngineError {
     HintsOff,
     /// The person to move has not chosen "Show my rack" this turn (the handoff cover is up).
     RackHidden,
+    /// The players started this match with "Allow take-backs" off.
+    TakeBacksOff,
+    /// No move can be taken back now; the reason is the sentence people see (the last event
+    /// is a hint, a resignation, a take-back, or there is no move yet).
+    NothingToTakeBack { reason: String },
+    /// A take-back asked for by someone other than the player who just moved.
+    NotYourMoveToTakeBack { player: usize, mover: String },
+    /// The next player has already shown their rack: the take-back is closed.
+    TakeBackClosed { name: String },
+    /// The match has ended (the move that ended it shows every rack).
+    TakeBackAfterEnd,
     /// The seat to move is a computer: a person cannot act for it.
     ComputerToMove { name: String },
     /// A computer's move was asked for while a person is to move.
@@ -109,6 +120,11 @@ impl EngineError {
             HintNotAllowed { .. } => "hint_not_allowed",
             HintsOff => "hints_off",
             RackHidden => "rack_hidden",
+            TakeBacksOff => "take_backs_off",
+            NothingToTakeBack { .. } => "nothing_to_take_back",
+            NotYourMoveToTakeBack { .. } => "not_your_move_to_take_back",
+            TakeBackClosed { .. } => "take_back_closed",
+            TakeBackAfterEnd => "take_back_after_end",
             ComputerToMove { .. } => "computer_to_move",
             HumanToMove { .. } => "human_to_move",
             NotYourTurn { .. } => "not_your_turn",
@@ -195,6 +211,24 @@ impl fmt::Display for EngineError {
                 write!(f, "the hint {kind:?} is not offered in {rules}")
             }
             HintsOff => write!(f, "hints are off in this match (chosen when it started)"),
+            TakeBacksOff => write!(
+                f,
+                "take-backs are off in this match (chosen when it started)"
+            ),
+            NothingToTakeBack { reason } => write!(f, "there is no move to take back: {reason}"),
+            NotYourMoveToTakeBack { player, mover } => write!(
+                f,
+                "only {mover}, who just moved, may take the move back (not player {})",
+                player + 1
+            ),
+            TakeBackClosed { name } => write!(
+                f,
+                "{name} has already shown their rack, so the last move stands"
+            ),
+            TakeBackAfterEnd => write!(
+                f,
+                "the move that ended the match cannot be taken back (the end shows every rack)"
+            ),
             RackHidden => write!(
                 f,
                 "the rack is covered: the player to move must choose \"Show my rack\" first"

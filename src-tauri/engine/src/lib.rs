@@ -51,6 +51,16 @@
 //! - Several refusals at once: placement shape first, then the rack, then the word list; all
 //!   words not in the list are named, once each, main word first.
 //! - A rule set's hash is the SHA-256 of its JSON (fields in declaration order).
+//! - Take-backs ("Allow take-backs", off by default): open only while the newest events are
+//!   one person's play, exchange or pass followed by nothing but computers' turns; a hint, a
+//!   resignation or a take-back since closes it, and so does the match's end. The table
+//!   closes it once the next person (someone else) has shown their rack, even if the cover
+//!   went back up since; after a restart that reveal is not known (it is not an event). The
+//!   state after a take-back is the replay of the events before the withdrawn ones: the
+//!   bag's order comes back, so the same tiles are drawn again; a redone exchange shuffles
+//!   the returned tiles afresh (its generator is seeded from the event count, which the
+//!   take-back raised). Hints taken before the withdrawn move wait for the turn played
+//!   instead (counted once); each take-back is counted per seat ([`Match::take_backs`]).
 mod board;
 mod error;
 mod game;
@@ -64,8 +74,8 @@ pub use board::Board;
 pub use error::EngineError;
 pub use game::{
     Action, BestTurn, Can, Deal, EndReason, Event, HintRecord, HintShown, HintTile, HintWord,
-    ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Turn,
-    TurnKind, View, WordGroup,
+    ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat,
+    TakeBackOffer, Turn, TurnKind, View, WordGroup,
 };
 pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
 pub use rules::{

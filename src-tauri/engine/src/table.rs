@@ -19,6 +19,10 @@ pub struct Table {
     /// `(seat, turns played then)`: that seat chose "Show my rack" during that turn. A turn
     /// played changes the count, so the reveal lapses by itself; a hint (no turn) keeps it.
     revealed: Option<(Seat, usize)>,
+    /// `(seat, events then)`: the last "Show my rack", kept when the cover goes back up. With
+    /// no event since, that person has seen their rack after the last move, which closes its
+    /// take-back ([`Table::take_back_open`]) even once the screen is covered again.
+    shown: Option<(Seat, usize)>,
 }
 
 impl Table {
@@ -28,6 +32,7 @@ impl Table {
         Table {
             game,
             revealed: None,
+            shown: None,
         }
     }
 
@@ -104,6 +109,7 @@ impl Table {
     pub fn reveal(&mut self) -> Result<Seat, EngineError> {
         let seat = self.person_to_move()?;
         self.revealed = Some((seat, self.game.turns().len()));
+        self.shown = Some((seat, self.game.events().len()));
         Ok(seat)
     }
 
@@ -112,13 +118,42 @@ impl Table {
     pub fn view(&self) -> View {
         let revealed = self.is_revealed();
         let viewer = self.game.to_move().filter(|_| revealed);
-        self.game.view(viewer, revealed)
+        let mut view = self.game.view(viewer, revealed);
+        view.take_back = self.take_back_open().ok().and(view.take_back);
+        view.can.take_back = view.take_back.is_some();
+        view
+    }
+
+    /// The take-back open now ([`Match::take_back_turns`]), unless the next person has
+    /// already shown their rack: then the move stands. When the next person is the one who
+    /// moved (only computers replied, or nobody else sits here), their own rack shown does
+    /// not close it; their next action does.
+    pub fn take_back_open(&self) -> Result<(Seat, u32), EngineError> {
+        let (mover, turns) = self.game.take_back_turns()?;
+        if let Some(next) = self.game.to_move() {
+            let seen = self.shown == Some((next, self.game.events().len()));
+            if next != mover && (seen || (self.has_cover() && self.is_revealed())) {
+                return Err(EngineError::TakeBackClosed {
+                    name: self.game.players()[next].name.clone(),
+                });
+            }
+        }
+        Ok((mover, turns))
     }
 
     /// Applies an action of the seat that may act now: the computer to move, or the person
     /// to move with their rack shown. Anything else is refused and changes nothing.
     pub fn apply(&mut self, action: Action, list: &WordList) -> Result<&[Event], EngineError> {
         let player = actor(&action);
+        if let Action::TakeBack { .. } = action {
+            self.take_back_open()?;
+            let before = self.game.events().len();
+            self.game.apply(action, list)?;
+            // The device may be in the next person's hands: the one who took back shows
+            // their rack again.
+            self.revealed = None;
+            return Ok(&self.game.events()[before..]);
+        }
         let seat = self.game.to_move().ok_or(EngineError::MatchOver)?;
         match self.game.players().get(player).map(|p| &p.kind) {
             Some(PlayerKind::Human) if seat == player => {
@@ -151,6 +186,7 @@ fn actor(action: &Action) -> Seat {
         | Action::Exchange { player, .. }
         | Action::Pass { player }
         | Action::Resign { player }
+        | Action::TakeBack { player }
         | Action::HintTaken { player, .. } => *player,
     }
 }

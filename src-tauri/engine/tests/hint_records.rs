@@ -192,7 +192,10 @@ fn hints_off_gives_no_hint() {
         humans(&["Ann", "Ben"]),
         7,
         Deal::default(),
-        MatchOptions { hints: false },
+        MatchOptions {
+            hints: false,
+            ..MatchOptions::default()
+        },
     )
     .unwrap();
     assert_eq!(m.hint_kind(), None);

@@ -244,12 +244,14 @@ fn only_the_player_to_move_with_their_rack_shown_is_uncovered_and_may_act() {
         pass: true,
         resign: true,
         hint: true,
+        take_back: false,
     };
     let none = Can {
         exchange: false,
         pass: false,
         resign: false,
         hint: false,
+        take_back: false,
     };
     let shown = m.view(Some(0), true);
     assert_eq!((shown.covered, shown.can), (false, open));

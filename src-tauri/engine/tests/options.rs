@@ -38,7 +38,10 @@ fn a_match_saved_before_options_existed_allows_hints() {
 fn hints_off_refuses_a_hint_live_and_in_a_replay() {
     let rules = RuleSet::builtin("wordclub-1.1").unwrap();
     let l = list(&rules.default_list);
-    let off = MatchOptions { hints: false };
+    let off = MatchOptions {
+        hints: false,
+        ..MatchOptions::default()
+    };
     let mut m = Match::with_options(
         rules.clone(),
         ListRef::of(l),

@@ -68,8 +68,17 @@ fn check_conservation(m: &Match) {
 fn check_scores(m: &Match) {
     let n = m.players().len();
     let mut sums = vec![0i32; n];
+    // Each turn's (seat, score), so a take-back can withdraw the newest ones.
+    let mut turns: Vec<(Seat, i32)> = Vec::new();
     for e in m.events() {
         match e {
+            Event::Exchanged { player, .. } | Event::Passed { player } => turns.push((*player, 0)),
+            Event::TakenBack { turns: k, .. } => {
+                for _ in 0..*k {
+                    let (seat, score) = turns.pop().expect("a take-back withdraws turns played");
+                    sums[seat] -= score;
+                }
+            }
             Event::Placed {
                 player,
                 score,
@@ -79,6 +88,7 @@ fn check_scores(m: &Match) {
             } => {
                 assert_eq!(*score, words.iter().map(|w| w.score).sum::<u32>() + bingo);
                 sums[*player] += *score as i32;
+                turns.push((*player, *score as i32));
             }
             Event::Ended { result } => {
                 assert_eq!(result.scores_before_adjustment, sums);
@@ -184,7 +194,12 @@ fn random_illegal(m: &Match, rng: &mut StdRng) -> Action {
     let rack = m.rack(seat).unwrap_or_default().to_vec();
     let random_square =
         |rng: &mut StdRng| Square::new(rng.gen_range(0..size + 1), rng.gen_range(0..size));
-    match rng.gen_range(0..9) {
+    match rng.gen_range(0..10) {
+        // A take-back by any seat (or none): open only to the one who just moved, where the
+        // match allows them.
+        9 => Action::TakeBack {
+            player: rng.gen_range(0..=n),
+        },
         0 => {
             // Rack tiles at random squares.
             let k = rng.gen_range(1..=rack.len().clamp(1, 3));
@@ -267,7 +282,13 @@ fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList)
     let r = rules(rules_id);
     let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
     let specs = names.iter().map(|n| PlayerSpec::human(n)).collect();
-    let mut m = Match::new(r, ListRef::of(list), specs, seed).unwrap();
+    // Take-backs allowed in every other match.
+    let options = MatchOptions {
+        take_backs: seed.is_multiple_of(2),
+        ..MatchOptions::default()
+    };
+    let mut m =
+        Match::with_options(r, ListRef::of(list), specs, seed, Deal::default(), options).unwrap();
     let mut steps = 0;
     while !m.is_over() {
         steps += 1;

@@ -57,6 +57,9 @@ pub struct MatchSummary {
     pub event_count: i64,
     pub turn_count: i64,
     pub hints_taken: i64,
+    /// Moves taken back ([`wordclub_engine::Event::TakenBack`]), counted from the events.
+    pub take_backs: i64,
+    /// Someone took a hint or took a move back.
     pub assisted: bool,
     pub end_reason: Option<String>,
     pub best_turn: Option<BestTurn>,
@@ -119,7 +122,8 @@ pub struct PlayerStats {
 const SUMMARY_COLUMNS: &str = "m.id, m.created_at, m.updated_at, m.finished_at, m.status,
      m.rules_id, m.rules_sha256, m.list_id, m.list_sha256, m.seed, m.event_count, m.turn_count,
      m.hints_taken, m.end_reason, m.best_turn_seat, m.best_turn_move, m.best_turn_score,
-     m.fixed_deal";
+     m.fixed_deal,
+     (SELECT count(*) FROM events e WHERE e.match_id = m.id AND e.kind = 'taken_back')";
 
 fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     let status: String = r.get(4)?;
@@ -138,6 +142,7 @@ fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     };
     let created_at: i64 = r.get(1)?;
     let hints_taken: i64 = r.get(12)?;
+    let take_backs: i64 = r.get(18)?;
     Ok(MatchSummary {
         id: r.get(0)?,
         created_at,
@@ -159,7 +164,8 @@ fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
         event_count: r.get(10)?,
         turn_count: r.get(11)?,
         hints_taken,
-        assisted: hints_taken > 0,
+        take_backs,
+        assisted: hints_taken > 0 || take_backs > 0,
         end_reason: r.get(13)?,
         best_turn,
         players: Vec::new(),
@@ -217,8 +223,15 @@ impl Store {
             values.push(Value::Text(status.as_str().to_string()));
         }
         match filter.assisted {
-            Some(true) => conditions.push("m.hints_taken > 0"),
-            Some(false) => conditions.push("m.hints_taken = 0"),
+            Some(true) => conditions.push(
+                "(m.hints_taken > 0 OR EXISTS (SELECT 1 FROM events e WHERE e.match_id = m.id
+                                               AND e.kind = 'taken_back'))",
+            ),
+            Some(false) => conditions.push(
+                "(m.hints_taken = 0 AND NOT EXISTS (SELECT 1 FROM events e
+                                                     WHERE e.match_id = m.id
+                                                       AND e.kind = 'taken_back'))",
+            ),
             None => {}
         }
         let where_clause = if conditions.is_empty() {

@@ -63,6 +63,8 @@ pub enum StoreError {
     Encode { source: serde_json::Error },
     /// Events can only be appended to a match in progress.
     MatchClosed { match_id: i64, status: String },
+    /// A finished match cannot be deleted: only unfinished ones can.
+    MatchFinished { match_id: i64 },
     /// The match in hand is behind what is stored (another writer appended events).
     OutOfSequence {
         match_id: i64,
@@ -97,6 +99,7 @@ impl StoreError {
             StoreError::Replay { .. } => "replay",
             StoreError::Encode { .. } => "encode",
             StoreError::MatchClosed { .. } => "match_closed",
+            StoreError::MatchFinished { .. } => "match_finished",
             StoreError::OutOfSequence { .. } => "out_of_sequence",
             StoreError::Diverged { .. } => "diverged",
             StoreError::BadQuery { .. } => "bad_query",
@@ -183,6 +186,10 @@ impl fmt::Display for StoreError {
                 write!(f, "match {match_id} cannot be replayed: {source}")
             }
             StoreError::Encode { source } => write!(f, "cannot serialise for storage: {source}"),
+            StoreError::MatchFinished { match_id } => write!(
+                f,
+                "match {match_id} is finished: only an unfinished match can be deleted"
+            ),
             StoreError::MatchClosed { match_id, status } => {
                 write!(
                     f,

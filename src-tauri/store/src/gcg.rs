@@ -10,6 +10,11 @@
 //!   others' racks, `>Nick: (RACKS) +6 250`; a player who loses their rack's value,
 //!   `>Nick: RACK (RACK) -3 190`.
 //! - A resignation is a `#note`; an unfinished match is marked `#incomplete`.
+//! - A take-back withdraws the newest moves with GCG's withdrawn-move line, newest first:
+//!   `>Nick: RACK -- -10 23` (the rack the move was made from, minus its score, the total
+//!   after), the one GCG writes for tiles challenged off; an exchange or pass withdrawn is
+//!   `-- -0`. A `#note` after each says it was taken back, and for a computer's move that
+//!   it went with the person's take-back. The move played instead follows as usual.
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -183,6 +188,9 @@ pub(crate) fn write_gcg_notes(
     let mut racks: Vec<Vec<u8>> = vec![Vec::new(); n];
     let mut totals: Vec<i64> = vec![0; n];
     let mut pending: Vec<Vec<String>> = vec![Vec::new(); n];
+    // Per move line written: the seat, its rack and total before it, and its score, so a
+    // take-back can write `--` lines and restore them.
+    let mut written: Vec<(Seat, Vec<u8>, i64, u32)> = Vec::new();
     // Turns in the engine's numbering (placements, exchanges, passes, resignations).
     let mut turn = 0u32;
     for event in game.events() {
@@ -196,6 +204,35 @@ pub(crate) fn write_gcg_notes(
             turn += 1;
         }
         match event {
+            Event::Placed { player, score, .. } => {
+                written.push((*player, racks[*player].clone(), totals[*player], *score))
+            }
+            Event::Exchanged { player, .. } | Event::Passed { player } => {
+                written.push((*player, racks[*player].clone(), totals[*player], 0))
+            }
+            _ => {}
+        }
+        match event {
+            Event::TakenBack { player, turns } => {
+                for _ in 0..*turns {
+                    let Some((s, before, total, score)) = written.pop() else {
+                        break;
+                    };
+                    let _ = writeln!(out, ">{}: {} -- -{score} {total}", nicks[s], rack(&before));
+                    if s == *player {
+                        let _ = writeln!(out, "#note {} took this move back", nicks[s]);
+                    } else {
+                        let _ = writeln!(
+                            out,
+                            "#note {}'s reply was withdrawn with {}'s take-back",
+                            nicks[s], nicks[*player]
+                        );
+                    }
+                    racks[s] = before;
+                    totals[s] = total;
+                    turn -= 1;
+                }
+            }
             Event::Started { racks: dealt, .. } => {
                 for (seat, r) in dealt.iter().enumerate().take(n) {
                     racks[seat] = r.bytes().collect();

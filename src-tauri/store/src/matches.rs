@@ -29,6 +29,7 @@ pub(crate) fn event_kind(e: &Event) -> &'static str {
         Event::Passed { .. } => "passed",
         Event::Resigned { .. } => "resigned",
         Event::HintTaken { .. } => "hint_taken",
+        Event::TakenBack { .. } => "taken_back",
         Event::Ended { .. } => "ended",
     }
 }

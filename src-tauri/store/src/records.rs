@@ -298,6 +298,36 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Removes an unfinished match (in progress or abandoned) from the history for good,
+    /// with its events, seats and analyses (`ON DELETE CASCADE`). A finished match is
+    /// refused (`match_finished`): its result belongs to the statistics. The one way a match
+    /// ever leaves the history; the player confirms it first (the app's `delete_match`).
+    pub fn delete(&mut self, id: i64) -> Result<(), StoreError> {
+        let status: Option<String> = self
+            .conn
+            .query_row("SELECT status FROM matches WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(StoreError::db("reading a match"))?;
+        match status.as_deref() {
+            None => Err(StoreError::MatchNotFound { id }),
+            Some("finished") => Err(StoreError::MatchFinished { match_id: id }),
+            Some(_) => {
+                self.check_file()?;
+                self.conn
+                    .execute(
+                        "DELETE FROM matches WHERE id = ?1 AND status <> 'finished'",
+                        [id],
+                    )
+                    .map_err(StoreError::db("deleting a match"))?;
+                self.check_file()
+            }
+        }
+    }
+}
+
 fn write_events(
     tx: &rusqlite::Transaction<'_>,
     id: i64,

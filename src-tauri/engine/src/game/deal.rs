@@ -280,6 +280,8 @@ impl Match {
             turns_taken: vec![0; n],
             scoreless_turns: 0,
             turns: Vec::new(),
+            sheet: Vec::new(),
+            take_backs: vec![0; n],
             pending_hints: vec![Vec::new(); n],
             hints: vec![0; n],
             events: vec![event.clone()],

@@ -118,6 +118,11 @@ pub struct MatchOptions {
     /// "Allow hints": when off, the rule set's hints are refused for this match.
     #[serde(default = "yes")]
     pub hints: bool,
+    /// "Allow take-backs": the player who just moved may take the move back until the next
+    /// player shows their rack ([`crate::Match::take_back_turns`]). Off by default, and for every
+    /// match saved before it existed.
+    #[serde(default)]
+    pub take_backs: bool,
 }
 
 fn yes() -> bool {
@@ -126,7 +131,10 @@ fn yes() -> bool {
 
 impl Default for MatchOptions {
     fn default() -> MatchOptions {
-        MatchOptions { hints: true }
+        MatchOptions {
+            hints: true,
+            take_backs: false,
+        }
     }
 }
 
@@ -171,6 +179,14 @@ pub enum Event {
     },
     Resigned {
         player: Seat,
+    },
+    /// `player` took back their last move, and with it the computers' replies after it:
+    /// `turns` turns in all, the newest ones. The state becomes the replay of the events
+    /// before the withdrawn ones (the bag as it was, so the same tiles are drawn again); the
+    /// withdrawn turns stay on the scoresheet, marked ([`crate::Turn::taken_back`]).
+    TakenBack {
+        player: Seat,
+        turns: u32,
     },
     HintTaken {
         player: Seat,

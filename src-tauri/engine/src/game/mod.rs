@@ -20,7 +20,7 @@ pub use events::{
     BestTurn, EndReason, Event, ListRef, MatchOptions, MatchResult, PlayerKind, PlayerSpec, Seat,
 };
 pub use hints::{HintShown, HintTile, HintWord, WordGroup};
-pub use view::{Can, PlayerView, View};
+pub use view::{Can, PlayerView, TakeBackOffer, View};
 
 use std::collections::BTreeMap;
 
@@ -57,6 +57,11 @@ pub enum Action {
     },
     /// Leave the match (any time, by any active player; confirmation is the UI's job).
     Resign {
+        player: Seat,
+    },
+    /// `player` takes back the move they just made (with the computers' replies after it),
+    /// where the match allows take-backs ([`Match::take_back_turns`] says when).
+    TakeBack {
         player: Seat,
     },
     /// A hint was shown to the player to move; `shown` is what they saw.
@@ -114,6 +119,13 @@ pub struct Turn {
     pub totals: Vec<i32>,
     /// Hints this player took before this turn.
     pub hints: Vec<HintRecord>,
+    /// The turn was taken back ([`Event::TakenBack`]): it stays on the scoresheet, struck
+    /// through, and counts for nothing (its hints went back to the turn played instead).
+    /// Left out of the JSON when false, so the answers about matches with no take-back stay
+    /// as they were.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<bool>"))]
+    pub taken_back: bool,
 }
 
 impl Turn {
@@ -151,6 +163,10 @@ pub struct Match {
     /// Consecutive scoreless turns across the table (for CGP).
     scoreless_turns: u32,
     turns: Vec<Turn>,
+    /// Every turn in the order played, taken-back ones included (marked): the scoresheet.
+    sheet: Vec<Turn>,
+    /// Take-backs per seat (assistance, like a hint).
+    take_backs: Vec<u32>,
     pending_hints: Vec<Vec<HintRecord>>,
     hints: Vec<u32>,
     events: Vec<Event>,
@@ -268,8 +284,18 @@ impl Match {
     pub fn events(&self) -> &[Event] {
         &self.events
     }
+    /// The turns that stand, in order (taken-back ones are not among them).
     pub fn turns(&self) -> &[Turn] {
         &self.turns
+    }
+    /// Every turn in the order it was played, taken-back ones included and marked
+    /// ([`Turn::taken_back`]): what the scoresheet shows.
+    pub fn sheet(&self) -> &[Turn] {
+        &self.sheet
+    }
+    /// Take-backs per seat over the whole match (each counts as assistance, like a hint).
+    pub fn take_backs(&self) -> &[u32] {
+        &self.take_backs
     }
     pub fn result(&self) -> Option<&MatchResult> {
         self.result.as_ref()
@@ -314,6 +340,44 @@ impl Match {
     /// next turn; only the player to move may take one). Empty for a seat out of range.
     pub fn pending_hints(&self, seat: Seat) -> &[HintRecord] {
         self.pending_hints.get(seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// The take-back open now, as `(the seat that may take back, turns it withdraws)`: the
+    /// newest turns are one person's play, exchange or pass followed only by computers'
+    /// replies, with nothing else since (no hint, resignation or take-back), the match is
+    /// still on and its players allowed take-backs. Whether the next person has already
+    /// shown their rack is the table's part ([`crate::Table`]). The one owner of the rule:
+    /// [`Match::apply`] checks a take-back against it and views report it.
+    pub fn take_back_turns(&self) -> Result<(Seat, u32), EngineError> {
+        if !self.options.take_backs {
+            return Err(EngineError::TakeBacksOff);
+        }
+        if self.result.is_some() {
+            return Err(EngineError::TakeBackAfterEnd);
+        }
+        let nothing = |reason: &str| {
+            Err(EngineError::NothingToTakeBack {
+                reason: reason.to_string(),
+            })
+        };
+        let mut turns = 0u32;
+        for event in self.events.iter().rev() {
+            let seat = match event {
+                Event::Placed { player, .. }
+                | Event::Exchanged { player, .. }
+                | Event::Passed { player } => *player,
+                Event::HintTaken { .. } => return nothing("a hint was taken since"),
+                Event::Resigned { .. } => return nothing("a player resigned since"),
+                Event::TakenBack { .. } => return nothing("the last move was already taken back"),
+                Event::Started { .. } => return nothing("no move has been played yet"),
+                Event::Ended { .. } => return Err(EngineError::TakeBackAfterEnd),
+            };
+            turns += 1;
+            if self.players[seat].kind == PlayerKind::Human {
+                return Ok((seat, turns));
+            }
+        }
+        nothing("no move has been played yet")
     }
 
     // ---- acting --------------------------------------------------------------------------
@@ -453,6 +517,16 @@ impl Match {
                     });
                 }
                 Event::Resigned { player }
+            }
+            Action::TakeBack { player } => {
+                let (mover, turns) = self.take_back_turns()?;
+                if player != mover {
+                    return Err(EngineError::NotYourMoveToTakeBack {
+                        player,
+                        mover: self.players[mover].name.clone(),
+                    });
+                }
+                Event::TakenBack { player, turns }
             }
             Action::HintTaken {
                 player,
@@ -601,6 +675,22 @@ impl Match {
                 self.events.push(event);
                 return Ok(());
             }
+            Event::TakenBack { player, turns } => {
+                let recorded = (*player, *turns);
+                let open = self.take_back_turns().map_err(|e| bad(e.to_string()))?;
+                if open != recorded {
+                    return Err(bad(format!(
+                        "a take-back of {} turns by player {} where the match allows {} by \
+                         player {}",
+                        recorded.1,
+                        recorded.0 + 1,
+                        open.1,
+                        open.0 + 1
+                    )));
+                }
+                self.take_back(event)?;
+                return Ok(());
+            }
             Event::Started { .. } | Event::Ended { .. } => {
                 return Err(bad("not an action event".into()));
             }
@@ -612,6 +702,7 @@ impl Match {
             | Event::Resigned { player } => *player,
             _ => unreachable!("handled above"),
         };
+        debug_assert!(self.sheet.len() >= self.turns.len());
         self.events.push(event);
         if let Some(result) = self.end_check(actor) {
             self.result = Some(result.clone());
@@ -620,6 +711,46 @@ impl Match {
         } else if actor == self.to_move {
             self.advance();
         }
+        Ok(())
+    }
+
+    /// Applies a checked [`Event::TakenBack`]: the state becomes the replay of the events
+    /// before the withdrawn turns (so the bag is as it was and the same tiles are drawn
+    /// again; the hints taken before the withdrawn move wait for the turn played instead),
+    /// while the event log, the scoresheet (the withdrawn turns marked) and the take-back
+    /// counts carry on. Replaying is what makes "exactly as before" hold by construction:
+    /// no state is undone by hand.
+    fn take_back(&mut self, event: Event) -> Result<(), EngineError> {
+        let Event::TakenBack { player, turns } = event else {
+            unreachable!("called for a take-back only");
+        };
+        // The withdrawn turns are the newest `turns` action events: the first of them is
+        // where the replay stops.
+        let mut left = turns;
+        let mut cut = self.events.len();
+        while left > 0 {
+            cut -= 1;
+            if matches!(
+                self.events[cut],
+                Event::Placed { .. } | Event::Exchanged { .. } | Event::Passed { .. }
+            ) {
+                left -= 1;
+            }
+        }
+        let mut back = Match::replay(&self.events[..cut])?;
+        let mut sheet = std::mem::take(&mut self.sheet);
+        let from = sheet.len() - turns as usize;
+        for t in &mut sheet[from..] {
+            t.taken_back = true;
+            // Their hints go back with the move: they are counted once, on the turn played.
+            t.hints.clear();
+        }
+        back.sheet = sheet;
+        back.take_backs = std::mem::take(&mut self.take_backs);
+        back.take_backs[player] += 1;
+        back.events = std::mem::take(&mut self.events);
+        back.events.push(event);
+        *self = back;
         Ok(())
     }
 
@@ -637,7 +768,7 @@ impl Match {
         exchanged: u32,
     ) {
         let hints = std::mem::take(&mut self.pending_hints[player]);
-        self.turns.push(Turn {
+        let turn = Turn {
             number: self.turns.len() as u32 + 1,
             player,
             kind,
@@ -650,7 +781,10 @@ impl Match {
             squares: scored.map_or_else(Vec::new, |s| s.tiles.iter().map(|p| p.square).collect()),
             totals: self.scores.clone(),
             hints,
-        });
+            taken_back: false,
+        };
+        self.sheet.push(turn.clone());
+        self.turns.push(turn);
     }
 
     /// Next seat after the current one that has not resigned.

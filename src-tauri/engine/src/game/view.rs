@@ -21,6 +21,8 @@ pub struct PlayerView {
     pub rack_count: usize,
     pub resigned: bool,
     pub hints: u32,
+    /// Moves this player took back (assistance, like a hint).
+    pub take_backs: u32,
 }
 
 /// What one viewer may see. Never holds another player's rack.
@@ -41,12 +43,23 @@ pub struct View {
     pub turns_left: Option<u32>,
     /// The last turn; what its hints showed is blanked unless the viewer took them.
     pub last_move: Option<Turn>,
-    /// Every turn so far, in order (the scoresheet everyone at the table sees): what a hint
-    /// showed is never in it.
+    /// Every turn so far, in the order played, taken-back ones included and marked
+    /// ([`Turn::taken_back`]; [`Match::sheet`]): the scoresheet everyone at the table sees.
+    /// What a hint showed is never in it.
     pub turns: Vec<Turn>,
     /// For the player to move, the first turn since they last played (1 on their first
     /// turn): the cover recaps the turns from there.
     pub recap_from: Option<u32>,
+    /// For the player to move, the index in `turns` of the first row since their last turn
+    /// that stands (0 on their first turn): the cover recaps `turns` from there, taken-back
+    /// turns included.
+    pub recap_start: Option<usize>,
+    /// The match's "Allow take-backs" option.
+    pub take_backs_allowed: bool,
+    /// The seat that may take its last move back now, when one may
+    /// ([`Match::take_back_turns`], and the table's reveal rule), with the turns it would
+    /// withdraw: public, since everyone at the table saw the move.
+    pub take_back: Option<TakeBackOffer>,
     /// The match's "Allow hints" option (hint commands are refused when off).
     pub hints_allowed: bool,
     /// The hint this match gives ([`Match::hint_kind`]): what the hint control is named for
@@ -77,6 +90,15 @@ pub struct View {
     pub progression: Vec<Vec<i32>>,
 }
 
+/// A take-back open now: who may ask for it and how many turns it withdraws (their move and
+/// the computers' replies after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct TakeBackOffer {
+    pub seat: Seat,
+    pub turns: u32,
+}
+
 /// The actions open to a viewer, each only when they are the player to move with their rack
 /// shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -88,6 +110,8 @@ pub struct Can {
     pub resign: bool,
     /// The viewer may take this match's hint ([`View::hint_kind`]) now.
     pub hint: bool,
+    /// Whoever holds the device may ask for the take-back in [`View::take_back`] now.
+    pub take_back: bool,
 }
 
 impl Match {
@@ -126,6 +150,7 @@ impl Match {
                 rack_count: self.racks[seat].len(),
                 resigned: self.resigned[seat],
                 hints: self.hints[seat],
+                take_backs: self.take_backs[seat],
             })
             .collect();
         let turns_left = self.rules.end.turn_limit.map(|limit| {
@@ -160,7 +185,7 @@ impl Match {
                 }
             }),
             // The scoresheet is for the whole table: what a hint showed never goes with it.
-            turns: self.turns.iter().map(Turn::without_shown).collect(),
+            turns: self.sheet.iter().map(Turn::without_shown).collect(),
             recap_from: to_move.map(|seat| {
                 self.turns
                     .iter()
@@ -168,6 +193,17 @@ impl Match {
                     .find(|t| t.player == seat)
                     .map_or(1, |t| t.number + 1)
             }),
+            recap_start: to_move.map(|seat| {
+                self.sheet
+                    .iter()
+                    .rposition(|t| t.player == seat && !t.taken_back)
+                    .map_or(0, |i| i + 1)
+            }),
+            take_backs_allowed: self.options.take_backs,
+            take_back: self
+                .take_back_turns()
+                .ok()
+                .map(|(seat, turns)| TakeBackOffer { seat, turns }),
             hints_allowed: self.hints_allowed(),
             hint_kind: self.hint_kind(),
             viewer,
@@ -187,6 +223,8 @@ impl Match {
                 pass: acting.is_some_and(|s| self.can_pass(s)),
                 resign: acting.is_some() && self.rules.end.resign,
                 hint: acting.is_some() && self.hint_kind().is_some(),
+                // The table decides who holds the device ([`crate::Table::view`]).
+                take_back: false,
             },
             exchange_max: to_move
                 .and_then(|s| self.exchange_range(s))

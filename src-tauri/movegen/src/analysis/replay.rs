@@ -39,6 +39,11 @@ pub fn positions_of(m: &Match) -> Result<Vec<TurnPosition>, AnalysisError> {
     let mut out: Vec<TurnPosition> = Vec::new();
     let mut seen = 0usize;
     Match::replay_with(events, |now| {
+        if now.turns().len() < seen {
+            // A take-back withdrew the newest turns: their positions go with them.
+            seen = now.turns().len();
+            out.retain(|p| p.turn as usize <= seen);
+        }
         if now.turns().len() > seen {
             let t = &now.turns()[seen];
             seen += 1;

@@ -1,0 +1,67 @@
+// Abandoning and deleting an unfinished match (the history list): each asks first in a
+// dialog that names the match, with the focus on the safe choice ("Keep the match"), so an
+// Enter pressed in a hurry changes nothing. The backend refuses both without `confirm`, and
+// refuses to delete a finished match.
+import * as commands from './commands.js';
+import { h, fill, toast, announce } from './dom.js';
+
+/** "Word Club 1.0: Ann v Ben, started 2 Dec 2026, 01:02" — the match as the dialogs name it. */
+export function matchName(m) {
+  return `${m.rules_label ?? m.rules}: ${m.players.map((p) => p.name).join(' v ')}, started ${new Date(m.created_at).toLocaleString()}`;
+}
+
+/** Resolves true when the player chose `yes`; the focus starts on "Keep the match". */
+function ask(title, text, yes) {
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('dialog'));
+  const before = /** @type {HTMLElement} */ (document.activeElement);
+  return new Promise((resolve) => {
+    let answered = false;
+    const done = (value) => { answered = true; dialog.close(); resolve(value); };
+    const keep = h('button', { type: 'button', 'data-testid': 'confirm-no', onclick: () => done(false) }, 'Keep the match');
+    fill(dialog, h('form.stack', { method: 'dialog', onsubmit: (e) => e.preventDefault() },
+      h('h2', {}, title),
+      h('p', { 'data-testid': 'confirm-text' }, text),
+      h('div.row', {},
+        keep,
+        h('button.danger', { type: 'button', 'data-testid': 'confirm-yes', onclick: () => done(true) }, yes))));
+    dialog.onclose = () => {
+      if (dialog.open) return;
+      if (before?.isConnected) before.focus({ preventScroll: true });
+      if (!answered) resolve(false);
+    };
+    dialog.showModal();
+    keep.focus();
+  });
+}
+
+/** Abandon, then `after()` (the list again). */
+export async function abandon(m, after) {
+  const ok = await ask('Abandon this match?', `${matchName(m)}. It ends with no winner and stays in the history, marked abandoned; it no longer counts in the statistics.`, 'Abandon match');
+  if (!ok) return;
+  try {
+    await commands.abandon_match({ match_id: m.id, confirm: true });
+    announce(`Match abandoned: ${matchName(m)}.`);
+    after();
+  } catch (e) { toast(e.message); }
+}
+
+/** Delete for good, then `after()`. */
+export async function remove(m, after) {
+  const ok = await ask('Delete this match?', `${matchName(m)}. Deleting removes it and every turn of it from the history. This cannot be undone.`, 'Delete for good');
+  if (!ok) return;
+  try {
+    await commands.delete_match({ match_id: m.id, confirm: true });
+    announce(`Match deleted: ${matchName(m)}.`);
+    after();
+  } catch (e) { toast(e.message); }
+}
+
+/** The Abandon and Delete buttons of one history row: Abandon while in progress, Delete for
+ *  any unfinished match (in progress or abandoned); none for a finished one. */
+export function closeButtons(m, after) {
+  if (m.status === 'finished') return [];
+  return [
+    m.status === 'in_progress' ? h('button', { type: 'button', 'data-testid': 'abandon', onclick: () => abandon(m, after) }, 'Abandon') : null,
+    h('button.danger', { type: 'button', 'data-testid': 'delete', onclick: () => remove(m, after) }, 'Delete'),
+  ];
+}

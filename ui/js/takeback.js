@@ -1,0 +1,29 @@
+// Take-backs (a per-match option): the button that asks the backend to take the last move
+// back. The engine decides who may and until when; the view says so (`can.take_back`, with
+// `take_back`: the seat that just moved and how many turns go, its move and the computers'
+// replies), so this only draws what the view allows and names who asks.
+import { h } from './dom.js';
+
+/**
+ * "Take back Ann's move" where the view offers a take-back, else null. `onTakeBack(seat)`.
+ * @param {import('./contract').MatchView} v
+ */
+export function takeBackButton(v, onTakeBack) {
+  const offer = v.take_back;
+  if (!v.can.take_back || !offer || !onTakeBack) return null;
+  const own = v.to_move === offer.seat && !v.covered;
+  const label = own ? 'Take back my move' : `Take back ${offer.name}'s move`;
+  const replies = offer.turns > 1 ? ` and the ${offer.turns - 1 === 1 ? 'reply' : `${offer.turns - 1} replies`} after it` : '';
+  return h('button', {
+    type: 'button', 'data-action': 'take-back', 'data-testid': 'take-back',
+    title: `Takes back ${own ? 'your' : `${offer.name}'s`} last move${replies}; the same tiles come again, and it counts as assistance`,
+    onclick: () => onTakeBack(offer.seat),
+  }, label);
+}
+
+/** The new match form's "Allow take-backs" line, off by default (recorded in the match). */
+export function takeBackOption() {
+  const input = h('input', { type: 'checkbox', 'data-testid': 'allow-take-backs', name: 'allow-take-backs' });
+  const line = h('label.row', { title: 'The player who just moved may take the move back until the next player shows their rack' }, input, 'Allow take-backs');
+  return { input, line };
+}

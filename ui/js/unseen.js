@@ -1,0 +1,37 @@
+// The unseen-tiles grid (the tile tracker setting): each letter of the match's set and how
+// many of it the person looking has not seen (the bag and the other racks together), as the
+// backend's view counts them (`unseen`, present only with the tracker on). Nothing is counted
+// here: a letter the view leaves out has none unseen.
+import { h } from './dom.js';
+
+// Open or closed as the player last left it; by default open, but closed at the app window's
+// default size (1100×820) and other short landscape screens up to 1199 px wide, where the
+// open grid made the classic match screen 127 px taller than the window
+// (tests/e2e/sizes.test.js): there one tap opens it.
+let gridOpen = null;
+const short = () => Boolean(globalThis.matchMedia?.('(min-width: 861px) and (max-width: 1199px) and (max-height: 900px)').matches);
+
+/**
+ * @param {import('./contract').MatchView} v  a view with `unseen`
+ */
+export function unseenGrid(v) {
+  const unseen = v.unseen ?? {};
+  // Every letter of the set, in order, the blank last: a letter with none left still shows.
+  const letters = [...new Set([...(v.rules.tiles ?? []).filter((t) => t.count > 0).map((t) => t.letter), ...Object.keys(unseen)])]
+    .sort((a, b) => Number(a === '?') - Number(b === '?') || a.localeCompare(b));
+  const total = Object.values(unseen).reduce((sum, n) => sum + n, 0);
+  const from = v.covered || !v.rack ? 'not on the board' : 'not on the board or your rack';
+  return h('details.panel.unseen', {
+    'data-testid': 'tile-tracker', open: gridOpen ?? !short(),
+    ontoggle: (e) => { gridOpen = e.target.open; },
+  },
+    h('summary.unseen-title', { 'data-testid': 'unseen-toggle' }, `Unseen tiles: ${total}`),
+    h('p.muted.unseen-note', {}, `In the bag and the other racks (${from}).`),
+    h('ul.unseen-grid', { 'data-testid': 'unseen-grid' }, letters.map((letter) => {
+      const n = unseen[letter] ?? 0;
+      const name = letter === '?' ? 'blank' : letter;
+      return h('li.unseen-cell', { class: n ? undefined : 'none', dataset: { letter, count: String(n) }, 'aria-label': `${name}: ${n}` },
+        h('span.unseen-letter', { 'aria-hidden': 'true' }, letter === '?' ? '?' : letter),
+        h('span.unseen-count', { 'aria-hidden': 'true' }, String(n)));
+    })));
+}
