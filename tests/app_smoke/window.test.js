@@ -360,6 +360,22 @@ test('in the window, a finished match\'s GCG record is saved to the Downloads fo
 // ≤ 1 ms (measured in the page), a background change 16 ms; the time is WebKit's rendering
 // off the page's thread. Lifted with the last move, the drop waits for its preview's IPC
 // round trip: 1 ms when idle, ~11 ms while the window renders (app JS p50 11 ms).
+test('in the window, the word checker shows a meaning through IPC, with the lemma of an inflection', async () => {
+  // Same session: the definitions are compiled into the app binary (WordNet at build time).
+  assert.ok(driver, 'an earlier test left the window open');
+  await driver.findElement(By.css('nav [data-nav=checker]')).click();
+  const word = await driver.wait(until.elementLocated(By.css('input[name=word]')), 10000);
+  await word.clear();
+  await word.sendKeys('mice', Key.ENTER);
+  const meaning = await driver.wait(until.elementLocated(By.css('[data-testid=check-meaning] [data-testid=meaning]')), 10000);
+  assert.equal(await meaning.getAttribute('data-lemma'), 'MOUSE');
+  assert.equal(await meaning.getAttribute('data-pos'), 'noun');
+  const senses = await driver.findElements(By.css('[data-testid=check-meaning] [data-testid=sense]'));
+  assert.ok(senses.length >= 1 && senses.length <= 3, `1 to 3 senses, not ${senses.length}`);
+  const status = await driver.findElement(By.css('[data-testid=check-meaning] [data-testid=definition]')).getAttribute('data-status');
+  assert.equal(status, 'defined');
+});
+
 test('in the window: drop to painted preview over 50 drops (printed)', async () => {
   assert.ok(driver, 'the earlier tests left the window open');
   await driver.manage().window().setRect({ width: 1180, height: 820 }).catch(() => {});

@@ -36,7 +36,7 @@ pub const MAX_SENSES: usize = 3;
 /// A part of speech. WordNet has the first four; the project's glosses of the twos use all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "PartOfSpeech"))]
 pub enum Pos {
     Noun,
     Verb,
@@ -62,7 +62,7 @@ impl Pos {
 
 /// Where a meaning comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "DefinitionSource"))]
 pub enum Source {
     /// WordNet 3.0 (Princeton University), from Debian's `wordnet-base`.
     #[serde(rename = "wordnet-3.0")]
@@ -75,7 +75,7 @@ pub enum Source {
 /// Why a sense's gloss is withheld under polite manners.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "SenseLabel"))]
 pub enum Label {
     /// WordNet's usage domain "ethnic slur".
     EthnicSlur,
@@ -117,7 +117,7 @@ pub struct Meaning {
 /// The three answers a word can get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "DefinitionStatus"))]
 pub enum Status {
     /// In the list, with at least one meaning.
     Defined,

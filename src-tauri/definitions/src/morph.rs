@@ -7,7 +7,7 @@ use serde::Serialize;
 /// How a word is formed from its lemma.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "WordForm"))]
 pub enum Form {
     /// QIS, MICE.
     Plural,
