@@ -65,7 +65,7 @@ async function matchWithCat(page) {
   const { id } = await catPlayed(ctx.server.url, 'DOGSEIR');
   await page.goto(ctx.server.url);
   await reveal(page);
-  await page.locator('.sheet-row[data-kind=play]').first().waitFor();
+  await page.locator('.sheet-row[data-kind=play]').first().waitFor({ state: 'attached' });
   return id;
 }
 

@@ -84,6 +84,10 @@ async function openDefinition(opener, words, where) {
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeDefinition({ restoreFocus: true }); opener.focus(); }
   }, { signal: abort.signal, capture: true });
+  // A redraw (the computer's move arriving, another screen) takes the opener away: the
+  // popover goes with it rather than float over a screen it no longer belongs to.
+  const watch = setInterval(() => { if (!opener.isConnected) closeDefinition({ restoreFocus: false }); }, 400);
+  abort.signal.addEventListener('abort', () => clearInterval(watch));
   document.addEventListener('pointerdown', (e) => {
     if (!box.contains(/** @type {Node} */ (e.target)) && !opener.contains(/** @type {Node} */ (e.target))) closeDefinition({ restoreFocus: false });
   }, { signal: abort.signal, capture: true });
