@@ -267,7 +267,11 @@ fn keeps(lemma: &str, s: &Synset) -> bool {
         .iter()
         .filter(|w| w.eq_ignore_ascii_case(lemma))
         .collect();
-    if forms.is_empty() || forms.iter().all(|f| f.bytes().any(|b| b.is_ascii_uppercase())) {
+    if forms.is_empty()
+        || forms
+            .iter()
+            .all(|f| f.bytes().any(|b| b.is_ascii_uppercase()))
+    {
         return false;
     }
     if s.usages
@@ -282,7 +286,9 @@ fn keeps(lemma: &str, s: &Synset) -> bool {
     !(vowelless
         && s.words.iter().any(|w| {
             let w = w.to_ascii_lowercase();
-            w.len() > lemma.len() && w.as_bytes()[0] == lemma.as_bytes()[0] && subsequence(lemma, &w)
+            w.len() > lemma.len()
+                && w.as_bytes()[0] == lemma.as_bytes()[0]
+                && subsequence(lemma, &w)
         }))
 }
 
@@ -299,11 +305,7 @@ fn strip_marker(w: &str) -> &str {
 /// The gloss without its examples: up to the first quoted part.
 fn definition_part(gloss: &str) -> String {
     let end = gloss.find('"').unwrap_or(gloss.len());
-    gloss[..end]
-        .trim()
-        .trim_end_matches(';')
-        .trim()
-        .to_string()
+    gloss[..end].trim().trim_end_matches(';').trim().to_string()
 }
 
 fn read_lines(path: &Path) -> Vec<String> {

@@ -43,8 +43,14 @@ fn main() {
     let exe = std::env::current_exe().expect("current exe");
     let opens: Vec<Duration> = (0..9)
         .map(|_| {
-            let out = Command::new(&exe).env(CHILD_ENV, "1").output().expect("child");
-            let ns: u64 = String::from_utf8_lossy(&out.stdout).trim().parse().expect("ns");
+            let out = Command::new(&exe)
+                .env(CHILD_ENV, "1")
+                .output()
+                .expect("child");
+            let ns: u64 = String::from_utf8_lossy(&out.stdout)
+                .trim()
+                .parse()
+                .expect("ns");
             Duration::from_nanos(ns)
         })
         .collect();
@@ -53,11 +59,7 @@ fn main() {
         median(opens)
     );
 
-    let words: Vec<String> = list
-        .fst()
-        .stream()
-        .into_strs()
-        .expect("A-Z keys");
+    let words: Vec<String> = list.fst().stream().into_strs().expect("A-Z keys");
     let step = (words.len() / 2000).max(1);
     let sample: Vec<&String> = words.iter().step_by(step).take(2000).collect();
     let mut passes = Vec::new();

@@ -54,7 +54,12 @@ impl Reader {
     }
     fn u24(&mut self) -> u32 {
         self.at += 3;
-        u32::from_le_bytes([RECORDS[self.at - 3], RECORDS[self.at - 2], RECORDS[self.at - 1], 0])
+        u32::from_le_bytes([
+            RECORDS[self.at - 3],
+            RECORDS[self.at - 2],
+            RECORDS[self.at - 1],
+            0,
+        ])
     }
     fn bytes(&mut self, n: usize) -> &'static [u8] {
         self.at += n;
@@ -115,7 +120,10 @@ pub(crate) fn meaning(lemma: &[u8], form: Option<crate::Form>, g: &Group) -> (Me
             sense_count: u32::from(g.total),
             source: Source::WordNet,
         },
-        g.senses.iter().map(|&(_, count, _)| u32::from(count)).collect(),
+        g.senses
+            .iter()
+            .map(|&(_, count, _)| u32::from(count))
+            .collect(),
     )
 }
 

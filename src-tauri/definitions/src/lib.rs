@@ -28,7 +28,8 @@ use wordclub_lexicon::{is_offensive, LexiconError, WordList, MANNERS_VERSION};
 
 /// WordNet's licence notice, shipped with the app (the settings screen, the .deb's
 /// resources).
-pub const WORDNET_LICENCE: &str = include_str!("../../../wordlists/definitions/COPYING-WordNet.txt");
+pub const WORDNET_LICENCE: &str =
+    include_str!("../../../wordlists/definitions/COPYING-WordNet.txt");
 
 /// At most this many senses are shown for one word (the issue: "up to three senses").
 pub const MAX_SENSES: usize = 3;
@@ -62,7 +63,11 @@ impl Pos {
 
 /// Where a meaning comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "DefinitionSource"))]
+#[cfg_attr(
+    feature = "contract",
+    derive(ts_rs::TS),
+    ts(rename = "DefinitionSource")
+)]
 pub enum Source {
     /// WordNet 3.0 (Princeton University), from Debian's `wordnet-base`.
     #[serde(rename = "wordnet-3.0")]
@@ -117,7 +122,11 @@ pub struct Meaning {
 /// The three answers a word can get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "DefinitionStatus"))]
+#[cfg_attr(
+    feature = "contract",
+    derive(ts_rs::TS),
+    ts(rename = "DefinitionStatus")
+)]
 pub enum Status {
     /// In the list, with at least one meaning.
     Defined,
@@ -224,17 +233,20 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
     }
     if out.is_empty() {
         for (two, pos, gloss) in data::twos(word) {
-            out.push((Meaning {
-                lemma: two.to_string(),
-                form: None,
-                pos,
-                senses: vec![Sense {
-                    gloss: Some(gloss.to_string()),
-                    label: None,
-                }],
-                sense_count: 1,
-                source: Source::Twos,
-            }, vec![0]));
+            out.push((
+                Meaning {
+                    lemma: two.to_string(),
+                    form: None,
+                    pos,
+                    senses: vec![Sense {
+                        gloss: Some(gloss.to_string()),
+                        label: None,
+                    }],
+                    sense_count: 1,
+                    source: Source::Twos,
+                },
+                vec![0],
+            ));
         }
     }
     let before_lemmas = out.len();
@@ -258,7 +270,10 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
         };
         for g in e.groups.iter().filter(|g| g.pos == pos) {
             let m = data::meaning(&lemma, Some(form), g);
-            if !out.iter().any(|(o, _)| o.lemma == m.0.lemma && o.pos == m.0.pos) {
+            if !out
+                .iter()
+                .any(|(o, _)| o.lemma == m.0.lemma && o.pos == m.0.pos)
+            {
                 out.push(m);
             }
         }
@@ -288,7 +303,10 @@ fn choose_senses(found: Vec<(Meaning, Vec<u32>)>) -> Vec<Meaning> {
         if a.1 == 0 && b.1 == 0 {
             first.then(a.0.cmp(&b.0))
         } else {
-            first.then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1))
+            first
+                .then(b.2.cmp(&a.2))
+                .then(a.0.cmp(&b.0))
+                .then(a.1.cmp(&b.1))
         }
     });
     all.truncate(MAX_SENSES);

@@ -125,6 +125,9 @@ mod tests {
         assert!(has("RUNNING", "RUN", Form::PresentParticiple));
         assert!(has("BIGGER", "BIG", Form::Comparative));
         assert!(has("HOPED", "HOPE", Form::PastTense));
-        assert!(!has("SEES", "SE", Form::Plural), "a stem of one letter is no lemma");
+        assert!(
+            !has("SEES", "SE", Form::Plural),
+            "a stem of one letter is no lemma"
+        );
     }
 }

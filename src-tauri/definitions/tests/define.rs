@@ -28,7 +28,10 @@ fn qi_and_cat_are_defined_directly() {
         assert_eq!(m.form, None);
         assert_eq!(m.pos, Pos::Noun);
         assert_eq!(m.source, Source::WordNet);
-        assert!(m.senses.iter().all(|s| s.gloss.as_deref().is_some_and(|g| !g.is_empty())));
+        assert!(m
+            .senses
+            .iter()
+            .all(|s| s.gloss.as_deref().is_some_and(|g| !g.is_empty())));
         assert!(shown(&d) >= 1 && shown(&d) <= MAX_SENSES);
     }
     // CAT has more senses in WordNet than are shown, and the count says so.
@@ -95,8 +98,14 @@ fn kistvaen_and_zzzz() {
 #[test]
 fn bad_input_is_the_lexicon_s_typed_error() {
     assert_eq!(define("", list(), true).unwrap_err().kind(), "empty_word");
-    assert_eq!(define("e-mail", list(), true).unwrap_err().kind(), "not_a_to_z");
-    assert_eq!(define("café", list(), true).unwrap_err().kind(), "not_a_to_z");
+    assert_eq!(
+        define("e-mail", list(), true).unwrap_err().kind(),
+        "not_a_to_z"
+    );
+    assert_eq!(
+        define("café", list(), true).unwrap_err().kind(),
+        "not_a_to_z"
+    );
 }
 
 #[test]
@@ -125,7 +134,11 @@ fn every_two_letter_word_has_a_meaning() {
     assert!(glossed.iter().all(|w| twos.iter().any(|t| t == w)));
     for w in &glossed {
         let d = define(w, list(), true).unwrap();
-        assert_eq!(d.meanings[0].source, Source::Twos, "{w}: the own gloss comes first");
+        assert_eq!(
+            d.meanings[0].source,
+            Source::Twos,
+            "{w}: the own gloss comes first"
+        );
     }
 }
 
@@ -150,14 +163,21 @@ fn polite_manners_label_instead_of_glossing() {
     // A word on the kept list of offensive words: every sense labelled, no gloss.
     let polite = define("FUCK", list(), true).unwrap();
     assert_eq!(polite.status, Status::Defined);
-    assert_eq!(polite.manners_version, Some(wordclub_lexicon::MANNERS_VERSION));
+    assert_eq!(
+        polite.manners_version,
+        Some(wordclub_lexicon::MANNERS_VERSION)
+    );
     for s in polite.meanings.iter().flat_map(|m| &m.senses) {
         assert!(s.gloss.is_none());
         assert!(s.label.is_some());
     }
     let any = define("FUCK", list(), false).unwrap();
     assert_eq!(any.manners_version, None);
-    assert!(any.meanings.iter().flat_map(|m| &m.senses).all(|s| s.gloss.is_some()));
+    assert!(any
+        .meanings
+        .iter()
+        .flat_map(|m| &m.senses)
+        .all(|s| s.gloss.is_some()));
     // A WordNet usage label on a word not on the kept list: the label stays either way, the
     // gloss only without manners.
     let d = define("HONKY", list(), true).unwrap();
@@ -177,10 +197,15 @@ fn polite_manners_label_instead_of_glossing() {
 fn open_and_data_figures() {
     assert!(wordclub_definitions::open() > 50_000);
     let f = wordclub_definitions::data_figures();
-    assert!(f.bytes < 5_000_000, "the compiled data is {} bytes", f.bytes);
+    assert!(
+        f.bytes < 5_000_000,
+        "the compiled data is {} bytes",
+        f.bytes
+    );
 }
 
 #[test]
 fn the_licence_notice_is_wordnet_s() {
-    assert!(wordclub_definitions::WORDNET_LICENCE.contains("WordNet 3.0 Copyright 2006 by Princeton University"));
+    assert!(wordclub_definitions::WORDNET_LICENCE
+        .contains("WordNet 3.0 Copyright 2006 by Princeton University"));
 }

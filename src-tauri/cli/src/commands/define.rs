@@ -3,7 +3,7 @@
 //! list decides validity: a word it does not hold gets no meaning, one it holds but nothing
 //! defines says "In the list — no definition shipped" and why it is valid. Polite manners (the
 //! default, as in the app) label slurs and vulgar senses instead of glossing them.
-use super::lists::{chosen_list, manners_option, manners_name};
+use super::lists::{chosen_list, manners_name, manners_option};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
 use wordclub_movegen::Manners;
