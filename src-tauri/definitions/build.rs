@@ -132,7 +132,9 @@ fn main() {
     }
     let mut synset_ids: BTreeMap<(u8, String), u32> = BTreeMap::new();
     let mut groups: BTreeMap<String, Vec<Group>> = BTreeMap::new();
-    let mut pending: Vec<(String, u8, Vec<(String, u16, u8)>, u16)> = Vec::new();
+    /// (word, pos, kept senses as (synset offset, tag count, label), senses in all).
+    type Pending = (String, u8, Vec<(String, u16, u8)>, u16);
+    let mut pending: Vec<Pending> = Vec::new();
     for (file, pos) in POS_FILES {
         for line in read_lines(&wordnet.join(format!("index.{file}"))) {
             if line.starts_with("  ") {

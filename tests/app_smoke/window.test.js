@@ -361,8 +361,13 @@ test('in the window, a finished match\'s GCG record is saved to the Downloads fo
 // off the page's thread. Lifted with the last move, the drop waits for its preview's IPC
 // round trip: 1 ms when idle, ~11 ms while the window renders (app JS p50 11 ms).
 test('in the window, the word checker shows a meaning through IPC, with the lemma of an inflection', async () => {
-  // Same session: the definitions are compiled into the app binary (WordNet at build time).
-  assert.ok(driver, 'an earlier test left the window open');
+  // The definitions are compiled into the app binary (WordNet at build time). The session an
+  // earlier test left open, or a new one when this test runs alone.
+  driver ??= await new Builder()
+    .usingServer(`http://127.0.0.1:${PORT}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+  await driver.wait(until.elementLocated(By.css('nav [data-nav=checker]')), 20000);
   await driver.findElement(By.css('nav [data-nav=checker]')).click();
   const word = await driver.wait(until.elementLocated(By.css('input[name=word]')), 10000);
   await word.clear();
