@@ -1,6 +1,6 @@
 //! Compiles the offline definitions from the installed WordNet 3.0 (Debian's `wordnet-base`,
 //! `/usr/share/wordnet`, or `WORDCLUB_WORDNET_DIR`) and the project's own glosses for the
-//! two-letter words (`wordlists/definitions/twos-1.tsv`). Nothing of WordNet is committed:
+//! two-letter words and the common words WordNet lacks (`wordlists/definitions/`). Nothing of WordNet is committed:
 //! its sentences exist only in `OUT_DIR` and in the binary built from it.
 //!
 //! A missing WordNet fails the build with a sentence naming `scripts/install-deps.sh`: an app
@@ -30,7 +30,7 @@
 //! Sizes (list 3's build): 5.28 MB with `u32` synset ids, a `u32` start per gloss and `u16`
 //! counts; 4.8 MB as above. Counts above 255 only order the very commonest senses, which
 //! WordNet's own order already puts first.
-//! - `twos.rs`: the project's glosses as a static table.
+//! - `own.rs`: the project's own glosses (`twos-1.tsv`, `common-1.tsv`) as a static table.
 use std::{
     collections::{BTreeMap, BTreeSet, HashMap},
     env, fs,
@@ -257,8 +257,19 @@ fn main() {
     fs::write(out.join("words.fst"), &map).expect("write words.fst");
     fs::write(out.join("records.bin"), &records).expect("write records.bin");
     fs::write(out.join("glosses.bin"), &glosses).expect("write glosses.bin");
-    let twos = twos(&lists.join("definitions/twos-1.tsv"));
-    fs::write(out.join("twos.rs"), twos).expect("write twos.rs");
+    let mut own = String::from("pub(crate) static OWN: &[(&str, Pos, &str, Source)] = &[\n");
+    own.push_str(&own_glosses(
+        &lists.join("definitions/twos-1.tsv"),
+        "Twos",
+        true,
+    ));
+    own.push_str(&own_glosses(
+        &lists.join("definitions/common-1.tsv"),
+        "Common",
+        false,
+    ));
+    own.push_str("];\n");
+    fs::write(out.join("own.rs"), own).expect("write own.rs");
 }
 
 /// A sense is kept unless the lemma's form in its synset is capitalised (a name or a symbol)
@@ -344,8 +355,9 @@ fn shipped_words(lists: &Path) -> BTreeSet<String> {
     union
 }
 
-/// The project's glosses for the twos: `WORD<TAB>part of speech<TAB>gloss`, `#` comments.
-fn twos(path: &Path) -> String {
+/// The project's own glosses (the twos, the common words WordNet lacks):
+/// `WORD<TAB>part of speech<TAB>gloss`, `#` comments; rows of `OWN` with `source`.
+fn own_glosses(path: &Path, source: &str, twos: bool) -> String {
     const PARTS: [&str; 9] = [
         "noun",
         "verb",
@@ -357,7 +369,7 @@ fn twos(path: &Path) -> String {
         "conjunction",
         "determiner",
     ];
-    let mut code = String::from("pub(crate) static TWOS: &[(&str, Pos, &str)] = &[\n");
+    let mut code = String::new();
     let mut last = String::new();
     for (n, line) in read_lines(path).iter().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -368,8 +380,8 @@ fn twos(path: &Path) -> String {
         if t.len() != 3 {
             bad("expected WORD, part of speech and gloss separated by tabs");
         }
-        if t[0].len() != 2 || !t[0].bytes().all(|b| b.is_ascii_uppercase()) {
-            bad("the word is not two upper-case letters");
+        if (twos && t[0].len() != 2) || !t[0].bytes().all(|b| b.is_ascii_uppercase()) {
+            bad("the word is not upper case A-Z (two letters in the twos' file)");
         }
         if t[0] <= last.as_str() {
             bad("words are in alphabetical order, each once");
@@ -392,8 +404,10 @@ fn twos(path: &Path) -> String {
         if t[2].trim().is_empty() || t[2].len() > 120 {
             bad("a gloss is a short sentence (1 to 120 characters)");
         }
-        code.push_str(&format!("    ({:?}, Pos::{variant}, {:?}),\n", t[0], t[2]));
+        code.push_str(&format!(
+            "    ({:?}, Pos::{variant}, {:?}, Source::{source}),\n",
+            t[0], t[2]
+        ));
     }
-    code.push_str("];\n");
     code
 }

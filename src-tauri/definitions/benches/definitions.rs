@@ -8,7 +8,7 @@
 //! - coverage: the share of the current list defined (directly or by lemma), of Easy's common
 //!   words, of the distinct words the Hard computer plays over `WORDCLUB_DEFINE_GAMES` (1,000)
 //!   simulated classic-15 matches (Hard v Hard, polite), and the 127 twos.
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -130,9 +130,11 @@ fn main() {
         .filter(|w| define(w, list, true).expect("A-Z").status == Status::Defined)
         .count();
     println!(
-        "coverage, the twos: {twos_defined} of {} defined ({} by the project's own gloss)",
+        "coverage, the twos: {twos_defined} of {} defined ({} by the project's own gloss); \
+         {} common words glossed by the project",
         twos.len(),
-        wordclub_definitions::glossed_twos().count()
+        wordclub_definitions::glossed_twos().count(),
+        wordclub_definitions::glossed_common().count()
     );
 
     // The Hard computer's words over simulated classic matches.
@@ -142,7 +144,7 @@ fn main() {
         .unwrap_or(1000);
     let rules = RuleSet::builtin("classic-15").expect("classic-15");
     let t = Instant::now();
-    let mut played: BTreeSet<String> = BTreeSet::new();
+    let mut played: BTreeMap<String, usize> = BTreeMap::new();
     let mut plays = 0usize;
     for game in 0..games {
         let specs = vec![
@@ -158,21 +160,28 @@ fn main() {
         for turn in m.turns() {
             for w in &turn.words {
                 plays += 1;
-                played.insert(w.word.to_ascii_uppercase());
+                *played.entry(w.word.to_ascii_uppercase()).or_default() += 1;
             }
         }
     }
-    let hard_missing: Vec<&String> = played
+    let hard_missing: Vec<(&String, &usize)> = played
         .iter()
-        .filter(|w| define(w, list, true).expect("A-Z").status != Status::Defined)
+        .filter(|(w, _)| define(w, list, true).expect("A-Z").status != Status::Defined)
         .collect();
+    let missed_plays: usize = hard_missing.iter().map(|(_, n)| **n).sum();
     println!(
         "coverage, Hard v Hard over {games} classic-15 matches ({:?}): {} of {} distinct words \
-         ({:.1}%, goal ≥ 80%), {plays} words formed; undefined examples: {:?}",
+         ({:.1}%, goal ≥ 80%); {} of {plays} words formed ({:.1}%); undefined examples: {:?}",
         t.elapsed(),
         played.len() - hard_missing.len(),
         played.len(),
         pct(played.len() - hard_missing.len(), played.len()),
-        hard_missing.iter().take(15).collect::<Vec<_>>()
+        plays - missed_plays,
+        pct(plays - missed_plays, plays),
+        hard_missing
+            .iter()
+            .take(15)
+            .map(|(w, _)| w)
+            .collect::<Vec<_>>()
     );
 }

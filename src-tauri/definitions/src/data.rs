@@ -8,7 +8,7 @@ static WORDS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/words.fst"));
 static RECORDS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/records.bin"));
 static GLOSSES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/glosses.bin"));
 
-include!(concat!(env!("OUT_DIR"), "/twos.rs"));
+include!(concat!(env!("OUT_DIR"), "/own.rs"));
 
 static MAP: OnceLock<fst::Map<&'static [u8]>> = OnceLock::new();
 
@@ -127,16 +127,20 @@ pub(crate) fn meaning(lemma: &[u8], form: Option<crate::Form>, g: &Group) -> (Me
     )
 }
 
-/// The project's glosses of a two-letter word (none for any other word).
-pub(crate) fn twos(word: &[u8]) -> impl Iterator<Item = (&'static str, Pos, &'static str)> + '_ {
-    TWOS.iter()
-        .filter(move |(w, _, _)| w.as_bytes() == word)
+/// The project's own glosses of `word` (a two, or a common word WordNet lacks).
+pub(crate) fn own(
+    word: &[u8],
+) -> impl Iterator<Item = (&'static str, Pos, &'static str, Source)> + '_ {
+    OWN.iter()
+        .filter(move |(w, _, _, _)| w.as_bytes() == word)
         .copied()
 }
 
-/// Every two-letter word the project glosses.
-pub(crate) fn glossed_twos() -> impl Iterator<Item = &'static str> {
-    TWOS.iter().map(|(w, _, _)| *w)
+/// Every word the project glosses from `source`.
+pub(crate) fn glossed(source: Source) -> impl Iterator<Item = &'static str> {
+    OWN.iter()
+        .filter(move |(_, _, _, s)| *s == source)
+        .map(|(w, _, _, _)| *w)
 }
 
 pub(crate) fn figures() -> crate::DataFigures {

@@ -2,8 +2,8 @@
 //!
 //! The meanings come from WordNet 3.0, compiled at build time from the installed package
 //! (`build.rs`: Debian's `wordnet-base`; nothing of it is committed), and, for the two-letter
-//! words WordNet has no ordinary sense for, from the project's own short glosses
-//! (`wordlists/definitions/twos-1.tsv`, its policy beside it). The data is embedded in the
+//! words and the common words (AND, THE, WITH) WordNet has no ordinary sense for, from the
+//! project's own short glosses (`wordlists/definitions/`, their policy beside them). The data is embedded in the
 //! binary: opening it is a header check of an `fst` map, never a parse.
 //!
 //! [`define`] answers one word against one word list, which alone decides validity:
@@ -75,6 +75,10 @@ pub enum Source {
     /// The project's own gloss of a two-letter word (`wordlists/definitions/twos-1.tsv`).
     #[serde(rename = "wordclub-twos-1")]
     Twos,
+    /// The project's own gloss of a common word WordNet lacks, mostly a function word (AND,
+    /// THE, WITH: `wordlists/definitions/common-1.tsv`).
+    #[serde(rename = "wordclub-common-1")]
+    Common,
 }
 
 /// Why a sense's gloss is withheld under polite manners.
@@ -185,21 +189,21 @@ pub fn define(word: &str, list: &WordList, polite: bool) -> Result<Definition, L
             }
         }
     }
-    let sources: Vec<Source> = meanings.iter().map(|m| m.source).collect();
+    let own = meanings.iter().any(|m| m.source != Source::WordNet);
+    let wordnet = meanings.iter().any(|m| m.source == Source::WordNet);
     let note = match status {
         Status::NotInList => format!("{upper} is not in the word list ({})", info.name),
         Status::NoDefinition => format!(
             "In the list — no definition shipped: {upper} is valid because {} ({}, version {}) \
-             holds it; neither WordNet 3.0 nor the project's glosses of the two-letter words \
-             define it",
+             holds it; neither WordNet 3.0 nor the project's own glosses define it",
             info.name, info.id, info.version
         ),
         Status::Defined => format!(
             "{upper} is in the word list ({}); meaning from {}",
             info.name,
-            if sources.contains(&Source::Twos) && sources.contains(&Source::WordNet) {
+            if own && wordnet {
                 "the project's own gloss and WordNet 3.0"
-            } else if sources.contains(&Source::Twos) {
+            } else if own {
                 "the project's own gloss"
             } else {
                 "WordNet 3.0"
@@ -232,10 +236,10 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
         by_commonest(out);
     }
     if out.is_empty() {
-        for (two, pos, gloss) in data::twos(word) {
+        for (own, pos, gloss, source) in data::own(word) {
             out.push((
                 Meaning {
-                    lemma: two.to_string(),
+                    lemma: own.to_string(),
                     form: None,
                     pos,
                     senses: vec![Sense {
@@ -243,7 +247,7 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
                         label: None,
                     }],
                     sense_count: 1,
-                    source: Source::Twos,
+                    source,
                 },
                 vec![0],
             ));
@@ -346,7 +350,12 @@ pub fn open() -> usize {
 
 /// The two-letter words the project glosses itself (`wordlists/definitions/twos-1.tsv`).
 pub fn glossed_twos() -> impl Iterator<Item = &'static str> {
-    data::glossed_twos()
+    data::glossed(Source::Twos)
+}
+
+/// The common words the project glosses itself (`wordlists/definitions/common-1.tsv`).
+pub fn glossed_common() -> impl Iterator<Item = &'static str> {
+    data::glossed(Source::Common)
 }
 
 #[cfg(test)]

@@ -209,3 +209,23 @@ fn the_licence_notice_is_wordnet_s() {
     assert!(wordclub_definitions::WORDNET_LICENCE
         .contains("WordNet 3.0 Copyright 2006 by Princeton University"));
 }
+
+#[test]
+fn the_project_glosses_common_words_only_where_wordnet_has_no_sense() {
+    let common: Vec<&str> = wordclub_definitions::glossed_common().collect();
+    assert!(common.len() > 100);
+    for w in ["AND", "THE", "WITH", "BECAUSE", "YOU"] {
+        assert!(common.contains(&w), "{w}");
+    }
+    for w in &common {
+        let d = define(w, list(), true).unwrap();
+        assert!(d.in_list, "{w} is in list 3");
+        assert_eq!(d.status, Status::Defined, "{w}");
+        assert_eq!(
+            d.meanings[0].source,
+            Source::Common,
+            "{w}: no WordNet sense of its own"
+        );
+        assert_eq!(d.meanings[0].lemma, *w);
+    }
+}
