@@ -161,7 +161,7 @@ note: string,
  */
 manners_version: number | null, };
 
-export type DefinitionSource = "wordnet-3.0" | "wordclub-twos-1";
+export type DefinitionSource = "wordnet-3.0" | "wordclub-twos-1" | "wordclub-common-1";
 
 export type DefinitionStatus = "defined" | "no_definition" | "not_in_list";
 
