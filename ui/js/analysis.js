@@ -25,7 +25,7 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
       const m = p.best_missed;
       return h('li', { 'data-testid': 'missed-move', 'data-seat': String(p.seat) },
         h('strong', {}, `${p.name}: `),
-        m ? defineButton([m.best.word], { matchId }, { text: '?', className: 'sheet-define' }) : null,
+        m ? defineButton([m.best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
         m ? ` ${moveText(m.best)} (turn ${m.turn}; ${m.played === 'pass' ? 'passed' : `played ${m.played} for ${m.played_score}`}, ${plural(m.points_missed, 'point')} missed)`
           : 'played the best-scoring move every turn');
     });
@@ -77,7 +77,7 @@ function turnCell(t, onGhost, matchId) {
     }, `${i + 1}. ${c.word} ${c.place.split(' ')[0]} ${c.score}`)));
   return h('div.turn-analysis', { 'data-testid': 'turn-analysis', 'data-turn': String(t.turn) },
     h('span', {}, facts.join(' ')),
-    best ? defineButton([best.word], { matchId }, { text: '?', className: 'sheet-define' }) : null,
+    best ? defineButton([best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
     alternatives.length ? h('details.alternatives', {},
       h('summary', {}, `Alternatives (${alternatives.length})`),
       h('ul', {}, alternatives)) : null);

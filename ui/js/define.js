@@ -124,7 +124,8 @@ function place(box, opener) {
  * for screen readers, 44 px tall on touch.
  * @param {string[]} words
  * @param {{ matchId?: number|null, list?: string|null }} where
- * @param {{ text?: string, className?: string }} [opts]  visible text (default: the words)
+ * @param {{ text?: string, className?: string }} [opts]  visible text (default: the words; ''
+ *   for the round "?" that define.css draws, so the row's own text stays the words alone)
  */
 export function defineButton(words, where, { text = null, className = 'word-define' } = {}) {
   const button = h(`button.${className}`, {

@@ -50,7 +50,7 @@ export function renderScoresheet(v, selected, onSelect) {
   h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
   h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))),
   // The words' meanings: a control of its own beside the row's button, never inside it.
-  t.action === 'play' ? defineButton(t.words.map((w) => w.word), { matchId: v.id }, { text: '?', className: 'sheet-define' }) : null,
+  t.action === 'play' ? defineButton(t.words.map((w) => w.word), { matchId: v.id }, { text: '', className: 'sheet-define' }) : null,
   selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null));
   const log = turns.length
     ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows) // a log of rows (an <ol> given role=log would orphan its items)
