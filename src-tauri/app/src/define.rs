@@ -38,7 +38,7 @@ pub struct DefineAnswer {
 
 /// What every answer says it is drawn from (the licence notice is in the settings screen).
 pub const DEFINITION_SOURCE: &str =
-    "WordNet 3.0 (Princeton University) and Word Club's own glosses of the two-letter words";
+    "WordNet 3.0 (Princeton University) and Word Club's own glosses of the words it lacks (the twos, function words)";
 
 impl App {
     pub fn define(&self, args: DefineArgs) -> Result<DefineAnswer, AppError> {

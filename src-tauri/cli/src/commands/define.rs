@@ -30,7 +30,7 @@ pub fn run(argv: &[String]) -> CliResult {
     Ok(json!({
         "list": list.id(),
         "manners": manners_name(manners),
-        "source": "WordNet 3.0 (Princeton University, Debian wordnet-base) and Word Club's own glosses of the two-letter words",
+        "source": "WordNet 3.0 (Princeton University, Debian wordnet-base) and Word Club's own glosses of the words it lacks (the twos, function words)",
         "results": results,
     }))
 }
