@@ -52,6 +52,12 @@ for (const [size, touch] of [[DESKTOP, false], [TABLET, true]]) {
     assert.equal(await meaning.getByTestId('meaning').first().getAttribute('data-lemma'), 'QI');
     assert.match(await meaning.getByTestId('lemma').first().textContent(), /plural of QI/);
 
+    // In the list with nothing to define it: said so, with why it is valid (the backend's note).
+    await check(page, 'kistvaen');
+    await meaning.getByTestId('definition-note').waitFor();
+    assert.equal(await meaning.getByTestId('definition').getAttribute('data-status'), 'no_definition');
+    assert.match(await meaning.getByTestId('definition-note').textContent(), /^In the list — no definition shipped/);
+
     // Not in the list: the checker's refusal, no meaning.
     await check(page, 'zzzz');
     assert.equal(await meaning.getByTestId('definition').count(), 0);

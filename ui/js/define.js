@@ -22,9 +22,11 @@ const LABELS = {
 };
 
 /** One word's answer as DOM: each meaning's part of speech (and lemma for an inflection), its
- *  senses, and the backend's note (why a word is valid, or not in the list).
- * @param {import('./contract').Definition} d */
-export function renderDefinition(d) {
+ *  senses, and the backend's note (why a word is valid, or not in the list; `note: false`
+ *  where the screen has said so already and the word has a meaning).
+ * @param {import('./contract').Definition} d
+ * @param {{ note?: boolean }} [opts] */
+export function renderDefinition(d, { note = true } = {}) {
   const meanings = d.meanings.map((m) => h('div.meaning', { 'data-testid': 'meaning', dataset: { pos: m.pos, lemma: m.lemma, source: m.source } },
     h('p.meaning-head', {},
       h('em', {}, POS[m.pos] ?? m.pos),
@@ -35,7 +37,7 @@ export function renderDefinition(d) {
   return h('div.definition', { 'data-testid': 'definition', dataset: { word: d.word, status: d.status } },
     h('p.definition-word', {}, h('strong', {}, d.word)),
     meanings,
-    h('p.muted.definition-note', { 'data-testid': 'definition-note' }, d.note));
+    note || d.status !== 'defined' ? h('p.muted.definition-note', { 'data-testid': 'definition-note' }, d.note) : null);
 }
 
 /** A short sentence for the status region: the word and its first sense's part of speech. */
@@ -95,7 +97,7 @@ async function openDefinition(opener, words, where) {
     const args = where.matchId != null ? { words, match_id: where.matchId } : { words, list: where.list ?? null };
     const answer = await commands.define(args);
     if (open?.box !== box) return;
-    fill(body, answer.definitions.map(renderDefinition), h('p.muted.definition-source', {}, answer.source));
+    fill(body, answer.definitions.map((d) => renderDefinition(d)), h('p.muted.definition-source', {}, answer.source));
     announce(spoken(answer.definitions));
   } catch (err) {
     if (open?.box !== box) return;

@@ -142,7 +142,7 @@ export async function showChecker(root) {
         const a = await commands.check_word({ word: input.value, list: select.value });
         fill(out, a.message); out.className = a.valid ? '' : 'error';
         // A valid word's meaning, from the same list (its lemmas only where that list holds them).
-        if (a.valid) fill(meaning, renderDefinition((await commands.define({ words: [input.value], list: select.value })).definitions[0]));
+        if (a.valid) fill(meaning, renderDefinition((await commands.define({ words: [input.value], list: select.value })).definitions[0], { note: false }));
       } catch (err) { fill(out, err.message); out.className = 'error'; }
       announce([out.textContent, meaning.textContent].filter(Boolean).join(' '));
     },
