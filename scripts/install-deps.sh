@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Tauri 2 on Debian/Ubuntu: WebKitGTK 4.1 and a C toolchain (see docs in tauri-on-linux notes).
-app_pkgs=(build-essential pkg-config file libwebkit2gtk-4.1-dev)
+# WordNet 3.0 (wordnet-base): the offline definitions are compiled from it at build time
+# (src-tauri/definitions/build.rs), so building fails without it.
+app_pkgs=(build-essential pkg-config file libwebkit2gtk-4.1-dev wordnet-base)
 # Tests: word-list sources, a virtual X server for the window test, WebKitWebDriver for
 # tauri-driver, Debian's chromium for the browser tests, ImageMagick for screenshots/icons,
 # Node.js and npm for the Tauri CLI, Playwright and selenium-webdriver.

@@ -414,6 +414,27 @@ test('in the window, Ann takes her move back from behind the cover', async () =>
 // ≤ 1 ms (measured in the page), a background change 16 ms; the time is WebKit's rendering
 // off the page's thread. Lifted with the last move, the drop waits for its preview's IPC
 // round trip: 1 ms when idle, ~11 ms while the window renders (app JS p50 11 ms).
+test('in the window, the word checker shows a meaning through IPC, with the lemma of an inflection', async () => {
+  // The definitions are compiled into the app binary (WordNet at build time). The session an
+  // earlier test left open, or a new one when this test runs alone.
+  driver ??= await new Builder()
+    .usingServer(`http://127.0.0.1:${PORT}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+  await driver.wait(until.elementLocated(By.css('nav [data-nav=checker]')), 20000);
+  await driver.findElement(By.css('nav [data-nav=checker]')).click();
+  const word = await driver.wait(until.elementLocated(By.css('input[name=word]')), 10000);
+  await word.clear();
+  await word.sendKeys('mice', Key.ENTER);
+  const meaning = await driver.wait(until.elementLocated(By.css('[data-testid=check-meaning] [data-testid=meaning]')), 10000);
+  assert.equal(await meaning.getAttribute('data-lemma'), 'MOUSE');
+  assert.equal(await meaning.getAttribute('data-pos'), 'noun');
+  const senses = await driver.findElements(By.css('[data-testid=check-meaning] [data-testid=sense]'));
+  assert.ok(senses.length >= 1 && senses.length <= 3, `1 to 3 senses, not ${senses.length}`);
+  const status = await driver.findElement(By.css('[data-testid=check-meaning] [data-testid=definition]')).getAttribute('data-status');
+  assert.equal(status, 'defined');
+});
+
 test('in the window: drop to painted preview over 50 drops (printed)', async () => {
   assert.ok(driver, 'the earlier tests left the window open');
   await driver.manage().window().setRect({ width: 1180, height: 820 }).catch(() => {});

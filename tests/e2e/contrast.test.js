@@ -67,7 +67,7 @@ test('dark theme: the match detail\'s current turn number stays readable', async
   await page.locator('nav [data-nav=history]').click();
   await page.getByRole('button', { name: 'Open' }).click();
   await page.getByTestId('detail').waitFor();
-  const current = page.locator('[data-testid=detail-turns] tbody tr.current button');
+  const current = page.locator('[data-testid=detail-turns] tbody tr.current button.turn-link');
   assert.equal(await current.count(), 1);
   assert.ok(await contrastOf(page, current) >= 4.5, `current turn number: ${await contrastOf(page, current)}`);
   await page.context().close();

@@ -99,7 +99,7 @@ for (const [size, touch] of [[DESKTOP.options.viewport, false], [TABLET.options.
     assert.equal(await page.getByTestId('scoresheet').evaluate((d) => d.open), !touch);
     if (touch) await page.getByTestId('scoresheet-toggle').tap();
     // Tapping a turn outlines its tiles on the board.
-    const row = page.locator('[data-testid=scoresheet-log] > .sheet-row[data-turn="1"] button');
+    const row = page.locator('[data-testid=scoresheet-log] > .sheet-row[data-turn="1"] button.sheet-turn');
     if (touch) await row.tap(); else await row.click();
     const lit = await page.locator('.square.highlight').evaluateAll((els) => els.map((e) => e.dataset.square).sort());
     assert.deepEqual(lit, ['D5', 'E5', 'F5']);

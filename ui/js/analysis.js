@@ -6,6 +6,7 @@ import * as commands from './commands.js';
 import { onEvent } from './api.js';
 import { breakdownLines } from './breakdown.js';
 import { h, fill } from './dom.js';
+import { defineButton } from './define.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -25,7 +26,8 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
       const m = p.best_missed;
       return h('li', { 'data-testid': 'missed-move', 'data-seat': String(p.seat) },
         h('strong', {}, `${p.name}: `),
-        m ? `${moveText(m.best)} (turn ${m.turn}; ${m.played === 'pass' ? 'passed' : `played ${m.played} for ${m.played_score}`}, ${plural(m.points_missed, 'point')} missed)`
+        m ? defineButton([m.best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
+        m ? ` ${moveText(m.best)} (turn ${m.turn}; ${m.played === 'pass' ? 'passed' : `played ${m.played} for ${m.played_score}`}, ${plural(m.points_missed, 'point')} missed)`
           : 'played the best-scoring move every turn');
     });
     // The link sits beside the heading rather than on a line of its own, so the end screen's
@@ -58,7 +60,7 @@ function summaryTable(a, bingos) {
 }
 
 /** The text beside a turn: the best move, the points missed, the rank. */
-function turnCell(t, onGhost) {
+function turnCell(t, onGhost, matchId) {
   const best = t.best_by_score;
   const facts = [];
   if (!best) facts.push('No placement was possible.');
@@ -76,6 +78,7 @@ function turnCell(t, onGhost) {
     }, `${i + 1}. ${c.word} ${c.place.split(' ')[0]} ${c.score}`)));
   return h('div.turn-analysis', { 'data-testid': 'turn-analysis', 'data-turn': String(t.turn) },
     h('span', {}, facts.join(' ')),
+    best ? defineButton([best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
     alternatives.length ? h('details.alternatives', {},
       h('summary', {}, `Alternatives (${alternatives.length})`),
       h('ul', {}, alternatives)) : null);
@@ -113,7 +116,7 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   for (const t of a.turns) {
     const row = rows.get(t.turn);
     const cell = row?.querySelector('[data-analysis-cell]');
-    if (cell) fill(cell, turnCell(t, onGhost));
+    if (cell) fill(cell, turnCell(t, onGhost, matchId));
   }
   return { analysis: a, removeGhost };
 }

@@ -121,6 +121,12 @@ export const analysis_progress = (args) => call('analysis_progress', args);
  */
 export const check_word = (args) => call('check_word', args);
 
+/**
+ * @param {import('./contract').DefineArgs} args
+ * @returns {Promise<import('./contract').DefineAnswer>}
+ */
+export const define = (args) => call('define', args);
+
 /** @returns {Promise<import('./contract').Settings>} */
 export const get_settings = () => call('get_settings');
 

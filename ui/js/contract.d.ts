@@ -65,7 +65,11 @@ history_error: ErrorBody | null,
  * defaults), until the player acknowledges each one (`acknowledge_history_notice` with
  * its `moved_to`).
  */
-settings_notices: Array<SettingsNotice>, limits: Limits, };
+settings_notices: Array<SettingsNotice>, 
+/**
+ * WordNet's licence notice (the definitions' source), shown on the Settings screen.
+ */
+definitions_licence: string, limits: Limits, };
 
 export type BestTurn = { turn: number, notation: string, score: number, };
 
@@ -134,6 +138,44 @@ racks?: Array<string> | null,
  * The first tiles drawn after the deal, in order.
  */
 draw_order?: string, };
+
+export type DefineAnswer = { definitions: Array<Definition>, 
+/**
+ * Where the meanings come from, for the popover's foot.
+ */
+source: string, };
+
+export type DefineArgs = { words: Array<string>, 
+/**
+ * The match whose list decides (its pinned version).
+ */
+match_id?: number | null, 
+/**
+ * A list by name (`wordclub`, `wordclub@2`), when no match is named.
+ */
+list?: string | null, };
+
+export type Definition = { 
+/**
+ * The word asked about, upper case.
+ */
+word: string, in_list: boolean, status: DefinitionStatus, 
+/**
+ * The list that decided (its id, name and version).
+ */
+list_id: string, list_name: string, list_version: string, meanings: Array<Meaning>, 
+/**
+ * One sentence a person reads: why the word is valid or not, and where the meaning is from.
+ */
+note: string, 
+/**
+ * The manners version the labels were applied with (`None`: every gloss shown).
+ */
+manners_version: number | null, };
+
+export type DefinitionSource = "wordnet-3.0" | "wordclub-twos-1" | "wordclub-common-1";
+
+export type DefinitionStatus = "defined" | "no_definition" | "not_in_list";
 
 export type Direction = "across" | "down";
 
@@ -478,6 +520,25 @@ export type MatchViewArgs = { match_id: number,
  */
 cover?: boolean, };
 
+export type Meaning = { 
+/**
+ * The word defined (upper case): the word itself, or its lemma for an inflection.
+ */
+lemma: string, 
+/**
+ * How the word is formed from `lemma` (`None`: it is the lemma itself).
+ */
+form: WordForm | null, pos: PartOfSpeech, 
+/**
+ * The senses shown (at most [`MAX_SENSES`] in all the meanings of a word), commonest first.
+ */
+senses: Array<Sense>, 
+/**
+ * How many senses the source has for this lemma and part of speech (after dropping names
+ * and abbreviations); `senses` may show fewer.
+ */
+sense_count: number, source: DefinitionSource, };
+
 export type MissedMove = { turn: number, best: Candidate, 
 /**
  * What was played instead (`8H CAT`, `exchange`, `pass`).
@@ -508,6 +569,8 @@ allow_hints?: boolean | null,
  * back until the next player shows their rack.
  */
 allow_take_backs?: boolean | null, };
+
+export type PartOfSpeech = "noun" | "verb" | "adjective" | "adverb" | "interjection" | "pronoun" | "preposition" | "conjunction" | "determiner";
 
 export type PassPolicy = "always" | "only_when_bag_empty";
 
@@ -684,6 +747,18 @@ export type SeatArgs = { name: string,
 computer?: string | null, };
 
 export type SeatKind = "human" | "computer";
+
+export type Sense = { 
+/**
+ * The definition (WordNet's gloss without its examples); `None` when withheld.
+ */
+gloss: string | null, 
+/**
+ * The usage label, when WordNet gives one (shown whether or not the gloss is).
+ */
+label: SenseLabel | null, };
+
+export type SenseLabel = "ethnic_slur" | "disparaging" | "vulgar" | "offensive_word";
 
 export type Settings = { 
 /**
@@ -864,6 +939,8 @@ hints: number,
  */
 taken_back: boolean, };
 
+export type WordForm = "plural" | "present_tense" | "past_tense" | "present_participle" | "comparative" | "superlative" | "inflection";
+
 export type WordGroup = { length: number, words: Array<HintWord>, };
 
 export type WordPoints = { word: string, score: number, };
@@ -901,6 +978,7 @@ export type Commands = {
   analysis_move: { args: AnalysisMoveArgs; answer: AnalysisMove };
   analysis_progress: { args: AnalysisProgressArgs; answer: Progress };
   check_word: { args: CheckWordArgs; answer: CheckWordAnswer };
+  define: { args: DefineArgs; answer: DefineAnswer };
   get_settings: { args: undefined; answer: Settings };
   update_settings: { args: SettingsPatch; answer: Settings };
   acknowledge_history_notice: { args: AcknowledgeArgs; answer: Array<HistoryNotice> };

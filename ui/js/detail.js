@@ -8,6 +8,7 @@ import { confirmDialog } from './dialog.js';
 import { attachAnalysis } from './analysis.js';
 import { breakdownLines, bingoText } from './breakdown.js';
 import { createReplay } from './replay.js';
+import { defineButton } from './define.js';
 
 export const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
 
@@ -55,7 +56,7 @@ export async function showDetail(root, { id }, screen) {
     h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
     h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
     h('td', {}, moveText(t)),
-    h('td', {}, wordsCell(t)),
+    h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: '', className: 'sheet-define' }) : null),
     h('td', {}, String(t.score)),
     t.totals.map((total) => h('td', {}, String(total))),
     h('td', {}, hintsText(t)),

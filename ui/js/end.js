@@ -6,6 +6,7 @@ import { missedMovesBlock } from './analysis.js';
 import { renderBoard } from './board.js';
 import { withCoordinates, renderScoresheet } from './scoresheet.js';
 import { winnerMoment } from './winner.js';
+import { defineButton } from './define.js';
 
 /** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
  *  who went out, when the result shows it. */
@@ -71,7 +72,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
         hinted ? h('td', {}, String(p.hints)) : null)))),
-    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: ${r.best_turn.word} at ${r.best_turn.at} for ${r.best_turn.score}`) : null,
+    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: `, defineButton([r.best_turn.word], { matchId: view.id }, { className: 'word-link' }), ` at ${r.best_turn.at} for ${r.best_turn.score}`) : null,
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {

@@ -12,6 +12,7 @@ import { usedIndexes } from './staging.js';
 import { renderScoresheet, withCoordinates } from './scoresheet.js';
 import { takeBackButton } from './takeback.js';
 import { unseenGrid } from './unseen.js';
+import { defineButton } from './define.js';
 
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
@@ -47,7 +48,7 @@ export function renderTurn(v, state, on) {
     v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null);
   const side = h('div.stack.match-extra', {},
     h('div.preview.panel', {}),
-    state.hintWords ? hintWords(state.hintWords) : null);
+    state.hintWords ? hintWords(state.hintWords, v.id) : null);
   // Key hints only where there is a keyboard to press them (not on touch-only devices).
   const keys = touchOnly() ? null : h('p.key-help.muted', { 'data-testid': 'key-help' },
     `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
@@ -137,7 +138,9 @@ function layout(v, state, on, below, extra = null) {
       h('div.muted', {}, `${v.rules.label} · ${v.list.name}`),
       renderScores(v),
       turnCounter(v),
-      v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo')) : null),
+      v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo'),
+        // The move's words looked up where it is reported (a computer's move above all).
+        v.last_move.action === 'play' ? [' ', defineButton(v.last_move.words, { matchId: v.id }, { text: 'Meaning', className: 'word-link' })] : null) : null),
     state.tracker && v.unseen && !v.over ? unseenGrid(v) : null),
   h('div.match-sheet', {}, renderScoresheet(v, state.selectedTurn ?? null, on.selectTurn ?? (() => {}))));
 }
@@ -149,11 +152,11 @@ function touchOnly() {
 
 /** "Words from rack": by length, longest first, and within a length by score (the
  *  backend's order and groups). */
-function hintWords(groups) {
+function hintWords(groups, matchId) {
   return h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack'),
     groups.length
       ? groups.map((g) => h('p.hint-group', { dataset: { length: String(g.length) } },
-        h('span.muted', {}, `${g.length} letters: `), g.words.map((w) => `${w.word} ${w.score}`).join(', ')))
+        h('span.muted', {}, `${g.length} letters: `), g.words.map((w, i) => [i ? ', ' : null, defineButton([w.word], { matchId }, { className: 'word-link' }), ` ${w.score}`])))
       : h('p', {}, 'none'));
 }
 

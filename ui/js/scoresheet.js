@@ -4,6 +4,7 @@
 // worked out: the rows are the engine's turn records, and none holds a rack.
 import { h } from './dom.js';
 import { breakdownText } from './breakdown.js';
+import { defineButton, wordLinks } from './define.js';
 
 /** "JEHAD, HA" for a play; what happened, in words, for any other turn. */
 export function turnText(t, solo = false) {
@@ -48,6 +49,8 @@ export function renderScoresheet(v, selected, onSelect) {
   h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, solo), t.hints ? h('span.hint-mark', { title: `${t.hints} hint${t.hints === 1 ? '' : 's'} taken` }, ' (hint)') : null),
   h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
   h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))),
+  // The words' meanings: a control of its own beside the row's button, never inside it.
+  t.action === 'play' ? defineButton(t.words.map((w) => w.word), { matchId: v.id }, { text: '', className: 'sheet-define' }) : null,
   selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null));
   const log = turns.length
     ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows) // a log of rows (an <ol> given role=log would orphan its items)
@@ -84,7 +87,8 @@ export function renderRecap(v) {
   const solo = v.rules.exchange === 'solo';
   return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
     since.map((t) => h('li', { dataset: { turn: String(t.number) }, class: t.taken_back ? 'taken-back' : undefined },
-      h('strong', {}, who(t)), ': ', t.taken_back ? takenBackText(t, solo) : [turnText(t, solo), t.action === 'play' ? ` ${t.score}` : ''])));
+      h('strong', {}, who(t)), ': ', t.taken_back ? takenBackText(t, solo)
+        : t.action === 'play' ? [wordLinks(t.words.map((w) => w.word), { matchId: v.id }), ` ${t.score}`] : turnText(t, solo))));
 }
 
 /** A taken-back turn's words or action, struck through, and said in words for a reader. */

@@ -4,6 +4,7 @@ import * as commands from './commands.js';
 import { h, fill, toast, announce } from './dom.js';
 import { applyTheme } from './theme.js';
 import { takeBackOption } from './takeback.js';
+import { renderDefinition } from './define.js';
 
 export { showHistory } from './history.js';
 export { showDetail } from './detail.js';
@@ -132,6 +133,7 @@ async function historyNotices() {
 export async function showChecker(root) {
   const lists = await commands.word_lists();
   const out = h('p', { 'data-testid': 'check-result' });
+  const meaning = h('div', { 'data-testid': 'check-meaning' });
   const input = h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' });
   // Current versions first (what new matches use); an older one (id@version) for the matches pinned to it.
   const ordered = [...lists.filter((l) => l.current), ...lists.filter((l) => !l.current)];
@@ -139,19 +141,25 @@ export async function showChecker(root) {
   const form = h('form.stack.panel', {
     onsubmit: async (e) => {
       e.preventDefault();
-      try { const a = await commands.check_word({ word: input.value, list: select.value }); fill(out, a.message); out.className = a.valid ? '' : 'error'; } catch (err) { fill(out, err.message); out.className = 'error'; }
-      announce(out.textContent);
+      fill(meaning);
+      try {
+        const a = await commands.check_word({ word: input.value, list: select.value });
+        fill(out, a.message); out.className = a.valid ? '' : 'error';
+        // A valid word's meaning, from the same list (its lemmas only where that list holds them).
+        if (a.valid) fill(meaning, renderDefinition((await commands.define({ words: [input.value], list: select.value })).definitions[0], { note: false }));
+      } catch (err) { fill(out, err.message); out.className = 'error'; }
+      announce([out.textContent, meaning.textContent].filter(Boolean).join(' '));
     },
   }, h('h1', {}, 'Word checker'),
-  h('p.muted', {}, 'Is a word in a list? Each match checks its words against the list shown when it starts.'),
+  h('p.muted', {}, 'Is a word in a list, and what does it mean? Each match checks its words against the list shown when it starts.'),
   h('label.field', {}, 'Word', input), h('label.field', {}, 'Word list', select),
-  h('div.row', {}, h('button.primary', { type: 'submit' }, 'Check')), out);
+  h('div.row', {}, h('button.primary', { type: 'submit' }, 'Check')), out, meaning);
   fill(root, form);
 }
 
 /** Theme, sound, tile tracker, polite computer, default rule set. */
 export async function showSettings(root) {
-  const [settings, ruleSets] = await Promise.all([commands.get_settings(), commands.rule_sets()]);
+  const [settings, ruleSets, info] = await Promise.all([commands.get_settings(), commands.rule_sets(), commands.app_info()]);
   const save = async (patch) => {
     try { const next = await commands.update_settings(patch); applyTheme(next.theme); toast('Saved'); } catch (e) { toast(e.message); }
   };
@@ -166,5 +174,8 @@ export async function showSettings(root) {
     h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, 'aria-describedby': 'tracker-help', onchange: (e) => save({ tile_tracker: e.target.checked }) }), 'Tile tracker'),
     h('p.muted.setting-help', { id: 'tracker-help' }, 'During a match, list the tiles you have not seen yet: those in the bag and on the other racks.'),
     h('label.row', {}, h('input', { type: 'checkbox', 'data-testid': 'polite-computer', checked: settings.polite_computer, 'aria-describedby': 'polite-help', onchange: (e) => save({ polite_computer: e.target.checked }) }), 'Polite computer'),
-    h('p.muted.setting-help', { id: 'polite-help' }, 'Computer players never play, and hints never suggest, a word from the list of offensive words. People may still play them.')));
+    h('p.muted.setting-help', { id: 'polite-help' }, 'Computer players never play, and hints never suggest, a word from the list of offensive words. People may still play them. Meanings of slurs and vulgar words are labelled, not shown.'),
+    h('details', { 'data-testid': 'definitions-licence' }, h('summary', {}, 'About the definitions'),
+      h('p', {}, 'Meanings come from WordNet 3.0 (Princeton University), with the project\'s own glosses of the two-letter words WordNet lacks.'),
+      h('pre.licence', {}, info.definitions_licence))));
 }

@@ -42,6 +42,7 @@ macro_rules! command_table {
             analysis_move(AnalysisMoveArgs) -> AnalysisMove;
             analysis_progress(AnalysisProgressArgs) -> Progress;
             check_word(CheckWordArgs) -> CheckWordAnswer;
+            define(DefineArgs) -> DefineAnswer;
             get_settings() -> Settings;
             update_settings(SettingsPatch) -> Settings;
             acknowledge_history_notice(AcknowledgeArgs) -> Vec<HistoryNotice>;

@@ -28,6 +28,7 @@ impl App {
             history_notices,
             history_error,
             settings_notices: self.settings_backend.notices(),
+            definitions_licence: wordclub_definitions::WORDNET_LICENCE,
             limits: Limits {
                 max_players: wordclub_engine::MAX_PLAYERS,
                 max_name_chars: wordclub_engine::MAX_NAME_CHARS,
@@ -74,7 +75,7 @@ impl App {
 }
 
 /// The word checker's refusals in words a player reads (same kinds as the lexicon's).
-fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
+pub(crate) fn checker_error(e: wordclub_lexicon::LexiconError) -> AppError {
     let message = match &e {
         wordclub_lexicon::LexiconError::NotAToZ { input, character } => {
             let what = match character {
@@ -113,6 +114,8 @@ pub struct AppInfo {
     /// defaults), until the player acknowledges each one (`acknowledge_history_notice` with
     /// its `moved_to`).
     pub settings_notices: Vec<crate::SettingsNotice>,
+    /// WordNet's licence notice (the definitions' source), shown on the Settings screen.
+    pub definitions_licence: &'static str,
     pub limits: Limits,
 }
 

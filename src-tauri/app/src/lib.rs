@@ -39,6 +39,7 @@ mod commands;
 #[cfg(feature = "contract")]
 mod contract;
 pub mod csp;
+mod define;
 mod error;
 mod events;
 mod family;
@@ -56,6 +57,8 @@ mod view;
 pub use app::App;
 // What the app is and ships (`app_info`, `rule_sets`, `word_lists`, `check_word`).
 pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits};
+// What words mean (`define`: offline definitions, the licence notice in `settings`).
+pub use define::{DefineAnswer, DefineArgs, DEFINITION_SOURCE, MAX_DEFINE_WORDS};
 pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
 pub use view::RulesInfo;
 // The player's settings and where they are kept.

@@ -160,6 +160,7 @@ impl Fuzz {
             "update_settings",
             "app_info",
             "check_word",
+            "define",
             "player_stats",
             "acknowledge_history_notice",
             "rematch",
@@ -197,6 +198,7 @@ impl Fuzz {
                 json!({ "status": status })
             }
             "check_word" => json!({"word": self.letter() + "AT", "list": "wordclub"}),
+            "define" => json!({"words": [self.letter() + "AT", self.letter()], "match_id": id}),
             "acknowledge_history_notice" => json!({"moved_to": "/nowhere"}),
             "rules_examples" => json!({"rules": *RULES.choose(&mut self.rng).unwrap()}),
             "app_info" | "player_stats" => json!({}),

@@ -4,6 +4,7 @@ use crate::{error::CliError, CliResult};
 
 mod analyze;
 mod check;
+mod define;
 mod history;
 mod lab;
 mod lists;
@@ -20,6 +21,8 @@ commands:
   lists                                   the shipped word lists
   check [--list ID | --list-file PATH] WORD...
                                           is each word in the list (default: wordclub)
+  define [--list ID | --list-file PATH] [--manners polite|any] WORD...
+                                          what each word means (offline WordNet 3.0, lemmas)
   words [--list ID | --list-file PATH] --rack RACK
                                           words spellable from a rack (? is a blank)
   rules [ID...]                           every rule set as data
@@ -51,6 +54,7 @@ pub fn dispatch(argv: &[String]) -> CliResult {
     match command.as_str() {
         "lists" => lists::run(rest),
         "check" => check::run(rest),
+        "define" => define::run(rest),
         "words" => words::run(rest),
         "rules" => rules::run(rest),
         "score" => score::run(rest),

@@ -1,0 +1,374 @@
+//! Word Club's offline definitions: what a word of the match's list means.
+//!
+//! The meanings come from WordNet 3.0, compiled at build time from the installed package
+//! (`build.rs`: Debian's `wordnet-base`; nothing of it is committed), and, for the two-letter
+//! words and the common words (AND, THE, WITH) WordNet has no ordinary sense for, from the
+//! project's own short glosses (`wordlists/definitions/`, their policy beside them). The data is embedded in the
+//! binary: opening it is a header check of an `fst` map, never a parse.
+//!
+//! [`define`] answers one word against one word list, which alone decides validity:
+//! - a word not in the list has no meaning shown ([`Status::NotInList`]);
+//! - a word in the list gets its own senses, and those of its lemmas (QIS → QI, RAN → RUN,
+//!   MICE → MOUSE, HAPPIER → HAPPY: WordNet's exception lists and its detachment rules,
+//!   [`morph`]), each lemma proposed only when that list holds it;
+//! - a word in the list that nothing defines says so, and why it is valid
+//!   ([`Status::NoDefinition`]: "In the list — no definition shipped").
+//!
+//! Polite manners (the app's default) label a sense WordNet files under "ethnic slur",
+//! "disparagement" or "obscenity"/"vulgarism" instead of glossing it, and so every sense of a
+//! word on the kept list of offensive words ([`wordclub_lexicon::is_offensive`]).
+
+mod data;
+mod morph;
+
+pub use morph::Form;
+
+use serde::Serialize;
+use wordclub_lexicon::{is_offensive, LexiconError, WordList, MANNERS_VERSION};
+
+/// WordNet's licence notice, shipped with the app (the settings screen, the .deb's
+/// resources).
+pub const WORDNET_LICENCE: &str =
+    include_str!("../../../wordlists/definitions/COPYING-WordNet.txt");
+
+/// At most this many senses are shown for one word (the issue: "up to three senses").
+pub const MAX_SENSES: usize = 3;
+
+/// A part of speech. WordNet has the first four; the project's glosses of the twos use all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "PartOfSpeech"))]
+pub enum Pos {
+    Noun,
+    Verb,
+    Adjective,
+    Adverb,
+    Interjection,
+    Pronoun,
+    Preposition,
+    Conjunction,
+    Determiner,
+}
+
+impl Pos {
+    fn of_wordnet(code: u8) -> Pos {
+        match code {
+            0 => Pos::Noun,
+            1 => Pos::Verb,
+            2 => Pos::Adjective,
+            _ => Pos::Adverb,
+        }
+    }
+}
+
+/// Where a meaning comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "contract",
+    derive(ts_rs::TS),
+    ts(rename = "DefinitionSource")
+)]
+pub enum Source {
+    /// WordNet 3.0 (Princeton University), from Debian's `wordnet-base`.
+    #[serde(rename = "wordnet-3.0")]
+    WordNet,
+    /// The project's own gloss of a two-letter word (`wordlists/definitions/twos-1.tsv`).
+    #[serde(rename = "wordclub-twos-1")]
+    Twos,
+    /// The project's own gloss of a common word WordNet lacks, mostly a function word (AND,
+    /// THE, WITH: `wordlists/definitions/common-1.tsv`).
+    #[serde(rename = "wordclub-common-1")]
+    Common,
+}
+
+/// Why a sense's gloss is withheld under polite manners.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS), ts(rename = "SenseLabel"))]
+pub enum Label {
+    /// WordNet's usage domain "ethnic slur".
+    EthnicSlur,
+    /// WordNet's usage domain "disparagement", where it files most slurs.
+    Disparaging,
+    /// WordNet's usage domain "obscenity, vulgarism".
+    Vulgar,
+    /// The word is on the kept list of offensive words (manners [`MANNERS_VERSION`]).
+    OffensiveWord,
+}
+
+/// One sense: its gloss, or (polite manners) only the label that withholds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct Sense {
+    /// The definition (WordNet's gloss without its examples); `None` when withheld.
+    pub gloss: Option<String>,
+    /// The usage label, when WordNet gives one (shown whether or not the gloss is).
+    pub label: Option<Label>,
+}
+
+/// What one lemma means as one part of speech.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct Meaning {
+    /// The word defined (upper case): the word itself, or its lemma for an inflection.
+    pub lemma: String,
+    /// How the word is formed from `lemma` (`None`: it is the lemma itself).
+    pub form: Option<Form>,
+    pub pos: Pos,
+    /// The senses shown (at most [`MAX_SENSES`] in all the meanings of a word), commonest first.
+    pub senses: Vec<Sense>,
+    /// How many senses the source has for this lemma and part of speech (after dropping names
+    /// and abbreviations); `senses` may show fewer.
+    pub sense_count: u32,
+    pub source: Source,
+}
+
+/// The three answers a word can get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(
+    feature = "contract",
+    derive(ts_rs::TS),
+    ts(rename = "DefinitionStatus")
+)]
+pub enum Status {
+    /// In the list, with at least one meaning.
+    Defined,
+    /// In the list; nothing shipped defines it.
+    NoDefinition,
+    /// Not in the list: no meaning is shown, since only the list decides validity.
+    NotInList,
+}
+
+/// The answer for one word.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct Definition {
+    /// The word asked about, upper case.
+    pub word: String,
+    pub in_list: bool,
+    pub status: Status,
+    /// The list that decided (its id, name and version).
+    pub list_id: String,
+    pub list_name: String,
+    pub list_version: String,
+    pub meanings: Vec<Meaning>,
+    /// One sentence a person reads: why the word is valid or not, and where the meaning is from.
+    pub note: String,
+    /// The manners version the labels were applied with (`None`: every gloss shown).
+    pub manners_version: Option<u32>,
+}
+
+/// Defines `word` against `list` (case folded; anything but `A`–`Z` is the lexicon's typed
+/// error). `polite`: withhold the glosses of labelled senses and of offensive words.
+pub fn define(word: &str, list: &WordList, polite: bool) -> Result<Definition, LexiconError> {
+    let upper = wordclub_lexicon::normalise(word)?;
+    let bytes = upper.as_bytes();
+    let in_list = list.contains(bytes);
+    let info = list.info();
+    let mut found = Vec::new();
+    if in_list {
+        collect(bytes, list, &mut found);
+    }
+    let status = match (in_list, found.is_empty()) {
+        (false, _) => Status::NotInList,
+        (true, true) => Status::NoDefinition,
+        (true, false) => Status::Defined,
+    };
+    let mut meanings = choose_senses(found);
+    if polite {
+        for m in &mut meanings {
+            let offensive = is_offensive(m.lemma.as_bytes()) || is_offensive(bytes);
+            for s in &mut m.senses {
+                if offensive && s.label.is_none() {
+                    s.label = Some(Label::OffensiveWord);
+                }
+                if s.label.is_some() {
+                    s.gloss = None;
+                }
+            }
+        }
+    }
+    let own = meanings.iter().any(|m| m.source != Source::WordNet);
+    let wordnet = meanings.iter().any(|m| m.source == Source::WordNet);
+    let note = match status {
+        Status::NotInList => format!("{upper} is not in the word list ({})", info.name),
+        Status::NoDefinition => format!(
+            "In the list — no definition shipped: {upper} is valid because {} ({}, version {}) \
+             holds it; neither WordNet 3.0 nor the project's own glosses define it",
+            info.name, info.id, info.version
+        ),
+        Status::Defined => format!(
+            "{upper} is in the word list ({}); meaning from {}",
+            info.name,
+            if own && wordnet {
+                "the project's own gloss and WordNet 3.0"
+            } else if own {
+                "the project's own gloss"
+            } else {
+                "WordNet 3.0"
+            }
+        ),
+    };
+    Ok(Definition {
+        word: upper.clone(),
+        in_list,
+        status,
+        list_id: info.id.clone(),
+        list_name: info.name.clone(),
+        list_version: info.version.clone(),
+        meanings,
+        note,
+        manners_version: polite.then_some(MANNERS_VERSION),
+    })
+}
+
+/// Every meaning of `word` (in the list): its own WordNet senses, the project's gloss of a two
+/// WordNet leaves without any, then each lemma's senses of the part of speech the inflection
+/// belongs to, a lemma only when `list` holds it. Each meaning starts with all its kept senses;
+/// [`choose_senses`] trims them. Each comes with its senses' tag counts.
+fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
+    let own = data::entry(word);
+    if let Some(e) = &own {
+        for g in &e.groups {
+            out.push(data::meaning(word, None, g));
+        }
+        by_commonest(out);
+    }
+    if out.is_empty() {
+        for (own, pos, gloss, source) in data::own(word) {
+            out.push((
+                Meaning {
+                    lemma: own.to_string(),
+                    form: None,
+                    pos,
+                    senses: vec![Sense {
+                        gloss: Some(gloss.to_string()),
+                        label: None,
+                    }],
+                    sense_count: 1,
+                    source,
+                },
+                vec![0],
+            ));
+        }
+    }
+    let before_lemmas = out.len();
+    let mut lemmas: Vec<(Vec<u8>, u8, Form)> = Vec::new();
+    if let Some(e) = &own {
+        for (pos, lemma) in &e.exceptions {
+            lemmas.push((lemma.to_vec(), *pos, morph::exception_form(word, *pos)));
+        }
+    }
+    for (lemma, pos, form) in morph::candidates(word) {
+        if !lemmas.iter().any(|(l, p, _)| *l == lemma && *p == pos) {
+            lemmas.push((lemma, pos, form));
+        }
+    }
+    for (lemma, pos, form) in lemmas {
+        if lemma == word || !list.contains(&lemma) {
+            continue;
+        }
+        let Some(e) = data::entry(&lemma) else {
+            continue;
+        };
+        for g in e.groups.iter().filter(|g| g.pos == pos) {
+            let m = data::meaning(&lemma, Some(form), g);
+            if !out
+                .iter()
+                .any(|(o, _)| o.lemma == m.0.lemma && o.pos == m.0.pos)
+            {
+                out.push(m);
+            }
+        }
+    }
+    by_commonest(&mut out[before_lemmas..]);
+}
+
+/// Orders meanings by their commonest sense's tag count (a stable sort: ties keep WordNet's
+/// part-of-speech order, noun first).
+fn by_commonest(meanings: &mut [(Meaning, Vec<u32>)]) {
+    meanings.sort_by_key(|(_, counts)| std::cmp::Reverse(counts.first().copied().unwrap_or(0)));
+}
+
+/// Keeps at most [`MAX_SENSES`] senses in all: first the commonest sense of each meaning, in
+/// the meanings' order (so a word that is a noun and a verb, or an inflection of another word
+/// too, shows each), then the other senses by tag count; a meaning left without a sense goes.
+fn choose_senses(found: Vec<(Meaning, Vec<u32>)>) -> Vec<Meaning> {
+    // (meaning, rank within it, tag count) of every sense.
+    let mut all: Vec<(usize, usize, u32)> = Vec::new();
+    for (i, (_, counts)) in found.iter().enumerate() {
+        for (rank, &count) in counts.iter().enumerate() {
+            all.push((i, rank, count));
+        }
+    }
+    all.sort_by(|a, b| {
+        let first = (a.1 > 0).cmp(&(b.1 > 0));
+        if a.1 == 0 && b.1 == 0 {
+            first.then(a.0.cmp(&b.0))
+        } else {
+            first
+                .then(b.2.cmp(&a.2))
+                .then(a.0.cmp(&b.0))
+                .then(a.1.cmp(&b.1))
+        }
+    });
+    all.truncate(MAX_SENSES);
+    found
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, (mut m, _))| {
+            let mut rank = 0;
+            m.senses.retain(|_| {
+                let keep = all.iter().any(|&(j, r, _)| j == i && r == rank);
+                rank += 1;
+                keep
+            });
+            (!m.senses.is_empty()).then_some(m)
+        })
+        .collect()
+}
+
+/// Figures about the compiled data, for the coverage bench and the app's About notice.
+pub struct DataFigures {
+    /// Words with a record (their own senses or an exception entry).
+    pub words: usize,
+    /// Bytes embedded in the binary (map, records, glosses).
+    pub bytes: usize,
+}
+
+/// The compiled data's size and word count.
+pub fn data_figures() -> DataFigures {
+    data::figures()
+}
+
+/// Opens the embedded data (a header check; later calls are free) and says how many words
+/// it holds: what the app pays at its first lookup.
+pub fn open() -> usize {
+    data::open()
+}
+
+/// The two-letter words the project glosses itself (`wordlists/definitions/twos-1.tsv`).
+pub fn glossed_twos() -> impl Iterator<Item = &'static str> {
+    data::glossed(Source::Twos)
+}
+
+/// The common words the project glosses itself (`wordlists/definitions/common-1.tsv`).
+pub fn glossed_common() -> impl Iterator<Item = &'static str> {
+    data::glossed(Source::Common)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choose_senses_keeps_each_meaning_s_first_sense_then_the_commonest() {
+        let list = WordList::builtin("wordclub").unwrap();
+        let d = define("run", list, true).unwrap();
+        let shown: usize = d.meanings.iter().map(|m| m.senses.len()).sum();
+        assert_eq!(shown, MAX_SENSES);
+        assert!(d.meanings.iter().any(|m| m.pos == Pos::Noun));
+        assert!(d.meanings.iter().any(|m| m.pos == Pos::Verb));
+    }
+}
