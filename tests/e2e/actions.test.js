@@ -109,6 +109,7 @@ test('the Sound setting is obeyed: a tone for each turn done and for the end, no
     await page.reload();
     await page.getByTestId('reveal').click();
     await page.locator('[data-action=pass]').click();
+    await page.getByTestId('confirm-yes').click();
     await page.getByTestId('reveal').click();
     await page.locator('[data-action=resign]').click();
     await page.getByTestId('confirm-yes').click();

@@ -92,6 +92,7 @@ test('the end screen names who went out and opens the final board and turns', as
     await page.locator('[data-testid=end], [data-action=pass]:not([disabled])').first().waitFor({ timeout: 60000 });
     if (await page.getByTestId('end').count()) break;
     await page.locator('[data-action=pass]').click();
+    await page.getByTestId('confirm-yes').click();
     await page.waitForFunction(() => !document.querySelector('[data-action=pass]') || document.querySelector('[data-testid=end]'));
   }
   await page.getByTestId('end').waitFor();

@@ -153,3 +153,21 @@ export const rules_examples = (args) => call('rules_examples', args);
  * @returns {Promise<import('./contract').SavedGcg>}
  */
 export const save_gcg = (args) => call('save_gcg', args);
+
+/**
+ * @param {import('./contract').ScreenArgs} args
+ * @returns {Promise<import('./contract').ScreenAnswer>}
+ */
+export const remember_screen = (args) => call('remember_screen', args);
+
+/**
+ * @param {import('./contract').ClientArgs} args
+ * @returns {Promise<import('./contract').ScreenAnswer>}
+ */
+export const screen_to_reopen = (args) => call('screen_to_reopen', args);
+
+/**
+ * @param {import('./contract').TilesArgs} args
+ * @returns {Promise<import('./contract').DraftKept>}
+ */
+export const keep_draft = (args) => call('keep_draft', args);

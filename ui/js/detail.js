@@ -80,7 +80,7 @@ export async function showDetail(root, { id }, screen) {
   replay.show(replay.step());
   if (analysed) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
-    await attachAnalysis({
+    const attached = await attachAnalysis({
       matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox: replay.ghostBox, bingos: detail.rules.bingo_bonus > 0,
       showGhost: (turn, tiles, candidate) => {
         if (turn == null) { replay.show(replay.step()); return; }
@@ -88,6 +88,8 @@ export async function showDetail(root, { id }, screen) {
         section.querySelector('[data-testid=replay]')?.scrollIntoView({ block: 'nearest' });
       },
     });
+    // The match is over: the step-through shows the rack each player held.
+    if (attached) replay.setRacks(new Map(attached.analysis.turns.map((t) => [t.turn, t.rack])));
   }
   return section;
 }

@@ -48,6 +48,9 @@ macro_rules! command_table {
             rematch(MatchIdArgs) -> MatchView;
             rules_examples(RulesExamplesArgs) -> RulesExamples;
             save_gcg(ExportGcgArgs) -> SavedGcg;
+            remember_screen(ScreenArgs) -> ScreenAnswer;
+            screen_to_reopen(ClientArgs) -> ScreenAnswer;
+            keep_draft(TilesArgs) -> DraftKept;
         }
     };
 }
