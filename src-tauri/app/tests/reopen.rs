@@ -23,7 +23,8 @@ fn three(app: &App, names: [&str; 3]) -> i64 {
     ok(
         app,
         "new_match",
-        json!({"rules": "wordclub-1.0", "players": names.map(|n| json!({"name": n})),
+        json!({"rules": "wordclub-1.0",
+               "players": names.iter().map(|n| json!({ "name": n })).collect::<Vec<_>>(),
                "deal": {"racks": ["CATEIOL", "SNNDBGL", "REATERS"]}}),
     )["id"]
         .as_i64()
@@ -266,7 +267,7 @@ fn exchange_says_why_it_is_greyed_out_and_when_it_never_can_be() {
     let four = ok(
         &app,
         "new_match",
-        json!({"rules": "wordclub-1.0", "players": ["Ann", "Ben", "Cat", "Dan"].map(|n| json!({"name": n}))}),
+        json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dan"}]}),
     );
     assert_eq!(
         four["exchange_blocked"],
