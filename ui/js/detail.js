@@ -72,9 +72,10 @@ export async function showDetail(root, { id }, screen) {
     analysed ? analysisBox : null,
     h('div.replay', {}, replay.region, h('div.stack', {}, replay.chartBox)),
     h('h2', {}, 'Turns'),
-    turns.length ? h('table.list.turns', { 'data-testid': 'detail-turns' },
+    // The turns scroll in their own box on a phone, not the page (nothing is cut off).
+    turns.length ? h('div.table-scroll', {}, h('table.list.turns', { 'data-testid': 'detail-turns' },
       h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints', analysed ? 'Best move and points missed' : null].filter(Boolean).map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, turnRows)) : h('p.muted', {}, 'No turns yet.'),
+      h('tbody', {}, turnRows))) : h('p.muted', {}, 'No turns yet.'),
     gcgExport(id, unfinished));
   fill(root, section);
   replay.show(replay.step());

@@ -179,7 +179,6 @@ function hintWords(groups) {
  * button zooms out to the whole board and back. Wider screens ignore the frame.
  */
 function zoomable(v, state, on, board) {
-  if (v.rules.board_size <= 9) return board;
   const zoomed = Boolean(v.rack && !v.covered && state.zoomed);
   return h('div.zoom-frame', {},
     h(`div.board-zoom${zoomed ? '.zoomed' : ''}`, { 'data-testid': 'board-zoom' }, board),
