@@ -201,3 +201,16 @@ test('every analysis row and the step-through show the rack each player held', a
   await page.screenshot({ path: screenshotPath('round2-analysis-racks-desktop.png'), fullPage: true });
   await page.context().close();
 });
+
+test('the rules diagram of "the first move covers the star" still shows the star under the tile', async () => {
+  const page = await ctx.openPage(TABLET.options.viewport, true);
+  await page.locator('nav [data-nav=rules]').click();
+  const diagram = page.locator('.rules-diagram[data-rule=star]');
+  await diagram.waitFor();
+  const covered = diagram.locator('.square.star-covered');
+  assert.equal(await covered.count(), 1);
+  assert.equal(await covered.locator('.tile').count(), 1, 'a tile on the star');
+  assert.equal(await covered.evaluate((e) => getComputedStyle(e, '::after').content), '"★"');
+  await diagram.screenshot({ path: screenshotPath('round2-rules-star.png') });
+  await page.context().close();
+});
