@@ -10,7 +10,7 @@ import { perTest, api, reveal, square, rackTile, screenshotPath } from './helper
 
 const ctx = perTest({ seed: 3 });
 
-const SIZES = [['phone-360', 360, 740], ['phone-390', 390, 844], ['tablet-portrait', 820, 1180], ['tablet-landscape', 1180, 820], ['desktop-1280', 1280, 800]];
+const SIZES = [['phone-360', 360, 740], ['phone-390', 390, 844], ['tablet-portrait', 820, 1180], ['tablet-landscape', 1180, 820], ['desktop-1280', 1280, 800], ['app-window', 1100, 820]];
 
 const overflowX = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -73,6 +73,13 @@ for (const [name, width, height] of SIZES) {
     const end = await page.locator('[data-testid=end] [data-testid=chart-end]').evaluate((e) => e.getBoundingClientRect());
     assert.ok(last.right <= end.left + 0.5, `the last turn label ends at ${last.right}, "end" starts at ${end.left}`);
     await page.screenshot({ path: screenshotPath(`round2-${name}-end.png`), fullPage: true });
+    if (width >= 1000 && width > height) {
+      // Wide screens: the end screen needs no scrolling (the app window's 1100×820 included).
+      const scroll = await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+      assert.ok(scroll <= 0, `the end screen scrolls by ${scroll} px`);
+      assert.ok(await inView(page, page.locator('[data-testid=final-board] .board')), 'the final board is in view');
+      assert.ok(await inView(page, page.getByTestId('rematch')), 'Rematch is in view');
+    }
 
     await page.getByTestId('end-analysis-open').click();
     await page.getByTestId('analysis-summary').waitFor();

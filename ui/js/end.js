@@ -53,7 +53,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
   const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
     withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
-  return h('section.stack', { 'data-testid': 'end' },
+  return h('section.stack.end-screen', { 'data-testid': 'end' },
     // Focused when the match ends (match.js), so a screen reader starts here.
     h('h1', { tabindex: '-1' }, endTitle(view)),
     h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null, view.turn_limit)),
