@@ -36,6 +36,15 @@ export function createReplay(detail, turnRows, describe, signal) {
     control('Next', 'replay-next', () => step + 1),
     control('Last', 'replay-last', () => turns.length));
 
+  /** The rack held on the turn shown (or the ghost's), once the racks are in; answers it. */
+  function drawRack() {
+    const t = ghost ? turns[ghost.turn - 1] : (step ? turns[step - 1] : null);
+    const rack = t && racks.get(t.number);
+    fill(rackLine, rack ? rackText(rack, t.player_name ?? names[t.player], t.number) : '');
+    rackLine.hidden = !rack;
+    return rack;
+  }
+
   let drawn = false; // the first drawing is no news: only a step is announced
   function show(to, withGhost = null) {
     step = Math.max(0, Math.min(turns.length, to));
@@ -54,10 +63,7 @@ export function createReplay(detail, turnRows, describe, signal) {
       : t
         ? `After turn ${step} of ${turns.length}: ${t.player_name ?? names[t.player]}, ${describe(t)}${t.kind === 'place' ? ` for ${t.score}` : ''}`
         : `Before the first turn (${turns.length} turn${turns.length === 1 ? '' : 's'} in all)`);
-    const shownTurn = ghost ? turns[ghost.turn - 1] : t;
-    const rack = shownTurn && racks.get(shownTurn.number);
-    fill(rackLine, rack ? rackText(rack, shownTurn.player_name ?? names[shownTurn.player], shownTurn.number) : '');
-    rackLine.hidden = !rack;
+    const rack = drawRack();
     if (drawn) announce(`${caption.textContent}${rack ? `. ${rackLine.textContent}` : ''}`);
     drawn = true;
     controls.querySelectorAll('button').forEach((b, i) => { b.disabled = i < 2 ? step === 0 : step === turns.length; });
@@ -82,6 +88,8 @@ export function createReplay(detail, turnRows, describe, signal) {
   const region = h('div.stack', { role: 'region', 'aria-label': 'Board, turn by turn', tabindex: '0', 'data-testid': 'replay' }, boardBox, caption, rackLine, ghostBox, controls,
     h('p.muted.hint-keys', {}, 'Arrow keys step back and forward; Home and End jump to the ends.'));
   /** The racks held, by turn number (a finished match's analysis): shown from now on. */
-  const setRacks = (byTurn) => { racks = byTurn; show(step, ghost); };
+  // Only the rack line changes: the board is not drawn again (its coordinates' resize
+  // observer would see a second layout in the same frame).
+  const setRacks = (byTurn) => { racks = byTurn; drawRack(); };
   return { region, chartBox, ghostBox, show, step: () => step, setRacks };
 }
