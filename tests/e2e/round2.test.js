@@ -195,8 +195,10 @@ test('every analysis row and the step-through show the rack each player held', a
   // The step-through: each turn with the rack its player held.
   await page.getByTestId('replay-first').click();
   await page.getByTestId('replay-next').click();
+  await page.getByTestId('replay-rack').filter({ hasText: 'turn 1' }).waitFor();
   assert.equal(await page.getByTestId('replay-rack').textContent(), "Ann's rack on turn 1: A C E I L O T");
   await page.getByTestId('replay-next').click();
+  await page.getByTestId('replay-rack').filter({ hasText: 'turn 2' }).waitFor();
   assert.equal(await page.getByTestId('replay-rack').textContent(), "Ben's rack on turn 2: B D G L N N S");
   await page.screenshot({ path: screenshotPath('round2-analysis-racks-desktop.png'), fullPage: true });
   await page.context().close();
