@@ -132,7 +132,7 @@ test('after a restart the app opens the unfinished match behind the cover, board
 test('in the window, a word typed on the keyboard is previewed and played with Ctrl+Enter', async () => {
   // Same session as the restart test. A match with fixed racks (the command layer's test-only
   // deal, through the window's own IPC: only a build with the `fixed-deals` feature takes it,
-  // scripts/e2e.sh builds one); after a reload the app opens it, the newest unfinished match,
+  // scripts/e2e.sh builds one); after a reload the app opens it, the match on this screen,
   // behind the cover.
   assert.ok(driver, 'the restart test left the window open');
   const id = await driver.executeAsyncScript(`
@@ -140,7 +140,9 @@ test('in the window, a word typed on the keyboard is previewed and played with C
     window.__TAURI__.core.invoke('new_match', { args: {
       rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
       deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' } } })
-      .then((view) => done(view.id), (e) => done('refused: ' + JSON.stringify(e)));`);
+      // On this screen, as a match started here is: a reload reopens it (issue 22).
+      .then((view) => window.__TAURI__.core.invoke('remember_screen', { args: { client: 'window', match_id: view.id } })
+        .then(() => done(view.id)), (e) => done('refused: ' + JSON.stringify(e)));`);
   assert.equal(typeof id, 'number',
     `new_match through IPC: ${id} (a deal needs: cargo build -p wordclub --features fixed-deals)`);
   await driver.navigate().refresh();
@@ -176,7 +178,9 @@ test('in the window, by touch: after drags of every kind each tap acts the first
     window.__TAURI__.core.invoke('new_match', { args: {
       rules: 'wordclub-1.1', players: [{ name: 'Ann' }, { name: 'Ben' }],
       deal: { racks: ['CATERS?', 'NNDBGLI'], draw_order: '' } } })
-      .then((view) => done(view.id), (e) => done('refused: ' + JSON.stringify(e)));`);
+      // On this screen, as a match started here is: a reload reopens it (issue 22).
+      .then((view) => window.__TAURI__.core.invoke('remember_screen', { args: { client: 'window', match_id: view.id } })
+        .then(() => done(view.id)), (e) => done('refused: ' + JSON.stringify(e)));`);
   assert.equal(typeof id, 'number', `new_match through IPC: ${id}`);
   await driver.navigate().refresh();
   await driver.wait(until.elementLocated(By.css('[data-testid=reveal]')), 10000).click();
@@ -340,7 +344,8 @@ test('in the window, a finished match\'s GCG record is saved to the Downloads fo
 });
 
 test('in the window, the computer\'s move arrives as an event: the app plays it, the UI asks nothing', async () => {
-  // Same session. Ann (the only person: no cover) against Hal (easy), on screen; her CAT is
+  // Same session. Ann (the only person) against Hal (easy), on screen (remembered as this
+  // window's, so the reload reopens it, behind the cover until she shows her rack); her CAT is
   // played behind the screen's back, through IPC. The app then plays Hal's turn itself and
   // emits its event: the screen, which keeps no timer and asks for no computer move, learns
   // of both moves only from that event (the capability's one grant beside the commands).
@@ -351,7 +356,9 @@ test('in the window, the computer\'s move arrives as an event: the app plays it,
   const id = await invoke(`invoke('new_match', { rules: 'wordclub-1.0',
     players: [{ name: 'Ann' }, { name: 'Hal', computer: 'easy' }], deal: { racks: ['CATEIOL', 'SNNDBGL'] } }).then((v) => v.id)`);
   assert.equal(typeof id, 'number', `a match of Ann's against Hal: ${id}`);
+  await invoke(`invoke('remember_screen', { client: 'window', match_id: ${id} })`);
   await driver.navigate().refresh();
+  await driver.wait(until.elementLocated(By.css('[data-testid=reveal]')), 20000).click();
   await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 20000);
   assert.equal((await driver.findElements(By.css('[data-testid=last-move]'))).length, 0, 'nothing played yet');
   const played = await invoke(`invoke('play', { match_id: ${id},
@@ -391,6 +398,46 @@ test('in the window, Ann takes her move back from behind the cover', async () =>
   await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 10000);
   const rack = await driver.executeScript("return [...document.querySelectorAll('[data-testid=rack] .tile')].map((t) => t.dataset.letter).sort().join('')");
   assert.equal(rack, 'ACEILOT', 'the same rack: the bag as it was');
+});
+
+test('in the window, a restart mid-turn in a 3-person match reopens that match (not the newest) behind the cover; Resign asks with the focus on Cancel', async () => {
+  // Same session. Cat's table is on the screen, Ben has shown his rack; a newer match (Ann v
+  // Bot) exists, which start-up used to open instead, with Ann's rack showing.
+  assert.ok(driver, 'the earlier tests left the window open');
+  const ids = await driver.executeAsyncScript(`
+    const done = arguments[arguments.length - 1];
+    const invoke = (c, args) => window.__TAURI__.core.invoke(c, { args });
+    (async () => {
+      const three = await invoke('new_match', { rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cat' }],
+        deal: { racks: ['CATEIOL', 'SNNDBGL', 'REATERS'] } });
+      await invoke('remember_screen', { client: 'window', match_id: three.id });
+      await invoke('reveal_rack', { match_id: three.id });
+      await invoke('play', { match_id: three.id, tiles: [{ row: 4, col: 3, letter: 'C' }, { row: 4, col: 4, letter: 'A' }, { row: 4, col: 5, letter: 'T' }] });
+      await invoke('reveal_rack', { match_id: three.id });
+      const bot = await invoke('new_match', { rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Bot', computer: 'easy' }] });
+      return [three.id, bot.id];
+    })().then(done, (e) => done('refused: ' + JSON.stringify(e)));`);
+  assert.ok(Array.isArray(ids), `the matches through IPC: ${ids}`);
+  await driver.quit();
+  driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${PORT}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+  const match = await driver.wait(until.elementLocated(By.css('[data-testid=match]')), 20000);
+  assert.equal(Number(await match.getAttribute('data-match-id')), ids[0], 'the match that was on screen');
+  const cover = await driver.wait(until.elementLocated(By.css('[data-testid=cover] h1')), 10000);
+  assert.equal(await cover.getText(), 'Pass to Ben');
+  assert.equal((await driver.findElements(By.css('[data-testid=rack]'))).length, 0, 'no rack behind the cover');
+  await driver.findElement(By.css('[data-testid=reveal]')).click();
+  await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 10000);
+  await driver.findElement(By.css('[data-action=resign]')).click();
+  await driver.wait(until.elementLocated(By.css('dialog[open] [data-testid=confirm-no]')), 10000);
+  assert.equal(await driver.executeScript('return document.activeElement?.dataset.testid'), 'confirm-no', 'the focus on Cancel');
+  await driver.actions().sendKeys(Key.ENTER).perform();
+  await driver.wait(async () => (await driver.findElements(By.css('dialog[open]'))).length === 0, 5000);
+  const still = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+    window.__TAURI__.core.invoke('match_view', { args: { match_id: ${ids[0]} } }).then((v) => done([v.turn, v.players[1].resigned]), (e) => done(String(e)));`);
+  assert.deepEqual(still, [1, false], 'Enter on Cancel resigned nobody');
 });
 
 // Benchmark (printed, not asserted), as tests/e2e/latency.test.js in Chromium: from the drop
@@ -449,6 +496,7 @@ test('in the window: drop to painted preview over 50 drops (printed)', async () 
       const { row, col } = view.rules.star;
       await invoke('play', { args: { match_id: view.id,
         tiles: [...'CAT'].map((letter, i) => ({ row, col: col - 1 + i, letter, blank: false })) } });
+      await invoke('remember_screen', { args: { client: 'window', match_id: view.id } });
       return view.id;
     })().then(done, (e) => done('refused: ' + JSON.stringify(e)));`);
   assert.equal(typeof id, 'number', `a classic match with CAT played: ${id}`);

@@ -184,8 +184,19 @@ test('desktop: a refused move is said as "Not played: …", and a pass and closi
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('dialog[open]'));
   assert.equal((await focused(page)).action, 'exchange');
-  // Pass from the keyboard: the focus goes to the cover's "Show my rack", never to <body>.
+  // Pass from the keyboard: it asks first, with the focus on the safe choice (Enter there
+  // cancels); confirmed, the focus goes to the cover's "Show my rack", never to <body>.
   await page.locator('[data-action=pass]').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('dialog[open]').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'confirm-no');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+  assert.equal(await page.getByTestId('cover').count(), 0, 'Enter on the safe choice did not pass');
+  await page.locator('[data-action=pass]').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('dialog[open]').waitFor();
+  await page.getByTestId('confirm-yes').focus();
   await page.keyboard.press('Enter');
   await page.getByTestId('cover').waitFor();
   await page.waitForFunction(() => document.activeElement?.dataset.testid === 'reveal');

@@ -33,7 +33,7 @@ async function almostFinished() {
   return id;
 }
 
-const MOVE = /[A-Z]+ at (\d+[A-O]|[A-O]\d+) (across|down) for \d+/;
+const MOVE = /[A-Z]+ at (\d+[A-O]|[A-O]\d+) for \d+/;
 
 test('the end screen names each best missed move; an unfinished match has no analysis', async () => {
   const id = await almostFinished();
@@ -50,16 +50,19 @@ test('the end screen names each best missed move; an unfinished match has no ana
   await page.getByTestId('cover').waitFor();
   await reveal(page);
   await page.locator('[data-action=pass]').click();
+  await page.getByTestId('confirm-yes').click();
   await page.getByTestId('end').waitFor();
   const items = page.locator('[data-testid=end-analysis] [data-testid=missed-move]');
   await items.first().waitFor();
   const texts = await items.allTextContents();
   assert.equal(texts.length, 2, texts.join(' | '));
-  assert.match(texts[0], /^Ann: /);
-  assert.match(texts[1], /^Ben: /);
+  // Each named in its own heading, never "Your" on a shared screen.
+  assert.match(texts[0], /^Ann's biggest miss: /);
+  assert.match(texts[1], /^Ben's biggest miss: /);
   // Ben only passed: his best missed move is a real placement with its square and score.
   assert.match(texts[1], MOVE);
-  assert.match(texts[1], /passed, \d+ points? missed/);
+  assert.match(texts[1], /— Ben passed \(\d+ points? missed\)/);
+  assert.doesNotMatch(texts.join(' '), /\bYour\b/);
   await page.screenshot({ path: screenshotPath('analysis-end-desktop.png') });
 
   // The link opens the match detail at its analysis, which the history now keeps.
@@ -86,7 +89,9 @@ for (const [name, width, height] of [['desktop', 1280, 860], ['tablet', 820, 118
     await page.getByTestId('analysis-summary').waitFor();
     // Turn 2 (Ben's first pass): open its alternatives and show the first one.
     const cell = page.locator('[data-testid=turn-analysis][data-turn="2"]');
-    assert.match(await cell.textContent(), /Best: .* points? missed/);
+    // Who played what beside the best, in words; the rack Ben held, on his row.
+    assert.match(await cell.textContent(), /Ben passed — best was [A-Z]+ at (\d+[A-O]|[A-O]\d+) for (\d+) \(\2 more\)\./);
+    assert.match(await cell.getByTestId('turn-rack').textContent(), /^Rack: B D G L N N S$/);
     await cell.locator('summary').click();
     const first = cell.getByTestId('alternative').first();
     const notation = await first.getAttribute('data-move');

@@ -65,8 +65,8 @@ export async function openApp(browser, url, viewport, touch = false) {
   return page;
 }
 
-/** Opens the app at `url` (it opens the newest unfinished match behind the cover) and shows
- *  the rack. */
+/** Opens the app at `url` (it opens the match on this client's screen, the one last started
+ *  through the API, behind the cover) and shows the rack. */
 export async function openAndReveal(page, url) {
   await page.goto(url);
   await reveal(page);
@@ -124,14 +124,24 @@ function countPendingCalls() {
   };
 }
 
+/** The client every test browser is (main.js keeps its id in localStorage): the backend
+ *  reopens the match on this client's screen after a reload. A match a test starts through
+ *  the API is on this screen (api() below), as one a person starts on it is. */
+export const TEST_CLIENT = 'e2e-browser';
+
+function beTheTestClient(client) {
+  try { if (!localStorage.getItem('wordclub-client')) localStorage.setItem('wordclub-client', client); } catch { /* no storage */ }
+}
+
 /** Chromium for the tests: every context it makes (and every page of browser.newPage) has
- *  the pending-call count (countPendingCalls). */
+ *  the pending-call count (countPendingCalls) and is the test client (TEST_CLIENT). */
 export async function launchBrowser() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await context.addInitScript(countPendingCalls);
+    await context.addInitScript(beTheTestClient, TEST_CLIENT);
     return context;
   };
   // As Playwright's own newPage: a context of its own, closed with the page.
@@ -149,7 +159,14 @@ export async function api(url, command, args = {}) {
   const res = await fetch(`${url}/api/${command}`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args),
   });
-  return { status: res.status, body: await res.json() };
+  const body = await res.json();
+  // A new match (or rematch) started here is the one on the test browser's screen.
+  if (res.ok && (command === 'new_match' || command === 'rematch')) {
+    await fetch(`${url}/api/remember_screen`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client: TEST_CLIENT, match_id: body.id }),
+    });
+  }
+  return { status: res.status, body };
 }
 
 /** Listens to the server's pushed events (`GET /api/events`, server-sent events) from now on:

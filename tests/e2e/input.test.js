@@ -152,6 +152,7 @@ for (const [size, drag, tap] of [
     // in the order they were drawn.
     await reveal(page);
     await tap(page.locator('[data-action=pass]'));
+    await tap(page.getByTestId('confirm-yes'));
     await page.getByTestId('cover').waitFor();
     await reveal(page);
     assert.equal(await rackOrder(page), kept + DRAWS);
@@ -193,6 +194,7 @@ test('desktop: after an exchange the kept tiles keep their arrangement and the n
   await page.getByTestId('cover').waitFor();
   await reveal(page);
   await page.locator('[data-action=pass]').click();
+  await page.getByTestId('confirm-yes').click();
   await page.getByTestId('cover').waitFor();
   await reveal(page);
   // The exchange drew the bag's next tiles (the deal's draw order), as many as went back.

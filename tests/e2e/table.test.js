@@ -293,7 +293,8 @@ test('screenshots: the match screen with a scoresheet of 10+ turns at 1280×800,
   for (const [w, hgt] of [[1280, 800], [1180, 820], [820, 1180]]) {
     const touch = w < hgt;
     const page = await ctx.openPage({ width: w, height: hgt }, touch);
-    await page.getByTestId('rack').waitFor();
+    // Opened on a loaded page: behind the cover even for one person (issue 22).
+    await reveal(page);
     await settle(page);
     const rows = await sheetRows(page);
     assert.deepEqual(rows, expectedRows(await call('match_view', { match_id: id })));

@@ -1,52 +1,46 @@
 // Post-game analysis (SPEC §6), drawn from the backend's `match_analysis`: the end screen's
-// "Your best missed move", and in the match detail the per-player summary, the best move and
+// biggest miss of each player, and in the match detail the per-player summary, the best move and
 // points missed beside each turn, and alternatives drawn as a ghost on the step-through board
-// (tiles and breakdown from the backend's `analysis_move`). Nothing here ranks or scores.
+// (tiles and breakdown from the backend's `analysis_move`). Nothing here ranks or scores; the
+// sentences are analysiswords.js's.
 import * as commands from './commands.js';
 import { onEvent } from './api.js';
 import { breakdownLines } from './breakdown.js';
 import { h, fill } from './dom.js';
 import { defineButton } from './define.js';
+import { candidateText, turnSentence, rankText, strongText, missHeading, missText, rackText, tilesText } from './analysiswords.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "QUIXOTE at 8H across for 96". */
-export function moveText(c) {
-  return `${c.word} at ${c.place} for ${c.score}`;
-}
-
-/** The end screen's block: each player's best missed move, then a link to the full analysis. */
+/** The end screen's block: each player's biggest miss, then a link to the full analysis. */
 export function missedMovesBlock(matchId, { onOpen = null } = {}) {
+  const heading = 'Biggest misses';
   const box = h('section.stack.analysis-end', { 'data-testid': 'end-analysis', 'aria-live': 'polite', 'aria-busy': 'true' },
-    h('h2', {}, 'Your best missed move'),
+    h('h2', {}, heading),
     h('p.muted', {}, 'Working out the best moves…'));
   commands.match_analysis({ match_id: matchId }).then((a) => {
     box.setAttribute('aria-busy', 'false');
-    const items = a.players.map((p) => {
-      const m = p.best_missed;
-      return h('li', { 'data-testid': 'missed-move', 'data-seat': String(p.seat) },
-        h('strong', {}, `${p.name}: `),
-        m ? defineButton([m.best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
-        m ? ` ${moveText(m.best)} (turn ${m.turn}; ${m.played === 'pass' ? 'passed' : `played ${m.played} for ${m.played_score}`}, ${plural(m.points_missed, 'point')} missed)`
-          : 'played the best-scoring move every turn');
-    });
+    const items = a.players.map((p) => h('li', { 'data-testid': 'missed-move', 'data-seat': String(p.seat) },
+      h('strong', {}, `${missHeading(p.name)}: `),
+      p.best_missed ? defineButton([p.best_missed.best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
+      missText(p, a)));
     // The link sits beside the heading rather than on a line of its own, so the end screen's
     // buttons stay above the fold at 1280×860.
     fill(box,
       h('div.row.analysis-end-head', {},
-        h('h2', {}, 'Your best missed move'),
+        h('h2', {}, heading),
         onOpen ? h('button.link', { type: 'button', 'data-testid': 'end-analysis-open', onclick: onOpen }, 'Full analysis') : null),
       h('ul.missed-moves', {}, items));
   }, (e) => {
     box.setAttribute('aria-busy', 'false');
-    fill(box, h('h2', {}, 'Your best missed move'), h('p.muted', {}, e.message));
+    fill(box, h('h2', {}, heading), h('p.muted', {}, e.message));
   });
   return box;
 }
 
 /** The per-player summary table. */
 function summaryTable(a, bingos) {
-  const heads = ['Player', 'Points missed', 'Average rank', 'Best moves played', bingos ? 'Bingos found' : null, 'Biggest miss'].filter(Boolean);
+  const heads = ['Player', 'Points missed', 'Average place (1 = the best move)', 'Best moves played', bingos ? 'Bingos found' : null, 'Biggest miss'].filter(Boolean);
   return h('table.list.analysis-summary', { 'data-testid': 'analysis-summary' },
     h('caption', {}, 'Analysis by player'),
     h('thead', {}, h('tr', {}, heads.map((t) => h('th', { scope: 'col' }, t)))),
@@ -56,28 +50,27 @@ function summaryTable(a, bingos) {
       h('td', {}, p.average_rank == null ? '—' : p.average_rank.toFixed(1)),
       h('td', {}, `${p.best_played} of ${plural(p.turns, 'turn')}`),
       bingos ? h('td', {}, `${p.bingos_found ?? 0} of ${p.bingos_available ?? 0} available`) : null,
-      h('td', {}, p.best_missed ? `${moveText(p.best_missed.best)}, turn ${p.best_missed.turn} (${plural(p.best_missed.points_missed, 'point')})` : 'none')))));
+      h('td', {}, missText(p, a))))));
 }
 
-/** The text beside a turn: the best move, the points missed, the rank. */
-function turnCell(t, onGhost, matchId) {
+/** The text beside a turn: the rack held, the move beside the best one, its place among the
+ *  possible moves, the strong computer's choice. `name`: the player of the turn. */
+function turnCell(t, name, onGhost, matchId) {
   const best = t.best_by_score;
-  const facts = [];
-  if (!best) facts.push('No placement was possible.');
-  else if (t.points_missed === 0 && t.played.kind === 'place') facts.push(`Best move played (${moveText(best)}).`);
-  else facts.push(`Best: ${moveText(best)} · ${plural(t.points_missed, 'point')} missed.`);
-  if (t.rank != null) facts.push(`Rank ${t.rank} of ${t.moves}.`);
-  if (t.best_by_value && best && t.best_by_value.notation !== best.notation) facts.push(`Hard's choice: ${moveText(t.best_by_value)} (keeps ${t.best_by_value.leave || 'nothing'}).`);
-  if (t.best_exchange && t.played.kind === 'exchange') facts.push(`Best exchange: ${t.best_exchange.tiles}, keeping ${t.best_exchange.keep || 'nothing'}.`);
+  const facts = [turnSentence(name, t), rankText(t)];
+  if (t.best_by_value && best && t.best_by_value.notation !== best.notation) facts.push(strongText(t.best_by_value));
+  if (t.best_exchange && t.played.kind === 'exchange') facts.push(`The best exchange would have put back ${tilesText(t.best_exchange.tiles)}, keeping ${tilesText(t.best_exchange.keep)}.`);
   if (t.hint_taken) facts.push('A hint was taken.');
   const alternatives = t.alternatives.map((c, i) => h('li', {},
     h('button.ghost-button', {
       type: 'button', 'data-testid': 'alternative', 'data-turn': String(t.turn), 'data-move': c.notation,
-      'aria-label': `Show ${moveText(c)} on the board before turn ${t.turn}`,
+      'aria-label': `Show ${candidateText(c)} on the board before turn ${t.turn}`,
       onclick: () => onGhost(t, c),
     }, `${i + 1}. ${c.word} ${c.place.split(' ')[0]} ${c.score}`)));
   return h('div.turn-analysis', { 'data-testid': 'turn-analysis', 'data-turn': String(t.turn) },
-    h('span', {}, facts.join(' ')),
+    // The match is over, so every rack may be shown.
+    h('p.turn-rack', { 'data-testid': 'turn-rack' }, rackText(t.rack)),
+    h('span', {}, facts.filter(Boolean).join(' ')),
     best ? defineButton([best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
     alternatives.length ? h('details.alternatives', {},
       h('summary', {}, `Alternatives (${alternatives.length})`),
@@ -87,7 +80,7 @@ function turnCell(t, onGhost, matchId) {
 /** The ghost's description and breakdown (the backend's scorer), with a way to remove it. */
 function ghostInfo(turn, candidate, scored, onRemove) {
   return h('div.ghost-info.panel', { 'data-testid': 'ghost-info', role: 'status' },
-    h('p', {}, h('strong', {}, `Ghost: ${moveText(candidate)}`), ` — shown with dashed tiles on the board before turn ${turn}, instead of the move played.`),
+    h('p', {}, h('strong', {}, `Ghost: ${candidateText(candidate)}`), ` — shown with dashed tiles on the board before turn ${turn}, instead of the move played.`),
     h('ul', {}, breakdownLines(scored).map((line) => h('li', {}, line)),
     h('li', {}, `Total ${scored.score}`)),
     h('button', { type: 'button', 'data-testid': 'ghost-remove', onclick: onRemove }, 'Remove the ghost'));
@@ -111,12 +104,12 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   }
   fill(box,
     h('h2', { id: 'analysis' }, 'Analysis'),
-    h('p.muted', {}, `By the move generator, with the match's own rules (${a.rules_label}) and word list (${a.list_name}). Points missed: the best score available minus the score played; rank 1 is the best-scoring move.`),
+    h('p.muted', {}, `By the move generator, with the match's own rules (${a.rules_label}) and word list (${a.list_name}). Points missed: the best score available minus the score played. The strong computer is the Hard player, which weighs the tiles a move keeps as well as its score.`),
     h('div.table-scroll', {}, summaryTable(a, bingos)));
   for (const t of a.turns) {
     const row = rows.get(t.turn);
     const cell = row?.querySelector('[data-analysis-cell]');
-    if (cell) fill(cell, turnCell(t, onGhost, matchId));
+    if (cell) fill(cell, turnCell(t, a.players.find((p) => p.seat === t.player)?.name ?? `Player ${t.player + 1}`, onGhost, matchId));
   }
   return { analysis: a, removeGhost };
 }

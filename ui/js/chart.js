@@ -26,7 +26,8 @@ export function progressionChart(series, names, { marker = null, final = false }
   // backend's last point), drawn one step after the last turn and labelled "end".
   const turns = final ? Math.max(0, longest - 1) : longest;
   const top = Math.max(1, ...series.flat());
-  const W = 480; const H = 180; const left = 40; const right = 12; const topPad = 12; const bottom = 30;
+  // `right`: room for "end" after its point.
+  const W = 480; const H = 180; const left = 40; const right = final ? 28 : 12; const topPad = 12; const bottom = 30;
   const x = (turn) => left + (turn * (W - left - right)) / longest;
   const y = (score) => H - bottom - (Math.max(0, score) * (H - topPad - bottom)) / top;
   const svg = svgEl('svg', {
@@ -45,8 +46,10 @@ export function progressionChart(series, names, { marker = null, final = false }
     label('0', { x: left - 6, y: y(0) + 4, 'text-anchor': 'end' }),
     label('Turn', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle' }),
     label('0', { x: x(0), y: y(0) + 16, 'text-anchor': 'middle' }),
-    label(String(turns), { x: x(turns), y: y(0) + 16, 'text-anchor': 'middle', 'data-testid': 'chart-turns' }),
-    final ? label('end', { x: x(longest), y: y(0) + 16, 'text-anchor': 'middle', 'data-testid': 'chart-end' }) : '');
+    // With "end" one step after the last turn, the two labels meet where the step is narrow
+    // ("36end" at 820 and 1280 px): the turn count ends at its point and "end" starts at its.
+    label(String(turns), { x: x(turns), y: y(0) + 16, 'text-anchor': final ? 'end' : 'middle', 'data-testid': 'chart-turns' }),
+    final ? label('end', { x: x(longest), y: y(0) + 16, 'text-anchor': 'start', 'data-testid': 'chart-end' }) : '');
   series.forEach((scores, seat) => {
     const points = [0, ...scores].map((score, i) => `${x(i).toFixed(1)},${y(score).toFixed(1)}`);
     const line = svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: COLOURS[seat % COLOURS.length], 'stroke-width': 3 });

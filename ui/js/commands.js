@@ -177,3 +177,21 @@ export const abandon_match = (args) => call('abandon_match', args);
  * @returns {Promise<import('./contract').MatchClosed>}
  */
 export const delete_match = (args) => call('delete_match', args);
+
+/**
+ * @param {import('./contract').ScreenArgs} args
+ * @returns {Promise<import('./contract').ScreenAnswer>}
+ */
+export const remember_screen = (args) => call('remember_screen', args);
+
+/**
+ * @param {import('./contract').ClientArgs} args
+ * @returns {Promise<import('./contract').ScreenAnswer>}
+ */
+export const screen_to_reopen = (args) => call('screen_to_reopen', args);
+
+/**
+ * @param {import('./contract').TilesArgs} args
+ * @returns {Promise<import('./contract').DraftKept>}
+ */
+export const keep_draft = (args) => call('keep_draft', args);

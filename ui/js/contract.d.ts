@@ -123,6 +123,8 @@ export type CheckWordAnswer = { word: string, list: string, valid: boolean, mess
 
 export type CheckWordArgs = { word: string, list: string, };
 
+export type ClientArgs = { client: string, };
+
 export type ConfirmMatchArgs = { match_id: number, 
 /**
  * Must be `true`: the UI asked the player first, naming the match.
@@ -179,6 +181,10 @@ export type DefinitionStatus = "defined" | "no_definition" | "not_in_list";
 
 export type Direction = "across" | "down";
 
+export type DraftKept = { tiles: number, };
+
+export type DraftTile = { row: number, col: number, letter: string, blank: boolean, };
+
 export type EndInfo = { 
 /**
  * The bag is empty and a player uses their last tile.
@@ -224,6 +230,17 @@ export type ExchangeArgs = { match_id: number,
  * The rack tiles to return, one letter each (`?` for a blank).
  */
 tiles: Array<string>, };
+
+export type ExchangeBlocked = { bag: number, 
+/**
+ * The fewest tiles the bag must hold ([`crate::ExchangePolicy::Chosen`]'s `min_bag`).
+ */
+min_bag: number, 
+/**
+ * The bag held too few already when the tiles were dealt (Word Club 1.0 with four
+ * players: 32 − 28 = 4): no exchange is possible at any point of this match.
+ */
+never: boolean, };
 
 export type ExchangeChoice = { 
 /**
@@ -511,7 +528,25 @@ unseen: { [key in string]: number } | null, can: Can,
 /**
  * Most tiles an exchange may take now.
  */
-exchange_max: number, result: ResultView | null, };
+exchange_max: number, 
+/**
+ * Why no exchange is possible now (the bag holds too few), for the screen to say so.
+ */
+exchange_blocked: ExchangeBlocked | null, 
+/**
+ * Per seat, the placements made so far (an exchange or a pass is not a scoring play).
+ */
+scoring_plays: Array<number>, 
+/**
+ * The draft the player to move had staged before a reload (`keep_draft`): only with
+ * their rack shown, in the same turn.
+ */
+draft: Array<DraftTile> | null, 
+/**
+ * The cover is up only because the match was (re)opened on this screen, at a table with
+ * one person: the screen says "<name>'s turn", not "Pass to <name>".
+ */
+reopened: boolean, result: ResultView | null, };
 
 export type MatchViewArgs = { match_id: number, 
 /**
@@ -569,6 +604,8 @@ allow_hints?: boolean | null,
  * back until the next player shows their rack.
  */
 allow_take_backs?: boolean | null, };
+
+export type OnScreen = { client: string, match_id: number | null, };
 
 export type PartOfSpeech = "noun" | "verb" | "adjective" | "adverb" | "interjection" | "pronoun" | "preposition" | "conjunction" | "determiner";
 
@@ -740,6 +777,18 @@ bingo: number,
  */
 score: number, };
 
+export type ScreenAnswer = { match_id: number | null, };
+
+export type ScreenArgs = { 
+/**
+ * Who is asking: `window` in the app window, a browser's own id over `serve`.
+ */
+client: string, 
+/**
+ * The match now on that client's screen; absent or `null` for any other screen.
+ */
+match_id?: number | null, };
+
 export type SeatArgs = { name: string, 
 /**
  * `easy`, `medium` or `hard` for a computer seat; absent or null for a person.
@@ -769,7 +818,12 @@ player_names: Array<string>, default_rules: string, theme: Theme, sound: boolean
  * Computer players never play, and hints never offer, a kept offensive word (the words
  * stay valid for people).
  */
-polite_computer: boolean, };
+polite_computer: boolean, 
+/**
+ * The match on each client's screen (`resume.rs`): the window is one client, each
+ * browser over `serve` another. Most recent first, at most [`ON_SCREEN_CLIENTS`].
+ */
+on_screen: Array<OnScreen>, };
 
 export type SettingsNotice = { original: string, moved_to: string, reason: string, message: string, };
 
@@ -988,4 +1042,7 @@ export type Commands = {
   take_back: { args: TakeBackArgs; answer: MatchView };
   abandon_match: { args: ConfirmMatchArgs; answer: MatchClosed };
   delete_match: { args: ConfirmMatchArgs; answer: MatchClosed };
+  remember_screen: { args: ScreenArgs; answer: ScreenAnswer };
+  screen_to_reopen: { args: ClientArgs; answer: ScreenAnswer };
+  keep_draft: { args: TilesArgs; answer: DraftKept };
 };

@@ -73,15 +73,16 @@ export async function showDetail(root, { id }, screen) {
     analysed ? analysisBox : null,
     h('div.replay', {}, replay.region, h('div.stack', {}, replay.chartBox)),
     h('h2', {}, 'Turns'),
-    turns.length ? h('table.list.turns', { 'data-testid': 'detail-turns' },
+    // The turns scroll in their own box on a phone, not the page (nothing is cut off).
+    turns.length ? h('div.table-scroll', {}, h('table.list.turns', { 'data-testid': 'detail-turns' },
       h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints', analysed ? 'Best move and points missed' : null].filter(Boolean).map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, turnRows)) : h('p.muted', {}, 'No turns yet.'),
+      h('tbody', {}, turnRows))) : h('p.muted', {}, 'No turns yet.'),
     gcgExport(id, unfinished));
   fill(root, section);
   replay.show(replay.step());
   if (analysed) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
-    await attachAnalysis({
+    const attached = await attachAnalysis({
       matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox: replay.ghostBox, bingos: detail.rules.bingo_bonus > 0,
       showGhost: (turn, tiles, candidate) => {
         if (turn == null) { replay.show(replay.step()); return; }
@@ -89,6 +90,8 @@ export async function showDetail(root, { id }, screen) {
         section.querySelector('[data-testid=replay]')?.scrollIntoView({ block: 'nearest' });
       },
     });
+    // The match is over: the step-through shows the rack each player held.
+    if (attached) replay.setRacks(new Map(attached.analysis.turns.map((t) => [t.turn, t.rack])));
   }
   return section;
 }

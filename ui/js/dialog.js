@@ -24,6 +24,10 @@ function open(build) {
       resolve(null);
     };
     dialog.showModal();
+    // A confirmation starts on its safe choice (Cancel), so an Enter pressed on the way
+    // (key repeat, a hurried second press) cancels rather than resigns; WebKitGTK, like the
+    // browsers, would otherwise focus the first button, the dangerous one.
+    /** @type {HTMLElement | null} */ (dialog.querySelector('[data-safe]'))?.focus();
   });
 }
 
@@ -34,7 +38,7 @@ export function confirmDialog(title, text, confirmLabel) {
     h('p', {}, text),
     h('div.row', {},
       h('button.danger', { type: 'button', 'data-testid': 'confirm-yes', onclick: () => done(true) }, confirmLabel),
-      h('button', { type: 'button', onclick: () => done(false) }, 'Cancel'))));
+      h('button', { type: 'button', 'data-safe': '', 'data-testid': 'confirm-no', onclick: () => done(false) }, 'Cancel'))));
 }
 
 /** Lets the player choose tiles of the rack (faces as on the rack); resolves with the chosen

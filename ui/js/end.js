@@ -24,6 +24,8 @@ function reasonText(reason, solo, outName = null, limit = null) {
   }
 }
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Who went out, as the backend's result names it (`went_out`, a seat). */
 function wentOutName(r) {
   return Number.isInteger(r.went_out) ? r.players.find((p) => p.seat === r.went_out)?.name ?? null : null;
@@ -53,14 +55,19 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
   const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
     withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
-  return h('section.stack', { 'data-testid': 'end' },
+  return h('section.stack.end-screen', { 'data-testid': 'end' },
     // The winner's name large with the final scores; its heading is focused when the match
     // ends (match.js), so a screen reader starts here.
     winnerMoment(view, endTitle(view)),
     h('p.muted', { 'data-testid': 'end-reason' }, reasonText(r.reason, solo, r.reason === 'went_out' ? wentOutName(r) : null, view.turn_limit)),
-    // The way on first, above the fold: the same table again, or a new one.
+    // A solo round says what Word Tiles' "Round complete" says: the points, the scoring
+    // plays (an exchange or a pass is none; the backend counts them) and the best turn.
+    solo ? h('p', { 'data-testid': 'solo-summary' },
+      `${plural(r.players[0].score, 'point')} from ${plural(view.scoring_plays?.[0] ?? 0, 'scoring play')}.`) : null,
+    // The way on first, above the fold: the same table again (a solo round: a new round), or
+    // a new one.
     h('div.row', {},
-      onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,
+      onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', onclick: onRematch }, solo ? 'New round' : 'Rematch') : null,
       h(onRematch ? 'button' : 'button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),
       onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
       h('button', { type: 'button', 'data-nav': 'history' }, 'History')),

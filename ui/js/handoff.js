@@ -10,7 +10,9 @@ import { renderRecap } from './scoresheet.js';
 export function renderCover(view, onReveal, takeBack = null) {
   const next = view.players[view.to_move];
   return h('section.cover.panel', { 'data-testid': 'cover' },
-    h('h1', {}, `Pass to ${next.name}`),
+    // Reopened at a one-person table (a reload, a restart): nobody to pass to, but who holds
+    // the device is not known, so the rack waits for its player all the same.
+    h('h1', {}, view.reopened ? `${next.name}'s turn` : `Pass to ${next.name}`),
     // Everything since this player last played, so nobody misses a move at the table.
     renderRecap(view),
     h('button.primary', {

@@ -1,6 +1,7 @@
 // Boots the UI and switches screens. Screens render views from the backend and send intents;
 // none of them decides a rule.
 import * as commands from './commands.js';
+import { inAppWindow } from './api.js';
 import { toast } from './dom.js';
 import { connect } from './api.js';
 import { applyTheme } from './theme.js';
@@ -14,7 +15,14 @@ const root = document.getElementById('screen');
 connect();
 
 // Anything that slips through is shown, not swallowed.
-window.addEventListener('error', (e) => toast(`Something went wrong: ${e.message}`));
+// Not "ResizeObserver loop completed with undelivered notifications": the browser reports it
+// when a resize observed in one frame is delivered in the next (the board's coordinates,
+// measured as the detail's step-through redraws once its analysis is in); nothing failed.
+// WebKitGTK showed it as a toast over the GCG save button.
+window.addEventListener('error', (e) => {
+  if (/^ResizeObserver loop/.test(e.message ?? '')) return;
+  toast(`Something went wrong: ${e.message}`);
+});
 window.addEventListener('unhandledrejection', (e) => toast(`Something went wrong: ${e.reason?.message ?? e.reason}`));
 
 // Every screen: (box, params, screen) => Promise, drawing into `box`. `nav`: the top
@@ -74,6 +82,9 @@ export function openScreen(name, params = {}) {
       placed = true;
       root.replaceChildren(box);
       markCurrent(entry.nav);
+      // Which match is on this screen is kept with the settings: a reload or a restart
+      // reopens it (boot).
+      commands.remember_screen({ client: CLIENT, match_id: name === 'match' ? params.id : null }).catch(() => {});
     } finally {
       if (!placed) controller.abort();
     }
@@ -106,12 +117,32 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && menuButton?.getAttribute('aria-expanded') === 'true') { openMenu(false); menuButton.focus(); }
 });
 
-/** After a (re)start, an unfinished match opens again — behind the cover. */
+/** This screen, as the backend tells screens apart: the app window is one; each browser over
+ *  `wordclub-cli serve` keeps an id of its own (not a secret, and no rack: a draft stays in
+ *  the backend). */
+const CLIENT = inAppWindow ? 'window' : browserClient();
+
+function browserClient() {
+  const key = 'wordclub-client';
+  try {
+    let id = localStorage.getItem(key);
+    if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
+      id = `b-${crypto.randomUUID()}`;
+      localStorage.setItem(key, id);
+    }
+    return id;
+  } catch {
+    return `b-${Math.random().toString(36).slice(2)}`; // no storage: this load only
+  }
+}
+
+/** After a reload or a (re)start, the match that was on this screen opens again — behind the
+ *  cover (showMatch asks for it); with none, the start screen lists the unfinished ones. */
 async function boot() {
   commands.get_settings().then((s) => applyTheme(s.theme)).catch(() => {});
-  let latest = null;
-  try { latest = (await commands.match_list({ status: 'in_progress' })).matches[0] ?? null; } catch { /* no history */ }
-  if (latest) openScreen('match', { id: latest.id });
+  let reopen = null;
+  try { reopen = (await commands.screen_to_reopen({ client: CLIENT })).match_id; } catch { /* no history */ }
+  if (reopen != null) openScreen('match', { id: reopen });
   else openScreen('home');
 }
 

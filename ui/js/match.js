@@ -17,6 +17,7 @@ import { renderEnd, endTitle } from './end.js';
 import { moveSentence } from './scores.js';
 import { playSound } from './sound.js';
 import { newMatchState, resetTurn, viewState, onlyDraftChanged, markDrawn } from './matchstate.js';
+import { draftKeeper } from './draftkeeper.js';
 import { wireInput } from './matchinput.js';
 import { showArriving } from './arrival.js';
 import { focusKey, placeFocus, zoomScroll, followCursor } from './matchfocus.js';
@@ -46,8 +47,12 @@ export async function showMatch(box, { id, view = null }, screen) {
     s.draft = next;
     // The request goes out first, so the backend works on it while the screen is drawn.
     if (preview) requestPreview();
+    keeper.keep();
     redraw();
   }
+
+  // The draft is kept in the backend with the match (draftkeeper.js), back after a reload.
+  const keeper = draftKeeper(s, () => requestPreview());
 
   /** Draws the draft: only what changed when the screen on show is this turn's, drawn from
    *  the same view, rack order and hint state; the whole screen otherwise. */
@@ -96,7 +101,7 @@ export async function showMatch(box, { id, view = null }, screen) {
   async function act(command, args = {}, { gone = null, wholeRack = false } = {}) {
     if (turn.busy) return;
     const seat = s.view.to_move;
-    const kept = gone && s.view.rack ? orderAfter(s.view.rack, s.order, gone) : null;
+    const keptOrder = gone && s.view.rack ? orderAfter(s.view.rack, s.order, gone) : null;
     try {
       const next = await turn.command(command, args);
       if (!next) return;
@@ -106,9 +111,10 @@ export async function showMatch(box, { id, view = null }, screen) {
       if (settings.sound && turnDone) playSound(s.view.over ? 'end' : 'turn');
       s.focusAfter = turnDone ? 'turn' : 'reveal';
       if (turnDone) announce(turnSentence(s.view));
-      if (kept) rememberOrder(s.view.id, seat, kept);
+      if (keptOrder) rememberOrder(s.view.id, seat, keptOrder);
       else if (wholeRack) forgetOrder(s.view.id, seat);
       newTurn();
+      if (!turnDone) keeper.restore();
     } catch (e) {
       toast(e.message);
     }
@@ -205,6 +211,7 @@ export async function showMatch(box, { id, view = null }, screen) {
   }
 
   newTurn();
+  keeper.restore();
   render();
   markFirstBoard();
 }

@@ -116,6 +116,14 @@ export function wireInput(m) {
     }
   }
 
+  /** Pass, after one tap to confirm (it sits beside Resign and Hint, and ends the turn). */
+  async function pass() {
+    const me = s.view.players[s.view.to_move];
+    if (await confirmDialog('Pass?', `${me.name} passes: the turn scores nothing and the rack stays as it is.`, 'Pass')) {
+      act(commands.pass);
+    }
+  }
+
   /** The square a key places on: the cursor's, or the first empty one after it. */
   function keyTarget() {
     const { cursor } = s.draft;
@@ -170,7 +178,7 @@ export function wireInput(m) {
     recall: () => setDraft({ ...s.draft, staged: [] }),
     shuffle: () => { setOrder(s, shuffled(s.order)); render(); },
     exchange,
-    pass: () => act(commands.pass),
+    pass,
     hint: m.hint,
     resign,
     reveal: () => act(commands.reveal_rack),

@@ -41,7 +41,11 @@ export function renderTurn(v, state, on) {
     }, 'Play', touchOnly() ? null : h('kbd.shortcut', { 'aria-hidden': 'true' }, SUBMIT_KEY.label)),
     h('button', { type: 'button', 'data-action': 'recall', disabled: !draft.staged.length, title: 'Recall (Esc)', onclick: on.recall }, 'Recall'),
     h('button', { type: 'button', 'data-action': 'shuffle', onclick: on.shuffle }, 'Shuffle'),
-    h('button', { type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: on.exchange }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
+    // A match whose bag starts too small never allows one: no control (exchangeNote says so).
+    v.exchange_blocked?.never ? null : h('button', {
+      type: 'button', 'data-action': 'exchange', disabled: !v.can.exchange, onclick: on.exchange,
+      'aria-describedby': v.exchange_blocked ? 'exchange-why' : undefined,
+    }, v.rules.exchange === 'solo' ? 'Replace' : 'Exchange'),
     h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: on.pass }, 'Pass'),
     canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: state.hinting, 'aria-busy': String(Boolean(state.hinting)), title: hintTitle, onclick: on.hint }, state.hinting ? 'Thinking…' : hintLabel) : null,
     takeBackButton(v, on.takeBack),
@@ -52,9 +56,23 @@ export function renderTurn(v, state, on) {
   // Key hints only where there is a keyboard to press them (not on touch-only devices).
   const keys = touchOnly() ? null : h('p.key-help.muted', { 'data-testid': 'key-help' },
     `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);
-  const screen = layout(v, state, on, h('div.turn-controls', {}, rack, controls, keys), side);
+  const screen = layout(v, state, on, h('div.turn-controls', {}, rack, controls, exchangeNote(v), keys), side);
   showPreview(screen, state.preview);
   return screen;
+}
+
+/** Why Exchange is greyed out, beside it (the backend's `exchange_blocked`); where no exchange
+ *  is ever possible in this match, said once, in each player's first turn. */
+function exchangeNote(v) {
+  const b = v.exchange_blocked;
+  if (!b) return null;
+  if (b.never) {
+    if (v.turn >= v.players.length) return null;
+    return h('p.exchange-note.muted', { id: 'exchange-why', 'data-testid': 'exchange-why' },
+      `No exchanges in this match: with ${v.players.length} players the bag starts with fewer than the ${b.min_bag} tiles an exchange needs.`);
+  }
+  return h('p.exchange-note.muted', { id: 'exchange-why', 'data-testid': 'exchange-why' },
+    `Exchange needs at least ${b.min_bag} tiles in the bag; it holds ${b.bag}.`);
 }
 
 function rackOf(v, { draft, order, rackFocus }, on) {
@@ -167,7 +185,6 @@ function hintWords(groups, matchId) {
  * button zooms out to the whole board and back. Wider screens ignore the frame.
  */
 function zoomable(v, state, on, board) {
-  if (v.rules.board_size <= 9) return board;
   const zoomed = Boolean(v.rack && !v.covered && state.zoomed);
   return h('div.zoom-frame', {},
     h(`div.board-zoom${zoomed ? '.zoomed' : ''}`, { 'data-testid': 'board-zoom' }, board),

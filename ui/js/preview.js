@@ -21,9 +21,11 @@ export function renderPreview(el, preview) {
     h('td', {}, wordMultiplierText(w)),
     h('td', {}, String(w.score))));
   if (preview.bingo) rows.push(h('tr', {}, h('th', {}, 'Bingo'), h('td'), h('td'), h('td', {}, `+${preview.bingo}`)));
+  // The total first: a move of five or more words pushed it below the fold on a portrait
+  // tablet and a phone, where the preview sits under the rack.
   return fill(el,
+    h('p.preview-total', {}, h('strong', { 'data-testid': 'preview-total' }, `Total ${preview.score}`)),
     h('table', { 'data-testid': 'preview' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Word'), h('th', {}, 'Letters'), h('th', {}, 'Word ×'), h('th', {}, 'Score'))),
-      h('tbody', {}, rows)),
-    h('p', {}, h('strong', { 'data-testid': 'preview-total' }, `Total ${preview.score}`)));
+      h('tbody', {}, rows)));
 }

@@ -6,13 +6,14 @@ import { h, fill, announce } from './dom.js';
 import { progressionChart } from './chart.js';
 import { withCoordinates } from './scoresheet.js';
 import { replayBoard } from './replayboard.js';
+import { candidateText, rackText } from './analysiswords.js';
 
 /**
  * The replay of `detail` (the backend's `match_detail` answer).
  * @param turnRows  the turn table's rows, one per turn (marked as the step moves)
  * @param describe  (turn) => the move in words, for the caption
  * @param signal    aborts when the screen goes (the arrow keys' listener goes with it)
- * @returns {{ region, chartBox, ghostBox, show(step, ghost?), step() }}
+ * @returns {{ region, chartBox, ghostBox, show(step, ghost?), step(), setRacks(racks) }}
  */
 export function createReplay(detail, turnRows, describe, signal) {
   const turns = detail.turns;
@@ -24,6 +25,9 @@ export function createReplay(detail, turnRows, describe, signal) {
   const ghostBox = h('div'); // the step's caption says what is drawn (announced by show)
   const boardBox = h('div.replay-board-box');
   const caption = h('p.replay-caption', { 'data-testid': 'replay-caption' });
+  // The rack each player held, once the analysis (of a finished match) has come in.
+  let racks = new Map();
+  const rackLine = h('p.replay-rack', { 'data-testid': 'replay-rack' });
   const chartBox = h('div');
   const control = (label, testid, to) => h('button', { type: 'button', 'data-testid': testid, 'aria-label': label, onclick: () => show(to()) }, label);
   const controls = h('div.row.replay-controls', { role: 'group', 'aria-label': 'Step through the turns' },
@@ -31,6 +35,15 @@ export function createReplay(detail, turnRows, describe, signal) {
     control('Previous', 'replay-prev', () => step - 1),
     control('Next', 'replay-next', () => step + 1),
     control('Last', 'replay-last', () => turns.length));
+
+  /** The rack held on the turn shown (or the ghost's), once the racks are in; answers it. */
+  function drawRack() {
+    const t = ghost ? turns[ghost.turn - 1] : (step ? turns[step - 1] : null);
+    const rack = t && racks.get(t.number);
+    fill(rackLine, rack ? rackText(rack, t.player_name ?? names[t.player], t.number) : '');
+    rackLine.hidden = !rack;
+    return rack;
+  }
 
   let drawn = false; // the first drawing is no news: only a step is announced
   function show(to, withGhost = null) {
@@ -46,11 +59,12 @@ export function createReplay(detail, turnRows, describe, signal) {
     }), size));
     const t = step ? turns[step - 1] : null;
     fill(caption, ghost
-      ? `Before turn ${ghost.turn}, with a ghost: ${ghost.candidate.word} at ${ghost.candidate.place} for ${ghost.candidate.score}`
+      ? `Before turn ${ghost.turn}, with a ghost: ${candidateText(ghost.candidate)}`
       : t
         ? `After turn ${step} of ${turns.length}: ${t.player_name ?? names[t.player]}, ${describe(t)}${t.kind === 'place' ? ` for ${t.score}` : ''}`
         : `Before the first turn (${turns.length} turn${turns.length === 1 ? '' : 's'} in all)`);
-    if (drawn) announce(caption.textContent);
+    const rack = drawRack();
+    if (drawn) announce(`${caption.textContent}${rack ? `. ${rackLine.textContent}` : ''}`);
     drawn = true;
     controls.querySelectorAll('button').forEach((b, i) => { b.disabled = i < 2 ? step === 0 : step === turns.length; });
     turnRows.forEach((row, i) => {
@@ -71,7 +85,11 @@ export function createReplay(detail, turnRows, describe, signal) {
     show(to);
   }, { signal });
 
-  const region = h('div.stack', { role: 'region', 'aria-label': 'Board, turn by turn', tabindex: '0', 'data-testid': 'replay' }, boardBox, caption, ghostBox, controls,
+  const region = h('div.stack', { role: 'region', 'aria-label': 'Board, turn by turn', tabindex: '0', 'data-testid': 'replay' }, boardBox, caption, rackLine, ghostBox, controls,
     h('p.muted.hint-keys', {}, 'Arrow keys step back and forward; Home and End jump to the ends.'));
-  return { region, chartBox, ghostBox, show, step: () => step };
+  /** The racks held, by turn number (a finished match's analysis): shown from now on. */
+  // Only the rack line changes: the board is not drawn again (its coordinates' resize
+  // observer would see a second layout in the same frame).
+  const setRacks = (byTurn) => { racks = byTurn; drawRack(); };
+  return { region, chartBox, ghostBox, show, step: () => step, setRacks };
 }

@@ -33,7 +33,9 @@ export function replayBoard({ size, star, premiums, values = {}, rows, placed = 
     const square = h('div.square', {
       role: 'gridcell',
       dataset: { row: String(row), col: String(col), square: name, ...(premium ? { premium } : {}) },
-      class: [isStar && !tile ? 'star' : '', covered.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
+      // A tile on the star keeps a small star in its corner: the rules' diagram of "the first
+      // move covers the star" showed no star at all.
+      class: [isStar ? (tile ? 'star-covered' : 'star') : '', covered.has(`${row},${col}`) ? 'last' : ''].join(' ').trim() || undefined,
     });
     square.append(spoken(g
       ? `${name}, ghost ${g.letter}${g.blank ? ', blank' : ''}`

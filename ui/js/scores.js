@@ -51,5 +51,8 @@ export function renderScoreStrip(view) {
     }, `${p.name} ${p.score}`)),
     h('span.muted', {}, `Bag ${view.bag}`),
     // With a computer at the table there is no cover to say what it just played.
-    view.last_move ? h('span.strip-last', { 'data-testid': 'strip-last-move' }, lastMoveText(view.last_move, view.rules?.exchange === 'solo')) : null);
+    // The line is there before the first move too, so the board does not jump down by it
+    // (23 px at 390 px) once a move has been made.
+    view.last_move ? h('span.strip-last', { 'data-testid': 'strip-last-move' }, lastMoveText(view.last_move, view.rules?.exchange === 'solo'))
+      : h('span.strip-last.muted', {}, 'No move yet'));
 }

@@ -393,7 +393,10 @@ impl App {
             return Ok(Arc::clone(slot));
         }
         let resumed = history.store()?.resume(id)?;
-        let open = OpenMatch::new(id, resumed.game)?;
+        let mut open = OpenMatch::new(id, resumed.game)?;
+        // After a restart whoever holds the device is not known: behind the cover, even at
+        // a table with one person.
+        open.table.cover();
         let slot = Slot::new(open);
         self.open_matches().insert(id, Arc::clone(&slot));
         Ok(slot)

@@ -52,6 +52,9 @@ macro_rules! command_table {
             take_back(TakeBackArgs) -> MatchView;
             abandon_match(ConfirmMatchArgs) -> MatchClosed;
             delete_match(ConfirmMatchArgs) -> MatchClosed;
+            remember_screen(ScreenArgs) -> ScreenAnswer;
+            screen_to_reopen(ClientArgs) -> ScreenAnswer;
+            keep_draft(TilesArgs) -> DraftKept;
         }
     };
 }

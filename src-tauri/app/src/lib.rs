@@ -49,6 +49,7 @@ mod matches;
 mod objects;
 mod past;
 mod play;
+mod resume;
 mod settings;
 mod teaching;
 mod view;
@@ -63,8 +64,8 @@ pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
 pub use view::RulesInfo;
 // The player's settings and where they are kept.
 pub use settings::{
-    keep_damaged_copy, write_atomically, FileSettings, MemorySettings, Settings, SettingsBackend,
-    SettingsNotice, SettingsPatch, Theme,
+    keep_damaged_copy, write_atomically, FileSettings, MemorySettings, OnScreen, Settings,
+    SettingsBackend, SettingsNotice, SettingsPatch, Theme,
 };
 // A match: started, shown to whoever holds the device, played turn by turn, hinted.
 pub use family::{ConfirmMatchArgs, MatchClosed, TakeBackArgs};
@@ -79,6 +80,8 @@ pub use history::{
     ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats, StatsArgs,
 };
 pub use past::{AcknowledgeArgs, AnalysisProgressArgs, HistoryNotice, SavedGcg};
+// Coming back after a reload or restart: the match on each client's screen, the kept draft.
+pub use resume::{ClientArgs, DraftKept, DraftTile, ScreenAnswer, ScreenArgs};
 // Every refusal, with its stable kind.
 pub use error::{AppError, ErrorBody};
 // What the app tells its viewers unasked (a computer's move, the analysis getting on).

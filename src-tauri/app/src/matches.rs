@@ -22,6 +22,9 @@ pub struct OpenMatch {
     /// The tile tracker setting, as of the command being answered: views carry the unseen
     /// tiles only when it is on.
     pub tile_tracker: bool,
+    /// The draft the person to move staged (`keep_draft`), given back with their revealed
+    /// view after a reload.
+    pub(crate) draft: Option<crate::resume::KeptDraft>,
 }
 
 impl OpenMatch {
@@ -44,6 +47,7 @@ impl OpenMatch {
             table: Table::new(game),
             list,
             tile_tracker: false,
+            draft: None,
         })
     }
 
@@ -54,18 +58,27 @@ impl OpenMatch {
     /// What the screen shows whoever holds the device ([`Table::view`]), with labels added.
     pub fn view(&self) -> MatchView {
         let game = self.game();
-        match_view(
+        let mut view = match_view(
             self.id,
             &self.table.view(),
             game.rules(),
             &self.list.info().name,
             self.tile_tracker,
-        )
+        );
+        view.draft = self.shown_draft();
+        view.reopened = self.table.reopened_cover();
+        view
     }
 
     /// Applies an action of the seat that may act now; returns the events it appended.
     pub fn apply(&mut self, action: Action) -> Result<Vec<wordclub_engine::Event>, AppError> {
+        let taking_back = matches!(action, Action::TakeBack { .. });
         let events = self.table.apply(action, self.list)?;
+        if taking_back {
+            // A draft kept from before the withdrawn moves could match the turn count again;
+            // it belongs to a position the player has since changed: it never comes back.
+            self.draft = None;
+        }
         Ok(events.to_vec())
     }
 }

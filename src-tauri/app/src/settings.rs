@@ -35,7 +35,24 @@ pub struct Settings {
     /// Computer players never play, and hints never offer, a kept offensive word (the words
     /// stay valid for people).
     pub polite_computer: bool,
+    /// The match on each client's screen (`resume.rs`): the window is one client, each
+    /// browser over `serve` another. Most recent first, at most [`ON_SCREEN_CLIENTS`].
+    #[serde(default)]
+    pub on_screen: Vec<OnScreen>,
 }
+
+/// The match a client had on screen (`None`: another screen), so a reload or a restart
+/// reopens it there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct OnScreen {
+    pub client: String,
+    pub match_id: Option<i64>,
+}
+
+/// How many clients' screens are kept: a browser that never comes back must not make the
+/// settings file grow for ever; the window and a few browsers fit with room to spare.
+pub const ON_SCREEN_CLIENTS: usize = 16;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -46,6 +63,7 @@ impl Default for Settings {
             sound: true,
             tile_tracker: true,
             polite_computer: true,
+            on_screen: Vec::new(),
         }
     }
 }
@@ -141,6 +159,12 @@ impl Settings {
         if let Some(b) = value.get("polite_computer").and_then(Value::as_bool) {
             s.polite_computer = b;
         }
+        if let Some(screens) = value.get("on_screen") {
+            let mut screens: Vec<OnScreen> =
+                serde_json::from_value(screens.clone()).unwrap_or_default();
+            screens.truncate(ON_SCREEN_CLIENTS);
+            s.on_screen = screens;
+        }
         s
     }
 }
@@ -188,6 +212,7 @@ pub fn kept_shape_problem(value: &Value) -> Option<String> {
         sound: Option<bool>,
         tile_tracker: Option<bool>,
         polite_computer: Option<bool>,
+        on_screen: Option<Vec<OnScreen>>,
     }
     if !value.is_object() {
         return Some("it is not a JSON object".to_string());
@@ -418,6 +443,17 @@ impl crate::App {
         let next = settings
             .apply(patch, crate::is_known_rules)
             .map_err(|reason| AppError::bad_argument("update_settings", reason))?;
+        self.keep_settings(&mut settings, next)
+    }
+
+    /// Keeps `next` (checked) as the settings: saved first, so on a failed save nothing
+    /// changes. `settings` is the settings' lock, held.
+    pub(crate) fn keep_settings(
+        &self,
+        settings: &mut Settings,
+        next: Settings,
+    ) -> Result<Settings, crate::AppError> {
+        use crate::AppError;
         let value = serde_json::to_value(&next).map_err(|e| AppError::Settings {
             reason: e.to_string(),
         })?;

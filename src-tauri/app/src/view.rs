@@ -358,6 +358,16 @@ pub struct MatchView {
     pub can: Can,
     /// Most tiles an exchange may take now.
     pub exchange_max: usize,
+    /// Why no exchange is possible now (the bag holds too few), for the screen to say so.
+    pub exchange_blocked: Option<wordclub_engine::ExchangeBlocked>,
+    /// Per seat, the placements made so far (an exchange or a pass is not a scoring play).
+    pub scoring_plays: Vec<u32>,
+    /// The draft the player to move had staged before a reload (`keep_draft`): only with
+    /// their rack shown, in the same turn.
+    pub draft: Option<Vec<crate::resume::DraftTile>>,
+    /// The cover is up only because the match was (re)opened on this screen, at a table with
+    /// one person: the screen says "<name>'s turn", not "Pass to <name>".
+    pub reopened: bool,
     pub result: Option<ResultView>,
 }
 
@@ -513,6 +523,10 @@ pub fn match_view(
         unseen: tile_tracker.then(|| v.unseen.clone()),
         can: v.can,
         exchange_max: v.exchange_max,
+        exchange_blocked: v.exchange_blocked,
+        scoring_plays: v.scoring_plays.clone(),
+        draft: None,
+        reopened: false,
         result: v.result.as_ref().map(|r| ResultView {
             reason: r.reason,
             went_out: r.went_out,

@@ -73,9 +73,9 @@ mod types;
 pub use board::Board;
 pub use error::EngineError;
 pub use game::{
-    Action, BestTurn, Can, Deal, EndReason, Event, HintRecord, HintShown, HintTile, HintWord,
-    ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat,
-    TakeBackOffer, Turn, TurnKind, View, WordGroup,
+    Action, BestTurn, Can, Deal, EndReason, Event, ExchangeBlocked, HintRecord, HintShown,
+    HintTile, HintWord, ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec,
+    PlayerView, Seat, TakeBackOffer, Turn, TurnKind, View, WordGroup,
 };
 pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
 pub use rules::{

@@ -23,6 +23,11 @@ pub struct Table {
     /// no event since, that person has seen their rack after the last move, which closes its
     /// take-back ([`Table::take_back_open`]) even once the screen is covered again.
     shown: Option<(Seat, usize)>,
+    /// The match was (re)opened on a screen (a reload, a restart) and nobody has shown their
+    /// rack since: whoever holds the device is not known, so even a one-person table is
+    /// covered until its person chooses "Show my rack" (SPEC §4); a computer's turn meanwhile
+    /// does not lift it.
+    reopened: bool,
 }
 
 impl Table {
@@ -33,7 +38,16 @@ impl Table {
             game,
             revealed: None,
             shown: None,
+            reopened: false,
         }
+    }
+
+    /// The match opened again on a screen after a restart: behind the cover, even at a table
+    /// with one person, until the person to move shows their rack.
+    pub fn reopened(game: Match) -> Table {
+        let mut table = Table::new(game);
+        table.cover();
+        table
     }
 
     /// The match itself, to read.
@@ -64,7 +78,18 @@ impl Table {
         if self.game.players()[seat].kind != PlayerKind::Human {
             return false;
         }
-        !self.has_cover() || self.revealed == Some((seat, self.game.turns().len()))
+        let turns = self.game.turns().len();
+        if self.revealed == Some((seat, turns)) {
+            return true;
+        }
+        !self.reopened && !self.has_cover()
+    }
+
+    /// Whether the cover is up because the match was (re)opened on a screen, at a table that
+    /// has no cover between turns (one person): the screen then says "<name>'s turn", not
+    /// "Pass to <name>".
+    pub fn reopened_cover(&self) -> bool {
+        self.reopened && !self.has_cover()
     }
 
     /// The seat to move, when a person sits there (their rack may still be covered).
@@ -99,9 +124,11 @@ impl Table {
         }
     }
 
-    /// Puts the cover back: whoever sits down next must choose "Show my rack" again.
+    /// Puts the cover back (the match is opened on a screen again): whoever sits down next
+    /// must choose "Show my rack" again, at a one-person table too.
     pub fn cover(&mut self) {
         self.revealed = None;
+        self.reopened = true;
     }
 
     /// "Show my rack": the person to move sees their rack, for this turn only. A computer's
@@ -110,6 +137,7 @@ impl Table {
         let seat = self.person_to_move()?;
         self.revealed = Some((seat, self.game.turns().len()));
         self.shown = Some((seat, self.game.events().len()));
+        self.reopened = false;
         Ok(seat)
     }
 

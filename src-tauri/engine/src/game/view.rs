@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{count_tiles, ListRef, Match, MatchResult, PlayerKind, Seat, Turn};
+use super::{count_tiles, ListRef, Match, MatchResult, PlayerKind, Seat, Turn, TurnKind};
 use crate::board::Board;
 use crate::notation::rack_text;
-use crate::rules::HintKind;
+use crate::rules::{ExchangePolicy, HintKind};
 
 /// What one seat sees of a player.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,6 +88,26 @@ pub struct View {
     pub best_turn: Option<Turn>,
     /// Per seat, the running total after each turn.
     pub progression: Vec<Vec<i32>>,
+    /// Why the player to move may not exchange now (chosen exchanges only), `None` when they
+    /// may or the rule set has no such exchange ([`Match::exchange_blocked`]).
+    pub exchange_blocked: Option<ExchangeBlocked>,
+    /// Per seat, the scoring plays made: placements (an exchange or a pass is not one), the
+    /// Word Tiles round's "scoring plays".
+    pub scoring_plays: Vec<u32>,
+}
+
+/// Why the player to move may not exchange now, where the rule set has chosen exchanges:
+/// the bag holds fewer tiles than an exchange needs. The bag never grows (an exchange puts
+/// back as many as it draws), so once blocked an exchange stays blocked for the match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct ExchangeBlocked {
+    pub bag: usize,
+    /// The fewest tiles the bag must hold ([`crate::ExchangePolicy::Chosen`]'s `min_bag`).
+    pub min_bag: usize,
+    /// The bag held too few already when the tiles were dealt (Word Club 1.0 with four
+    /// players: 32 − 28 = 4): no exchange is possible at any point of this match.
+    pub never: bool,
 }
 
 /// A take-back open now: who may ask for it and how many turns it withdraws (their move and
@@ -132,6 +152,26 @@ impl Match {
             .filter(|&(_, c)| c > 0)
             .map(|(t, c)| (t as char, c as u32))
             .collect()
+    }
+
+    /// Why the player to move may not exchange now ([`ExchangeBlocked`]): only for chosen
+    /// exchanges (a solo round's whole-rack exchange turns into Pass instead), and only while
+    /// the match is on.
+    pub fn exchange_blocked(&self) -> Option<ExchangeBlocked> {
+        let ExchangePolicy::Chosen { min_bag, .. } = self.rules.exchange else {
+            return None;
+        };
+        let seat = self.to_move()?;
+        if self.exchange_range(seat).is_some() {
+            return None;
+        }
+        let min_bag = (min_bag as usize).max(1);
+        let dealt = self.players.len() * self.rules.rack_size as usize;
+        Some(ExchangeBlocked {
+            bag: self.bag.len(),
+            min_bag,
+            never: self.rules.bag_size().saturating_sub(dealt) < min_bag,
+        })
     }
 
     /// What `viewer` may see (None: a spectator, e.g. the handoff screen). The viewer's rack
@@ -232,6 +272,15 @@ impl Match {
             best_turn: self.best_turn(None).cloned(),
             progression: (0..self.players.len())
                 .map(|s| self.turns.iter().map(|t| t.totals[s]).collect())
+                .collect(),
+            exchange_blocked: self.exchange_blocked(),
+            scoring_plays: (0..self.players.len())
+                .map(|s| {
+                    self.turns
+                        .iter()
+                        .filter(|t| t.player == s && t.kind == TurnKind::Place)
+                        .count() as u32
+                })
                 .collect(),
         }
     }
