@@ -73,6 +73,13 @@ pub use history::{
     ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats, StatsArgs,
 };
 pub use past::{AcknowledgeArgs, AnalysisProgressArgs, HistoryNotice, SavedGcg};
+
+/// Where the move generator keeps the word graphs it builds at run time (lists not prebuilt:
+/// older versions, custom lists), so the next start reads them back: the data folder's
+/// `graphs/`.
+pub fn set_graph_cache_dir(dir: std::path::PathBuf) {
+    wordclub_movegen::set_graph_cache_dir(Some(dir));
+}
 // Every refusal, with its stable kind.
 pub use error::{AppError, ErrorBody};
 

@@ -74,7 +74,9 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
     fn u32(&mut self) -> Result<u32, GraphError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
     }
 }
 
@@ -138,7 +140,11 @@ impl Gaddag {
         let slots = r.u32()? as usize;
         let blocks = r.u32()? as usize;
         let arc_bytes = r.take(slots.checked_mul(4).ok_or_else(|| bad("too many slots"))?)?;
-        let block_bytes = r.take(blocks.checked_mul(8).ok_or_else(|| bad("too many blocks"))?)?;
+        let block_bytes = r.take(
+            blocks
+                .checked_mul(8)
+                .ok_or_else(|| bad("too many blocks"))?,
+        )?;
         let body = r.at;
         let digest = r.take(32)?;
         if r.at != bytes.len() {
@@ -185,7 +191,12 @@ mod tests {
     }
 
     fn graph() -> Gaddag {
-        let words = [("CAT", false), ("CATS", false), ("ACT", false), ("TWAT", true)];
+        let words = [
+            ("CAT", false),
+            ("CATS", false),
+            ("ACT", false),
+            ("TWAT", true),
+        ];
         Gaddag::build_marked(words, SLOT_LIMIT, &mut |_| {}).unwrap()
     }
 

@@ -800,7 +800,11 @@ mod tests {
     fn a_node_whose_hash_is_taken_is_stored_apart_and_found_again() {
         let mut b = Builder::new();
         let a = b.freeze(&[(1, ACCEPTS, 0)]);
-        assert_eq!(b.freeze(&[(1, ACCEPTS, 0)]), a, "an equal node is stored once");
+        assert_eq!(
+            b.freeze(&[(1, ACCEPTS, 0)]),
+            a,
+            "an equal node is stored once"
+        );
         // Pretend another node's hash collides with the first node's slot.
         let other = [(2, 0, 0), (3, ACCEPTS, 0)];
         let mut hasher = NodeHasher::default();
@@ -812,7 +816,11 @@ mod tests {
         assert_ne!(o, a, "a different node never takes a colliding node's slot");
         assert_eq!(b.freeze(&other), o, "and is found again");
         assert_eq!(b.freeze(&[(1, ACCEPTS, 0)]), a);
-        assert_eq!(b.arcs[a as usize], 1 | ACCEPTS | SINGLE, "one arc, one slot");
+        assert_eq!(
+            b.arcs[a as usize],
+            1 | ACCEPTS | SINGLE,
+            "one arc, one slot"
+        );
     }
 
     fn counts(letters: &str) -> [u8; 27] {
@@ -839,7 +847,12 @@ mod tests {
     #[test]
     fn the_polite_view_reads_rude_words_as_no_words() {
         let g = Gaddag::build_marked(
-            [("DUCK", false), ("FUCK", true), ("UCK", false), ("DUCKS", false)],
+            [
+                ("DUCK", false),
+                ("FUCK", true),
+                ("UCK", false),
+                ("DUCKS", false),
+            ],
             SLOT_LIMIT,
             &mut |_| {},
         )

@@ -164,10 +164,7 @@ pub(crate) type GraphCache = Mutex<HashMap<(String, String), Arc<OnceLock<Views>
 static GRAPHS: OnceLock<GraphCache> = OnceLock::new();
 
 /// The slot for `list`'s graph in `cache`, and whether this call created it.
-fn slot_for(
-    cache: &'static OnceLock<GraphCache>,
-    list: &WordList,
-) -> (Arc<OnceLock<Views>>, bool) {
+fn slot_for(cache: &'static OnceLock<GraphCache>, list: &WordList) -> (Arc<OnceLock<Views>>, bool) {
     let key = (list.info().id.clone(), list.info().sha256.clone());
     let mut map = cache
         .get_or_init(Default::default)
@@ -221,7 +218,10 @@ fn marked_words(list: &WordList) -> Vec<(Vec<u8>, bool)> {
 }
 
 /// `list`'s graph: prebuilt, kept on disk, or built (a second or so for a large list).
-fn load(list: &WordList, progress: &mut dyn FnMut(Progress)) -> Result<(Gaddag, GraphSource), MovegenError> {
+fn load(
+    list: &WordList,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Gaddag, GraphSource), MovegenError> {
     Ok(prebuilt::load_or_build(
         &prebuilt::list_key(list),
         || marked_words(list),
@@ -360,7 +360,9 @@ mod tests {
         });
         assert_eq!(BUILDS.load(Ordering::SeqCst), 1);
         assert!(graphs.iter().all(|g| Arc::ptr_eq(&g.any, &graphs[0].any)));
-        assert!(graphs.iter().all(|g| Arc::ptr_eq(&g.polite, &graphs[0].polite)));
+        assert!(graphs
+            .iter()
+            .all(|g| Arc::ptr_eq(&g.polite, &graphs[0].polite)));
         assert!(graphs[0].any.contains("TACT") && !graphs[0].any.contains("TAC"));
     }
 

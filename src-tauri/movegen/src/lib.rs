@@ -46,7 +46,6 @@ pub use bridge::{
 };
 pub use error::MovegenError;
 pub use gaddag::{Gaddag, Progress as GraphProgress};
-pub use prebuilt::{graph_cache_dir, is_prebuilt, set_graph_cache_dir, GraphSource};
 pub use gen::{BestScore, Count, Found, Generator, Ranked, Sink};
 pub use layout::{Grid, Layout, Rack};
 pub use leave::LeaveTable;
@@ -55,4 +54,5 @@ pub use players::{
     computer_action, computer_action_with, computer_decision, decide, suggest, suggest_with,
     Decision, Level, Situation,
 };
+pub use prebuilt::{graph_cache_dir, is_prebuilt, set_graph_cache_dir, GraphSource};
 pub use sim::{default_threads, play_games, simulate, GameOutcome, SimConfig, SimReport};
