@@ -32,10 +32,17 @@ fn graphs_come_prebuilt_kept_or_built() {
         .unwrap();
         assert_eq!(source, GraphSource::Prebuilt);
         assert!(g.is_polite());
-        let fresh = Gaddag::build_marked(marked(list), wordclub_graph::SLOT_LIMIT, &mut |_| {})
-            .unwrap();
-        assert_eq!(gaddag_for(list).to_bytes(&key), fresh.to_bytes(&key), "{id}");
-        assert_eq!(polite_gaddag_for(list).word_count(), fresh.polite().word_count());
+        let fresh =
+            Gaddag::build_marked(marked(list), wordclub_graph::SLOT_LIMIT, &mut |_| {}).unwrap();
+        assert_eq!(
+            gaddag_for(list).to_bytes(&key),
+            fresh.to_bytes(&key),
+            "{id}"
+        );
+        assert_eq!(
+            polite_gaddag_for(list).word_count(),
+            fresh.polite().word_count()
+        );
     }
     assert!(!is_prebuilt(WordList::builtin("wordclub@2").unwrap()));
 
@@ -51,9 +58,14 @@ fn graphs_come_prebuilt_kept_or_built() {
     let (g, source) =
         try_graph_with_progress(&first, Manners::Polite, &mut |p| steps.push(p)).unwrap();
     assert_eq!(source, GraphSource::Built);
-    assert!(steps.last().is_some_and(|p| p.done == p.total && p.total > 0));
+    assert!(steps
+        .last()
+        .is_some_and(|p| p.done == p.total && p.total > 0));
     assert!(g.contains("DUCK") && !g.contains("FUCK"), "polite view");
-    let kept: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(kept.len(), 1, "{kept:?}");
 
     let (g, source) = try_graph_with_progress(&list("second"), Manners::AnyWord, &mut |_| {
@@ -68,10 +80,12 @@ fn graphs_come_prebuilt_kept_or_built() {
     let at = bytes.len() / 2;
     bytes[at] ^= 0x40;
     std::fs::write(&kept[0], &bytes).unwrap();
-    let (g, source) = try_graph_with_progress(&list("third"), Manners::AnyWord, &mut |_| {}).unwrap();
+    let (g, source) =
+        try_graph_with_progress(&list("third"), Manners::AnyWord, &mut |_| {}).unwrap();
     assert_eq!(source, GraphSource::Built);
     assert!(g.contains("SCAT"));
-    let (_, source) = try_graph_with_progress(&list("fourth"), Manners::AnyWord, &mut |_| {}).unwrap();
+    let (_, source) =
+        try_graph_with_progress(&list("fourth"), Manners::AnyWord, &mut |_| {}).unwrap();
     assert_eq!(source, GraphSource::Kept);
 
     // Another list is never served the kept graph: its hash differs.
