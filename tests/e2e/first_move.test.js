@@ -12,7 +12,7 @@ before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
 test('the first suggestion and the first computer move after a cold start', async () => {
-  // The browser first: the backend's clock starts with the server, as an app's with its window.
+  // The backend starts inside the test, so the tap below is its first Suggest since start-up.
   server = await startServer({ seed: 7 });
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   await page.goto(server.url);
