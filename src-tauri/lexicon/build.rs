@@ -70,8 +70,16 @@ fn main() {
     code.push_str("];\n");
     let offensive_file = root.join("offensive/offensive-2.txt");
     println!("cargo:rerun-if-changed={}", offensive_file.display());
-    let mut offensive: Vec<String> = fs::read_to_string(&offensive_file)
-        .expect("read wordlists/offensive/offensive-2.txt")
+    let offensive_text =
+        fs::read_to_string(&offensive_file).expect("read wordlists/offensive/offensive-2.txt");
+    // The manners' identity for graphs kept with their rude words marked (the move generator
+    // keys prebuilt and cached graphs by it).
+    let digest = <sha2::Sha256 as sha2::Digest>::digest(offensive_text.as_bytes());
+    let manners_sha256: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    code.push_str(&format!(
+        "pub(crate) static OFFENSIVE_SHA256: &str = {manners_sha256:?};\n"
+    ));
+    let mut offensive: Vec<String> = offensive_text
         .lines()
         .map(|w| w.trim().to_ascii_uppercase())
         .filter(|w| !w.is_empty())

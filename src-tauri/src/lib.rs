@@ -231,6 +231,8 @@ pub fn run() {
             // (~/.local/share/club.wordclub.play/ on Linux).
             let data_dir = app.path().app_data_dir()?;
             std::fs::create_dir_all(&data_dir)?;
+            // Graphs of lists not prebuilt (older versions, a custom list) are kept here.
+            wordclub_app::set_graph_cache_dir(data_dir.join("graphs"));
             let settings = FileSettings::under_key(data_dir.join(SETTINGS_FILE), SETTINGS_KEY);
             #[cfg(desktop)]
             if let Some(notice) = app

@@ -25,6 +25,8 @@ export async function startServer({ seed = 1 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wordclub-e2e-'));
   const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--ui', join(ROOT, 'ui'), '--seed', String(seed)], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Graphs built at run time (an older list's) are kept in the test's folder, not the home's.
+    env: { ...process.env, WORDCLUB_GRAPH_DIR: join(dir, 'graphs') },
   });
   const url = await new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });

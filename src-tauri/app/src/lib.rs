@@ -82,6 +82,13 @@ pub use history::{
 pub use past::{AcknowledgeArgs, AnalysisProgressArgs, HistoryNotice, SavedGcg};
 // Coming back after a reload or restart: the match on each client's screen, the kept draft.
 pub use resume::{ClientArgs, DraftKept, DraftTile, ScreenAnswer, ScreenArgs};
+
+/// Where the move generator keeps the word graphs it builds at run time (lists not prebuilt:
+/// older versions, custom lists), so the next start reads them back: the data folder's
+/// `graphs/`.
+pub fn set_graph_cache_dir(dir: std::path::PathBuf) {
+    wordclub_movegen::set_graph_cache_dir(Some(dir));
+}
 // Every refusal, with its stable kind.
 pub use error::{AppError, ErrorBody};
 // What the app tells its viewers unasked (a computer's move, the analysis getting on).

@@ -37,9 +37,10 @@ impl OpenMatch {
                 .iter()
                 .any(|p| matches!(p.kind, PlayerKind::Computer { .. }));
         if needs_generator && game.to_move().is_some() {
-            // The move generator's graph takes about a second to build: start it now, so the
-            // first hint or computer move need not wait for it. The polite graph: the default
-            // (a player who turns politeness off waits for the other).
+            // The current lists' graphs are prebuilt (read in milliseconds); an older
+            // version's is built once (about a second) and then kept in the data folder: load
+            // it now, so the first hint or computer move need not wait for it (one graph
+            // serves both manners).
             wordclub_movegen::build_in_background_with(list, Manners::Polite);
         }
         Ok(OpenMatch {

@@ -8,12 +8,14 @@ mod args;
 mod commands;
 mod error;
 mod files;
+mod graphs;
 
 use std::io::Write;
 
 use error::CliError;
 
 fn main() {
+    graphs::use_data_folder();
     let (document, status) = match utf8_args().and_then(|argv| commands::dispatch(&argv)) {
         Ok(json) => (json, 0),
         Err(e) => (e.to_json(), 2),

@@ -387,6 +387,12 @@ pub fn is_offensive(word: &[u8]) -> bool {
         .contains(word)
 }
 
+/// The SHA-256 of the kept list of offensive words' file (`wordlists/offensive/`): what a
+/// word graph with those words marked is keyed by, with the list's own hash.
+pub fn manners_sha256() -> &'static str {
+    OFFENSIVE_SHA256
+}
+
 /// How many words the kept list of offensive words holds.
 pub fn offensive_word_count() -> usize {
     OFFENSIVE_SET

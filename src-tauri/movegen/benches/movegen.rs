@@ -120,16 +120,40 @@ fn main() {
         gaddag_for(WordList::builtin(list).unwrap());
     }
     println!(
-        "graph build (wordclub + enable-2-9, once per process): {:.2} s",
+        "graph load (wordclub + enable-2-9, once per process): {:.2} s",
         build.elapsed().as_secs_f64()
     );
-    for list in ["wordclub", "enable-2-9"] {
-        let g = gaddag_for(WordList::builtin(list).unwrap());
+    // wolges' graphs of the same words, when its timer is given (its second word: the folder
+    // of KWG files, `tools/wolges-timer/lex`, with `-polite` ones of the polite words).
+    let kwg_dir = std::env::var("WOLGES_TIMER")
+        .ok()
+        .and_then(|c| c.split_whitespace().nth(1).map(std::path::PathBuf::from));
+    for (list, kwg) in [("wordclub", "wordclub-3"), ("enable-2-9", "enable-2-9-1")] {
+        let list = WordList::builtin(list).unwrap();
+        let g = gaddag_for(list);
+        let source = if wordclub_movegen::is_prebuilt(list) {
+            "prebuilt"
+        } else {
+            "built"
+        };
+        let kwg_bytes = |name: &str| {
+            kwg_dir
+                .as_ref()
+                .and_then(|d| std::fs::metadata(d.join(format!("{name}.kwg"))).ok())
+                .map_or("-".to_string(), |m| {
+                    format!("{:.2} MB", m.len() as f64 / 1e6)
+                })
+        };
+        // One graph serves both manners: the polite view reads the same slots.
         println!(
-            "graph bytes {list}: {} ({:.2} MB; node and arc slots {:.2} MB)",
+            "graph bytes {} ({source}; both manners, one graph): {} ({:.2} MB; node and arc \
+             slots {:.2} MB); wolges' KWG: {} any words, {} polite words",
+            list.info().name,
             g.memory_bytes(),
             g.memory_bytes() as f64 / 1e6,
-            (g.arc_count() * 4) as f64 / 1e6
+            (g.arc_count() * 4) as f64 / 1e6,
+            kwg_bytes(kwg),
+            kwg_bytes(&format!("{kwg}-polite")),
         );
     }
     let only = std::env::var("BENCH_ONLY").unwrap_or_default();

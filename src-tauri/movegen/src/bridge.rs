@@ -8,9 +8,10 @@ use wordclub_engine::{Board, Cgp, Direction, Placement, RuleSet, Square, Tile};
 use wordclub_lexicon::WordList;
 
 use crate::error::MovegenError;
-use crate::gaddag::Gaddag;
+use crate::gaddag::{Gaddag, Progress};
 use crate::layout::{code_of, letter_of, Grid, Layout, Rack, BLANK_BIT};
 use crate::moves::Move;
+use crate::prebuilt::{self, GraphSource};
 
 /// The generator's view of a rule set.
 pub fn layout_of(rules: &RuleSet) -> Result<Layout, MovegenError> {
@@ -131,16 +132,39 @@ pub fn position_of(cgp: &str, rules: &RuleSet) -> Result<Position, MovegenError>
     })
 }
 
+/// Both views of one list's graph (one set of slots: [`Gaddag::polite`]).
+#[derive(Clone)]
+pub(crate) struct Views {
+    any: Arc<Gaddag>,
+    polite: Arc<Gaddag>,
+    source: GraphSource,
+}
+
+impl Views {
+    fn of((graph, source): (Gaddag, GraphSource)) -> Views {
+        Views {
+            polite: Arc::new(graph.polite()),
+            any: Arc::new(graph),
+            source,
+        }
+    }
+
+    /// The view searched with these manners.
+    pub(crate) fn get(&self, manners: Manners) -> Arc<Gaddag> {
+        match manners {
+            Manners::Polite => Arc::clone(&self.polite),
+            Manners::AnyWord => Arc::clone(&self.any),
+        }
+    }
+}
+
 /// Graphs by (list id, list SHA-256); each slot is filled once, by whoever asks first.
-pub(crate) type GraphCache = Mutex<HashMap<(String, String), Arc<OnceLock<Arc<Gaddag>>>>>;
+pub(crate) type GraphCache = Mutex<HashMap<(String, String), Arc<OnceLock<Views>>>>;
 
 static GRAPHS: OnceLock<GraphCache> = OnceLock::new();
 
 /// The slot for `list`'s graph in `cache`, and whether this call created it.
-fn slot_for(
-    cache: &'static OnceLock<GraphCache>,
-    list: &WordList,
-) -> (Arc<OnceLock<Arc<Gaddag>>>, bool) {
+fn slot_for(cache: &'static OnceLock<GraphCache>, list: &WordList) -> (Arc<OnceLock<Views>>, bool) {
     let key = (list.info().id.clone(), list.info().sha256.clone());
     let mut map = cache
         .get_or_init(Default::default)
@@ -150,26 +174,26 @@ fn slot_for(
     (Arc::clone(map.entry(key).or_default()), fresh)
 }
 
-/// The graph kept in `cache` for `list`, built by `build` on first use and kept for the
-/// process's life. The build runs outside the cache's lock; a caller that asks while
-/// another builds the same graph waits for that build instead of starting its own.
+/// The graph kept in `cache` for `list`, found or built by `load` on first use and kept for
+/// the process's life. The load runs outside the cache's lock; a caller that asks while
+/// another loads the same graph waits for that load instead of starting its own.
 pub(crate) fn cached_graph(
     cache: &'static OnceLock<GraphCache>,
     list: &WordList,
-    build: impl FnOnce() -> Gaddag,
-) -> Arc<Gaddag> {
+    load: impl FnOnce() -> (Gaddag, GraphSource),
+) -> Views {
     let (slot, _) = slot_for(cache, list);
-    Arc::clone(slot.get_or_init(|| built(build)))
+    slot.get_or_init(|| built(load)).clone()
 }
 
-/// Runs a graph build. A build peaks at about ten times the finished graph's size in
+/// Runs a graph load. A build peaks at about ten times the finished graph's size in
 /// short-lived allocations, which glibc keeps in the process once freed (some 60 MB for the
 /// largest list): they are handed back to the system, so a long-running app does not hold
 /// them.
-fn built(build: impl FnOnce() -> Gaddag) -> Arc<Gaddag> {
-    let graph = Arc::new(build());
+fn built(load: impl FnOnce() -> (Gaddag, GraphSource)) -> Views {
+    let views = Views::of(load());
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
+    if views.source == GraphSource::Built {
         extern "C" {
             fn malloc_trim(pad: usize) -> std::os::raw::c_int;
         }
@@ -179,39 +203,49 @@ fn built(build: impl FnOnce() -> Gaddag) -> Arc<Gaddag> {
             malloc_trim(0);
         }
     }
-    graph
+    views
 }
 
-/// The generator's graph for `list`, built on first use (about a second for a large list)
-/// and kept for the process's life (keyed by the list's id and SHA-256).
-pub fn gaddag_for(list: &WordList) -> Arc<Gaddag> {
-    cached_graph(&GRAPHS, list, || Gaddag::from_fst(list.fst()))
-}
-
-static POLITE_GRAPHS: OnceLock<GraphCache> = OnceLock::new();
-
-/// The graph of `list` without the kept offensive words ([`wordclub_lexicon::is_offensive`]):
-/// what computer players and hints search when they are polite, so no move they find forms
-/// such a word, across or down (the words stay in the list: people may play them). Built on
-/// first use and kept like [`gaddag_for`]'s; a polite app never builds the full graph.
-pub fn polite_gaddag_for(list: &WordList) -> Arc<Gaddag> {
-    cached_graph(&POLITE_GRAPHS, list, || polite_graph(list))
-}
-
-fn polite_graph(list: &WordList) -> Gaddag {
-    try_polite_graph(list).expect("a shipped word list fits the graph")
-}
-
-fn try_polite_graph(list: &WordList) -> Result<Gaddag, MovegenError> {
+/// The words of `list` with the kept offensive words marked ([`wordclub_lexicon::is_offensive`]).
+fn marked_words(list: &WordList) -> Vec<(Vec<u8>, bool)> {
     use fst::Streamer;
     let mut words = Vec::with_capacity(list.fst().len());
     let mut stream = list.fst().stream();
     while let Some(w) = stream.next() {
-        if !wordclub_lexicon::is_offensive(w) {
-            words.push(w.to_vec());
-        }
+        words.push((w.to_vec(), wordclub_lexicon::is_offensive(w)));
     }
-    Gaddag::try_from_words(words)
+    words
+}
+
+/// `list`'s graph: prebuilt, kept on disk, or built (a second or so for a large list).
+fn load(
+    list: &WordList,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Gaddag, GraphSource), MovegenError> {
+    Ok(prebuilt::load_or_build(
+        &prebuilt::list_key(list),
+        || marked_words(list),
+        progress,
+    )?)
+}
+
+fn load_shipped(list: &WordList) -> (Gaddag, GraphSource) {
+    load(list, &mut |_| {}).expect("a shipped word list fits the graph")
+}
+
+/// The generator's graph for `list`, any word allowed: prebuilt for the default lists, else
+/// kept on disk or built on first use, and kept for the process's life (keyed by the list's
+/// id and SHA-256).
+pub fn gaddag_for(list: &WordList) -> Arc<Gaddag> {
+    graph_for(list, Manners::AnyWord)
+}
+
+/// The polite view of `list`'s graph: the kept offensive words
+/// ([`wordclub_lexicon::is_offensive`]) read as no words, so no move computer players and
+/// hints find forms such a word, across or down (the words stay in the list: people may play
+/// them). The same slots as [`gaddag_for`]'s.
+pub fn polite_gaddag_for(list: &WordList) -> Arc<Gaddag> {
+    graph_for(list, Manners::Polite)
 }
 
 /// Whether computer players and hints leave the kept offensive words alone (the default,
@@ -236,69 +270,59 @@ impl Manners {
 
 /// The graph computer players and hints search for `list` with these manners.
 pub fn graph_for(list: &WordList, manners: Manners) -> Arc<Gaddag> {
-    match manners {
-        Manners::Polite => polite_gaddag_for(list),
-        Manners::AnyWord => gaddag_for(list),
-    }
+    cached_graph(&GRAPHS, list, || load_shipped(list)).get(manners)
 }
 
 /// [`graph_for`] of a list from elsewhere (a `--list-file`): one too large for the graph is
 /// a typed error ([`MovegenError::GraphTooLarge`]), not a panic. The graph goes into the same
 /// cache, so every later [`graph_for`] of the list (a computer's move, a hint) finds it.
 pub fn try_graph_for(list: &WordList, manners: Manners) -> Result<Arc<Gaddag>, MovegenError> {
-    let cache = match manners {
-        Manners::Polite => &POLITE_GRAPHS,
-        Manners::AnyWord => &GRAPHS,
-    };
-    let (slot, _) = slot_for(cache, list);
-    if let Some(graph) = slot.get() {
-        return Ok(Arc::clone(graph));
-    }
-    let graph = match manners {
-        Manners::Polite => try_polite_graph(list)?,
-        Manners::AnyWord => Gaddag::try_from_fst(list.fst())?,
-    };
-    Ok(Arc::clone(slot.get_or_init(|| built(|| graph))))
+    try_graph_with_progress(list, manners, &mut |_| {}).map(|(g, _)| g)
 }
 
-/// Whether a graph of `list` (either manners) is built or being built in this process.
+/// [`try_graph_for`], telling `progress` how a build goes (a list neither prebuilt nor kept
+/// takes a second or so), and saying where the graph came from.
+pub fn try_graph_with_progress(
+    list: &WordList,
+    manners: Manners,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Arc<Gaddag>, GraphSource), MovegenError> {
+    let (slot, _) = slot_for(&GRAPHS, list);
+    if let Some(views) = slot.get() {
+        return Ok((views.get(manners), views.source));
+    }
+    let loaded = load(list, progress)?;
+    let views = slot.get_or_init(|| built(|| loaded));
+    Ok((views.get(manners), views.source))
+}
+
+/// Whether `list`'s graph is loaded or being loaded in this process.
 pub fn graph_requested(list: &WordList) -> bool {
     let key = (list.info().id.clone(), list.info().sha256.clone());
-    [&GRAPHS, &POLITE_GRAPHS].iter().any(|cache| {
-        cache
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains_key(&key)
-    })
+    GRAPHS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .contains_key(&key)
 }
 
-/// Starts building `list`'s graph on a background thread, so that the first hint or
-/// computer move of a match finds it ready (or waits only for the rest of the build).
+/// Starts loading `list`'s graph on a background thread, so that the first hint or
+/// computer move of a match finds it ready (or waits only for the rest of the load).
 /// Does nothing when the graph was asked for already.
 pub fn build_in_background(list: &'static WordList) {
     build_in_background_with(list, Manners::AnyWord);
 }
 
-/// [`build_in_background`] for the graph that [`graph_for`] gives with these manners.
-pub fn build_in_background_with(list: &'static WordList, manners: Manners) {
-    let cache = match manners {
-        Manners::Polite => &POLITE_GRAPHS,
-        Manners::AnyWord => &GRAPHS,
-    };
-    let (slot, fresh) = slot_for(cache, list);
+/// [`build_in_background`]; both manners' views come from one graph, so `manners` only says
+/// which the caller will ask for.
+pub fn build_in_background_with(list: &'static WordList, _manners: Manners) {
+    let (slot, fresh) = slot_for(&GRAPHS, list);
     if fresh {
-        // If the thread cannot be started, the first caller of `graph_for` builds it.
+        // If the thread cannot be started, the first caller of `graph_for` loads it.
         let _ = std::thread::Builder::new()
             .name("wordclub-graph".into())
             .spawn(move || {
-                slot.get_or_init(|| {
-                    built(|| match manners {
-                        Manners::Polite => polite_graph(list),
-                        Manners::AnyWord => Gaddag::from_fst(list.fst()),
-                    })
-                })
-                .clone()
+                slot.get_or_init(|| built(|| load_shipped(list)));
             });
     }
 }
@@ -319,7 +343,7 @@ mod tests {
         static CACHE: OnceLock<GraphCache> = OnceLock::new();
         static BUILDS: AtomicUsize = AtomicUsize::new(0);
         let list = leaked_list("race-test", &["CAT", "CATS", "ACT", "TACT"]);
-        let graphs: Vec<Arc<Gaddag>> = std::thread::scope(|s| {
+        let graphs: Vec<Views> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..4)
                 .map(|_| {
                     s.spawn(|| {
@@ -327,7 +351,7 @@ mod tests {
                             BUILDS.fetch_add(1, Ordering::SeqCst);
                             // A slow build, so the other callers arrive while it runs.
                             std::thread::sleep(std::time::Duration::from_millis(100));
-                            Gaddag::from_fst(list.fst())
+                            load_shipped(list)
                         })
                     })
                 })
@@ -335,8 +359,11 @@ mod tests {
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         assert_eq!(BUILDS.load(Ordering::SeqCst), 1);
-        assert!(graphs.iter().all(|g| Arc::ptr_eq(g, &graphs[0])));
-        assert!(graphs[0].contains("TACT") && !graphs[0].contains("TAC"));
+        assert!(graphs.iter().all(|g| Arc::ptr_eq(&g.any, &graphs[0].any)));
+        assert!(graphs
+            .iter()
+            .all(|g| Arc::ptr_eq(&g.polite, &graphs[0].polite)));
+        assert!(graphs[0].any.contains("TACT") && !graphs[0].any.contains("TAC"));
     }
 
     #[test]

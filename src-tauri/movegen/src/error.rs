@@ -106,6 +106,20 @@ impl std::error::Error for MovegenError {
     }
 }
 
+impl From<wordclub_graph::GraphError> for MovegenError {
+    fn from(e: wordclub_graph::GraphError) -> Self {
+        match e {
+            wordclub_graph::GraphError::TooLarge { words, limit } => {
+                MovegenError::GraphTooLarge { words, limit }
+            }
+            // Only a graph read back can mismatch, and the loader rebuilds those itself.
+            other @ wordclub_graph::GraphError::NotThisGraph { .. } => MovegenError::Unsupported {
+                reason: other.to_string(),
+            },
+        }
+    }
+}
+
 impl From<EngineError> for MovegenError {
     fn from(e: EngineError) -> Self {
         MovegenError::Engine(e)

@@ -2,8 +2,10 @@
 //!
 //! The modules are private; everything public is in the `pub use` list below:
 //!
-//! - [`Gaddag`]: the generator's own graph, built once per word list from its fst
-//!   ([`gaddag_for`] caches one per list for the process).
+//! - [`Gaddag`]: the generator's own graph (crate `wordclub-graph`): prebuilt into the binary
+//!   for the default lists, else kept on disk ([`set_graph_cache_dir`]) or built once per list
+//!   ([`gaddag_for`] caches one per list for the process; [`polite_gaddag_for`] is its view
+//!   without the kept offensive words).
 //! - [`Generator`]: every legal placement of a rack on a [`Grid`] under a [`Layout`], with
 //!   scores, fed to a [`Sink`] (a `Vec<Move>`, [`BestScore`], [`Count`] or your own);
 //!   [`Generator::best_move`] searches anchors in order of an upper bound and stops early.
@@ -27,21 +29,23 @@ pub mod analysis;
 mod bridge;
 mod error;
 mod fit;
-mod gaddag;
+use wordclub_graph as gaddag;
 mod gen;
 pub mod lab;
 mod layout;
 mod leave;
 mod moves;
 mod players;
+mod prebuilt;
 mod sim;
 
 pub use bridge::{
     build_in_background, build_in_background_with, gaddag_for, graph_for, graph_requested, grid_of,
-    layout_of, polite_gaddag_for, position_of, rack_of, try_graph_for, Manners, Position,
+    layout_of, polite_gaddag_for, position_of, rack_of, try_graph_for, try_graph_with_progress,
+    Manners, Position,
 };
 pub use error::MovegenError;
-pub use gaddag::Gaddag;
+pub use gaddag::{Gaddag, Progress as GraphProgress};
 pub use gen::{BestScore, Count, Found, Generator, Ranked, Sink};
 pub use layout::{Grid, Layout, Rack};
 pub use leave::LeaveTable;
@@ -50,6 +54,7 @@ pub use players::{
     computer_action, computer_action_with, computer_decision, decide, suggest, suggest_with,
     Decision, Level, Situation,
 };
+pub use prebuilt::{graph_cache_dir, is_prebuilt, set_graph_cache_dir, GraphSource};
 pub use sim::{
     check_players, default_threads, play_games, play_games_each, simulate, GameOutcome, SimConfig,
     SimReport,

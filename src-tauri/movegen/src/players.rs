@@ -223,27 +223,28 @@ pub(crate) fn with_generator<T>(f: impl FnOnce(&mut Generator) -> T) -> T {
 
 static COMMON: OnceLock<crate::bridge::GraphCache> = OnceLock::new();
 
-static POLITE_COMMON: OnceLock<crate::bridge::GraphCache> = OnceLock::new();
-
 /// The common-word list shipped for Easy (SCOWL levels 10 and 20, see `data/README.md`).
 pub(crate) const COMMON_WORDS: &str = include_str!("../data/common-words.txt");
 
-/// Easy's graph for `list`: the common words that `list` also holds (without the kept
-/// offensive words when polite).
+/// Easy's graph for `list`: the common words that `list` also holds (the kept offensive
+/// words read as none when polite). Prebuilt for the default lists, like their whole graphs.
 pub(crate) fn common_gaddag_for(list: &WordList, manners: Manners) -> Arc<Gaddag> {
-    let cache = match manners {
-        Manners::Polite => &POLITE_COMMON,
-        Manners::AnyWord => &COMMON,
-    };
-    crate::bridge::cached_graph(cache, list, || {
-        let words: Vec<Vec<u8>> = COMMON_WORDS
-            .lines()
-            .map(|w| w.trim().to_ascii_uppercase().into_bytes())
-            .filter(|w| !w.is_empty() && list.contains(w))
-            .filter(|w| manners == Manners::AnyWord || !wordclub_lexicon::is_offensive(w))
-            .collect();
-        Gaddag::from_words(words)
+    crate::bridge::cached_graph(&COMMON, list, || {
+        let words = || {
+            COMMON_WORDS
+                .lines()
+                .map(|w| w.trim().to_ascii_uppercase().into_bytes())
+                .filter(|w| !w.is_empty() && list.contains(w))
+                .map(|w| {
+                    let rude = wordclub_lexicon::is_offensive(&w);
+                    (w, rude)
+                })
+                .collect()
+        };
+        crate::prebuilt::load_or_build(&crate::prebuilt::common_key(list), words, &mut |_| {})
+            .expect("a part of a list fits the graph as the list does")
     })
+    .get(manners)
 }
 
 /// The "suggest a move" hint, polite: the best-scoring legal placement (ties: first by

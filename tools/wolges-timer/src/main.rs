@@ -139,7 +139,8 @@ fn time_one(
     let rules = RuleSet::builtin(&opcode("rules ").unwrap()).unwrap();
     let lex = opcode("lex ").unwrap_or_else(|| rules.default_list.clone());
     let lexfile = match lex.as_str() {
-        "wordclub" => "wordclub-2",
+        "wordclub" => "wordclub-3",
+        "wordclub@2" => "wordclub-2",
         "wordclub@1" => "wordclub-1",
         "enable-2-9" => "enable-2-9-1",
         "enable2k" => "enable2k-1",

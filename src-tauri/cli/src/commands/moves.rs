@@ -17,9 +17,7 @@ use super::score::{read_position, scored_json, Position};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
 use wordclub_engine::score_move;
-use wordclub_movegen::{
-    grid_of, layout_of, sort_moves, try_graph_for, Generator, Manners, MovegenError, Rack,
-};
+use wordclub_movegen::{grid_of, layout_of, sort_moves, Generator, Manners, MovegenError, Rack};
 
 const USAGE: &str = "moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N] [--breakdown] [--manners polite|any]";
 
@@ -73,7 +71,7 @@ pub fn run(argv: &[String]) -> CliResult {
     let layout = layout_of(&rules).map_err(movegen_error)?;
     let grid = grid_of(&board);
     // A list from a file may be too large for the graph: a typed error, not a panic.
-    let g = try_graph_for(&list, manners).map_err(movegen_error)?;
+    let g = crate::graphs::graph_for(&list, manners).map_err(movegen_error)?;
     let mut moves = Generator::new().all_moves(&g, &layout, &grid, &rack);
     sort_moves(&mut moves);
     let count = moves.len();

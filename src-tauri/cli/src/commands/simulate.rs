@@ -62,7 +62,7 @@ pub fn run(argv: &[String]) -> CliResult {
     let manners = manners_option(&args, Manners::Polite, USAGE)?;
     // A list from a file may be too large for the graph: refused here, typed, before any
     // match is played (the simulation finds the graph already built).
-    wordclub_movegen::try_graph_for(&list, manners).map_err(movegen_error)?;
+    crate::graphs::graph_for(&list, manners).map_err(movegen_error)?;
     let config = SimConfig {
         rules,
         list: &list,

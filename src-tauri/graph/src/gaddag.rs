@@ -1,0 +1,868 @@
+//! The generator's own dictionary graph: a minimised GADDAG stored as one flat `u32` array.
+//!
+//! For every word `w` of length `n` and every split `1 <= i <= n` the graph holds the path
+//! `reverse(w[..i])`, then (when `i < n`) the separator, then `w[i..]`. Walking it from an
+//! anchor square leftwards and then, after the separator, rightwards finds every word through
+//! that square exactly once.
+//!
+//! Layout: a node of several arcs is a header slot holding the set of its arc labels as a
+//! bit mask (bit 0 = the separator, bits 1..=26 = A..Z), followed by its arcs in label order;
+//! the arc for a label is found by a popcount of the lower label bits, and the generator
+//! intersects the header with its cross-check and rack masks instead of scanning arcs. A node
+//! of one arc (most of them: long single chains) is that arc alone in one slot, marked
+//! [`SINGLE`], so it costs one slot instead of two. An arc packs its label, whether the path
+//! ending with it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite players
+//! leave alone), and the slot of the node it leads to (0 = no node). Slot 0 is an empty dummy
+//! node so 0 can mean "none".
+//!
+//! One graph serves both manners: [`Gaddag::polite`] is a view of the same slots that reads
+//! `RUDE` as "not a word", so the polite computer needs no graph of its own.
+//!
+//! The graph is built once per word list from the list's sorted words with an incremental
+//! minimisation over sorted input (equal sub-graphs are stored once), so a 250,000-word list
+//! fits in a few megabytes and stays in cache-friendly order; the shipped lists' graphs are
+//! built at build time (the move generator's build script) and read back with
+//! [`Gaddag::from_bytes`].
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::filter::Filter;
+use crate::GraphError;
+
+/// Label of the separator arc (the "turn right" point of a GADDAG path).
+pub const SEPARATOR: u8 = 0;
+
+/// Longest word whose sorted-letter signature is kept (12 letters fill 60 bits).
+const MAX_SIGNED_LEN: usize = 12;
+
+const LABEL_MASK: u32 = 0x1f;
+/// The path ending with this arc spells a word of the list that any player may play.
+pub(crate) const ACCEPTS: u32 = 1 << 5;
+/// The path ending with this arc spells a word of the list that polite players leave alone.
+pub(crate) const RUDE: u32 = 1 << 6;
+const TARGET_SHIFT: u32 = 7;
+const TARGET_BITS: u32 = 0x00ff_ffff;
+/// A node slot that is the node's only arc (a header never has this bit: labels fill 27).
+pub(crate) const SINGLE: u32 = 1 << 31;
+
+/// One arc of the graph, decoded on demand from its packed `u32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arc(u32);
+
+impl Arc {
+    #[inline(always)]
+    pub fn label(self) -> u8 {
+        (self.0 & LABEL_MASK) as u8
+    }
+    /// The path that ends with this arc spells a whole word (for this view's manners).
+    #[inline(always)]
+    pub fn accepts(self) -> bool {
+        self.0 & (ACCEPTS | RUDE) != 0
+    }
+    /// The node this arc leads to (0 when nothing follows).
+    #[inline(always)]
+    pub fn target(self) -> u32 {
+        (self.0 >> TARGET_SHIFT) & TARGET_BITS
+    }
+}
+
+/// A minimised GADDAG over upper-case `A`–`Z` words, seen with one manners: the same slots
+/// may be shared by an any-word view and a polite one ([`Gaddag::polite`]).
+pub struct Gaddag {
+    arcs: std::sync::Arc<[u32]>,
+    /// Sorted-letter signatures (5 bits a letter) of the words of 2..=12 letters, any manners
+    /// (a superset of the polite view's: the bound it serves may only err towards "maybe").
+    filter: std::sync::Arc<Filter>,
+    root: u32,
+    /// Words of the list, and how many of them are not marked rude.
+    words: usize,
+    polite_words: usize,
+    /// ANDed into every arc read: `!RUDE` for the polite view, all ones for any words.
+    view: u32,
+    /// Distinct for every graph or view made in the process (generators key their caches on
+    /// it: the two views of one graph have different cross-checks).
+    id: u64,
+}
+
+impl std::fmt::Debug for Gaddag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Gaddag")
+            .field("arcs", &self.arcs.len())
+            .field("words", &self.word_count())
+            .field("polite", &self.is_polite())
+            .finish()
+    }
+}
+
+/// Iterator over the arcs of one node.
+pub struct Arcs<'a> {
+    arcs: &'a [u32],
+    first: usize,
+    remaining: u32,
+    view: u32,
+}
+
+impl Iterator for Arcs<'_> {
+    type Item = Arc;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Arc> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let arc = Arc(self.arcs[self.first] & self.view);
+        self.first += 1;
+        Some(arc)
+    }
+}
+
+/// How far a build has come: `done` of `total` steps (strings inserted into the graph).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub done: usize,
+    pub total: usize,
+}
+
+/// A tiny multiplicative hasher for the build's node register (keys are short `u32` runs).
+#[derive(Default)]
+struct NodeHasher(u64);
+
+impl Hasher for NodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A node under construction: its arcs as (label, accept bits, target slot).
+#[derive(Default)]
+struct OpenNode {
+    arcs: Vec<(u8, u32, u32)>,
+}
+
+/// Passes on a key that is a hash already (the register's keys).
+#[derive(Default)]
+struct HashedKey(u64);
+
+impl Hasher for HashedKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys are hashed")
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+struct Builder {
+    arcs: Vec<u32>,
+    /// Stored nodes by the hash of their slots: the node itself is compared in `arcs`, so no
+    /// key is kept twice (a node per word-list prefix: hundreds of thousands).
+    register: HashMap<u64, u32, BuildHasherDefault<HashedKey>>,
+    /// The rare node whose hash another stored node has already.
+    collided: HashMap<Vec<u32>, u32, BuildHasherDefault<NodeHasher>>,
+    /// `path[d]` is the open node at depth `d` of the last inserted string.
+    path: Vec<OpenNode>,
+    /// Emptied arc lists of closed nodes, reused for the next open ones.
+    spare: Vec<Vec<(u8, u32, u32)>>,
+    last: Vec<u8>,
+    key: Vec<u32>,
+    /// While building the forward graph: every closed node's prefix and slot.
+    record_closed: bool,
+    closed: Vec<(u32, u8, u32)>,
+    closed_text: Vec<u8>,
+    /// Set when a node did not fit the slots a target can address (`limit`): nothing more
+    /// is stored, and the build stops at its next check.
+    overflowed: bool,
+    limit: u64,
+}
+
+/// Arc slots a target can address (the target bits of an arc).
+pub const SLOT_LIMIT: u64 = TARGET_BITS as u64 + 1;
+
+impl Builder {
+    fn new() -> Self {
+        Builder {
+            arcs: vec![0],
+            register: HashMap::default(),
+            collided: HashMap::default(),
+            path: vec![OpenNode::default()],
+            spare: Vec::new(),
+            last: Vec::new(),
+            key: Vec::new(),
+            record_closed: false,
+            closed: Vec::new(),
+            closed_text: Vec::new(),
+            overflowed: false,
+            limit: SLOT_LIMIT,
+        }
+    }
+
+    /// A node to open: an emptied arc list when one is spare.
+    fn open_node(&mut self) -> OpenNode {
+        OpenNode {
+            arcs: self.spare.pop().unwrap_or_default(),
+        }
+    }
+
+    /// Stores a node with these arcs (or finds its equal already stored) and returns its slot.
+    fn freeze(&mut self, node: &[(u8, u32, u32)]) -> u32 {
+        if node.is_empty() {
+            return 0;
+        }
+        self.key.clear();
+        let pack = |&(label, accepts, target): &(u8, u32, u32)| {
+            label as u32 | accepts | (target << TARGET_SHIFT)
+        };
+        if let [arc] = node {
+            // One arc: the node is the arc itself.
+            self.key.push(pack(arc) | SINGLE);
+        } else {
+            // Header: the set of labels, so a child is found by a popcount, not a scan.
+            let labels = node.iter().fold(0u32, |m, a| m | 1 << a.0);
+            self.key.push(labels);
+            self.key.extend(node.iter().map(pack));
+        }
+        let mut hasher = NodeHasher::default();
+        for &slot in &self.key {
+            hasher.write_u32(slot);
+        }
+        let hash = hasher.finish();
+        let stored = |slot: u32| {
+            let at = slot as usize;
+            self.arcs.get(at..at + self.key.len()) == Some(&self.key[..])
+        };
+        let found = match self.register.get(&hash) {
+            Some(&slot) if stored(slot) => Some(slot),
+            Some(_) => self.collided.get(&self.key).copied(),
+            None => None,
+        };
+        if let Some(slot) = found {
+            return slot;
+        }
+        if (self.arcs.len() + self.key.len()) as u64 >= self.limit {
+            self.overflowed = true;
+            return 0;
+        }
+        let slot = self.arcs.len() as u32;
+        self.arcs.extend_from_slice(&self.key);
+        match self.register.entry(hash) {
+            std::collections::hash_map::Entry::Occupied(_) => {
+                self.collided.insert(self.key.clone(), slot);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(slot);
+            }
+        }
+        slot
+    }
+
+    /// Closes every open node deeper than `depth`.
+    fn close_to(&mut self, depth: usize) {
+        while self.path.len() > depth + 1 {
+            let mut node = self.path.pop().expect("path is never empty");
+            let slot = self.freeze(&node.arcs);
+            node.arcs.clear();
+            self.spare.push(node.arcs);
+            if self.record_closed {
+                let depth = self.path.len();
+                let start = self.closed_text.len() as u32;
+                self.closed_text.extend_from_slice(&self.last[..depth]);
+                self.closed.push((start, depth as u8, slot));
+            }
+            let parent = self.path.last_mut().expect("root stays open");
+            parent.arcs.last_mut().expect("a child has an arc").2 = slot;
+        }
+    }
+
+    /// Adds one string of the sorted sequence: its last arc gets `accepts_last` (0, `ACCEPTS`
+    /// or `RUDE`), and when `separator_target` is not 0 the node after it starts with a
+    /// separator arc to that slot.
+    fn insert_string(&mut self, s: &[u8], accepts_last: u32, separator_target: u32) {
+        // Invariant: `path.len() == last.len()` after an insert whose last arc has no child
+        // yet; a later string that extends it re-opens the node below that arc.
+        let common = self.last.iter().zip(s).take_while(|(a, b)| a == b).count();
+        if common == s.len() && common == self.last.len() && !self.last.is_empty() {
+            return;
+        }
+        // Close nodes strictly below depth `common`.
+        self.close_to(common);
+        // If the previous string ended exactly at depth `common` (it is a prefix of `s`), the
+        // node below its last arc does not exist yet: open it.
+        while self.path.len() <= common {
+            let node = self.open_node();
+            self.path.push(node);
+        }
+        for (d, &label) in s.iter().enumerate().skip(common) {
+            let last = d + 1 == s.len();
+            let accepts = if last { accepts_last } else { 0 };
+            self.path[d].arcs.push((label, accepts, 0));
+            if !last {
+                let node = self.open_node();
+                self.path.push(node);
+            }
+        }
+        if separator_target != 0 {
+            // The node after `s` starts with the separator (label 0 sorts first).
+            let mut node = self.open_node();
+            node.arcs.push((SEPARATOR, 0, separator_target));
+            self.path.push(node);
+        }
+        self.last.clear();
+        self.last.extend_from_slice(s);
+    }
+}
+
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_id() -> u64 {
+    NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+impl Gaddag {
+    /// Builds the graph from words in any order (upper-case `A`–`Z`; others are skipped),
+    /// every word playable by anyone. For lists known to fit (tests, small vocabularies); a
+    /// list from elsewhere goes through [`Gaddag::try_from_words`].
+    pub fn from_words<I, W>(words: I) -> Gaddag
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        Gaddag::try_from_words(words).expect("a small word list fits the graph")
+    }
+
+    /// [`Gaddag::from_words`], or [`GraphError::TooLarge`] when the list's graph does not fit
+    /// the slots a target can address.
+    pub fn try_from_words<I, W>(words: I) -> Result<Gaddag, GraphError>
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        Gaddag::build_marked(
+            words.into_iter().map(|w| (w, false)),
+            SLOT_LIMIT,
+            &mut |_| {},
+        )
+    }
+
+    /// Builds the graph of `(word, rude)` pairs, where `rude` marks a word polite players
+    /// leave alone; the any-word view is returned ([`Gaddag::polite`] gives the other).
+    /// `limit` is the arc slots it may use ([`SLOT_LIMIT`]; less only in tests); `progress`
+    /// hears about every 1/64th of the build.
+    ///
+    /// Two passes: the forward word graph is minimised first; then the reversed prefixes
+    /// `reverse(p)` of every word prefix `p` are inserted, each ending in a separator arc that
+    /// points straight at the forward node of `p` (the words that continue `p`), so the
+    /// right-hand halves of all GADDAG paths share the forward graph.
+    pub fn build_marked<I, W>(
+        words: I,
+        limit: u64,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Gaddag, GraphError>
+    where
+        I: IntoIterator<Item = (W, bool)>,
+        W: AsRef<[u8]>,
+    {
+        let mut list: Vec<(Vec<u8>, bool)> = words
+            .into_iter()
+            .filter_map(|(w, rude)| {
+                let w = w.as_ref();
+                let ok = !w.is_empty() && w.len() <= 31 && w.iter().all(u8::is_ascii_uppercase);
+                ok.then(|| (w.iter().map(|&c| c - b'A' + 1).collect(), rude))
+            })
+            .collect();
+        list.sort_unstable();
+        // A word given both ways is rude (the later, `true`, is kept after sorting).
+        list.reverse();
+        list.dedup_by(|a, b| a.0 == b.0);
+        list.reverse();
+        let polite_words = list.iter().filter(|(_, rude)| !rude).count();
+        let too_large = |words: usize| GraphError::TooLarge { words, limit };
+        let accept = |rude: bool| if rude { RUDE } else { ACCEPTS };
+        let mut builder = Builder::new();
+        builder.limit = limit;
+        builder.record_closed = true;
+        for (w, rude) in &list {
+            builder.insert_string(w, accept(*rude), 0);
+        }
+        builder.close_to(0);
+        if builder.overflowed {
+            return Err(too_large(list.len()));
+        }
+        builder.path.clear();
+        let root = builder.open_node();
+        builder.path.push(root);
+        builder.last.clear();
+        builder.record_closed = false;
+        let forward: HashMap<&[u8], u32, BuildHasherDefault<NodeHasher>> = builder
+            .closed
+            .iter()
+            .map(|(start, len, slot)| {
+                (
+                    &builder.closed_text[*start as usize..(*start + *len as u32) as usize],
+                    *slot,
+                )
+            })
+            .collect();
+        // Reversed prefixes, with (accept bits when a word, forward node).
+        let mut bytes: Vec<u8> = Vec::new();
+        let mut spans: Vec<(u32, u8, u32, u32)> = Vec::new();
+        let mut previous: &[u8] = &[];
+        for (w, rude) in &list {
+            let common = previous.iter().zip(w).take_while(|(a, b)| a == b).count();
+            for i in common + 1..=w.len() {
+                let start = bytes.len() as u32;
+                bytes.extend(w[..i].iter().rev());
+                let target = forward.get(&w[..i]).copied().unwrap_or(0);
+                let accepts = if i == w.len() { accept(*rude) } else { 0 };
+                spans.push((start, i as u8, accepts, target));
+            }
+            previous = w;
+        }
+        drop(forward);
+        let text = |s: &(u32, u8, u32, u32)| &bytes[s.0 as usize..s.0 as usize + s.1 as usize];
+        spans.sort_unstable_by(|a, b| text(a).cmp(text(b)));
+        let step = (spans.len() / 64).max(1);
+        for (i, span) in spans.iter().enumerate() {
+            builder.insert_string(text(span), span.2, span.3);
+            if i % step == 0 {
+                if builder.overflowed {
+                    return Err(too_large(list.len()));
+                }
+                progress(Progress {
+                    done: i,
+                    total: spans.len(),
+                });
+            }
+        }
+        builder.close_to(0);
+        let root_node = builder.path.pop().expect("root");
+        let root = builder.freeze(&root_node.arcs);
+        if builder.overflowed {
+            return Err(too_large(list.len()));
+        }
+        let (arcs, root) = relayout(&builder.arcs, root);
+        let mut signatures: Vec<u64> = list
+            .iter()
+            .filter(|(w, _)| (2..=MAX_SIGNED_LEN).contains(&w.len()))
+            .map(|(w, _)| signature(w.iter().copied()))
+            .collect();
+        signatures.sort_unstable();
+        signatures.dedup();
+        progress(Progress {
+            done: spans.len(),
+            total: spans.len(),
+        });
+        Ok(Gaddag::assemble(
+            arcs,
+            Filter::new(&signatures),
+            root,
+            list.len(),
+            polite_words,
+        ))
+    }
+
+    pub(crate) fn assemble(
+        arcs: Vec<u32>,
+        filter: Filter,
+        root: u32,
+        words: usize,
+        polite_words: usize,
+    ) -> Gaddag {
+        Gaddag {
+            arcs: arcs.into(),
+            filter: std::sync::Arc::new(filter),
+            root,
+            words,
+            polite_words,
+            view: !0,
+            id: next_id(),
+        }
+    }
+
+    /// The polite view of this graph: the same slots, with the words marked rude read as no
+    /// words (so no move found in it forms one, across or down). A new id.
+    pub fn polite(&self) -> Gaddag {
+        Gaddag {
+            view: !RUDE,
+            id: next_id(),
+            arcs: std::sync::Arc::clone(&self.arcs),
+            filter: std::sync::Arc::clone(&self.filter),
+            ..*self
+        }
+    }
+
+    /// Whether this is a polite view.
+    pub fn is_polite(&self) -> bool {
+        self.view & RUDE == 0
+    }
+
+    pub(crate) fn raw(&self) -> (&[u32], &[u64], u32, usize, usize) {
+        (
+            &self.arcs,
+            &self.filter.blocks,
+            self.root,
+            self.words,
+            self.polite_words,
+        )
+    }
+
+    /// The root node.
+    #[inline(always)]
+    pub fn root(&self) -> u32 {
+        self.root
+    }
+
+    /// This graph's number, distinct among the graphs and views made in the process.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Number of words the graph holds for this view's manners.
+    pub fn word_count(&self) -> usize {
+        if self.is_polite() {
+            self.polite_words
+        } else {
+            self.words
+        }
+    }
+
+    /// Number of arc slots (a size figure).
+    pub fn arc_count(&self) -> usize {
+        self.arcs.len()
+    }
+
+    /// Bytes the graph holds in memory: its node and arc slots, and the anagram filter
+    /// (shared by both views of one graph).
+    pub fn memory_bytes(&self) -> usize {
+        self.arcs.len() * std::mem::size_of::<u32>()
+            + self.filter.blocks.len() * std::mem::size_of::<u64>()
+    }
+
+    /// The arcs leaving `node` (none for node 0).
+    #[inline(always)]
+    pub fn arcs(&self, node: u32) -> Arcs<'_> {
+        let head = self.arcs[node as usize];
+        let single = head & SINGLE != 0;
+        Arcs {
+            arcs: &self.arcs,
+            first: node as usize + usize::from(!single),
+            remaining: if single { 1 } else { head.count_ones() },
+            view: self.view,
+        }
+    }
+
+    /// The labels of the arcs leaving `node`, as a bit set (bit 0: the separator).
+    #[inline(always)]
+    pub fn labels(&self, node: u32) -> u32 {
+        let head = self.arcs[node as usize];
+        if head & SINGLE != 0 {
+            1 << (head & LABEL_MASK)
+        } else {
+            head
+        }
+    }
+
+    /// The arc labelled `label` leaving `node`; `label` must be in `labels`, which must be
+    /// [`Gaddag::labels`] of `node`.
+    #[inline(always)]
+    pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
+        // A one-arc node's slot is its arc; otherwise the arc follows the header at its rank
+        // (chosen without a branch: which kind a node is does not follow a pattern).
+        let head = self.arcs[node as usize];
+        let rank = (labels & ((1u32 << label) - 1)).count_ones() as usize;
+        let at = if head & SINGLE != 0 {
+            node as usize
+        } else {
+            node as usize + 1 + rank
+        };
+        Arc(self.arcs[at] & self.view)
+    }
+
+    /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
+    /// `wanted` (a subset of `labels`): the walk is bound by memory latency, and the
+    /// children it is about to visit are known a few steps ahead.
+    #[inline(always)]
+    pub fn prefetch_children(&self, node: u32, labels: u32, wanted: u32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let mut w = wanted;
+            while w != 0 {
+                let l = w.trailing_zeros();
+                w &= w - 1;
+                let target = self.arc_unchecked_label(node, labels, l).target() as usize;
+                let p = self.arcs.as_ptr().wrapping_add(target) as *const i8;
+                // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
+                unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (node, labels, wanted);
+    }
+
+    /// The arc labelled `label` leaving `node`, if any.
+    #[inline(always)]
+    pub fn child(&self, node: u32, label: u8) -> Option<Arc> {
+        let labels = self.labels(node);
+        if labels & (1u32 << label) == 0 {
+            return None;
+        }
+        Some(self.arc_unchecked_label(node, labels, label as u32))
+    }
+
+    /// Is `word` (letters 1..=26) a word of the graph? Walks the fully reversed path.
+    pub fn contains_codes(&self, word: &[u8]) -> bool {
+        let mut node = self.root;
+        let mut last = None;
+        for &c in word.iter().rev() {
+            let Some(arc) = self.child(node, c) else {
+                return false;
+            };
+            node = arc.target();
+            last = Some(arc);
+        }
+        last.is_some_and(Arc::accepts)
+    }
+
+    /// Does some word use exactly the letters in `counts` (index 1..=26; blanks, index 0,
+    /// answer "maybe": true)? One look-up in the filter of sorted-letter signatures, which
+    /// may answer "maybe" for letters no word uses (about 1.5 % of them) but never "no" for
+    /// a word's; the best-move bound uses it to rule out bingos. Words longer than 12 letters
+    /// answer true.
+    pub fn anagram_exists(&self, counts: &[u8; 27]) -> bool {
+        if counts[0] > 0 {
+            return true;
+        }
+        let total: usize = counts.iter().map(|&n| n as usize).sum();
+        if total > MAX_SIGNED_LEN {
+            return true;
+        }
+        let mut letters = Vec::with_capacity(total);
+        for (l, &n) in counts.iter().enumerate().skip(1) {
+            letters.extend(std::iter::repeat_n(l as u8, n as usize));
+        }
+        self.filter.may_contain(signature(letters))
+    }
+
+    /// Is the upper-case word in the graph?
+    pub fn contains(&self, word: &str) -> bool {
+        let codes: Vec<u8> = word.bytes().map(|c| c.wrapping_sub(b'A') + 1).collect();
+        codes.iter().all(|c| (1..=26).contains(c)) && self.contains_codes(&codes)
+    }
+}
+
+/// The sorted-letter signature of letters given in ascending order (5 bits a letter).
+fn signature(letters: impl IntoIterator<Item = u8>) -> u64 {
+    let mut sorted: Vec<u8> = letters.into_iter().collect();
+    sorted.sort_unstable();
+    sorted.iter().fold(0u64, |sig, &l| sig << 5 | l as u64)
+}
+
+/// The width in slots of the node at `slot` and its arcs' target slots.
+fn node_arcs(arcs: &[u32], slot: usize) -> (usize, std::ops::Range<usize>) {
+    let head = arcs[slot];
+    if head & SINGLE != 0 {
+        (1, slot..slot + 1)
+    } else {
+        let n = head.count_ones() as usize;
+        (1 + n, slot + 1..slot + 1 + n)
+    }
+}
+
+/// Copies the graph in depth-first order from the root, so that a node's first child
+/// usually sits right after it (the build freezes nodes bottom-up, which scatters a walk).
+fn relayout(old: &[u32], root: u32) -> (Vec<u32>, u32) {
+    let mut new_slot = vec![0u32; old.len()];
+    let mut arcs = Vec::with_capacity(old.len());
+    arcs.push(0);
+    // First pass: assign slots in preorder.
+    let mut stack = vec![root];
+    let mut order = Vec::new();
+    let mut next = 1usize;
+    let target = |a: u32| (a >> TARGET_SHIFT) & TARGET_BITS;
+    while let Some(node) = stack.pop() {
+        if node == 0 || new_slot[node as usize] != 0 {
+            continue;
+        }
+        let (width, children) = node_arcs(old, node as usize);
+        new_slot[node as usize] = next as u32;
+        next += width;
+        order.push(node);
+        // Push children in reverse so the first label is visited first.
+        for i in children.rev() {
+            stack.push(target(old[i]));
+        }
+    }
+    for &node in &order {
+        let (_, children) = node_arcs(old, node as usize);
+        if old[node as usize] & SINGLE == 0 {
+            arcs.push(old[node as usize]);
+        }
+        for i in children {
+            let a = old[i];
+            let t = target(a);
+            let mapped = if t == 0 { 0 } else { new_slot[t as usize] };
+            arcs.push((a & !(TARGET_BITS << TARGET_SHIFT)) | (mapped << TARGET_SHIFT));
+        }
+    }
+    (arcs, new_slot[root as usize])
+}
+
+/// Checks that bytes read back describe a walkable graph: every node's arcs lie inside the
+/// slots and every target is a slot, so a walk can never index out of bounds.
+pub(crate) fn check_slots(arcs: &[u32], root: u32) -> Result<(), String> {
+    if arcs.first() != Some(&0) {
+        return Err("slot 0 is not the empty node".into());
+    }
+    if root as usize >= arcs.len() {
+        return Err("the root lies outside the graph".into());
+    }
+    let mut slot = 1;
+    while slot < arcs.len() {
+        let head = arcs[slot];
+        let (width, children) = if head & SINGLE != 0 {
+            (1, slot..slot + 1)
+        } else {
+            if head >> 27 != 0 || head == 0 {
+                return Err(format!("slot {slot} is not a node"));
+            }
+            let n = head.count_ones() as usize;
+            (1 + n, slot + 1..slot + 1 + n)
+        };
+        if children.end > arcs.len() {
+            return Err(format!("the node at slot {slot} runs past the end"));
+        }
+        for i in children {
+            if ((arcs[i] >> TARGET_SHIFT) & TARGET_BITS) as usize >= arcs.len() {
+                return Err(format!("the arc at slot {i} leads outside the graph"));
+            }
+        }
+        slot += width;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Builder, Gaddag, NodeHasher, ACCEPTS, SINGLE, SLOT_LIMIT};
+    use crate::GraphError;
+    use std::hash::Hasher;
+
+    fn build(words: &[String], limit: u64) -> Result<Gaddag, GraphError> {
+        Gaddag::build_marked(words.iter().map(|w| (w, false)), limit, &mut |_| {})
+    }
+
+    /// A list whose graph does not fit is a typed error, not a panic (a 20 MB custom list of
+    /// 2 million words reached the old assertion): here with room for only 64 slots.
+    #[test]
+    fn a_list_too_large_for_the_graph_is_a_typed_error() {
+        let words: Vec<String> = (0..200u32)
+            .map(|i| {
+                format!(
+                    "W{}{}",
+                    (b'A' + (i % 26) as u8) as char,
+                    (b'A' + (i / 26) as u8) as char
+                )
+            })
+            .collect();
+        match build(&words, 64) {
+            Err(
+                e @ GraphError::TooLarge {
+                    words: 200,
+                    limit: 64,
+                },
+            ) => {
+                assert_eq!(e.kind(), "list_too_large");
+                assert!(e.to_string().contains("too large"), "{e}");
+            }
+            other => panic!("expected TooLarge, got {other:?}"),
+        }
+        assert!(build(&words, SLOT_LIMIT).is_ok());
+    }
+
+    #[test]
+    fn a_node_whose_hash_is_taken_is_stored_apart_and_found_again() {
+        let mut b = Builder::new();
+        let a = b.freeze(&[(1, ACCEPTS, 0)]);
+        assert_eq!(
+            b.freeze(&[(1, ACCEPTS, 0)]),
+            a,
+            "an equal node is stored once"
+        );
+        // Pretend another node's hash collides with the first node's slot.
+        let other = [(2, 0, 0), (3, ACCEPTS, 0)];
+        let mut hasher = NodeHasher::default();
+        hasher.write_u32(1 << 2 | 1 << 3);
+        hasher.write_u32(2);
+        hasher.write_u32(3 | ACCEPTS);
+        b.register.insert(hasher.finish(), a);
+        let o = b.freeze(&other);
+        assert_ne!(o, a, "a different node never takes a colliding node's slot");
+        assert_eq!(b.freeze(&other), o, "and is found again");
+        assert_eq!(b.freeze(&[(1, ACCEPTS, 0)]), a);
+        assert_eq!(
+            b.arcs[a as usize],
+            1 | ACCEPTS | SINGLE,
+            "one arc, one slot"
+        );
+    }
+
+    fn counts(letters: &str) -> [u8; 27] {
+        let mut c = [0u8; 27];
+        for b in letters.bytes() {
+            match b {
+                b'?' => c[0] += 1,
+                _ => c[(b - b'A' + 1) as usize] += 1,
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn anagram_lookup_ignores_order_and_treats_blanks_as_maybe() {
+        let g = Gaddag::from_words(["STARE", "TEARS", "CAT"]);
+        assert!(g.anagram_exists(&counts("AERST")));
+        assert!(g.anagram_exists(&counts("TAC")));
+        assert!(!g.anagram_exists(&counts("AERSS")));
+        assert!(!g.anagram_exists(&counts("CA")));
+        assert!(g.anagram_exists(&counts("AERS?")));
+    }
+
+    #[test]
+    fn the_polite_view_reads_rude_words_as_no_words() {
+        let g = Gaddag::build_marked(
+            [
+                ("DUCK", false),
+                ("FUCK", true),
+                ("UCK", false),
+                ("DUCKS", false),
+            ],
+            SLOT_LIMIT,
+            &mut |_| {},
+        )
+        .unwrap();
+        let p = g.polite();
+        assert!(g.contains("FUCK") && g.contains("DUCK") && g.contains("UCK"));
+        assert!(!p.contains("FUCK") && p.contains("DUCK") && p.contains("UCK"));
+        assert!(p.contains("DUCKS") && !p.contains("FUC") && !g.contains("UCKS"));
+        assert_eq!((g.word_count(), p.word_count()), (4, 3));
+        assert_ne!(g.id(), p.id(), "the views' cross-checks differ");
+        assert!(p.is_polite() && !g.is_polite());
+    }
+}

@@ -1,0 +1,122 @@
+//! Where a list's word graph comes from, fastest first: prebuilt into the binary (the default
+//! lists and their common words, by `build.rs`), kept on disk by an earlier run (the data
+//! folder's `graphs/`, once [`set_graph_cache_dir`] names it), or built now and then kept
+//! there. Every graph is keyed by the list's SHA-256, the manners file's SHA-256 and the
+//! layout's version ([`GraphKey`], [`wordclub_graph::FORMAT_VERSION`]), so none is ever used
+//! with another list, other manners or an older layout: a kept file that does not match is
+//! rebuilt and replaced.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use wordclub_graph::{Gaddag, GraphError, GraphKey, Progress, SLOT_LIMIT};
+use wordclub_lexicon::WordList;
+
+include!(concat!(env!("OUT_DIR"), "/prebuilt_graphs.rs"));
+
+/// Where a graph was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphSource {
+    /// Embedded by the build (no work at run time but reading its bytes).
+    Prebuilt,
+    /// Read back from the data folder, where an earlier run kept it.
+    Kept,
+    /// Built from the list's words now (and kept, when there is a data folder).
+    Built,
+}
+
+static CACHE_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Names the folder where graphs built at run time are kept for the next run (the app's data
+/// folder's `graphs/`; the CLI's is the same folder, or `WORDCLUB_GRAPH_DIR`). `None` keeps
+/// nothing (the default: tests and benches build what they need).
+pub fn set_graph_cache_dir(dir: Option<PathBuf>) {
+    *CACHE_DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+}
+
+/// The folder set by [`set_graph_cache_dir`].
+pub fn graph_cache_dir() -> Option<PathBuf> {
+    CACHE_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The key of `list`'s whole graph under the current manners.
+pub(crate) fn list_key(list: &WordList) -> GraphKey {
+    GraphKey {
+        list_sha256: list.info().sha256.clone(),
+        manners_sha256: wordclub_lexicon::manners_sha256().to_string(),
+        part: String::new(),
+    }
+}
+
+/// The key of the graph of the Easy computer's common words in `list`.
+pub(crate) fn common_key(list: &WordList) -> GraphKey {
+    GraphKey {
+        part: format!("common words {COMMON_WORDS_SHA256}"),
+        ..list_key(list)
+    }
+}
+
+/// The prebuilt graph of `key`, if the build made one.
+fn prebuilt(key: &GraphKey) -> Option<Gaddag> {
+    if key.manners_sha256 != PREBUILT_MANNERS_SHA256 {
+        return None;
+    }
+    let (_, _, bytes) = PREBUILT
+        .iter()
+        .find(|(list, part, _)| *list == key.list_sha256 && *part == key.part)?;
+    // Written by this build's own build script with this key: reading it cannot fail but
+    // by a bug, and then the graph is built instead.
+    Gaddag::from_bytes(bytes, key, false).ok()
+}
+
+/// Reads the graph kept at `path`; `None` when there is none or it does not match `key`
+/// (another list or manners, an older layout, a damaged file: it is then rebuilt).
+fn kept(path: &Path, key: &GraphKey) -> Option<Gaddag> {
+    let bytes = std::fs::read(path).ok()?;
+    Gaddag::from_bytes(&bytes, key, true).ok()
+}
+
+/// Keeps `graph` at `path`: written beside it and renamed, so a reader never sees half a
+/// file. A folder that cannot be written only means the next run builds again.
+fn keep(path: &Path, key: &GraphKey, graph: &Gaddag) {
+    let Some(dir) = path.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let scratch = path.with_extension(format!("tmp{}", std::process::id()));
+    if std::fs::write(&scratch, graph.to_bytes(key)).is_ok()
+        && std::fs::rename(&scratch, path).is_err()
+    {
+        let _ = std::fs::remove_file(&scratch);
+    }
+}
+
+/// The graph of `key`: prebuilt, kept or built from `words` (`(word, rude)` pairs) with
+/// `progress` told how the build goes; a graph built is kept for the next run.
+pub(crate) fn load_or_build(
+    key: &GraphKey,
+    words: impl FnOnce() -> Vec<(Vec<u8>, bool)>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Gaddag, GraphSource), GraphError> {
+    if let Some(g) = prebuilt(key) {
+        return Ok((g, GraphSource::Prebuilt));
+    }
+    let path = graph_cache_dir().map(|d| d.join(key.file_name()));
+    if let Some(g) = path.as_deref().and_then(|p| kept(p, key)) {
+        return Ok((g, GraphSource::Kept));
+    }
+    let graph = Gaddag::build_marked(words(), SLOT_LIMIT, progress)?;
+    if let Some(path) = &path {
+        keep(path, key, &graph);
+    }
+    Ok((graph, GraphSource::Built))
+}
+
+/// Whether `list`'s graph ships prebuilt in this binary.
+pub fn is_prebuilt(list: &WordList) -> bool {
+    let key = list_key(list);
+    key.manners_sha256 == PREBUILT_MANNERS_SHA256
+        && PREBUILT
+            .iter()
+            .any(|(l, part, _)| *l == key.list_sha256 && part.is_empty())
+}
