@@ -76,7 +76,7 @@ test('rows of the scoresheet tapped while the computer thinks: exactly one compu
   await page.getByTestId('preview-total').waitFor();
   await page.locator('[data-action=play]').click();
   await page.getByTestId('thinking').waitFor();
-  const row = page.locator('[data-testid=scoresheet-log] .sheet-row[data-turn="1"] button');
+  const row = page.locator('[data-testid=scoresheet-log] .sheet-row[data-turn="1"] button.sheet-turn');
   let tapsWhileThinking = 0;
   for (let i = 0; i < 8 && await page.getByTestId('thinking').count(); i++) {
     await row.click();
