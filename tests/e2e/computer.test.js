@@ -60,11 +60,15 @@ test('classic-15 against a computer: hint, play, the computer answers', async ()
   await page.close();
 });
 
-test('rows of the scoresheet tapped while the computer thinks: exactly one computer move, none asked for by the UI', async () => {
-  // A server of its own: the one above opens the first test's match at start-up.
+test('rows of the scoresheet tapped while the computer thinks: exactly one computer move, none asked for by the UI', async (t) => {
+  // A server of its own: the one above opens the first test's match at start-up. Closed
+  // however the test ends: an open event stream would keep the test file running for ever.
   const server = await startServer({ seed: 4 });
+  t.after(() => server.stop());
   const stream = await eventStream(server.url);
+  t.after(() => stream.close());
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  t.after(() => page.close());
   const asked = [];
   page.on('request', (r) => { if (r.url().includes('/api/computer_turn')) asked.push(r.url()); });
   await startAgainstRobo(page, server.url);
@@ -102,6 +106,4 @@ test('rows of the scoresheet tapped while the computer thinks: exactly one compu
     for (const key of Object.keys(e)) assert.ok(['event', 'match_id', 'seat', 'turn', 'kind', 'message', 'progress'].includes(key), `${key} in ${JSON.stringify(e)}`);
   }
   await page.screenshot({ path: screenshotPath('computer-3-after-taps.png') });
-  await page.close();
-  await server.stop();
 });
