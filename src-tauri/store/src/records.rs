@@ -271,14 +271,7 @@ impl Store {
     /// Marks an unfinished match abandoned: it stays in the history, is no longer offered to
     /// continue, and nothing more is recorded for it.
     pub fn abandon(&mut self, id: i64) -> Result<(), StoreError> {
-        let status: Option<String> = self
-            .conn
-            .query_row("SELECT status FROM matches WHERE id = ?1", [id], |r| {
-                r.get(0)
-            })
-            .optional()
-            .map_err(StoreError::db("reading a match"))?;
-        match status.as_deref() {
+        match self.match_status(id)?.as_deref() {
             None => Err(StoreError::MatchNotFound { id }),
             Some("in_progress") => {
                 self.check_file()?;
@@ -299,19 +292,23 @@ impl Store {
 }
 
 impl Store {
+    /// A match's status (`in_progress`, `finished`, `abandoned`), or `None` if there is no
+    /// such match.
+    fn match_status(&self, id: i64) -> Result<Option<String>, StoreError> {
+        self.conn
+            .query_row("SELECT status FROM matches WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(StoreError::db("reading a match"))
+    }
+
     /// Removes an unfinished match (in progress or abandoned) from the history for good,
     /// with its events, seats and analyses (`ON DELETE CASCADE`). A finished match is
     /// refused (`match_finished`): its result belongs to the statistics. The one way a match
     /// ever leaves the history; the player confirms it first (the app's `delete_match`).
     pub fn delete(&mut self, id: i64) -> Result<(), StoreError> {
-        let status: Option<String> = self
-            .conn
-            .query_row("SELECT status FROM matches WHERE id = ?1", [id], |r| {
-                r.get(0)
-            })
-            .optional()
-            .map_err(StoreError::db("reading a match"))?;
-        match status.as_deref() {
+        match self.match_status(id)?.as_deref() {
             None => Err(StoreError::MatchNotFound { id }),
             Some("finished") => Err(StoreError::MatchFinished { match_id: id }),
             Some(_) => {
