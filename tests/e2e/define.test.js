@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { perTest, api, catPlayed, reveal, DESKTOP, TABLET, ROOT, screenshotPath } from './helpers.js';
+import { perTest, api, catPlayed, reveal, settle, DESKTOP, TABLET, ROOT, screenshotPath } from './helpers.js';
 
 const ctx = perTest({ seed: 7 });
 const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -68,6 +68,9 @@ for (const [size, touch] of [[DESKTOP, false], [TABLET, true]]) {
 
 /** Ben to move after Ann's CAT, behind the cover: a scoresheet with one play. */
 async function matchWithCat(page) {
+  // The page opened on the start screen first: once it has said so to the backend (its
+  // screen, per client), the match made here is the one it reopens.
+  await settle(page);
   const { id } = await catPlayed(ctx.server.url, 'DOGSEIR');
   await page.goto(ctx.server.url);
   await reveal(page);

@@ -64,6 +64,10 @@ export async function openApp(browser, url, viewport, touch = false) {
   page.on('pageerror', (e) => context.errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') context.consoleErrors.push(m.text()); });
   await page.goto(url);
+  // Until its first screen has told the backend what it shows (remember_screen, per
+  // client), a match a test then starts through the API could be forgotten as this
+  // client's screen by that late call, and a reload would open the start screen.
+  await settle(page);
   return page;
 }
 
