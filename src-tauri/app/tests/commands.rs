@@ -3,7 +3,7 @@
 mod common;
 
 use common::{
-    app, app_with, cat_match, cat_tiles, no_premiums, ok, refused, refuses, reveal,
+    app, app_with, cat_match, cat_tiles, no_premiums, ok, rack_letters, refused, refuses, reveal,
     revealed_cat_match, sorted_rack, temp_db, tile,
 };
 use serde_json::{json, Value};
@@ -37,12 +37,7 @@ fn the_worked_example_cat_cats_cart_through_the_commands() {
         "rack_hidden",
     );
     let view = reveal(&app, id);
-    let rack: String = view["rack"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["letter"].as_str().unwrap())
-        .collect();
+    let rack = rack_letters(&view);
     assert_eq!(rack, "CATEIOL");
 
     let cat = json!(cat_tiles());

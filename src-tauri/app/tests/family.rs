@@ -4,7 +4,7 @@
 //! match is never deleted).
 mod common;
 
-use common::{app, cat_match_with, cat_tiles, ok, refused, reveal};
+use common::{app, cat_match_with, cat_tiles, ok, rack_letters, refused, reveal};
 use serde_json::{json, Value};
 use wordclub_app::App;
 
@@ -76,12 +76,7 @@ fn the_player_who_just_moved_takes_it_back_behind_the_cover() {
     assert_eq!(back["recap_start"], 0);
     // The same rack again.
     let shown = ok(&app, "reveal_rack", json!({ "match_id": id }));
-    let rack: String = shown["rack"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["letter"].as_str().unwrap())
-        .collect();
+    let rack = rack_letters(&shown);
     assert_eq!(rack, "CATEIOL");
 }
 

@@ -168,6 +168,16 @@ pub fn reveal(app: &App, id: i64) -> Value {
     ok(app, "reveal_rack", json!({"match_id": id}))
 }
 
+/// The letters of a view's rack in the order it shows them (the deal's order).
+pub fn rack_letters(view: &Value) -> String {
+    view["rack"]
+        .as_array()
+        .expect("a view with a rack")
+        .iter()
+        .map(|t| t["letter"].as_str().unwrap())
+        .collect()
+}
+
 /// The letters of a view's rack in alphabetical order (`?` first), or `None` when it holds
 /// no rack.
 pub fn sorted_rack(view: &Value) -> Option<String> {
