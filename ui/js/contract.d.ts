@@ -183,8 +183,6 @@ export type Direction = "across" | "down";
 
 export type DraftKept = { tiles: number, };
 
-export type DraftTile = { row: number, col: number, letter: string, blank: boolean, };
-
 export type EndInfo = { 
 /**
  * The bag is empty and a player uses their last tile.
@@ -541,7 +539,7 @@ scoring_plays: Array<number>,
  * The draft the player to move had staged before a reload (`keep_draft`): only with
  * their rack shown, in the same turn.
  */
-draft: Array<DraftTile> | null, 
+draft: Array<HintTile> | null, 
 /**
  * The cover is up only because the match was (re)opened on this screen, at a table with
  * one person: the screen says "<name>'s turn", not "Pass to <name>".

@@ -81,7 +81,7 @@ pub use history::{
 };
 pub use past::{AcknowledgeArgs, AnalysisProgressArgs, HistoryNotice, SavedGcg};
 // Coming back after a reload or restart: the match on each client's screen, the kept draft.
-pub use resume::{ClientArgs, DraftKept, DraftTile, ScreenAnswer, ScreenArgs};
+pub use resume::{ClientArgs, DraftKept, ScreenAnswer, ScreenArgs};
 
 /// Where the move generator keeps the word graphs it builds at run time (lists not prebuilt:
 /// older versions, custom lists), so the next start reads them back: the data folder's

@@ -4,6 +4,7 @@
 //! match rather than in the webview — a draft is rack tiles, and the webview behind the cover
 //! must hold none. The draft comes back only in the view that shows that player's rack.
 use serde::{Deserialize, Serialize};
+use wordclub_engine::HintTile;
 use wordclub_store::Status;
 
 use crate::matches::{placements, TileArg};
@@ -49,23 +50,13 @@ pub struct DraftKept {
     pub tiles: usize,
 }
 
-/// A staged tile as the revealed view gives it back: the square, the letter shown, a blank.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
-pub struct DraftTile {
-    pub row: u8,
-    pub col: u8,
-    pub letter: String,
-    pub blank: bool,
-}
-
 /// The draft kept with an open match: whose it is and in which turn (a turn played, by
 /// anyone, makes it stale).
 #[derive(Debug, Clone)]
 pub(crate) struct KeptDraft {
     pub seat: usize,
     pub turn: usize,
-    pub tiles: Vec<DraftTile>,
+    pub tiles: Vec<HintTile>,
 }
 
 fn check_client(command: &str, client: &str) -> Result<(), AppError> {
@@ -148,15 +139,7 @@ impl crate::matches::OpenMatch {
         self.draft = (!checked.is_empty()).then(|| KeptDraft {
             seat,
             turn: self.game().turns().len(),
-            tiles: checked
-                .iter()
-                .map(|p| DraftTile {
-                    row: p.square.row,
-                    col: p.square.col,
-                    letter: (p.tile.letter as char).to_string(),
-                    blank: p.tile.blank,
-                })
-                .collect(),
+            tiles: checked.iter().map(HintTile::from).collect(),
         });
         Ok(DraftKept {
             tiles: checked.len(),
@@ -165,7 +148,7 @@ impl crate::matches::OpenMatch {
 
     /// The kept draft, for the view that shows its player's rack in the same turn: never
     /// behind the cover, never for another seat or a later turn.
-    pub(crate) fn shown_draft(&self) -> Option<Vec<DraftTile>> {
+    pub(crate) fn shown_draft(&self) -> Option<Vec<HintTile>> {
         let draft = self.draft.as_ref()?;
         let seat = self.table.acting_person().ok()?;
         (draft.seat == seat && draft.turn == self.game().turns().len()).then(|| draft.tiles.clone())

@@ -364,7 +364,7 @@ pub struct MatchView {
     pub scoring_plays: Vec<u32>,
     /// The draft the player to move had staged before a reload (`keep_draft`): only with
     /// their rack shown, in the same turn.
-    pub draft: Option<Vec<crate::resume::DraftTile>>,
+    pub draft: Option<Vec<wordclub_engine::HintTile>>,
     /// The cover is up only because the match was (re)opened on this screen, at a table with
     /// one person: the screen says "<name>'s turn", not "Pass to <name>".
     pub reopened: bool,

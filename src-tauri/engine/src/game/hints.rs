@@ -73,6 +73,18 @@ pub struct HintTile {
     pub blank: bool,
 }
 
+impl From<&crate::Placement> for HintTile {
+    /// A placed tile in this shape (the app's kept draft gives its tiles back in it too).
+    fn from(p: &crate::Placement) -> HintTile {
+        HintTile {
+            row: p.square.row,
+            col: p.square.col,
+            letter: (p.tile.letter as char).to_string(),
+            blank: p.tile.blank,
+        }
+    }
+}
+
 impl HintShown {
     /// The "Words from rack" answer: `found` (word, its blanks' positions) ordered longest
     /// first, then by score under `rules`' letter values, then A–Z; duplicates dropped.
@@ -112,16 +124,7 @@ impl HintShown {
             Some(m) => HintShown::Move {
                 notation: m.notation.clone(),
                 score: m.score,
-                tiles: m
-                    .tiles
-                    .iter()
-                    .map(|p| HintTile {
-                        row: p.square.row,
-                        col: p.square.col,
-                        letter: (p.tile.letter as char).to_string(),
-                        blank: p.tile.blank,
-                    })
-                    .collect(),
+                tiles: m.tiles.iter().map(HintTile::from).collect(),
             },
         }
     }
