@@ -80,7 +80,8 @@ pub use game::{
 pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
 pub use rules::{
     EndRules, ExchangePolicy, HintKind, Leave, LeaveTableId, PassPolicy, PlayerRange,
-    PremiumSquare, RuleSet, TileSpec, TurnLimit, MAX_NAME_CHARS, MAX_PLAYERS, RULE_SET_IDS,
+    PremiumSquare, RuleSet, TableChanges, TileSpec, TurnLimit, MAX_NAME_CHARS, MAX_PLAYERS,
+    MAX_START_POINTS, RULE_SET_IDS,
 };
 pub use scoring::{check_words, score_move, score_placement, LetterScore, ScoredMove, WordScore};
 pub use table::Table;

@@ -190,7 +190,66 @@ pub struct RuleSet {
     /// what its id chose then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leave: Option<Leave>,
+    /// Points each seat starts with, in playing order (seat 1 first; a seat not listed starts
+    /// at 0), as komi does in Go: what a rule set gives the later seats for moving later.
+    /// Absent from the JSON (and the hash) when empty, so every rule set written before the
+    /// field existed reads and hashes as it did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<Vec<i32>>"))]
+    pub start_points: Vec<i32>,
+    /// What changes with the number of players: at most one entry per table size, each
+    /// naming only the fields it changes. A match is played under
+    /// [`RuleSet::at_table`]`(its player count)`, the flat rule set these give, and stores
+    /// that. Absent from the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<Vec<TableChanges>>"))]
+    pub by_table: Vec<TableChanges>,
+    /// The table size a rule set with [`RuleSet::by_table`] entries was made flat for by
+    /// [`RuleSet::at_table`] (its `by_table` is then empty): what a stored match says it was
+    /// played at. Absent for every rule set that never had per-table changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<u8>"))]
+    pub table: Option<u8>,
 }
+
+/// What a rule set changes for one table size (`players`); a field left out keeps the rule
+/// set's own. Applied by [`RuleSet::at_table`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct TableChanges {
+    pub players: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub board_size: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub star: Option<Square>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub premiums: Option<Vec<PremiumSquare>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub tiles: Option<Vec<TileSpec>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub rack_size: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub bingo_bonus: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub exchange: Option<ExchangePolicy>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub leave: Option<Leave>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub start_points: Option<Vec<i32>>,
+}
+
+/// The most points a seat may start with, either way: a start that outweighs a whole match is
+/// a mistake in a rule file, not a handicap.
+pub const MAX_START_POINTS: i32 = 1000;
 
 /// The most players any rule set seats (a rule set with more is refused as unplayable).
 pub const MAX_PLAYERS: u8 = 4;
@@ -399,6 +458,80 @@ impl RuleSet {
         }
     }
 
+    /// The flat rule set a match of `players` plays under: this one with its
+    /// [`RuleSet::by_table`] entry for that size applied, `by_table` emptied and
+    /// [`RuleSet::table`] set. A rule set with no per-table changes comes back as it is (same
+    /// JSON, same hash), so every earlier rule set and stored match is unchanged; so does one
+    /// already made flat. Refused: a size outside [`RuleSet::players`], two entries for one
+    /// size, an entry for a size the rule set does not seat.
+    pub fn at_table(&self, players: usize) -> Result<RuleSet, EngineError> {
+        if players < self.players.min as usize || players > self.players.max as usize {
+            return Err(EngineError::PlayerCount {
+                given: players,
+                min: self.players.min,
+                max: self.players.max,
+            });
+        }
+        self.check_table_changes()?;
+        if self.by_table.is_empty() {
+            return Ok(self.clone());
+        }
+        let mut flat = RuleSet {
+            by_table: Vec::new(),
+            table: Some(players as u8),
+            ..self.clone()
+        };
+        if let Some(c) = self.by_table.iter().find(|c| c.players as usize == players) {
+            let c = c.clone();
+            flat.board_size = c.board_size.unwrap_or(flat.board_size);
+            flat.star = c.star.unwrap_or(flat.star);
+            flat.premiums = c.premiums.unwrap_or(flat.premiums);
+            flat.tiles = c.tiles.unwrap_or(flat.tiles);
+            flat.rack_size = c.rack_size.unwrap_or(flat.rack_size);
+            flat.bingo_bonus = c.bingo_bonus.unwrap_or(flat.bingo_bonus);
+            flat.exchange = c.exchange.unwrap_or(flat.exchange);
+            flat.leave = c.leave.or(flat.leave);
+            flat.start_points = c.start_points.unwrap_or(flat.start_points);
+        }
+        Ok(flat)
+    }
+
+    /// The table sizes this rule set seats, fewest first.
+    pub fn table_sizes(&self) -> std::ops::RangeInclusive<usize> {
+        self.players.min as usize..=self.players.max as usize
+    }
+
+    /// The points `seat` (0-based, playing order) starts with.
+    pub fn start_points_of(&self, seat: usize) -> i32 {
+        self.start_points.get(seat).copied().unwrap_or(0)
+    }
+
+    /// The per-table entries name sizes this rule set seats, once each, and their start
+    /// points are in bounds (checked again on every flat rule set by the engine's own check).
+    fn check_table_changes(&self) -> Result<(), EngineError> {
+        let bad = |reason: String| Err(EngineError::InvalidRuleSet { reason });
+        if self.table.is_some() && !self.by_table.is_empty() {
+            return bad("a rule set made flat for one table size has no per-table changes".into());
+        }
+        let mut seen = Vec::new();
+        for c in &self.by_table {
+            if !self.table_sizes().contains(&(c.players as usize)) {
+                return bad(format!(
+                    "by_table names {} players; this rule set seats {} to {}",
+                    c.players, self.players.min, self.players.max
+                ));
+            }
+            if seen.contains(&c.players) {
+                return bad(format!("by_table names {} players twice", c.players));
+            }
+            seen.push(c.players);
+            if let Some(points) = &c.start_points {
+                check_start_points(points, c.players as usize)?;
+            }
+        }
+        check_start_points(&self.start_points, self.players.max as usize)
+    }
+
     /// The tiles left in the bag of a position seen from one player's seat, when only the
     /// board and that player's rack are known: the rule set's tiles minus the `on_board` ones,
     /// minus the `rack_len` the player holds, minus a full rack for each of the `others` at the
@@ -408,6 +541,23 @@ impl RuleSet {
         let unseen = self.bag_size().saturating_sub(on_board + rack_len);
         unseen.saturating_sub(others * self.rack_size as usize)
     }
+}
+
+/// Start points name at most one value per seat and stay within [`MAX_START_POINTS`].
+pub(crate) fn check_start_points(points: &[i32], seats: usize) -> Result<(), EngineError> {
+    let bad = |reason: String| Err(EngineError::InvalidRuleSet { reason });
+    if points.len() > seats {
+        return bad(format!(
+            "start_points lists {} seats; the table seats at most {seats}",
+            points.len()
+        ));
+    }
+    if let Some(p) = points.iter().find(|p| p.abs() > MAX_START_POINTS) {
+        return bad(format!(
+            "a seat starts with {p} points; at most {MAX_START_POINTS} either way"
+        ));
+    }
+    Ok(())
 }
 
 // ---- the five built-in rule sets -------------------------------------------------------
@@ -503,6 +653,9 @@ fn wordclub_1_0() -> RuleSet {
         default_list: "wordclub".into(),
         evidence: None,
         leave: Some(Leave::Shipped(LeaveTableId::Wordclub10)),
+        start_points: Vec::new(),
+        by_table: Vec::new(),
+        table: None,
     }
 }
 
@@ -619,6 +772,9 @@ fn solo_10() -> RuleSet {
         default_list: "enable-2-9".into(),
         evidence: None,
         leave: Some(Leave::ScoreOnly),
+        start_points: Vec::new(),
+        by_table: Vec::new(),
+        table: None,
     }
 }
 
@@ -658,6 +814,9 @@ fn classic_15() -> RuleSet {
         default_list: "wordclub".into(),
         evidence: None,
         leave: Some(Leave::Shipped(LeaveTableId::Classic15)),
+        start_points: Vec::new(),
+        by_table: Vec::new(),
+        table: None,
     }
 }
 
@@ -879,6 +1038,66 @@ mod tests {
             printed["leave"],
             serde_json::json!({"shipped": "classic-15"})
         );
+    }
+
+    /// A rule set without per-table changes is played as it is at every size (its JSON and
+    /// hash unchanged); one with them is made flat for the size asked, once.
+    #[test]
+    fn a_rule_set_is_made_flat_for_its_table_size() {
+        for r in RuleSet::all() {
+            for n in r.table_sizes() {
+                let flat = r.at_table(n).unwrap();
+                assert_eq!(flat.hash(), r.hash(), "{} at {n}", r.id);
+            }
+        }
+        let base = RuleSet::builtin("wordclub-1.0").unwrap();
+        let scaled = RuleSet {
+            start_points: vec![0, 3],
+            by_table: vec![TableChanges {
+                players: 4,
+                board_size: Some(11),
+                star: Some(Square::new(5, 5)),
+                rack_size: Some(6),
+                start_points: Some(vec![0, 2, 4, 6]),
+                ..TableChanges::default()
+            }],
+            ..base.clone()
+        };
+        let two = scaled.at_table(2).unwrap();
+        assert_eq!((two.board_size, two.rack_size, two.table), (9, 7, Some(2)));
+        assert_eq!((two.start_points_of(0), two.start_points_of(1)), (0, 3));
+        assert!(two.by_table.is_empty());
+        let four = scaled.at_table(4).unwrap();
+        assert_eq!(
+            (four.board_size, four.star, four.rack_size),
+            (11, Square::new(5, 5), 6)
+        );
+        assert_eq!(four.start_points, vec![0, 2, 4, 6]);
+        assert_eq!(four.start_points_of(3), 6);
+        assert_eq!(four.tiles, base.tiles);
+        // Flat is flat: asking again changes nothing.
+        assert_eq!(four.at_table(4).unwrap(), four);
+        assert_ne!(four.hash(), two.hash());
+        assert_eq!(scaled.at_table(5).unwrap_err().kind(), "player_count");
+
+        let refused = |r: RuleSet| r.at_table(2).unwrap_err().kind();
+        let mut twice = scaled.clone();
+        twice.by_table.push(TableChanges {
+            players: 4,
+            ..TableChanges::default()
+        });
+        assert_eq!(refused(twice), "invalid_rule_set");
+        let mut unseated = scaled.clone();
+        unseated.by_table[0].players = 5;
+        assert_eq!(refused(unseated), "invalid_rule_set");
+        let mut too_many = scaled.clone();
+        too_many.by_table[0].start_points = Some(vec![0; 5]);
+        assert_eq!(refused(too_many), "invalid_rule_set");
+        let huge = RuleSet {
+            start_points: vec![0, MAX_START_POINTS + 1],
+            ..base
+        };
+        assert_eq!(refused(huge), "invalid_rule_set");
     }
 
     #[test]

@@ -291,3 +291,33 @@ fn every_rack_dealt_is_one_the_words_hint_answers() {
         assert!(!l.rack_words(&text).unwrap().is_empty(), "{text}");
     }
 }
+
+/// A rule set that scales with the table: the match plays the flat rule set of its size,
+/// records it, starts each seat on its start points and replays to the same scores.
+#[test]
+fn a_match_plays_the_rules_of_its_table_size_from_its_start_points() {
+    let l = list("wordclub");
+    let scaled = RuleSet {
+        start_points: vec![0, 4],
+        by_table: vec![TableChanges {
+            players: 3,
+            board_size: Some(11),
+            star: Some(Square::new(5, 5)),
+            start_points: Some(vec![0, 2, 5]),
+            ..TableChanges::default()
+        }],
+        ..rules("wordclub-1.0")
+    };
+    let mut two = Match::new(scaled.clone(), ListRef::of(l), humans(&["A", "B"]), 7).unwrap();
+    assert_eq!(two.scores(), &[0, 4]);
+    assert_eq!((two.rules().board_size, two.rules().table), (9, Some(2)));
+    assert!(two.rules().by_table.is_empty());
+    let three = Match::new(scaled, ListRef::of(l), humans(&["A", "B", "C"]), 7).unwrap();
+    assert_eq!(three.scores(), &[0, 2, 5]);
+    assert_eq!(three.rules().board_size, 11);
+    assert_eq!(three.board().size(), 11);
+    assert_replays(&three);
+    pass(&mut two, l, 0).unwrap();
+    assert_eq!(two.turns()[0].totals, vec![0, 4]);
+    assert_replays(&two);
+}

@@ -45,6 +45,7 @@ fn check_rule_set(rules: &RuleSet) -> Result<(), EngineError> {
     if rules.players.max > MAX_PLAYERS {
         return bad(&format!("a rule set seats at most {MAX_PLAYERS} players"));
     }
+    crate::rules::check_start_points(&rules.start_points, rules.players.max as usize)?;
     Ok(())
 }
 
@@ -82,13 +83,10 @@ impl Match {
         check_rule_set(&rules)?;
         let players = PlayerSpec::clean_all(players)?;
         let n = players.len();
-        if n < rules.players.min as usize || n > rules.players.max as usize {
-            return Err(EngineError::PlayerCount {
-                given: n,
-                min: rules.players.min,
-                max: rules.players.max,
-            });
-        }
+        // The rule set as played at this table size (checks the size): what the match keeps,
+        // records in its start event and so stores.
+        let rules = rules.at_table(n)?;
+        check_rule_set(&rules)?;
         if !rules.computer_seats
             && players
                 .iter()
@@ -241,6 +239,12 @@ impl Match {
             return Err(bad("the first event must be the start".into()));
         };
         check_rule_set(rules)?;
+        if !rules.by_table.is_empty() {
+            // A match starts under the flat rule set of its table size (`RuleSet::at_table`).
+            return Err(bad(
+                "the recorded rule set still has per-table changes".into()
+            ));
+        }
         if &rules.hash() != rules_hash {
             return Err(bad("the rule set does not match its recorded hash".into()));
         }
@@ -272,7 +276,7 @@ impl Match {
             seed: *seed,
             bag,
             racks: dealt,
-            scores: vec![0; n],
+            scores: (0..n).map(|seat| rules.start_points_of(seat)).collect(),
             resigned: vec![false; n],
             out_of_play: Vec::new(),
             to_move: 0,
