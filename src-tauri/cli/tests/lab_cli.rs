@@ -392,6 +392,54 @@ fn search_across_table_sizes_judges_each_target_at_its_tables_and_writes_by_tabl
         m["tables"][1]["squares"],
         variants[best_i]["measurements"][2]["squares"]
     );
+    // Sharded, a table's figures are still of its own rules once merged: an 11×11 board at
+    // four players, from a one-variant search.
+    let eleven = dir.join("eleven.json");
+    let (code, r) = cli(&[
+        "lab",
+        "search",
+        "--base",
+        "wordclub-1.2",
+        "--vary",
+        "at4.board=11",
+        "--target",
+        "went_out>=0%",
+        "--players",
+        "greedy,greedy,greedy,greedy",
+        "--games",
+        "2",
+        "--write-best",
+        eleven.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{r}");
+    let one = |extra: &[&str]| {
+        let mut args = vec![
+            "lab",
+            "measure",
+            "--rules-file",
+            eleven.to_str().unwrap(),
+            "--games",
+            "4",
+            "--players",
+            "greedy,greedy,greedy,greedy",
+        ];
+        args.extend_from_slice(extra);
+        cli(&args)
+    };
+    let (_, whole) = one(&["--json"]);
+    let mut files = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let (code, shard) = one(&["--shard", k]);
+        assert_eq!(code, 0, "{shard}");
+        let path = dir.join(format!("m{}.json", &k[..1]));
+        std::fs::write(&path, shard.to_string()).unwrap();
+        files.push(path.to_str().unwrap().to_string());
+    }
+    let (code, merged) = cli(&["lab", "merge", &files[0], &files[1], "--json"]);
+    assert_eq!(code, 0, "{merged}");
+    assert_eq!(merged, whole);
+    assert_eq!(merged["squares"], 121);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -621,6 +621,7 @@ fn write_search_report(
     order.sort_by_key(|&i| (Some(i) != report.best, i));
     let several = report.tables.len() > 1;
     let mut tables: Vec<lab::report::Table> = Vec::new();
+    let label = |players: &[String]| table_label(&players.join(","), &report.tables);
     for &i in &order {
         let v = &report.variants[i];
         let (Some(run), Some(figures)) =
@@ -636,7 +637,7 @@ fn write_search_report(
             };
             tables.push(lab::report::Table {
                 short: if several {
-                    format!("v{} · {}p", i + 1, players.len())
+                    format!("v{} · {}", i + 1, label(players))
                 } else {
                     format!("variant {}", i + 1)
                 },
@@ -656,9 +657,10 @@ fn write_search_report(
         }
     }
     let title = format!(
-        "Rules lab search from {} · list {} · Pareto front of {} variants",
+        "Rules lab search from {} · list {} · Pareto front: {} of {} variants",
         report.base,
         report.list,
+        report.pareto_front.len(),
         report.variants.len()
     );
     write_report(path, &lab::report::html(&title, &tables))
@@ -687,6 +689,17 @@ fn finish_search(
     print_text(&search_text(report, seconds))
 }
 
+/// A table's short name among the search's tables: `4p` when no other table has as many
+/// players, else its players (`hard,medium`).
+fn table_label(table: &str, tables: &[Vec<String>]) -> String {
+    let n = table.split(',').count();
+    if tables.iter().filter(|t| t.len() == n).count() == 1 {
+        format!("{n}p")
+    } else {
+        table.to_string()
+    }
+}
+
 fn search_text(r: &SearchReport, seconds: Option<f64>) -> String {
     let mut t = String::new();
     let tables: Vec<String> = r.tables.iter().map(|p| p.join(" vs ")).collect();
@@ -705,39 +718,41 @@ fn search_text(r: &SearchReport, seconds: Option<f64>) -> String {
         "{meeting} variant(s) meet every target; Pareto front ({} variants):\n",
         r.pareto_front.len()
     );
-    let several = r.tables.len() > 1;
+    let label = |table: &str| table_label(table, &r.tables);
     for &i in &r.pareto_front {
         let v = &r.variants[i];
-        let figures: Vec<String> = v
-            .targets
-            .iter()
-            .map(|x| {
-                let est = if x.target.contains('%') {
-                    pct(x.estimate)
-                } else {
-                    format!("{:.1}", x.estimate)
-                };
-                let at = if several {
-                    format!("@{}", x.table)
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{}{at} {est} ({})",
-                    x.target.split(' ').next().unwrap_or(""),
-                    x.verdict
-                )
-            })
-            .collect();
+        // One entry per target, its estimate at each table it is judged at.
+        let mut figures: Vec<(String, Vec<String>)> = Vec::new();
+        for x in &v.targets {
+            let est = if x.target.contains('%') {
+                pct(x.estimate)
+            } else {
+                format!("{:.1}", x.estimate)
+            };
+            let at = if r.tables.len() > 1 {
+                format!(" @{}", label(&x.table))
+            } else {
+                String::new()
+            };
+            let figure = format!("{est}{at} ({})", x.verdict.replace('_', " "));
+            match figures.last_mut() {
+                Some((target, list)) if *target == x.target => list.push(figure),
+                _ => figures.push((x.target.clone(), vec![figure])),
+            }
+        }
         let bags: Vec<String> = v.bag_sizes.iter().map(usize::to_string).collect();
         t += &format!(
-            "  {}{} [{} tiles, {} matches per table]: {}\n",
+            "  {}{} [{} tiles; {} matches per table, stopped: {}]\n",
             if r.best == Some(i) { "* " } else { "  " },
             v.name,
             bags.join("/"),
             v.games,
-            figures.join(", ")
+            v.stopped.replace('_', " ")
         );
+        for (target, list) in figures {
+            let name = target.split(' ').next().unwrap_or("");
+            t += &format!("      {name}: {}\n", list.join(", "));
+        }
         if !v.misses.is_empty() {
             t += &format!("      misses: {}\n", v.misses.join("; "));
         }
