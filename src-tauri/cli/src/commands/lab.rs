@@ -741,12 +741,17 @@ fn search_text(r: &SearchReport, seconds: Option<f64>) -> String {
             }
         }
         let bags: Vec<String> = v.bag_sizes.iter().map(usize::to_string).collect();
+        let games = if v.games_per_table.iter().all(|&g| g == v.games) {
+            format!("{} matches per table", v.games)
+        } else {
+            let each: Vec<String> = v.games_per_table.iter().map(usize::to_string).collect();
+            format!("{} matches", each.join("/"))
+        };
         t += &format!(
-            "  {}{} [{} tiles; {} matches per table, stopped: {}]\n",
+            "  {}{} [{} tiles; {games}, stopped: {}]\n",
             if r.best == Some(i) { "* " } else { "  " },
             v.name,
             bags.join("/"),
-            v.games,
             v.stopped.replace('_', " ")
         );
         for (target, list) in figures {

@@ -29,7 +29,10 @@
 //! gets an interval at 99.5% (wider than the reported 95%, because the figures are looked at
 //! after every batch), and the variant stops as soon as one interval lies wholly outside its
 //! target (it cannot meet it) or every interval lies wholly inside (it clearly meets them
-//! all), else at the game limit.
+//! all), else at the game limit. A table whose own intervals all lie inside stops there
+//! while the others play on (its figures are settled, and the slowest table — four
+//! players, a big board — is then the only one still paying); each table's matches are
+//! always the first of the same seeds.
 
 use std::collections::BTreeSet;
 
@@ -985,8 +988,10 @@ pub struct VariantResult {
     pub index: usize,
     pub name: String,
     pub changes: Vec<String>,
-    /// Matches played at each table (the same at every table).
+    /// The most matches played at any table, and the matches at each (a table whose
+    /// targets were all clearly met stops before the others).
     pub games: usize,
+    pub games_per_table: Vec<usize>,
     /// Why simulating stopped: `outside` (a target clearly missed at a table), `inside`
     /// (every target clearly met at every table) or `game_limit`.
     pub stopped: String,
@@ -1186,12 +1191,25 @@ pub fn search_shard(
         }
         let flat = &flats[index];
         let mut tallies: Vec<Tally> = config.tables.iter().map(|t| Tally::new(t.len())).collect();
+        // A table whose every target is already clearly met stops there (its figures are
+        // settled; playing it on would only spend time), while the others play on: each
+        // table's games are still the first of the same seeds. A table no target names
+        // plays along until the variant stops, for its figures.
+        let judged: Vec<bool> = (0..config.tables.len())
+            .map(|k| checks.iter().any(|&(_, c)| c == k))
+            .collect();
+        let mut live = vec![true; config.tables.len()];
         let stopped = loop {
-            let from = tallies[0].games as usize;
-            let to = (from + config.batch).min(config.max_games);
             // Every table plays the same seeds, and every variant too: a difference between
             // tables or variants is the rules', not the deal's.
-            for ((table, rules), tally) in config.tables.iter().zip(flat).zip(&mut tallies) {
+            for (k, ((table, rules), tally)) in
+                config.tables.iter().zip(flat).zip(&mut tallies).enumerate()
+            {
+                let from = tally.games as usize;
+                let to = (from + config.batch).min(config.max_games);
+                if !live[k] || from >= to {
+                    continue;
+                }
                 play_games_each(
                     rules,
                     config.list,
@@ -1204,30 +1222,40 @@ pub fn search_shard(
                     |_, g| tally.add(&g),
                 )?;
             }
-            progress(index, tried.len(), to);
-            let intervals: Vec<(&Target, [f64; 2])> = checks
+            let most = tallies.iter().map(|t| t.games as usize).max().unwrap_or(0);
+            progress(index, tried.len(), most);
+            let intervals: Vec<(usize, &Target, [f64; 2])> = checks
                 .iter()
                 .map(|&(ti, k)| {
                     let t = &config.targets[ti];
                     let (_, ci) =
                         t.metric
                             .estimate(&tallies[k], &flat[k], &config.tables[k], Z_STOP);
-                    (t, ci)
+                    (k, t, ci)
                 })
                 .collect();
             let outside = intervals
                 .iter()
-                .any(|(t, [lo, hi])| *hi < t.lo || *lo > t.hi);
-            let inside = intervals
-                .iter()
-                .all(|(t, [lo, hi])| *lo >= t.lo && *hi <= t.hi);
+                .any(|(_, t, [lo, hi])| *hi < t.lo || *lo > t.hi);
             if outside {
                 break "outside";
             }
-            if inside {
+            for (k, live) in live.iter_mut().enumerate() {
+                let settled = intervals
+                    .iter()
+                    .filter(|(c, _, _)| *c == k)
+                    .all(|(_, t, [lo, hi])| *lo >= t.lo && *hi <= t.hi);
+                if judged[k] && settled {
+                    *live = false;
+                }
+            }
+            if (0..live.len()).all(|k| !judged[k] || !live[k]) {
                 break "inside";
             }
-            if to >= config.max_games {
+            let limit = (0..live.len())
+                .filter(|&k| judged[k] && live[k])
+                .all(|k| tallies[k].games as usize >= config.max_games);
+            if limit {
                 break "game_limit";
             }
         };
@@ -1288,10 +1316,9 @@ pub fn merge_search(shards: &[SearchShard]) -> Result<SearchReport, MovegenError
         }
         for r in &s.runs {
             let fits = r.tallies.len() == first.head.tables.len()
-                && r.tallies
-                    .iter()
-                    .zip(&first.head.tables)
-                    .all(|(t, table)| t.seats == table.len() && t.games == r.tallies[0].games);
+                && r.tallies.iter().zip(&first.head.tables).all(|(t, table)| {
+                    t.seats == table.len() && t.games <= first.head.max_games as u64
+                });
             if !fits {
                 return Err(search_error(format!(
                     "variant {}: its tallies are not of the search's tables",
@@ -1405,7 +1432,13 @@ fn report(head: &SearchHead, runs: &[VariantRun]) -> Result<SearchReport, Movege
                 run.changes.join(", ")
             },
             changes: run.changes.clone(),
-            games: run.tallies.first().map_or(0, |t| t.games as usize),
+            games: run
+                .tallies
+                .iter()
+                .map(|t| t.games as usize)
+                .max()
+                .unwrap_or(0),
+            games_per_table: run.tallies.iter().map(|t| t.games as usize).collect(),
             stopped: run.stopped.clone(),
             meets_targets: rows.iter().all(|r| r.shortfall == 0.0),
             misses,
@@ -1702,6 +1735,7 @@ mod tests {
             name: String::new(),
             changes: Vec::new(),
             games: 1,
+            games_per_table: vec![1],
             stopped: "game_limit".into(),
             targets: s
                 .iter()
@@ -2021,5 +2055,43 @@ mod tests {
         let figures = r.variants[r.pareto_front[0]].measurements.as_ref().unwrap();
         assert_eq!(figures.len(), 2);
         assert_eq!(figures[1].per_seat.len(), 3);
+    }
+
+    #[test]
+    fn a_table_whose_targets_are_clearly_met_stops_while_the_others_play_on() {
+        let b = twelve();
+        let list = WordList::builtin(&b.default_list).unwrap();
+        let g = Level::Greedy;
+        let config = SearchConfig {
+            base: b.clone(),
+            list,
+            axes: Vec::new(),
+            targets: vec![
+                // Known from the rules: clearly met after the first batch.
+                Target::parse("missing_letters<=5@2").unwrap(),
+                // Twelve matches cannot settle a seat's share within 20 points either way.
+                Target::parse("worst_seat<=20%@3").unwrap(),
+            ],
+            tables: vec![vec![g, g], vec![g, g, g]],
+            seed: 9,
+            batch: 6,
+            max_games: 12,
+            threads: 1,
+            shard: Shard::WHOLE,
+        };
+        let shard = search_shard(&config, |_, _, _| {}).unwrap();
+        let run = &shard.runs[0];
+        assert_eq!(run.stopped, "game_limit");
+        assert_eq!((run.tallies[0].games, run.tallies[1].games), (6, 12));
+        let r = report(&shard.head, &shard.runs).unwrap();
+        assert_eq!(r.variants[0].games_per_table, vec![6, 12]);
+        assert_eq!(r.games_played, 18);
+        // The two-player table's six are the six a search of six matches plays there.
+        let short = SearchConfig {
+            max_games: 6,
+            ..config
+        };
+        let first = search_shard(&short, |_, _, _| {}).unwrap();
+        assert_eq!(first.runs[0].tallies[0], run.tallies[0]);
     }
 }
