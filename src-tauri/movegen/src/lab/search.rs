@@ -365,9 +365,12 @@ impl Axis {
                 format!("start {label}")
             }
             Axis::AtTable(n, axis) => {
+                // The size was checked against the base when parsed; were the rule set's
+                // entries refused now, the variant's own check (`flat_rules`) names why,
+                // before a match is played.
                 let mut flat = rules
                     .at_table(*n as usize)
-                    .expect("the table size was checked against the base when parsed");
+                    .unwrap_or_else(|_| rules.clone());
                 let label = axis.apply(i, &mut flat, *n as usize);
                 write_table(rules, *n, &flat);
                 format!("{label} @{n}")
@@ -1940,6 +1943,27 @@ mod tests {
         assert_eq!(four.premium_at(Square::new(0, 5)), Premium::TripleLetter);
         assert_eq!(r.at_table(2).unwrap().board_size, 9);
         super::super::rules_file::check(&four).unwrap();
+        // Axes apply in order: each symmetric layout, then at four players that layout
+        // scaled to 11×11.
+        let axes: Vec<(String, Axis)> = ["premiums=symmetric", "at4.board=11"]
+            .iter()
+            .map(|s| (s.to_string(), Axis::parse(s, &b, no_file).unwrap()))
+            .collect();
+        let tried = variants(&b, &axes);
+        assert_eq!(tried.len(), symmetric_layout_count(&b));
+        let mut fours = BTreeSet::new();
+        for (_, r) in &tried {
+            let four = r.at_table(4).unwrap();
+            let mut two = r.at_table(2).unwrap();
+            resize(&mut two, 11);
+            assert_eq!(four.premiums, two.premiums);
+            fours.insert(format!("{:?}", four.premiums));
+        }
+        assert_eq!(
+            fours.len(),
+            tried.len(),
+            "every layout scaled to its own 11×11 layout"
+        );
         // Classic-15 shrunk to 9×9: symmetric still, the star at the centre, and no square
         // twice (where two premiums meet, the stronger stays).
         let mut small = RuleSet::builtin("classic-15").unwrap();
