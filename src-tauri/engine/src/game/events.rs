@@ -139,6 +139,10 @@ impl Default for MatchOptions {
 }
 
 /// One accepted change; a match is the fold of its events.
+// `Started` carries the whole rule set (about 400 bytes) and comes once per match, beside
+// some tens of small events: boxing it would save a few kilobytes per match and change every
+// match on it, so it stays inline.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
