@@ -35,7 +35,7 @@ a run with --shard K/N prints its shard (JSON) for lab merge, which prints the f
 whole run
 axes: bag=0.6,0.7 (scale the letter counts), letter.E=8,10, blanks=0,1, rack=6,8, passes=2,4, \
 board=9,11 (odd; star and premiums scaled about the centre), bingo=0,20, start=0,2 (seat s \
-starts with s×K points) or start=0/2/4 (each seat's), premiums=symmetric or premiums=FILE \
+starts with s×K points) or start=0/2/4 (each seat's), fill=1 (each letter with no tile gets 1), premiums=symmetric or premiums=FILE \
 (layouts drawn with . d t D T, blank lines between); atN.AXIS for the table of N players only \
 (at4.board=11, at4.rack=6,7, at3.start=0,2,4, at4.premiums=FILE; not passes)
 targets: went_out>=90%, bag_emptied>=95%, first_win=50%±3%, turns=20..30, filled, margin, score, \

@@ -8,7 +8,7 @@
 //! scoreless turns in a row that end a match); `board=9,11` (odd sizes; the star and the
 //! premiums keep their places relative to the centre, see [`resize`]); `bingo=0,20`;
 //! `start=0,2` (seat `s`, 0 first, starts with `s × K` points) or `start=0/2/4` (each
-//! seat's points); `premiums=…` candidate layouts, either drawn in a file or
+//! seat's points); `fill=1` (every letter with no tile gets that many); `premiums=…` candidate layouts, either drawn in a file or
 //! `premiums=symmetric`: every layout that moves each of the base's groups of premium
 //! squares (a premium kind on one orbit of the board's eight symmetries) onto another orbit
 //! of the same size, kinds and counts kept. Every axis but `passes` can be given for one
@@ -89,6 +89,9 @@ pub enum Axis {
     Board(Vec<u8>),
     Bingo(Vec<u32>),
     Start(Vec<StartPoints>),
+    /// Every letter of the alphabet with no tile gets this many (`fill=1`: the whole
+    /// alphabet in the bag, each letter at its value in the rule set).
+    Fill(Vec<u8>),
     /// Any other axis but `passes` (the end rules are the same at every table size), for
     /// the table of that many players only (`at4.rack=6,7`): written into the variant's
     /// `by_table` entry for that size.
@@ -106,7 +109,7 @@ fn numbers<T: std::str::FromStr>(axis: &str, values: &str) -> Result<Vec<T>, Mov
 }
 
 const AXES_USAGE: &str = "bag=0.6,0.7; letter.E=8,10; blanks=0,1; rack=6,8; passes=2,4; \
-board=9,11; bingo=0,20; start=0,2 or start=0/2/4; premiums=symmetric or premiums=FILE; \
+board=9,11; bingo=0,20; start=0,2 or start=0/2/4; fill=1; premiums=symmetric or premiums=FILE; \
 any but passes for one table size as atN.AXIS, e.g. at4.rack=6,7";
 
 type ReadFile<'r> = &'r dyn Fn(&str) -> Result<String, MovegenError>;
@@ -198,6 +201,15 @@ impl Axis {
                 }
                 Axis::Board(v)
             }
+            "fill" => {
+                let v: Vec<u8> = numbers(name, values)?;
+                if v.iter().any(|&k| !(1..=20).contains(&k)) {
+                    return Err(search_error(
+                        "--vary fill: 1 to 20 tiles for each missing letter",
+                    ));
+                }
+                Axis::Fill(v)
+            }
             "bingo" => {
                 let v: Vec<u32> = numbers(name, values)?;
                 if v.iter().any(|&b| b > 1000) {
@@ -279,7 +291,11 @@ impl Axis {
     fn len(&self) -> usize {
         match self {
             Axis::BagScale(v) => v.len(),
-            Axis::Letter(_, v) | Axis::Blanks(v) | Axis::Rack(v) | Axis::Passes(v) => v.len(),
+            Axis::Letter(_, v)
+            | Axis::Blanks(v)
+            | Axis::Rack(v)
+            | Axis::Passes(v)
+            | Axis::Fill(v) => v.len(),
             Axis::Board(v) => v.len(),
             Axis::Bingo(v) => v.len(),
             Axis::Start(v) => v.len(),
@@ -337,6 +353,14 @@ impl Axis {
             Axis::Board(v) => {
                 resize(rules, v[i]);
                 format!("board {}", v[i])
+            }
+            Axis::Fill(v) => {
+                for t in rules.tiles.iter_mut() {
+                    if t.letter != '?' && t.count == 0 {
+                        t.count = v[i];
+                    }
+                }
+                format!("fill {}", v[i])
             }
             Axis::Bingo(v) => {
                 rules.bingo_bonus = v[i];
@@ -1541,6 +1565,7 @@ fn pareto_front(results: &[VariantResult]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::measure::Letters;
     use super::*;
     use crate::fit::{DERIVED_GAMES, DERIVED_LAMBDA, DERIVED_SEED};
     use crate::layout::Rack;
@@ -1909,6 +1934,12 @@ mod tests {
             vec![0, 1, 2, 5]
         );
         assert!(variant(&b, "start=0").start_points.is_empty());
+        // fill=1 puts 1.2's five missing letters back, one each, at four players only.
+        let full = variant(&b, "at4.fill=1");
+        let four = full.at_table(4).unwrap();
+        assert_eq!(four.bag_size(), b.bag_size() + 5);
+        assert!(Letters::of(&four).missing.is_empty());
+        assert_eq!(Letters::of(&full.at_table(2).unwrap()).missing, "JQVXZ");
         assert_eq!(variant(&b, "start=2").start_points, vec![0, 2, 4, 6]);
         for bad in [
             "at5.rack=6",
@@ -1919,6 +1950,7 @@ mod tests {
             "at3.start=600",
             "board=10",
             "board=17",
+            "fill=0",
         ] {
             assert_eq!(
                 Axis::parse(bad, &b, no_file).unwrap_err().kind(),
