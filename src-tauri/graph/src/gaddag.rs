@@ -644,11 +644,13 @@ impl Gaddag {
             return false;
         }
         let mut left = *counts;
-        self.anagram_from(self.root, &mut left, total)
+        let have = (1..27).fold(0u32, |m, l| m | u32::from(left[l] > 0) << l);
+        self.anagram_from(self.root, &mut left, have, total)
     }
 
-    fn anagram_from(&self, node: u32, left: &mut [u8; 27], total: usize) -> bool {
-        let have = (1..27).fold(0u32, |m, l| m | u32::from(left[l] > 0) << l);
+    /// Whether a word's reversed path goes on from `node` with exactly the `total` letters
+    /// left (`have`: the letters of which some are left).
+    fn anagram_from(&self, node: u32, left: &mut [u8; 27], have: u32, total: usize) -> bool {
         let labels = self.labels(node);
         let mut avail = labels & have;
         while avail != 0 {
@@ -666,7 +668,8 @@ impl Gaddag {
                 continue;
             }
             left[l as usize] -= 1;
-            let found = self.anagram_from(next, left, total - 1);
+            let rest = if left[l as usize] == 0 { have & !(1 << l) } else { have };
+            let found = self.anagram_from(next, left, rest, total - 1);
             left[l as usize] += 1;
             if found {
                 return true;
