@@ -630,8 +630,12 @@ impl Gaddag {
 
     /// Does some word (of this view's manners) use exactly the letters in `counts` (index
     /// 1..=26; a blank, index 0, answers "maybe": true)? The best-move bound uses it to rule
-    /// out bingos. A search of the words' reversed paths from the root, taking only letters
-    /// still in `counts`; more than 12 letters answer true.
+    /// out bingos; more than 12 letters answer true.
+    ///
+    /// Searched in the graph itself, from its rarest letter: every word holding that letter
+    /// has a path that starts with it (the split just after it), goes leftwards over the
+    /// letters before it and, after the separator, rightwards over the rest, so only the words
+    /// through that one letter are tried instead of every word spelt from the letters.
     pub fn anagram_exists(&self, counts: &[u8; 27]) -> bool {
         if counts[0] > 0 {
             return true;
@@ -640,17 +644,56 @@ impl Gaddag {
         if total > MAX_ANAGRAM_LEN {
             return true;
         }
-        if total == 0 {
+        let Some(&first) = RAREST_FIRST.iter().find(|&&l| counts[l as usize] > 0) else {
             return false;
+        };
+        let Some(arc) = self.child(self.root, first) else {
+            return false;
+        };
+        if total == 1 {
+            return arc.accepts();
         }
         let mut left = *counts;
+        left[first as usize] -= 1;
         let have = (1..27).fold(0u32, |m, l| m | u32::from(left[l] > 0) << l);
-        self.anagram_from(self.root, &mut left, have, total)
+        self.anagram_left(arc.target(), &mut left, have, total - 1)
     }
 
-    /// Whether a word's reversed path goes on from `node` with exactly the `total` letters
+    /// Whether a word's path goes on leftwards from `node` (or turns right at the separator)
+    /// with exactly the `total` letters left (`have`: the letters of which some are left).
+    fn anagram_left(&self, node: u32, left: &mut [u8; 27], have: u32, total: usize) -> bool {
+        let labels = self.labels(node);
+        if labels & 1 != 0 {
+            let sep = self.arc_unchecked_label(node, labels, SEPARATOR as u32);
+            if self.anagram_right(sep.target(), left, have, total) {
+                return true;
+            }
+        }
+        let mut avail = labels & have;
+        while avail != 0 {
+            let l = avail.trailing_zeros();
+            avail &= avail - 1;
+            let arc = self.arc_unchecked_label(node, labels, l);
+            if total == 1 {
+                if arc.accepts() {
+                    return true;
+                }
+                continue;
+            }
+            left[l as usize] -= 1;
+            let rest = if left[l as usize] == 0 { have & !(1 << l) } else { have };
+            let found = self.anagram_left(arc.target(), left, rest, total - 1);
+            left[l as usize] += 1;
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a word's path goes on rightwards from `node` with exactly the `total` letters
     /// left (`have`: the letters of which some are left).
-    fn anagram_from(&self, node: u32, left: &mut [u8; 27], have: u32, total: usize) -> bool {
+    fn anagram_right(&self, node: u32, left: &mut [u8; 27], have: u32, total: usize) -> bool {
         let labels = self.labels(node);
         let mut avail = labels & have;
         while avail != 0 {
@@ -663,13 +706,9 @@ impl Gaddag {
                 }
                 continue;
             }
-            let next = arc.target();
-            if next == 0 {
-                continue;
-            }
             left[l as usize] -= 1;
             let rest = if left[l as usize] == 0 { have & !(1 << l) } else { have };
-            let found = self.anagram_from(next, left, rest, total - 1);
+            let found = self.anagram_right(arc.target(), left, rest, total - 1);
             left[l as usize] += 1;
             if found {
                 return true;
@@ -684,6 +723,19 @@ impl Gaddag {
         codes.iter().all(|c| (1..=26).contains(c)) && self.contains_codes(&codes)
     }
 }
+
+/// The letters from the rarest in English words to the commonest (the anagram search starts
+/// from a set's rarest letter: the fewest words go through it).
+const RAREST_FIRST: [u8; 26] = {
+    let order = *b"QJXZWKVFYBHGMPUDCLOTNRAISE";
+    let mut codes = [0u8; 26];
+    let mut i = 0;
+    while i < 26 {
+        codes[i] = order[i] - b'A' + 1;
+        i += 1;
+    }
+    codes
+};
 
 /// Every label an arc can have: the separator and A..Z.
 const ALL_LABELS: u32 = (1 << 27) - 1;
