@@ -55,14 +55,18 @@ pub(crate) const ACCEPTS: u32 = 1 << 5;
 pub(crate) const RUDE: u32 = 1 << 6;
 /// The last arc of its node.
 pub(crate) const END: u32 = 1 << 7;
-const TARGET_SHIFT: u32 = 8;
-const TARGET_BITS: u32 = 0x00ff_ffff;
+/// On a node's last arc: the node also has a separator arc, not stored, whose target is the
+/// slot after this one (the forward node laid out right behind the run).
+pub(crate) const SEP_NEXT: u32 = 1 << 8;
+const TARGET_SHIFT: u32 = 9;
+const TARGET_BITS: u32 = 0x007f_ffff;
 
 /// The builder's own node slots (before [`lay_out`] turns them into runs): a header slot with
 /// the node's labels as a bit mask and then its arcs, or a lone arc marked `B_SINGLE`; an arc
 /// keeps its target from bit `B_TARGET_SHIFT`. Headers let equal nodes be found by comparing
 /// slots while the graph is minimised.
 const B_TARGET_SHIFT: u32 = 7;
+const B_TARGET_BITS: u32 = 0x00ff_ffff;
 const B_SINGLE: u32 = 1 << 31;
 
 /// One arc of the graph, decoded on demand from its packed `u32`.
@@ -115,7 +119,8 @@ impl std::fmt::Debug for Gaddag {
 pub struct Arcs<'a> {
     arcs: &'a [u32],
     at: usize,
-    done: bool,
+    /// 0: more stored arcs; 1: the separator after the run is left; 2: done.
+    state: u8,
     view: u32,
 }
 
@@ -123,14 +128,28 @@ impl Iterator for Arcs<'_> {
     type Item = Arc;
     #[inline(always)]
     fn next(&mut self) -> Option<Arc> {
-        if self.done {
-            return None;
+        match self.state {
+            0 => {
+                let slot = self.arcs[self.at];
+                self.at += 1;
+                if slot & END != 0 {
+                    self.state = if slot & SEP_NEXT != 0 { 1 } else { 2 };
+                }
+                Some(Arc(slot & self.view))
+            }
+            1 => {
+                self.state = 2;
+                Some(separator_to(self.at))
+            }
+            _ => None,
         }
-        let slot = self.arcs[self.at];
-        self.done = slot & END != 0;
-        self.at += 1;
-        Some(Arc(slot & self.view))
     }
+}
+
+/// The separator arc of a run whose forward node is laid out right behind it, at `slot`.
+#[inline(always)]
+fn separator_to(slot: usize) -> Arc {
+    Arc(SEPARATOR as u32 | (slot as u32) << TARGET_SHIFT)
 }
 
 /// How far a build has come: `done` of `total` steps (strings inserted into the graph).
@@ -209,7 +228,8 @@ struct Builder {
     limit: u64,
 }
 
-/// Arc slots a target can address (the target bits of an arc).
+/// Arc slots a target can address (the target bits of an arc). The build counts its own,
+/// wider nodes against it, so a list is refused a little before its graph would not fit.
 pub const SLOT_LIMIT: u64 = TARGET_BITS as u64 + 1;
 
 impl Builder {
@@ -548,7 +568,7 @@ impl Gaddag {
         Arcs {
             arcs: &self.arcs,
             at: node as usize,
-            done: node == 0,
+            state: if node == 0 { 2 } else { 0 },
             view: self.view,
         }
     }
@@ -564,7 +584,8 @@ impl Gaddag {
             let slot = self.arcs[at];
             labels |= 1 << (slot & LABEL_MASK);
             if slot & END != 0 {
-                return labels & ALL_LABELS;
+                let sep = (slot & SEP_NEXT) << (SEPARATOR as u32 - SEP_NEXT.trailing_zeros());
+                return (labels | sep) & ALL_LABELS;
             }
             at += 1;
         }
@@ -576,7 +597,14 @@ impl Gaddag {
     pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
         // The arcs are in label order: the one for `label` is after those of lower labels.
         let rank = (labels & ((1u32 << label) - 1)).count_ones() as usize;
-        Arc(self.arcs[node as usize + rank] & self.view)
+        let at = node as usize + rank;
+        let slot = self.arcs[at];
+        // A separator not stored: the slot after the run starts the forward node, whose
+        // arcs are letters.
+        if label == SEPARATOR as u32 && slot & LABEL_MASK != SEPARATOR as u32 {
+            return separator_to(at);
+        }
+        Arc(slot & self.view)
     }
 
     /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
@@ -612,7 +640,11 @@ impl Gaddag {
             if l == label {
                 return Some(Arc(slot & self.view));
             }
-            if l > label || slot & END != 0 {
+            if slot & END != 0 {
+                let stored_after = slot & SEP_NEXT != 0 && label == SEPARATOR as u32;
+                return stored_after.then(|| separator_to(at + 1));
+            }
+            if l > label {
                 return None;
             }
             at += 1;
@@ -767,16 +799,17 @@ fn builder_node(arcs: &[u32], slot: usize) -> (usize, std::ops::Range<usize>) {
 /// Turns the builder's nodes into runs of arcs (see the module's layout), in depth-first
 /// order from the root, so that a node's first child usually sits right after it (the build
 /// freezes nodes bottom-up, which scatters a walk), and storing each run once: a node whose
-/// arcs are the tail of another node's starts inside that node's run.
+/// arcs are the tail of another node's starts inside that node's run, and a run ending in a
+/// separator to a forward node not laid out yet drops that arc and has the node follow it.
 ///
-/// Every tail of every node's arcs is one `state` (an arc and the state after it), equal
-/// tails being one state; a state no other state leads to starts a run that must be stored
-/// whole, and every other node is found inside one of those (by following, from its first
-/// state, the state that leads to it, up to such a start). That stores the fewest slots a
-/// layout of sorted runs can.
+/// The runs are sorted last arc first: a run that is the tail of others sorts right before
+/// them, so each run is found in the longest run after it, which alone is stored. That
+/// stores the fewest slots a layout of sorted runs can, with a few megabytes of scratch (a
+/// table of every tail, tried first, stayed resident after the build: 42 MB for wordclub-2,
+/// `tests/graph_memory.rs`).
 fn lay_out(old: &[u32], root: u32) -> (Vec<u32>, u32) {
     const NONE: u32 = u32::MAX;
-    let old_target = |a: u32| (a >> B_TARGET_SHIFT) & TARGET_BITS;
+    let old_target = |a: u32| (a >> B_TARGET_SHIFT) & B_TARGET_BITS;
     // The reachable nodes in preorder, first label first.
     let mut seen = vec![false; old.len()];
     let mut order = Vec::new();
@@ -793,78 +826,94 @@ fn lay_out(old: &[u32], root: u32) -> (Vec<u32>, u32) {
         }
     }
     drop(seen);
-    // The states: (arc without the builder's flag, next state).
-    let mut states: Vec<(u32, u32)> = Vec::new();
-    let mut parent: Vec<u32> = Vec::new();
-    let mut find: HashMap<(u32, u32), u32, BuildHasherDefault<NodeHasher>> = HashMap::default();
-    let mut head = vec![NONE; old.len()];
-    for &node in &order {
-        let (_, children) = builder_node(old, node as usize);
-        let mut next = NONE;
-        // The builder's separator (first, label 0) becomes the last arc, label `SEPARATOR`.
-        let (sep, letters) = match children.clone().next() {
-            Some(i) if old[i] & LABEL_MASK == B_SEPARATOR as u32 => {
-                (Some(i), children.start + 1..children.end)
-            }
-            _ => (None, children),
-        };
-        for i in sep.into_iter().chain(letters.rev()) {
-            let arc = old[i] & !B_SINGLE;
-            let arc = if Some(i) == sep {
-                arc | SEPARATOR as u32
-            } else {
-                arc
-            };
-            let key = (arc, next);
-            let id = *find.entry(key).or_insert_with(|| {
-                states.push(key);
-                parent.push(NONE);
-                (states.len() - 1) as u32
-            });
-            if next != NONE && parent[next as usize] == NONE {
-                parent[next as usize] = id;
-            }
-            next = id;
-        }
-        head[node as usize] = next;
+    // A node's arcs, last first (its separator, then its letters from the highest), as the
+    // builder packs them.
+    let run_rev = |node: u32| {
+        let (_, ch) = builder_node(old, node as usize);
+        let sep = (old[ch.start] & LABEL_MASK == B_SEPARATOR as u32).then_some(ch.start);
+        let letters = ch.start + usize::from(sep.is_some())..ch.end;
+        sep.into_iter()
+            .chain(letters.rev())
+            .map(|i| old[i] & !B_SINGLE)
+    };
+    let run_len = |node: u32| builder_node(old, node as usize).1.len() as u32;
+    let mut sorted = order.clone();
+    sorted.sort_unstable_by(|&a, &b| run_rev(a).cmp(run_rev(b)));
+    // The stored run each node is found in, and how far into it.
+    let mut leaf = vec![0u32; old.len()];
+    let mut offset = vec![0u8; old.len()];
+    for i in (0..sorted.len()).rev() {
+        let node = sorted[i];
+        let within = sorted.get(i + 1).filter(|&&next| {
+            run_len(node) < run_len(next) && run_rev(node).zip(run_rev(next)).all(|(a, b)| a == b)
+        });
+        let l = within.map_or(node, |&next| leaf[next as usize]);
+        leaf[node as usize] = l;
+        offset[node as usize] = (run_len(l) - run_len(node)) as u8;
     }
-    drop(find);
-    // Where each stored run starts, in the order the walk meets them.
-    let mut run_at = vec![NONE; states.len()];
-    let mut runs = Vec::new();
+    drop(sorted);
+    // Forward nodes some node reaches by its separator alone: that arc keeps its slot.
+    let mut sep_alone = vec![false; old.len()];
+    for &node in &order {
+        let mut arcs = run_rev(node);
+        if let (Some(a), None) = (arcs.next(), arcs.next()) {
+            if a & LABEL_MASK == B_SEPARATOR as u32 {
+                sep_alone[old_target(a) as usize] = true;
+            }
+        }
+    }
+    let mut run_at = vec![NONE; old.len()];
+    let mut runs: Vec<(u32, bool)> = Vec::new();
     let mut new_slot = vec![0u32; old.len()];
     let mut next_slot = 1u32;
     for &node in &order {
-        let mut s = head[node as usize];
-        let mut depth = 0;
-        while parent[s as usize] != NONE {
-            s = parent[s as usize];
-            depth += 1;
-        }
-        if run_at[s as usize] == NONE {
-            run_at[s as usize] = next_slot;
-            runs.push(s);
-            let mut t = s;
-            while t != NONE {
-                next_slot += 1;
-                t = states[t as usize].1;
+        let l = leaf[node as usize];
+        if run_at[l as usize] == NONE {
+            run_at[l as usize] = next_slot;
+            let len = run_len(l);
+            let last = run_rev(l).next().expect("a node has arcs");
+            let forward = old_target(last);
+            let follows = last & LABEL_MASK == B_SEPARATOR as u32
+                && len > 1
+                && !sep_alone[forward as usize]
+                && leaf[forward as usize] == forward
+                && run_at[forward as usize] == NONE;
+            runs.push((l, follows));
+            next_slot += len - u32::from(follows);
+            if follows {
+                run_at[forward as usize] = next_slot;
+                runs.push((forward, false));
+                next_slot += run_len(forward);
             }
         }
-        new_slot[node as usize] = run_at[s as usize] + depth;
+        new_slot[node as usize] = run_at[l as usize] + offset[node as usize] as u32;
     }
+    drop((leaf, offset, sep_alone, run_at));
     // Slot 0: a lone arc of a label no letter mask holds, so node 0 has no arcs.
     let mut arcs = Vec::with_capacity(next_slot as usize);
     arcs.push(LABEL_MASK | END);
-    for &s in &runs {
-        let mut t = s;
-        while t != NONE {
-            let (a, next) = states[t as usize];
+    let mut run = Vec::with_capacity(28);
+    for &(l, sep_next) in &runs {
+        run.clear();
+        run.extend(run_rev(l));
+        if sep_next {
+            run.remove(0);
+        }
+        for (k, &a) in run.iter().enumerate().rev() {
             let target = new_slot[old_target(a) as usize];
-            let end = if next == NONE { END } else { 0 };
-            arcs.push((a & (LABEL_MASK | ACCEPTS | RUDE)) | end | (target << TARGET_SHIFT));
-            t = next;
+            let label = match a & LABEL_MASK {
+                0 => SEPARATOR as u32,
+                l => l,
+            };
+            let end = match (k, sep_next) {
+                (0, false) => END,
+                (0, true) => END | SEP_NEXT,
+                _ => 0,
+            };
+            arcs.push(label | (a & (ACCEPTS | RUDE)) | end | (target << TARGET_SHIFT));
         }
     }
+    debug_assert_eq!(arcs.len(), next_slot as usize);
     (arcs, new_slot[root as usize])
 }
 
@@ -890,6 +939,15 @@ pub(crate) fn check_slots(arcs: &[u32], root: u32) -> Result<(), String> {
         }
         if a & END == 0 && arcs[i + 1] & LABEL_MASK <= a & LABEL_MASK {
             return Err(format!("the arcs at slot {i} are out of order"));
+        }
+        // A separator not stored leads to the next slot, which must start a run of letters.
+        if a & SEP_NEXT != 0
+            && (a & END == 0
+                || arcs
+                    .get(i + 1)
+                    .is_none_or(|n| n & LABEL_MASK >= SEPARATOR as u32))
+        {
+            return Err(format!("the arc at slot {i} has no forward node after it"));
         }
     }
     Ok(())
@@ -1037,6 +1095,10 @@ mod tests {
             }
         }
         crate::gaddag::check_slots(&g.arcs, g.root).unwrap();
+        assert!(
+            g.arcs.iter().any(|a| a & super::SEP_NEXT != 0),
+            "some separator is not stored"
+        );
     }
 
     #[test]
