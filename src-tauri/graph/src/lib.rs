@@ -11,7 +11,6 @@
 //! - [`GraphError`]: a list too large for the layout, bytes that are not a graph of the key.
 
 mod error;
-mod filter;
 mod format;
 mod gaddag;
 
