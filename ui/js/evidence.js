@@ -29,14 +29,14 @@ const interval = ([lo, hi]) => `${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(
 
 let serial = 0;
 /** One chart: its drawing, described by its figures in words (its text alternative). */
-function chartFigure(c) {
+function chartFigure(c, { caption = true } = {}) {
   const id = `evidence-chart-${++serial}`;
   const node = chartNode(c.svg);
   if (node) node.setAttribute('aria-describedby', id);
   return h('figure.evidence-chart', { dataset: { chart: c.id } },
     h('h4', {}, c.title),
     node ?? h('p.error', {}, 'This chart could not be shown.'),
-    h('figcaption', { id }, h('span.muted', {}, `${c.caption}. `), c.description));
+    h('figcaption', { id }, caption ? h('span.muted', {}, `${c.caption.replace(/\.?$/, '.')} `) : null, c.description));
 }
 
 /** The headline figures of every table measured: the seat charts' text alternative. */
@@ -53,7 +53,7 @@ function figuresTable(tables) {
       h('th', { scope: 'col' }, 'Went out'))),
     h('tbody', {}, tables.map((t) => h('tr', { dataset: { players: t.seats.length, file: t.file } },
       h('th', { scope: 'row' }, t.heading, h('br'), h('span.muted', {}, `${t.games} matches`)),
-      seatHeads.map((s, i) => h('td', { 'data-label': s }, t.seats[i] ? `${pct(t.seats[i].win)} (${interval(t.seats[i].ci95)})` : '—')),
+      seatHeads.map((s, i) => (t.seats[i] ? h('td', { 'data-label': s }, `${pct(t.seats[i].win)} (${interval(t.seats[i].ci95)})`) : h('td.none', { 'data-label': s }, '—'))),
       h('td', { 'data-label': 'Fair share' }, pct(t.fair_share)),
       h('td', { 'data-label': 'Moves per player' }, t.moves_per_player.toFixed(1)),
       h('td', { 'data-label': 'Went out' }, pct(t.went_out))))));
@@ -83,7 +83,8 @@ export async function evidenceSection(r) {
     same.length ? figuresTable(same) : null,
     mixed.length ? h('div', { 'data-testid': 'evidence-skill' }, h('h3', {}, 'Skill: mixed tables'), h('ul', {}, mixed.map(skillLine))) : null,
     h('h3', {}, 'Seat wins by table size'),
-    h('div.evidence-grid', { 'data-testid': 'evidence-seat-wins' }, same.map((t) => chartFigure(t.charts[0]))),
+    same.length ? h('p.muted', {}, same[0].charts[0].caption) : null,
+    h('div.evidence-grid', { 'data-testid': 'evidence-seat-wins' }, same.map((t) => chartFigure(t.charts[0], { caption: false }))),
     answer.tables.map((t) => h('details.evidence-table', { dataset: { players: t.seats.length, file: t.file } },
       h('summary', {}, `Charts for ${t.heading}`),
       h('p.muted', {}, `${t.games} matches, seed ${t.seed}, word list ${t.list}. Made with `, h('code', {}, t.command), '.'),

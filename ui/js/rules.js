@@ -149,7 +149,7 @@ export async function showRules(root, params = {}) {
   const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({})), commands.app_info()]);
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules)) ?? ruleSets[0];
-  const body = h('div.stack');
+  const body = h('div.stack.rules-body');
   const select = h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); draw(); } },
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
 

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use wordclub_lexicon::{ListInfo, WordList};
 use wordclub_movegen::Level;
 
-use crate::past::HistoryNotice;
 use crate::evidence::{RulesEvidence, RulesEvidenceArgs};
+use crate::past::HistoryNotice;
 use crate::teaching::{self, RulesExamples, RulesExamplesArgs};
 use crate::view::RulesInfo;
 use crate::{App, AppError, ErrorBody, COMMANDS};

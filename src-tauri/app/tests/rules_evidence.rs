@@ -89,9 +89,18 @@ fn a_candidate_answers_its_tables_figures_and_charts() {
         for (seat, want) in t["seats"].as_array().unwrap().iter().zip(&wins) {
             let win = seat["win"].as_f64().unwrap();
             assert!((win - want).abs() < 1e-12, "{file}: {win} vs {want}");
-            let (lo, hi) = (seat["ci95"][0].as_f64().unwrap(), seat["ci95"][1].as_f64().unwrap());
-            let (lo5, hi5) = (seat["ci995"][0].as_f64().unwrap(), seat["ci995"][1].as_f64().unwrap());
-            assert!(lo5 < lo && lo < win && win < hi && hi < hi5, "{file}: {seat}");
+            let (lo, hi) = (
+                seat["ci95"][0].as_f64().unwrap(),
+                seat["ci95"][1].as_f64().unwrap(),
+            );
+            let (lo5, hi5) = (
+                seat["ci995"][0].as_f64().unwrap(),
+                seat["ci995"][1].as_f64().unwrap(),
+            );
+            assert!(
+                lo5 < lo && lo < win && win < hi && hi < hi5,
+                "{file}: {seat}"
+            );
         }
         assert!((t["fair_share"].as_f64().unwrap() - 1.0 / n as f64).abs() < 1e-12);
         assert!(t["moves_per_player"].as_f64().unwrap() > 1.0);
@@ -109,7 +118,8 @@ fn a_candidate_answers_its_tables_figures_and_charts() {
             assert!(svg.ends_with("</svg>"));
             for el in elements(svg) {
                 assert!(
-                    ["svg", "g", "rect", "line", "polyline", "text", "title"].contains(&el.as_str()),
+                    ["svg", "g", "rect", "line", "polyline", "text", "title"]
+                        .contains(&el.as_str()),
                     "{file} {}: <{el}>",
                     c["id"]
                 );
@@ -121,14 +131,24 @@ fn a_candidate_answers_its_tables_figures_and_charts() {
         let seat_chart = charts[0]["svg"].as_str().unwrap();
         assert_eq!(seat_chart.matches("<g data-seat=").count(), n);
         for (i, w) in wins.iter().enumerate() {
-            assert!(seat_chart.contains(&format!("data-seat=\"{}\" data-players=\"{n}\" data-win=\"{w:.4}\"", i + 1)));
+            assert!(seat_chart.contains(&format!(
+                "data-seat=\"{}\" data-players=\"{n}\" data-win=\"{w:.4}\"",
+                i + 1
+            )));
             assert!(charts[0]["description"]
                 .as_str()
                 .unwrap()
                 .contains(&format!("seat {} {:.1}%", i + 1, 100.0 * w)));
         }
         // A 9×9 board's heat map has a square for each of its 81 squares.
-        assert_eq!(charts[3]["svg"].as_str().unwrap().matches("data-square=").count(), 81);
+        assert_eq!(
+            charts[3]["svg"]
+                .as_str()
+                .unwrap()
+                .matches("data-square=")
+                .count(),
+            81
+        );
     }
 }
 
@@ -138,10 +158,26 @@ fn a_rule_set_without_evidence_says_so_and_an_unknown_one_is_refused() {
     let e = ok(&app, "rules_evidence", json!({"rules": "wordclub-1.0"}));
     assert_eq!(e["shipped"], false);
     assert_eq!(e["tables"], json!([]));
-    assert!(e["note"].as_str().unwrap().starts_with("No lab evidence shipped"), "{e}");
-    refuses(&app, "rules_evidence", json!({"rules": "wordclub-9"}), "unknown_rule_set");
+    assert!(
+        e["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("No lab evidence shipped"),
+        "{e}"
+    );
+    refuses(
+        &app,
+        "rules_evidence",
+        json!({"rules": "wordclub-9"}),
+        "unknown_rule_set",
+    );
     refuses(&app, "rules_evidence", json!({}), "bad_argument");
-    refuses(&app, "rules_evidence", json!({"rules": "wordclub-1.2", "x": 1}), "bad_argument");
+    refuses(
+        &app,
+        "rules_evidence",
+        json!({"rules": "wordclub-1.2", "x": 1}),
+        "bad_argument",
+    );
 }
 
 #[test]
@@ -152,7 +188,12 @@ fn every_shipped_file_reads_and_is_of_the_rule_set_as_shipped() {
         let t = lab::evidence::parse(name, text).unwrap_or_else(|e| panic!("{e} ({})", e.kind()));
         // Evidence of a rule set that has changed since would show figures of other rules.
         let now = RuleSet::builtin(&t.shard.rules.id).unwrap();
-        assert_eq!(t.shard.rules_hash, now.hash(), "{name}: measured on another {}", now.id);
+        assert_eq!(
+            t.shard.rules_hash,
+            now.hash(),
+            "{name}: measured on another {}",
+            now.id
+        );
         assert_eq!(t.figures.games as u64, t.shard.games);
     }
     // The app ships exactly the folder's files.
@@ -176,7 +217,10 @@ fn a_file_that_does_not_read_is_a_typed_error() {
     let files = folder();
     let (name, text) = &files[0];
     let cut: String = text.chars().take(text.len() / 2).collect();
-    let mut bad: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let mut bad: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
     bad[0].1 = &cut;
     let id = name.split(".hard").next().unwrap();
     let e = lab::evidence::tables_of(id, &bad).unwrap_err();

@@ -133,7 +133,10 @@ pub fn seat_wins(tables: &[Table<'_>]) -> Chart {
         .fold(0.3f64, f64::max);
     let max = (max * 10.0).ceil() / 10.0;
     let y = |v: f64| base - (base - top) * v / max;
-    let title = "Seat wins by table size".to_string();
+    let title = match tables {
+        [one] => format!("Seat wins, {}", one.short),
+        _ => "Seat wins by table size".to_string(),
+    };
     let mut s = String::new();
     let _ = write!(
         s,
@@ -450,18 +453,22 @@ fn heat_map(m: &Measurement, t: &Tally) -> Chart {
         .flat_map(|r| (0..n).map(move |c| (r, c)))
         .map(|(r, c)| (r, c, share(r, c)))
         .collect();
-    let most = squares.iter().copied().fold(None, |best: Option<(usize, usize, f64)>, q| {
-        match best {
-            Some(b) if b.2 >= q.2 => Some(b),
-            _ => Some(q),
-        }
-    });
-    let least = squares.iter().copied().fold(None, |best: Option<(usize, usize, f64)>, q| {
-        match best {
-            Some(b) if b.2 <= q.2 => Some(b),
-            _ => Some(q),
-        }
-    });
+    let most =
+        squares
+            .iter()
+            .copied()
+            .fold(None, |best: Option<(usize, usize, f64)>, q| match best {
+                Some(b) if b.2 >= q.2 => Some(b),
+                _ => Some(q),
+            });
+    let least =
+        squares
+            .iter()
+            .copied()
+            .fold(None, |best: Option<(usize, usize, f64)>, q| match best {
+                Some(b) if b.2 <= q.2 => Some(b),
+                _ => Some(q),
+            });
     let half = squares.iter().filter(|q| q.2 >= 0.5).count();
     let description = match (most, least) {
         (Some(a), Some(b)) => format!(
@@ -493,7 +500,7 @@ fn scores(m: &Measurement, t: &Tally) -> Chart {
     let title = "Final scores by seat";
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"{title}\" width=\"{w}\" height=\"{h2}\" viewBox=\"0 0 {w} {h2}\">",
-        h2 = ht + 40.0
+        h2 = ht + 24.0 + 18.0 * m.per_seat.len().div_ceil(2) as f64
     );
     let all = t.all_scores();
     let lo = all.quantile(0.0);
@@ -539,17 +546,19 @@ fn scores(m: &Measurement, t: &Tally) -> Chart {
         "<text x=\"0\" y=\"{ly}\">{lo}</text><text x=\"{w}\" y=\"{ly}\" text-anchor=\"end\">{hi}</text>",
         ly = ht + 15.0
     );
-    // The legend, inside the drawing: a colour per seat and its mean.
+    // The legend, inside the drawing (two seats a row): a colour per seat and its mean.
     let mut words = Vec::new();
     for (seat, f) in m.per_seat.iter().enumerate() {
+        let (x, y) = (
+            160.0 * (seat % 2) as f64,
+            ht + 26.0 + 18.0 * (seat / 2) as f64,
+        );
         let _ = write!(
             s,
             "<rect x=\"{x}\" y=\"{y}\" width=\"10\" height=\"10\" fill=\"{c}\"/>\
              <text x=\"{tx}\" y=\"{ty}\">seat {n}: mean {mean:.1}</text>",
-            x = 115.0 * seat as f64,
-            y = ht + 26.0,
-            tx = 115.0 * seat as f64 + 14.0,
-            ty = ht + 35.0,
+            tx = x + 14.0,
+            ty = y + 9.0,
             c = SEAT[seat % SEAT.len()],
             n = f.seat,
             mean = f.score.mean
