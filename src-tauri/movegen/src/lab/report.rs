@@ -581,3 +581,29 @@ fn scores(m: &Measurement, t: &Tally) -> Chart {
         description: format!("Final scores: {}.", words.join("; ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_text_a_table_brings_is_escaped_in_the_drawings_and_the_page() {
+        let shipped = include_str!("../../data/evidence/wordclub-1.2.hard-hard.json");
+        let t = super::super::evidence::parse("wordclub-1.2.hard-hard.json", shipped).unwrap();
+        let table = Table {
+            short: "<script>\"x\"&".into(),
+            heading: "<img src=x onerror=alert(1)>".into(),
+            figures: &t.figures,
+            tally: &t.tally,
+        };
+        let seats = seat_wins(std::slice::from_ref(&table));
+        assert!(seats.svg.contains("&lt;script&gt;&quot;x&quot;&amp;"));
+        assert!(!seats.svg.contains("<script"));
+        // The chart's own words are plain text (the app shows them as text); the page escapes them.
+        assert_eq!(seats.title, "Seat wins, <script>\"x\"&");
+        let page = html("a <title>", &[table]);
+        assert!(!page.contains("<script") && !page.contains("<img"));
+        assert!(page.contains("a &lt;title&gt;"));
+        assert!(page.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    }
+}
