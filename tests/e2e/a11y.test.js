@@ -78,6 +78,11 @@ for (const [name, viewport, touch] of SIZES) {
       await expectClean(page, 'statistics', found);
       await nav('rules', page.getByTestId('rules-screen'));
       await expectClean(page, 'rules', found);
+      // A candidate's lab evidence: its figures table and every chart, each table's opened.
+      await page.getByTestId('rules-choice').selectOption('wordclub-1.2');
+      await page.getByTestId('lab-evidence').waitFor();
+      for (const summary of await page.locator('details.evidence-table summary').all()) await summary.click();
+      await expectClean(page, 'rules, lab evidence', found);
       await nav('checker', page.getByRole('heading', { name: 'Word checker' }));
       await expectClean(page, 'word checker', found);
       await nav('settings', page.getByTestId('settings'));

@@ -155,6 +155,12 @@ export const rematch = (args) => call('rematch', args);
 export const rules_examples = (args) => call('rules_examples', args);
 
 /**
+ * @param {import('./contract').RulesEvidenceArgs} args
+ * @returns {Promise<import('./contract').RulesEvidence>}
+ */
+export const rules_evidence = (args) => call('rules_evidence', args);
+
+/**
  * @param {import('./contract').ExportGcgArgs} args
  * @returns {Promise<import('./contract').SavedGcg>}
  */

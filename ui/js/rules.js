@@ -5,6 +5,7 @@ import * as commands from './commands.js';
 import { wordBreakdown, bingoText } from './breakdown.js';
 import { h, fill, squareName } from './dom.js';
 import { replayBoard } from './replayboard.js';
+import { evidenceSection } from './evidence.js';
 
 const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
 
@@ -148,7 +149,7 @@ export async function showRules(root, params = {}) {
   const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({})), commands.app_info()]);
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules)) ?? ruleSets[0];
-  const body = h('div.stack');
+  const body = h('div.stack.rules-body');
   const select = h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); draw(); } },
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
 
@@ -158,6 +159,9 @@ export async function showRules(root, params = {}) {
     // another rule set was chosen meanwhile).
     const examplesBox = h('div.stack', { 'data-testid': 'rules-examples-box' });
     workedExamples(shown).then((examples) => { if (shown === rules && examples) fill(examplesBox, examples); });
+    // The rules lab's evidence (a candidate's figures and charts), likewise from the backend.
+    const evidenceBox = h('div.stack', { 'data-testid': 'rules-evidence-box' });
+    evidenceSection(shown).then((section) => { if (shown === rules && section) fill(evidenceBox, section); });
     fill(body,
       placementRules(rules.board_size),
       h('section.stack.rules-teach', { 'data-testid': 'rules-scoring' }, h('h2', {}, 'How a move scores'), scoringText(rules).map((t) => h('p', {}, t))),
@@ -171,7 +175,8 @@ export async function showRules(root, params = {}) {
           Array.isArray(text) ? text.map((line) => h('dd', {}, line)) : h('dd', {}, text)))),
         h('figure.rules-map', {},
           replayBoard({ size: rules.board_size, star: rules.star, premiums: premiumGrid(rules), rows: null }),
-          h('figcaption.muted', {}, 'Premium squares and the star'))));
+          h('figcaption.muted', {}, 'Premium squares and the star'))),
+      evidenceBox);
   }
 
   fill(root, h('section.stack', { 'data-testid': 'rules-screen' },

@@ -48,6 +48,7 @@ macro_rules! command_table {
             acknowledge_history_notice(AcknowledgeArgs) -> Vec<HistoryNotice>;
             rematch(MatchIdArgs) -> MatchView;
             rules_examples(RulesExamplesArgs) -> RulesExamples;
+            rules_evidence(RulesEvidenceArgs) -> RulesEvidence;
             save_gcg(ExportGcgArgs) -> SavedGcg;
             take_back(TakeBackArgs) -> MatchView;
             abandon_match(ConfirmMatchArgs) -> MatchClosed;

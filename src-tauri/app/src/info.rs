@@ -1,9 +1,11 @@
 //! The commands that read no match and no history: what the app is (`app_info`), the rule
-//! sets and word lists it ships, the word checker and the Rules screen's worked examples.
+//! sets and word lists it ships, the word checker, and the Rules screen's worked examples
+//! and lab evidence.
 use serde::{Deserialize, Serialize};
 use wordclub_lexicon::{ListInfo, WordList};
 use wordclub_movegen::Level;
 
+use crate::evidence::{RulesEvidence, RulesEvidenceArgs};
 use crate::past::HistoryNotice;
 use crate::teaching::{self, RulesExamples, RulesExamplesArgs};
 use crate::view::RulesInfo;
@@ -51,6 +53,11 @@ impl App {
     /// The Rules screen's worked examples of a rule set, scored by the engine.
     pub fn rules_examples(&self, args: RulesExamplesArgs) -> Result<RulesExamples, AppError> {
         teaching::examples(args)
+    }
+
+    /// The rules lab's shipped evidence for a rule set: its figures and charts.
+    pub fn rules_evidence(&self, args: RulesEvidenceArgs) -> Result<RulesEvidence, AppError> {
+        crate::evidence::rules_evidence(args)
     }
 
     /// The word checker: is the word in the named list?

@@ -42,6 +42,7 @@ pub mod csp;
 mod define;
 mod error;
 mod events;
+mod evidence;
 mod family;
 mod history;
 mod info;
@@ -62,6 +63,10 @@ pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits};
 pub use define::{DefineAnswer, DefineArgs, DEFINITION_SOURCE, MAX_DEFINE_WORDS};
 pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
 pub use view::RulesInfo;
+// The rules lab's shipped evidence for a rule set, with its charts (`rules_evidence`).
+pub use evidence::{
+    ChartView, EvidenceTableView, PlayerShare, RulesEvidence, RulesEvidenceArgs, SeatShare,
+};
 // The player's settings and where they are kept.
 pub use settings::{
     keep_damaged_copy, write_atomically, FileSettings, MemorySettings, OnScreen, Settings,

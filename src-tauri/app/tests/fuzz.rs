@@ -165,6 +165,7 @@ impl Fuzz {
             "acknowledge_history_notice",
             "rematch",
             "rules_examples",
+            "rules_evidence",
             "no_such_command",
         ]
         .choose(&mut self.rng)
@@ -200,7 +201,9 @@ impl Fuzz {
             "check_word" => json!({"word": self.letter() + "AT", "list": "wordclub"}),
             "define" => json!({"words": [self.letter() + "AT", self.letter()], "match_id": id}),
             "acknowledge_history_notice" => json!({"moved_to": "/nowhere"}),
-            "rules_examples" => json!({"rules": *RULES.choose(&mut self.rng).unwrap()}),
+            "rules_examples" | "rules_evidence" => {
+                json!({"rules": *RULES.choose(&mut self.rng).unwrap()})
+            }
             "app_info" | "player_stats" => json!({}),
             _ => json!({"match_id": id}),
         };

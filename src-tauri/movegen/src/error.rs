@@ -25,6 +25,9 @@ pub enum MovegenError {
     RuleSetField { field: String, reason: String },
     /// A rules-lab search that cannot run as asked (an axis or a target that cannot be read).
     Search { reason: String },
+    /// A shipped evidence file (`data/evidence/`) that is not the lab measure shard its name
+    /// says: `file` names it.
+    Evidence { file: String, reason: String },
     /// A custom word list whose graph would not fit the graph's layout (arc slots are
     /// addressed with `limit`'s bits); every shipped list fits with room to spare.
     GraphTooLarge { words: usize, limit: u64 },
@@ -50,6 +53,7 @@ impl MovegenError {
             MovegenError::Engine(_) | MovegenError::Match { .. } => "engine",
             MovegenError::RuleSetField { .. } => "invalid_rule_set",
             MovegenError::Search { .. } => "bad_search",
+            MovegenError::Evidence { .. } => "bad_evidence",
             MovegenError::GraphTooLarge { .. } => "list_too_large",
             MovegenError::OutOfRange { .. } => "out_of_range",
         }
@@ -80,6 +84,9 @@ impl fmt::Display for MovegenError {
                 write!(f, "rule set field `{field}`: {reason}")
             }
             MovegenError::Search { reason } => write!(f, "{reason}"),
+            MovegenError::Evidence { file, reason } => {
+                write!(f, "the lab evidence file {file}: {reason}")
+            }
             MovegenError::GraphTooLarge { words, limit } => write!(
                 f,
                 "the word list is too large for the move generator's graph: its {words} \

@@ -10,12 +10,15 @@
 //!   ([`Tally`]): memory flat in the number of matches, and shards that add up exactly.
 //! - [`limits`]: every number's bound, and the shards of a run ([`Shard`]).
 //! - [`shard`]: the files `--shard K/N` writes and `lab merge` adds up.
+//! - [`report`]: the charts of a run (`--report FILE.html`, and the Rules screen's).
+//! - [`evidence`]: the shipped evidence files (measure shards) read back and charted.
 //! - [`search`]: variants of a base rule set along named axes ([`Axis`]), simulated with
 //!   sequential testing against [`Target`]s, and the Pareto front of what was tried.
 //!
 //! Every simulation goes through [`crate::sim::play_games_each`]: one match per thread, each
 //! decided by its seed alone, so every figure is the same whatever the number of threads.
 
+pub mod evidence;
 pub mod limits;
 pub mod measure;
 pub mod report;

@@ -3,8 +3,16 @@
 //! well as from disk). For each table measured: every seat's win share with its 95% and
 //! 99.5% intervals against a fair share, how matches end, how long they are, a heat map of
 //! how often each square is covered at the end, and each seat's score distribution.
+//!
+//! This module is the one owner of the lab's chart drawing: the page here and the Rules
+//! screen (`rules_evidence`, from the shipped evidence of `super::evidence`) both show the
+//! [`Chart`]s it draws. Every text inside a drawing is escaped here, and a drawing holds only
+//! `svg`, `g`, `rect`, `line`, `polyline`, `text` and `title` elements with presentation
+//! attributes (no script, no link, no `style` attribute: the app's CSP allows none inline).
 
 use std::fmt::Write;
+
+use serde::Serialize;
 
 use super::measure::Measurement;
 use super::tally::{Histogram, Tally};
@@ -29,7 +37,7 @@ border-top:1px solid #ddd;padding-top:16px}h3{font-size:15px;margin:18px 0 6px}\
 figure{margin:0 0 12px}figcaption{font-size:13px;color:#555}svg text{font:12px system-ui,\
 sans-serif}table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;text-align:right}\
 th:first-child,td:first-child{text-align:left}.grid{display:flex;flex-wrap:wrap;gap:24px}\
-svg{max-width:100%;height:auto}";
+svg{max-width:100%;height:auto}.alt{display:block}";
 
 /// One table of a page: a short name for the seat chart ("3 players", "variant 4"), a
 /// heading for its section, its figures and its tally.
@@ -53,6 +61,19 @@ impl<'a> Table<'a> {
     }
 }
 
+/// One chart: its drawing and its words. `id` names the kind (`seat-wins`, `endings`,
+/// `length`, `heat-map`, `scores`, `margin`); `caption` says how to read the drawing and
+/// `description` gives the figures it draws in words: its text alternative.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Chart {
+    pub id: &'static str,
+    pub title: String,
+    /// The SVG markup (one `<svg>` element), every text in it escaped.
+    pub svg: String,
+    pub caption: String,
+    pub description: String,
+}
+
 /// One page for the tables of a run; `title` names it (the rule set and list).
 pub fn html(title: &str, tables: &[Table<'_>]) -> String {
     let mut out = String::new();
@@ -64,7 +85,13 @@ pub fn html(title: &str, tables: &[Table<'_>]) -> String {
          <h1>{t}</h1>",
         t = esc(title)
     );
-    out += &seat_chart(tables);
+    let seats = seat_wins(tables);
+    let _ = write!(
+        out,
+        "<section data-chart=\"seat-wins\"><h2>{}</h2>{}</section>",
+        esc(&seats.title),
+        figure_body(&seats)
+    );
     for t in tables {
         out += &table_section(t);
     }
@@ -72,9 +99,21 @@ pub fn html(title: &str, tables: &[Table<'_>]) -> String {
     out
 }
 
+/// A chart's drawing and its words, as the page shows them.
+fn figure_body(c: &Chart) -> String {
+    format!(
+        "<figure>{svg}<figcaption>{caption}<span class=\"alt\">{description}</span>\
+         </figcaption></figure>",
+        svg = c.svg,
+        caption = esc(&c.caption),
+        description = esc(&c.description)
+    )
+}
+
 /// Every table's seats side by side: bars of win share, whiskers of the 95% (thick) and
-/// 99.5% (thin) intervals, a dashed line at the fair share.
-fn seat_chart(tables: &[Table<'_>]) -> String {
+/// 99.5% (thin) intervals, a dashed line at the fair share. Given one table, its seats
+/// alone (the Rules screen draws one per table size, so that each stays readable on a phone).
+pub fn seat_wins(tables: &[Table<'_>]) -> Chart {
     let (w, h, top, left) = (
         90.0 * tables
             .iter()
@@ -94,12 +133,16 @@ fn seat_chart(tables: &[Table<'_>]) -> String {
         .fold(0.3f64, f64::max);
     let max = (max * 10.0).ceil() / 10.0;
     let y = |v: f64| base - (base - top) * v / max;
+    let title = match tables {
+        [one] => format!("Seat wins, {}", one.short),
+        _ => "Seat wins by table size".to_string(),
+    };
     let mut s = String::new();
     let _ = write!(
         s,
-        "<section data-chart=\"seat-wins\"><h2>Seat wins by table size</h2><figure>\
-         <svg role=\"img\" aria-label=\"Win share of each seat at each table size\" \
-         width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"{t}\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\">",
+        t = esc(&title)
     );
     let mut tick = 0.0;
     while tick <= max + 1e-9 {
@@ -115,9 +158,11 @@ fn seat_chart(tables: &[Table<'_>]) -> String {
         tick += 0.1;
     }
     let mut x = left + 20.0;
+    let mut words = Vec::new();
     for table in tables {
         let m = table.figures;
         let start = x;
+        let mut seats = Vec::new();
         for seat in &m.per_seat {
             let c = SEAT[(seat.seat - 1) % SEAT.len()];
             let _ = write!(
@@ -145,8 +190,21 @@ fn seat_chart(tables: &[Table<'_>]) -> String {
                 y4 = y(seat.win.ci95[0]),
                 ly = base + 16.0,
             );
+            seats.push(format!(
+                "seat {} {} (95% {}–{})",
+                seat.seat,
+                pct(seat.win.rate),
+                pct(seat.win.ci95[0]),
+                pct(seat.win.ci95[1])
+            ));
             x += 90.0;
         }
+        words.push(format!(
+            "{}: {}; a fair share is {}.",
+            table.short,
+            seats.join(", "),
+            pct(m.table.fair_share)
+        ));
         let fair = y(m.table.fair_share);
         let _ = write!(
             s,
@@ -161,14 +219,51 @@ fn seat_chart(tables: &[Table<'_>]) -> String {
         );
         x += 60.0;
     }
-    s += "</svg><figcaption>Bars: each seat's share of the wins (seat 1 moves first; a \
-          shared win counts its share). Thick whiskers: 95% interval; thin: 99.5%. Dashed \
-          red: a fair share.</figcaption></figure></section>";
-    s
+    s += "</svg>";
+    Chart {
+        id: "seat-wins",
+        title,
+        svg: s,
+        caption: "Bars: each seat's share of the wins (seat 1 moves first; a shared win counts \
+                  its share). Thick whiskers: 95% interval; thin: 99.5%. Dashed red: a fair \
+                  share."
+            .into(),
+        description: words.join(" "),
+    }
+}
+
+/// A table's other charts, in the page's order: how matches end, their length, the squares
+/// covered, the seats' scores and the winning margins.
+pub fn table_charts(table: &Table<'_>) -> Vec<Chart> {
+    let (m, t) = (table.figures, table.tally);
+    let q = |x: &super::measure::Quantiles| {
+        format!(
+            "the median is {}, the middle half {} to {}, 10% to 90% of them {} to {}, the \
+             largest {}",
+            x.p50, x.p25, x.p75, x.p10, x.p90, x.max
+        )
+    };
+    vec![
+        endings(m),
+        bars(
+            ("length", "Match length", "turns per match"),
+            &t.turns,
+            "#555",
+            format!("Turns per match: {}.", q(&m.table.length)),
+        ),
+        heat_map(m, t),
+        scores(m, t),
+        bars(
+            ("margin", "Winning margin", "points between the top two"),
+            &t.margin,
+            "#777",
+            format!("Winning margins in points: {}.", q(&m.table.margin)),
+        ),
+    ]
 }
 
 fn table_section(table: &Table<'_>) -> String {
-    let (m, t) = (table.figures, table.tally);
+    let m = table.figures;
     let mut s = String::new();
     let _ = write!(
         s,
@@ -189,31 +284,32 @@ fn table_section(table: &Table<'_>) -> String {
             esc(&m.letters.missing)
         }
     );
+    let charts = table_charts(table);
+    let figure = |c: &Chart| {
+        format!(
+            "<figure data-chart=\"{id}\"><h3>{title}</h3>{svg}<figcaption>{caption}\
+             <span class=\"alt\">{description}</span></figcaption></figure>",
+            id = c.id,
+            title = esc(&c.title),
+            svg = c.svg,
+            caption = esc(&c.caption),
+            description = esc(&c.description)
+        )
+    };
     s += "<div class=\"grid\">";
-    s += &endings(m);
-    s += &bars(
-        "length",
-        "Match length",
-        "turns per match",
-        &t.turns,
-        "#555",
-    );
-    s += &heat_map(m, t);
+    for c in &charts[..3] {
+        s += &figure(c);
+    }
     s += "</div><div class=\"grid\">";
-    s += &scores(m, t);
-    s += &bars(
-        "margin",
-        "Winning margin",
-        "points between the top two",
-        &t.margin,
-        "#777",
-    );
+    for c in &charts[3..] {
+        s += &figure(c);
+    }
     s += "</div></section>";
     s
 }
 
 /// How matches end: one stacked bar.
-fn endings(m: &Measurement) -> String {
+fn endings(m: &Measurement) -> Chart {
     let e = &m.endings;
     let parts = [
         ("went out", e.went_out.rate, "#2e8540"),
@@ -222,9 +318,9 @@ fn endings(m: &Measurement) -> String {
         ("turn limit", e.turn_limit.rate, "#d9730d"),
         ("resigned", e.resigned.rate, "#888"),
     ];
-    let mut s = String::from(
-        "<figure data-chart=\"endings\"><h3>How matches end</h3>\
-         <svg role=\"img\" aria-label=\"How matches end\" width=\"300\" height=\"150\" viewBox=\"0 0 300 150\">",
+    let title = "How matches end";
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"{title}\" width=\"300\" height=\"150\" viewBox=\"0 0 300 150\">",
     );
     let mut x = 0.0;
     for (name, share, colour) in parts {
@@ -250,16 +346,33 @@ fn endings(m: &Measurement) -> String {
             p = pct(*share)
         );
     }
-    s += "</svg></figure>";
-    s
+    s += "</svg>";
+    let words: Vec<String> = parts
+        .iter()
+        .map(|(name, share, _)| format!("{name} {}", pct(*share)))
+        .collect();
+    Chart {
+        id: "endings",
+        title: title.into(),
+        svg: s,
+        caption: "Share of matches by how they end".into(),
+        description: format!("Matches end: {}.", words.join(", ")),
+    }
 }
 
 /// A histogram as bars, one per value (or per bin of values when there are many).
-fn bars(id: &str, title: &str, axis: &str, h: &Histogram, colour: &str) -> String {
+/// `names`: the chart's id, title and axis.
+fn bars(
+    (id, title, axis): (&'static str, &str, &str),
+    h: &Histogram,
+    colour: &str,
+    description: String,
+) -> Chart {
     let (w, ht) = (300.0, 150.0);
     let mut s = format!(
-        "<figure data-chart=\"{id}\"><h3>{title}</h3><svg role=\"img\" aria-label=\"{title}\" \
-         width=\"{w}\" height=\"{ht2}\" viewBox=\"0 0 {w} {ht2}\">",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"{t}\" width=\"{w}\" height=\"{ht2}\" \
+         viewBox=\"0 0 {w} {ht2}\">",
+        t = esc(title),
         ht2 = ht + 20.0
     );
     let values: Vec<(i64, u64)> = h.iter().collect();
@@ -296,24 +409,30 @@ fn bars(id: &str, title: &str, axis: &str, h: &Histogram, colour: &str) -> Strin
             ly = ht + 15.0
         );
     }
-    let _ = write!(s, "</svg><figcaption>{axis}</figcaption></figure>");
-    s
+    s += "</svg>";
+    Chart {
+        id,
+        title: title.into(),
+        svg: s,
+        caption: format!("Matches by {axis}"),
+        description,
+    }
 }
 
 /// How often each square is covered at the end: darker is more often.
-fn heat_map(m: &Measurement, t: &Tally) -> String {
+fn heat_map(m: &Measurement, t: &Tally) -> Chart {
     let n = (m.squares as f64).sqrt().round() as usize;
     let cell = (240 / n.max(1)).clamp(12, 28);
     let size = cell * n;
     let games = t.games.max(1) as f64;
+    let title = "Squares covered";
     let mut s = format!(
-        "<figure data-chart=\"heat-map\"><h3>Squares covered</h3><svg role=\"img\" \
-         aria-label=\"How often each square is covered at the end\" width=\"{size}\" \
-         height=\"{size}\" viewBox=\"0 0 {size} {size}\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"{title}\" width=\"{size}\" height=\"{size}\" \
+         viewBox=\"0 0 {size} {size}\">"
     );
+    let share = |r: usize, c: usize| t.covered.get(r * n + c).copied().unwrap_or(0) as f64 / games;
     for r in 0..n {
         for c in 0..n {
-            let share = t.covered.get(r * n + c).copied().unwrap_or(0) as f64 / games;
             let _ = write!(
                 s,
                 "<rect data-square=\"{r},{c}\" x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" \
@@ -321,24 +440,67 @@ fn heat_map(m: &Measurement, t: &Tally) -> String {
                  {p}</title></rect>",
                 x = c * cell,
                 y = r * cell,
-                o = 0.05 + 0.95 * share,
+                o = 0.05 + 0.95 * share(r, c),
                 r1 = r + 1,
                 c1 = c + 1,
-                p = pct(share)
+                p = pct(share(r, c))
             );
         }
     }
-    s += "</svg><figcaption>Share of matches that end with each square covered</figcaption></figure>";
-    s
+    s += "</svg>";
+    // In words: the most and least covered squares, and how many are covered in most matches.
+    let squares: Vec<(usize, usize, f64)> = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .map(|(r, c)| (r, c, share(r, c)))
+        .collect();
+    let most =
+        squares
+            .iter()
+            .copied()
+            .fold(None, |best: Option<(usize, usize, f64)>, q| match best {
+                Some(b) if b.2 >= q.2 => Some(b),
+                _ => Some(q),
+            });
+    let least =
+        squares
+            .iter()
+            .copied()
+            .fold(None, |best: Option<(usize, usize, f64)>, q| match best {
+                Some(b) if b.2 <= q.2 => Some(b),
+                _ => Some(q),
+            });
+    let half = squares.iter().filter(|q| q.2 >= 0.5).count();
+    let description = match (most, least) {
+        (Some(a), Some(b)) => format!(
+            "Of the {total} squares, {half} are covered at the end of at least half the \
+             matches. The most often covered is row {}, column {} ({}); the least, row {}, \
+             column {} ({}).",
+            a.0 + 1,
+            a.1 + 1,
+            pct(a.2),
+            b.0 + 1,
+            b.1 + 1,
+            pct(b.2),
+            total = n * n
+        ),
+        _ => "No square was measured.".into(),
+    };
+    Chart {
+        id: "heat-map",
+        title: title.into(),
+        svg: s,
+        caption: "Share of matches that end with each square covered: darker is more often".into(),
+        description,
+    }
 }
 
-/// Each seat's final scores, as lines over the same bins.
-fn scores(m: &Measurement, t: &Tally) -> String {
+/// Each seat's final scores, as lines over the same bins, with the seats' legend.
+fn scores(m: &Measurement, t: &Tally) -> Chart {
     let (w, ht) = (460.0, 160.0);
+    let title = "Final scores by seat";
     let mut s = format!(
-        "<figure data-chart=\"scores\"><h3>Final scores by seat</h3><svg role=\"img\" \
-         aria-label=\"Final scores by seat\" width=\"{w}\" height=\"{h2}\" viewBox=\"0 0 {w} {h2}\">",
-        h2 = ht + 20.0
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"{title}\" width=\"{w}\" height=\"{h2}\" viewBox=\"0 0 {w} {h2}\">",
+        h2 = ht + 24.0 + 18.0 * m.per_seat.len().div_ceil(2) as f64
     );
     let all = t.all_scores();
     let lo = all.quantile(0.0);
@@ -384,16 +546,64 @@ fn scores(m: &Measurement, t: &Tally) -> String {
         "<text x=\"0\" y=\"{ly}\">{lo}</text><text x=\"{w}\" y=\"{ly}\" text-anchor=\"end\">{hi}</text>",
         ly = ht + 15.0
     );
-    s += "</svg><figcaption>";
+    // The legend, inside the drawing (two seats a row): a colour per seat and its mean.
+    let mut words = Vec::new();
     for (seat, f) in m.per_seat.iter().enumerate() {
+        let (x, y) = (
+            160.0 * (seat % 2) as f64,
+            ht + 26.0 + 18.0 * (seat / 2) as f64,
+        );
         let _ = write!(
             s,
-            "<span style=\"color:{c}\">■</span> seat {n}: mean {mean:.1} ",
+            "<rect x=\"{x}\" y=\"{y}\" width=\"10\" height=\"10\" fill=\"{c}\"/>\
+             <text x=\"{tx}\" y=\"{ty}\">seat {n}: mean {mean:.1}</text>",
+            tx = x + 14.0,
+            ty = y + 9.0,
             c = SEAT[seat % SEAT.len()],
             n = f.seat,
             mean = f.score.mean
         );
+        let h = t.seat_score.get(seat);
+        words.push(format!(
+            "seat {} mean {:.1}, middle half {} to {}",
+            f.seat,
+            f.score.mean,
+            h.map_or(0, |h| h.quantile(0.25)),
+            h.map_or(0, |h| h.quantile(0.75))
+        ));
     }
-    s += "</figcaption></figure>";
-    s
+    s += "</svg>";
+    Chart {
+        id: "scores",
+        title: title.into(),
+        svg: s,
+        caption: format!("Matches by each seat's final score, {lo} to {hi} points"),
+        description: format!("Final scores: {}.", words.join("; ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_text_a_table_brings_is_escaped_in_the_drawings_and_the_page() {
+        let shipped = include_str!("../../data/evidence/wordclub-1.2.hard-hard.json");
+        let t = super::super::evidence::parse("wordclub-1.2.hard-hard.json", shipped).unwrap();
+        let table = Table {
+            short: "<script>\"x\"&".into(),
+            heading: "<img src=x onerror=alert(1)>".into(),
+            figures: &t.figures,
+            tally: &t.tally,
+        };
+        let seats = seat_wins(std::slice::from_ref(&table));
+        assert!(seats.svg.contains("&lt;script&gt;&quot;x&quot;&amp;"));
+        assert!(!seats.svg.contains("<script"));
+        // The chart's own words are plain text (the app shows them as text); the page escapes them.
+        assert_eq!(seats.title, "Seat wins, <script>\"x\"&");
+        let page = html("a <title>", &[table]);
+        assert!(!page.contains("<script") && !page.contains("<img"));
+        assert!(page.contains("a &lt;title&gt;"));
+        assert!(page.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    }
 }
