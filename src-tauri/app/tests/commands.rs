@@ -415,6 +415,39 @@ fn word_check_and_lists() {
     );
 }
 
+/// `rules_at_table`: a rule set as a table of that size plays it. No built-in changes with
+/// the table, so each size is the rule set as `rule_sets` gives it, with every seat's start
+/// points; a size it does not seat is refused by kind.
+#[test]
+fn rules_at_table_answers_the_rule_set_of_a_table_size() {
+    let app = app();
+    let all = ok(&app, "rule_sets", Value::Null);
+    let one = &all[0];
+    assert_eq!(one["id"], "wordclub-1.0");
+    assert_eq!(one["start_points"], json!([0, 0, 0, 0]));
+    assert_eq!(one["tables"], json!([]));
+    for n in 2..=4 {
+        let at = ok(
+            &app,
+            "rules_at_table",
+            json!({"rules": "wordclub-1.0", "players": n}),
+        );
+        assert_eq!(&at, one, "{n} players");
+    }
+    refuses(
+        &app,
+        "rules_at_table",
+        json!({"rules": "wordclub-1.0", "players": 5}),
+        "player_count",
+    );
+    refuses(
+        &app,
+        "rules_at_table",
+        json!({"rules": "no-such-rules", "players": 2}),
+        "unknown_rule_set",
+    );
+}
+
 #[test]
 fn settings_are_validated_and_kept() {
     let dir = std::env::temp_dir().join(format!("wordclub-settings-{}", std::process::id()));

@@ -25,10 +25,14 @@ commands:
                                           what each word means (offline WordNet 3.0, lemmas)
   words [--list ID | --list-file PATH] --rack RACK
                                           words spellable from a rack (? is a blank)
-  rules [ID...]                           every rule set as data
-  score --rules ID [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"
+  rules [ID... | --rules-file FILE] [--players N]
+                                          every rule set as data (what changes with the
+                                          number of players; as played at N players)
+  score (--rules ID | --rules-file FILE) [--players N] [--list ID | --list-file PATH]
+        --position CGP --move \"POS WORD\"
                                           score one move with its breakdown
-  moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N]
+  moves (--rules ID | --rules-file FILE) [--players N] [--list ID | --list-file PATH]
+        --position CGP --rack RACK [--limit N]
                                           every legal move, best first, and exchanges
   simulate --rules ID --games N --seed S --players hard,greedy[,...]
                                           computer players' matches and their figures
