@@ -369,7 +369,8 @@ mod tests {
         let mut v = printed("wordclub-1.1");
         v["start_points"] = serde_json::json!([0, 3]);
         v["by_table"] = serde_json::json!([
-            { "players": 3, "rack_size": 6, "start_points": [0, 2, 4] },
+            { "players": 3, "rack_size": 6, "start_points": [0, 2, 4],
+              "exchange": { "type": "chosen", "min_bag": 6, "max_tiles": 6 } },
             { "players": 4, "board_size": 11, "star": "F6", "rack_size": 5,
               "exchange": { "type": "chosen", "min_bag": 5, "max_tiles": 5 } }
         ]);
@@ -381,11 +382,22 @@ mod tests {
         assert_eq!(field_of(&bad_rack.to_string()), "by_table[1].rack_size");
         assert!(reason_of(&bad_rack.to_string()).starts_with("at 4 players: "));
 
-        // The 3-player rack is fine by itself; 1.1's exchange of up to 7 tiles is not.
+        // The entry's exchange of up to 6 tiles does not fit its own rack of 5.
         let mut small = v.clone();
         small["by_table"][0]["rack_size"] = 5.into();
-        assert_eq!(field_of(&small.to_string()), "by_table[0]");
-        let reason = reason_of(&small.to_string());
+        assert_eq!(
+            field_of(&small.to_string()),
+            "by_table[0].exchange.max_tiles"
+        );
+        // Without an exchange of its own, 1.1's exchange of up to 7 tiles does not fit the
+        // 3-player rack of 6: the entry is named, and the field it leaves as it is.
+        let mut inherited = v.clone();
+        inherited["by_table"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("exchange");
+        assert_eq!(field_of(&inherited.to_string()), "by_table[0]");
+        let reason = reason_of(&inherited.to_string());
         assert!(
             reason.starts_with("at 3 players, exchange.max_tiles: "),
             "{reason}"
