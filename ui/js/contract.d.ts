@@ -631,7 +631,12 @@ export type PlayerBrief = { seat: number, name: string,
 /**
  * The computer level, `null` for a person.
  */
-computer: string | null, score: number, rack_count: number, resigned: boolean, hints: number, 
+computer: string | null, score: number, 
+/**
+ * The points this seat started with (the engine's `PlayerView::start_points`): the
+ * scoresheet's Start row, drawn when any seat's is not 0.
+ */
+start_points: number, rack_count: number, resigned: boolean, hints: number, 
 /**
  * Moves this player took back (assistance, like a hint).
  */
@@ -707,6 +712,8 @@ went_out: number | null, players: Array<ResultPlayer>, winners: Array<number>, b
  */
 progression: Array<Array<number>>, };
 
+export type RulesAtTableArgs = { rules: string, players: number, };
+
 export type RulesExamples = { rules: string, 
 /**
  * The word list the words are checked in (the rule set's default).
@@ -752,7 +759,23 @@ pass: PassPolicy,
 /**
  * How a match ends and what happens to the tiles left then.
  */
-end: EndInfo, };
+end: EndInfo, 
+/**
+ * The points each seat starts with, in playing order, one per seat up to the most this
+ * rule set seats (all 0 for most rule sets): the scoresheet's Start row.
+ */
+start_points: Array<number>, 
+/**
+ * The table size this rule set was made flat for (`RuleSet::at_table`): a match's own
+ * rule set, or a `rules_at_table` answer, of a rule set that changes with the table;
+ * `null` otherwise.
+ */
+table: number | null, 
+/**
+ * What the rule set is at each table size it seats, when something changes with the
+ * number of players (`by_table`); empty when nothing does.
+ */
+tables: Array<TableInfo>, };
 
 export type SavedGcg = { id: number, path: string, message: string, };
 
@@ -836,6 +859,18 @@ rules?: string | null, };
 export type Status = "in_progress" | "finished" | "abandoned";
 
 export type SummaryPlayer = { seat: number, name: string, computer: string | null, score: number, adjustment: number | null, winner: boolean, resigned: boolean, hints: number, };
+
+export type TableInfo = { players: number, board_size: number, star: Pos, rack_size: number, bag_size: number, blanks: number, bingo_bonus: number, 
+/**
+ * One per seat at this table, in playing order.
+ */
+start_points: Array<number>, 
+/**
+ * The fields this table size sets (`board_size`, `star`, `premiums`, `tiles`,
+ * `rack_size`, `bingo_bonus`, `exchange`, `leave`, `start_points`), as the rule set's
+ * `by_table` entry names them.
+ */
+changes: Array<string>, };
 
 export type TakeBackArgs = { match_id: number, 
 /**
@@ -1011,6 +1046,7 @@ score: number, };
 export type Commands = {
   app_info: { args: undefined; answer: AppInfo };
   rule_sets: { args: undefined; answer: Array<RulesInfo> };
+  rules_at_table: { args: RulesAtTableArgs; answer: RulesInfo };
   word_lists: { args: undefined; answer: Array<ListInfo> };
   new_match: { args: NewMatchArgs; answer: MatchView };
   match_list: { args: MatchListArgs; answer: MatchList };
