@@ -39,7 +39,7 @@ commands:
   lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,...] [--json]
   lab search --base ID --vary \"AXIS=VALUES ...\" --target \"TARGET ...\" [--json]
                                           the rules lab: a rule set's figures, variant search
-  play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
+  play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players A,B --seed N --script FILE
        [--racks R1,R2] [--bag TILES] [--db PATH]
                                           play a scripted match: events, state, result
   history list|show ID|stats|export-gcg ID|acknowledge MOVED_TO --db PATH
