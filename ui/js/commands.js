@@ -10,6 +10,12 @@ export const app_info = () => call('app_info');
 /** @returns {Promise<Array<import('./contract').RulesInfo>>} */
 export const rule_sets = () => call('rule_sets');
 
+/**
+ * @param {import('./contract').RulesAtTableArgs} args
+ * @returns {Promise<import('./contract').RulesInfo>}
+ */
+export const rules_at_table = (args) => call('rules_at_table', args);
+
 /** @returns {Promise<Array<import('./contract').ListInfo>>} */
 export const word_lists = () => call('word_lists');
 

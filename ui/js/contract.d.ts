@@ -119,12 +119,6 @@ leave: string,
  */
 value: number, };
 
-export type ChartView = { 
-/**
- * `seat-wins`, `endings`, `length`, `heat-map`, `scores` or `margin`.
- */
-id: string, title: string, svg: string, caption: string, description: string, };
-
 export type CheckWordAnswer = { word: string, list: string, valid: boolean, message: string, };
 
 export type CheckWordArgs = { word: string, list: string, };
@@ -208,45 +202,6 @@ deduct_tiles_left: boolean, };
 export type EndReason = "went_out" | "scoreless_turns" | "resigned" | "turn_limit";
 
 export type ErrorBody = { kind: string, message: string, details: JsonValue | null, };
-
-export type EvidenceTableView = { 
-/**
- * The evidence file it comes from (`wordclub-1.2.hard-hard.json`).
- */
-file: string, 
-/**
- * `2 players: hard, hard`.
- */
-heading: string, 
-/**
- * Players of different levels (the skill signal), as opposed to one level in every seat.
- */
-mixed: boolean, 
-/**
- * The computer level in each seat of the first match (the seating rotates match by match).
- */
-players: Array<string>, games: number, seed: number, list: string, 
-/**
- * The command that made the file (run it to regenerate it and compare).
- */
-command: string, 
-/**
- * Each seat's share of the wins (seat 1 moves first), with its 95% and 99.5% intervals.
- */
-seats: Array<SeatShare>, 
-/**
- * A fair share: 1 / players.
- */
-fair_share: number, 
-/**
- * Each player's share of the wins, in `players`' order (on a mixed table: the skill
- * signal, for example Hard against Medium).
- */
-per_player: Array<PlayerShare>, moves_per_player: number, 
-/**
- * Shares of matches: ended by going out; ended with the board jammed, tiles in the bag.
- */
-went_out: number, board_jams: number, charts: Array<ChartView>, };
 
 export type Example = { steps: Array<ExampleStep>, 
 /**
@@ -676,7 +631,12 @@ export type PlayerBrief = { seat: number, name: string,
 /**
  * The computer level, `null` for a person.
  */
-computer: string | null, score: number, rack_count: number, resigned: boolean, hints: number, 
+computer: string | null, score: number, 
+/**
+ * The points this seat started with (the engine's `PlayerView::start_points`): the
+ * scoresheet's Start row, drawn when any seat's is not 0.
+ */
+start_points: number, rack_count: number, resigned: boolean, hints: number, 
 /**
  * Moves this player took back (assistance, like a hint).
  */
@@ -698,8 +658,6 @@ average_score: number | null, best_score: number | null,
  * match started first, then within it the engine's best turn, the earliest turn).
  */
 best_move: string | null, best_move_score: number | null, hints_taken: number, };
-
-export type PlayerShare = { player: string, win: number, ci95: [number, number], };
 
 export type PlayerStats = { rules: string | null, players: Array<PlayerRecord>, };
 
@@ -754,18 +712,7 @@ went_out: number | null, players: Array<ResultPlayer>, winners: Array<number>, b
  */
 progression: Array<Array<number>>, };
 
-export type RulesEvidence = { rules: string, shipped: boolean, 
-/**
- * One sentence: where the evidence comes from, or that there is none.
- */
-note: string, 
-/**
- * The tables measured: one computer level in every seat first, by table size, then the
- * mixed tables (the skill signal).
- */
-tables: Array<EvidenceTableView>, };
-
-export type RulesEvidenceArgs = { rules: string, };
+export type RulesAtTableArgs = { rules: string, players: number, };
 
 export type RulesExamples = { rules: string, 
 /**
@@ -812,7 +759,23 @@ pass: PassPolicy,
 /**
  * How a match ends and what happens to the tiles left then.
  */
-end: EndInfo, };
+end: EndInfo, 
+/**
+ * The points each seat starts with, in playing order, one per seat up to the most this
+ * rule set seats (all 0 for most rule sets): the scoresheet's Start row.
+ */
+start_points: Array<number>, 
+/**
+ * The table size this rule set was made flat for (`RuleSet::at_table`): a match's own
+ * rule set, or a `rules_at_table` answer, of a rule set that changes with the table;
+ * `null` otherwise.
+ */
+table: number | null, 
+/**
+ * What the rule set is at each table size it seats, when something changes with the
+ * number of players (`by_table`); empty when nothing does.
+ */
+tables: Array<TableInfo>, };
 
 export type SavedGcg = { id: number, path: string, message: string, };
 
@@ -855,8 +818,6 @@ computer?: string | null, };
 
 export type SeatKind = "human" | "computer";
 
-export type SeatShare = { seat: number, win: number, ci95: [number, number], ci995: [number, number], };
-
 export type Sense = { 
 /**
  * The definition (WordNet's gloss without its examples); `None` when withheld.
@@ -898,6 +859,18 @@ rules?: string | null, };
 export type Status = "in_progress" | "finished" | "abandoned";
 
 export type SummaryPlayer = { seat: number, name: string, computer: string | null, score: number, adjustment: number | null, winner: boolean, resigned: boolean, hints: number, };
+
+export type TableInfo = { players: number, board_size: number, star: Pos, rack_size: number, bag_size: number, blanks: number, bingo_bonus: number, 
+/**
+ * One per seat at this table, in playing order.
+ */
+start_points: Array<number>, 
+/**
+ * The fields this table size sets (`board_size`, `star`, `premiums`, `tiles`,
+ * `rack_size`, `bingo_bonus`, `exchange`, `leave`, `start_points`), as the rule set's
+ * `by_table` entry names them.
+ */
+changes: Array<string>, };
 
 export type TakeBackArgs = { match_id: number, 
 /**
@@ -1073,6 +1046,7 @@ score: number, };
 export type Commands = {
   app_info: { args: undefined; answer: AppInfo };
   rule_sets: { args: undefined; answer: Array<RulesInfo> };
+  rules_at_table: { args: RulesAtTableArgs; answer: RulesInfo };
   word_lists: { args: undefined; answer: Array<ListInfo> };
   new_match: { args: NewMatchArgs; answer: MatchView };
   match_list: { args: MatchListArgs; answer: MatchList };
@@ -1098,7 +1072,6 @@ export type Commands = {
   acknowledge_history_notice: { args: AcknowledgeArgs; answer: Array<HistoryNotice> };
   rematch: { args: MatchIdArgs; answer: MatchView };
   rules_examples: { args: RulesExamplesArgs; answer: RulesExamples };
-  rules_evidence: { args: RulesEvidenceArgs; answer: RulesEvidence };
   save_gcg: { args: ExportGcgArgs; answer: SavedGcg };
   take_back: { args: TakeBackArgs; answer: MatchView };
   abandon_match: { args: ConfirmMatchArgs; answer: MatchClosed };

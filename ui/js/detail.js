@@ -62,6 +62,12 @@ export async function showDetail(root, { id }, screen) {
     h('td', {}, hintsText(t)),
     analysed ? h('td', { 'data-analysis-cell': '' }) : null));
   const replay = createReplay(detail, turnRows, moveText, screen.signal);
+  // The points each seat started with (the match's rule set at its table, from the backend),
+  // as a Start row before turn 1 when any is not 0: the totals below count them.
+  const start = (detail.rules.start_points ?? []).slice(0, names.length);
+  const startRow = start.some((p) => p !== 0) ? h('tr', { 'data-testid': 'detail-start' },
+    h('td', {}), h('td', {}, 'Start'), h('td', {}, 'start points'), h('td', {}), h('td', {}),
+    start.map((p) => h('td', {}, String(p))), h('td', {}), analysed ? h('td', {}) : null) : null;
 
   const section = h('section.stack.detail', { 'data-testid': 'detail' },
     h('div.row', {},
@@ -76,7 +82,7 @@ export async function showDetail(root, { id }, screen) {
     // The turns scroll in their own box on a phone, not the page (nothing is cut off).
     turns.length ? h('div.table-scroll', {}, h('table.list.turns', { 'data-testid': 'detail-turns' },
       h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints', analysed ? 'Best move and points missed' : null].filter(Boolean).map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, turnRows))) : h('p.muted', {}, 'No turns yet.'),
+      h('tbody', {}, startRow, turnRows))) : h('p.muted', {}, 'No turns yet.'),
     gcgExport(id, unfinished));
   fill(root, section);
   replay.show(replay.step());

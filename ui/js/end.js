@@ -4,7 +4,7 @@ import { h } from './dom.js';
 import { progressionChart } from './chart.js';
 import { missedMovesBlock } from './analysis.js';
 import { renderBoard } from './board.js';
-import { withCoordinates, renderScoresheet } from './scoresheet.js';
+import { withCoordinates, renderScoresheet, startTotals } from './scoresheet.js';
 import { winnerMoment } from './winner.js';
 import { defineButton } from './define.js';
 
@@ -53,6 +53,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const solo = view.rules.solo;
   // A Hints column only where the rule set offers hints (solo's word checker is no hint).
   const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
+  const start = startTotals(view);
   const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
     withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
   return h('section.stack.end-screen', { 'data-testid': 'end' },
@@ -72,9 +73,11 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
       onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
       h('button', { type: 'button', 'data-nav': 'history' }, 'History')),
     h('table.list', { 'data-testid': 'results' },
-      h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
+      h('thead', {}, h('tr', {}, ['Player', start ? 'Start' : null, 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
         h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
+        // The points the seat started with (the backend's view): already in its score.
+        start ? h('td', { 'data-testid': 'result-start' }, String(start[p.seat] ?? 0)) : null,
         h('td', {}, String(p.score - p.adjustment)),
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),

@@ -65,9 +65,32 @@ const HINT_TEXT = {
   suggest_move: 'Suggest a move: the best-scoring move is placed on the board as a draft; you may play, change or recall it.',
 };
 
+/** Seat by seat, the points each starts with (the backend's `start_points`), or null when
+ *  every seat starts at 0. */
+function startText(points) {
+  if (!(points ?? []).some((p) => p !== 0)) return null;
+  return points.map((p, i) => `Seat ${i + 1}: ${p}`).join(' · ') + '. Counted in the score from the first turn (shown as the Start row of the scoresheet).';
+}
+
+const CHANGE_TEXT = {
+  board_size: 'board', star: 'star', premiums: 'premium squares', tiles: 'bag', rack_size: 'rack',
+  bingo_bonus: 'bingo bonus', exchange: 'exchange', leave: 'computer tile values', start_points: 'start points',
+};
+
+/** What the rule set is at each table size (the backend's `tables`), one line a size. */
+function tablesText(r) {
+  return (r.tables ?? []).map((t) => {
+    const changed = t.changes.length ? ` Changes here: ${t.changes.map((c) => CHANGE_TEXT[c] ?? c.replaceAll('_', ' ')).join(', ')}.` : ' As the rule set is.';
+    const start = t.start_points.some((p) => p !== 0) ? `; start points ${t.start_points.join(' · ')}` : '';
+    return `${plural(t.players, 'player')}: ${t.board_size} × ${t.board_size} board, star on ${squareName(t.star)}, ${plural(t.rack_size, 'tile')} a rack, ${plural(t.bag_size, 'tile')} in the bag${t.bingo_bonus ? `, bingo +${t.bingo_bonus}` : ''}${start}.${changed}`;
+  });
+}
+
 function facts(r, listName, levels) {
   const star = squareName(r.star);
-  return [
+  const tables = tablesText(r);
+  const start = startText(r.start_points);
+  return /** @type {[string, string, string | string[]][]} */ ([
     ['board', 'Board', `${r.board_size} × ${r.board_size} squares; the first move covers the star on ${star}${r.star_premium ? ` (a ${PREMIUM_TEXT[r.star_premium].toLowerCase()} square)` : ' (no premium)'}.`],
     ['premiums', 'Premium squares', r.premiums.length
       ? r.premiums.map((g) => `${PREMIUM_TEXT[g.premium]} (${g.premium}), ${g.squares.length}: ${g.squares.join(' ')}`)
@@ -85,7 +108,9 @@ function facts(r, listName, levels) {
     ['adjustments', 'End-of-match adjustments', adjustmentText(r)],
     ['hints', 'Hints', r.hints.length ? [...r.hints.map((k) => HINT_TEXT[k] ?? k.replaceAll('_', ' ')), 'Every hint taken is recorded as assistance and shown in the result and the history.'] : 'None (the word checker is always there).'],
     ['list', 'Word list', `${listName(r.default_list)}. Every word a move forms must be in the match's list.`],
-  ];
+    start ? ['start', 'Start points', start] : null,
+    tables.length ? ['tables', 'By number of players', [...tables, 'A match plays the rule set of its table size; the facts above are the rule set\'s own.']] : null,
+  ].filter(Boolean));
 }
 
 // Small diagrams of the placement rules: 5×5 boards, a capital a tile placed this turn, a

@@ -17,6 +17,29 @@ export function turnText(t, solo = false) {
   }
 }
 
+/**
+ * The Start row's totals: each seat's start points as the backend's view says them
+ * (`players[].start_points`, the rule set's komi at this table), or null when every seat starts
+ * at 0 (no row then, as before start points existed).
+ * @param {{ players?: { start_points?: number }[] }} v
+ * @returns {number[] | null}
+ */
+export function startTotals(v) {
+  const points = (v.players ?? []).map((p) => p.start_points ?? 0);
+  return points.some((p) => p !== 0) ? points : null;
+}
+
+/** The Start row before turn 1: the points each seat starts with, in the totals column. */
+function startRow(totals) {
+  return h('div.sheet-row.sheet-start', { dataset: { kind: 'start' }, 'data-testid': 'sheet-start' },
+    h('div.sheet-turn', {},
+      h('span.sheet-n', {}, ''),
+      h('span.sheet-who', {}, 'Start'),
+      h('span.sheet-words', {}, 'start points'),
+      h('span.sheet-score', {}, ''),
+      h('span.sheet-totals', {}, totals.join(' · '))));
+}
+
 function who(t) {
   return [t.name, t.computer ? h('span.computer-mark', { title: `computer (${t.computer})` }, ' (computer)') : null];
 }
@@ -52,8 +75,9 @@ export function renderScoresheet(v, selected, onSelect) {
   // The words' meanings: a control of its own beside the row's button, never inside it.
   t.action === 'play' ? defineButton(t.words.map((w) => w.word), { matchId: v.id }, { text: '', className: 'sheet-define' }) : null,
   selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null));
-  const log = turns.length
-    ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, rows) // a log of rows (an <ol> given role=log would orphan its items)
+  const start = startTotals(v);
+  const log = turns.length || start
+    ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, start ? startRow(start) : null, rows) // a log of rows (an <ol> given role=log would orphan its items)
     : h('p.muted', { role: 'log', 'aria-label': 'Scoresheet' }, 'No turns yet.');
   // The newest turn in sight (the list scrolls, or the whole sheet where the side panel gives
   // it a fixed room: app.css; a tapped turn stays where it was tapped).

@@ -27,6 +27,10 @@ export async function showHome(root, _params, screen) {
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
   const seatBox = h('div.stack');
   const listLine = h('p.muted', { 'data-testid': 'word-list' });
+  // A rule set that changes with the number of players: what this many play, as the backend
+  // makes it (`rules_at_table`), redrawn when the seat count or the rule set changes.
+  const tableLine = h('p.muted', { 'data-testid': 'table-rules', hidden: true });
+  let tableAsked = 0;
   const formNote = h('p.error', { 'data-testid': 'new-match-error' });
   // "Allow hints" for this match (on by default); shown only where the rule set has hints.
   const allowHints = h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' });
@@ -51,6 +55,18 @@ export async function showHome(root, _params, screen) {
         seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); draw(); } }, '✕') : null))));
     addButton.hidden = seats.length >= rules.players.max;
     hintsLine.hidden = !(rules.hints ?? []).length;
+    drawTable();
+  }
+
+  async function drawTable() {
+    const asked = ++tableAsked;
+    if (!(rules.tables ?? []).length) { tableLine.hidden = true; fill(tableLine); return; }
+    let t;
+    try { t = await commands.rules_at_table({ rules: rules.id, players: seats.length }); } catch (err) { t = null; if (asked === tableAsked) fill(tableLine, err.message); }
+    if (asked !== tableAsked || !t) return;
+    const start = t.start_points.some((p) => p !== 0) ? `; start points ${t.start_points.join(' · ')}` : '';
+    tableLine.hidden = false;
+    fill(tableLine, `With ${seats.length} players: ${t.board_size} × ${t.board_size} board, ${t.rack_size}-tile racks, ${t.bag_size} tiles in the bag${start}.`);
   }
 
   async function start(e) {
@@ -76,6 +92,7 @@ export async function showHome(root, _params, screen) {
     h('label.field', {}, 'Rule set', select),
     h('div.row', {}, listLine,
       h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id }) }, 'How this rule set plays')),
+    tableLine,
     hintsLine,
     takeBacks.line,
     h('div', {}, h('strong', {}, 'Players')),

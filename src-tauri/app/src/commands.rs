@@ -23,6 +23,7 @@ macro_rules! command_table {
         $then! {
             app_info() -> AppInfo;
             rule_sets() -> Vec<RulesInfo>;
+            rules_at_table(RulesAtTableArgs) -> RulesInfo;
             word_lists() -> Vec<ListInfo>;
             new_match(NewMatchArgs) -> MatchView;
             match_list(MatchListArgs) -> MatchList;

@@ -43,6 +43,14 @@ impl App {
         Ok(crate::matches::rules_info())
     }
 
+    /// A rule set as a match of `players` plays it (`RuleSet::at_table`): what the new-match
+    /// screen shows when the seat count changes the board, and the Rules screen per table
+    /// size. A size the rule set does not seat is refused (`player_count`).
+    pub fn rules_at_table(&self, args: RulesAtTableArgs) -> Result<RulesInfo, AppError> {
+        let rules = wordclub_engine::RuleSet::builtin(&args.rules)?;
+        Ok(RulesInfo::of(&rules.at_table(usize::from(args.players))?))
+    }
+
     pub fn word_lists(&self) -> Result<Vec<ListInfo>, AppError> {
         Ok(WordList::builtins()
             .iter()
@@ -79,6 +87,15 @@ impl App {
             valid,
         })
     }
+}
+
+/// `rules_at_table`: a built-in rule set's id and a table size.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct RulesAtTableArgs {
+    pub rules: String,
+    pub players: u8,
 }
 
 /// The word checker's refusals in words a player reads (same kinds as the lexicon's).

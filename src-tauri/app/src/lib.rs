@@ -58,11 +58,11 @@ mod view;
 // The app and its command table: every command through [`App::call`], by name.
 pub use app::App;
 // What the app is and ships (`app_info`, `rule_sets`, `word_lists`, `check_word`).
-pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits};
+pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits, RulesAtTableArgs};
 // What words mean (`define`: offline definitions, the licence notice in `settings`).
 pub use define::{DefineAnswer, DefineArgs, DEFINITION_SOURCE, MAX_DEFINE_WORDS};
 pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
-pub use view::RulesInfo;
+pub use view::{RulesInfo, TableInfo};
 // The rules lab's shipped evidence for a rule set, with its charts (`rules_evidence`).
 pub use evidence::{
     ChartView, EvidenceTableView, PlayerShare, RulesEvidence, RulesEvidenceArgs, SeatShare,

@@ -53,6 +53,82 @@ pub struct RulesInfo {
     pub pass: PassPolicy,
     /// How a match ends and what happens to the tiles left then.
     pub end: EndInfo,
+    /// The points each seat starts with, in playing order, one per seat up to the most this
+    /// rule set seats (all 0 for most rule sets): the scoresheet's Start row.
+    pub start_points: Vec<i32>,
+    /// The table size this rule set was made flat for (`RuleSet::at_table`): a match's own
+    /// rule set, or a `rules_at_table` answer, of a rule set that changes with the table;
+    /// `null` otherwise.
+    pub table: Option<u8>,
+    /// What the rule set is at each table size it seats, when something changes with the
+    /// number of players (`by_table`); empty when nothing does.
+    pub tables: Vec<TableInfo>,
+}
+
+/// A rule set at one table size (`RuleSet::at_table`), for the Rules screen and the new-match
+/// screen: what a match of that many players plays, and which fields differ from the rule
+/// set's own.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct TableInfo {
+    pub players: u8,
+    pub board_size: u8,
+    pub star: Pos,
+    pub rack_size: u8,
+    pub bag_size: usize,
+    pub blanks: usize,
+    pub bingo_bonus: u32,
+    /// One per seat at this table, in playing order.
+    pub start_points: Vec<i32>,
+    /// The fields this table size sets (`board_size`, `star`, `premiums`, `tiles`,
+    /// `rack_size`, `bingo_bonus`, `exchange`, `leave`, `start_points`), as the rule set's
+    /// `by_table` entry names them.
+    pub changes: Vec<&'static str>,
+}
+
+impl TableInfo {
+    /// Every table size of a rule set with per-table changes, fewest players first; none for
+    /// one without (or a rule set the engine refuses to make flat: its matches are refused).
+    pub fn all_of(r: &RuleSet) -> Vec<TableInfo> {
+        if r.by_table.is_empty() {
+            return Vec::new();
+        }
+        r.table_sizes()
+            .filter_map(|n| {
+                let flat = r.at_table(n).ok()?;
+                let entry = r.by_table.iter().find(|c| usize::from(c.players) == n);
+                Some(TableInfo {
+                    players: n as u8,
+                    board_size: flat.board_size,
+                    star: Pos {
+                        row: flat.star.row,
+                        col: flat.star.col,
+                    },
+                    rack_size: flat.rack_size,
+                    bag_size: flat.bag_size(),
+                    blanks: flat.blank_count(),
+                    bingo_bonus: flat.bingo_bonus,
+                    start_points: (0..n).map(|s| flat.start_points_of(s)).collect(),
+                    changes: entry.map_or_else(Vec::new, |c| {
+                        [
+                            ("board_size", c.board_size.is_some()),
+                            ("star", c.star.is_some()),
+                            ("premiums", c.premiums.is_some()),
+                            ("tiles", c.tiles.is_some()),
+                            ("rack_size", c.rack_size.is_some()),
+                            ("bingo_bonus", c.bingo_bonus.is_some()),
+                            ("exchange", c.exchange.is_some()),
+                            ("leave", c.leave.is_some()),
+                            ("start_points", c.start_points.is_some()),
+                        ]
+                        .into_iter()
+                        .filter_map(|(name, set)| set.then_some(name))
+                        .collect()
+                    }),
+                })
+            })
+            .collect()
+    }
 }
 
 /// The engine's [`EndRules`] as the UI reads them.
@@ -173,6 +249,11 @@ impl RulesInfo {
             },
             pass: r.pass,
             end: EndInfo::of(&r.end),
+            start_points: (0..usize::from(r.table.unwrap_or(r.players.max)))
+                .map(|s| r.start_points_of(s))
+                .collect(),
+            table: r.table,
+            tables: TableInfo::all_of(r),
         }
     }
 }
@@ -201,6 +282,9 @@ pub struct PlayerBrief {
     /// The computer level, `null` for a person.
     pub computer: Option<String>,
     pub score: i32,
+    /// The points this seat started with (the engine's `PlayerView::start_points`): the
+    /// scoresheet's Start row, drawn when any seat's is not 0.
+    pub start_points: i32,
     pub rack_count: usize,
     pub resigned: bool,
     pub hints: u32,
@@ -470,6 +554,7 @@ pub fn match_view(
             name: p.name.clone(),
             computer: computer_level(&p.kind),
             score: p.score,
+            start_points: p.start_points,
             rack_count: p.rack_count,
             resigned: p.resigned,
             hints: p.hints,

@@ -339,3 +339,66 @@ fn the_named_best_moves_leave_the_offensive_words_alone() {
         "no polite bingo in FAGGOTS"
     );
 }
+
+/// A match whose seats start with points, through the store's GCG export and back through
+/// the analyser's GCG import: the start-points note makes the record's totals add up to the
+/// match's final scores; without the note the first total that counts them is refused by
+/// line, never read as other scores.
+#[test]
+fn a_gcg_record_with_start_points_reads_back_to_the_same_scores() {
+    use wordclub_engine::{Action, Deal, GcgMove, ListRef, Match, PlayerSpec, RuleSet};
+    use wordclub_movegen::analysis::gcg::positions_of_gcg;
+
+    let mut rules = RuleSet::builtin("wordclub-1.0").unwrap();
+    rules.id = "start-points-test".into();
+    rules.start_points = vec![0, 5];
+    let list = wordclub_lexicon::WordList::builtin("wordclub").unwrap();
+    let mut game = Match::with_deal(
+        rules.clone(),
+        ListRef::of(list),
+        vec![PlayerSpec::human("Ann"), PlayerSpec::human("Ben")],
+        7,
+        Deal {
+            racks: Some(vec!["CATEELN".into(), "SBDGIOO".into()]),
+            draw_order: "ARTE".into(),
+        },
+    )
+    .unwrap();
+    let mut store = wordclub_store::Store::open_in_memory().unwrap();
+    let id = store.create(&game).unwrap();
+    for line in ["5D CAT", "5D ...S", "D5 .ART"] {
+        let player = game.to_move().unwrap();
+        let tiles = GcgMove::parse(line)
+            .unwrap()
+            .placements(game.board())
+            .unwrap();
+        game.apply(Action::Place { player, tiles }, list).unwrap();
+        store.record(id, &game).unwrap();
+    }
+    for _ in 0..6 {
+        let player = game.to_move().unwrap();
+        game.apply(Action::Pass { player }, list).unwrap();
+        store.record(id, &game).unwrap();
+    }
+    let finals = game.result().unwrap().final_scores.clone();
+    assert_eq!(game.scores(), &finals[..]);
+    let text = store.export_gcg(id).unwrap();
+    assert!(
+        text.contains("#note Start points (counted in the totals): Ann 0, Ben 5\n"),
+        "{text}"
+    );
+    let record = positions_of_gcg(&text, game.rules()).unwrap();
+    assert_eq!(record.start_points, vec![0, 5]);
+    let read: Vec<i32> = record.scores.iter().map(|&s| s as i32).collect();
+    assert_eq!(read, finals);
+    assert_eq!(record.positions.len(), 9);
+
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("#note Start points"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let err = positions_of_gcg(&without, game.rules()).unwrap_err();
+    assert_eq!(err.kind(), "bad_gcg");
+    assert!(err.to_string().contains("add up to"), "{err}");
+}

@@ -415,6 +415,85 @@ fn word_check_and_lists() {
     );
 }
 
+/// `rules_at_table`: a rule set as a table of that size plays it. No built-in changes with
+/// the table, so each size is the rule set as `rule_sets` gives it, with every seat's start
+/// points; a size it does not seat is refused by kind.
+#[test]
+fn rules_at_table_answers_the_rule_set_of_a_table_size() {
+    let app = app();
+    let all = ok(&app, "rule_sets", Value::Null);
+    let one = &all[0];
+    assert_eq!(one["id"], "wordclub-1.0");
+    assert_eq!(one["start_points"], json!([0, 0, 0, 0]));
+    assert_eq!(one["tables"], json!([]));
+    for n in 2..=4 {
+        let at = ok(
+            &app,
+            "rules_at_table",
+            json!({"rules": "wordclub-1.0", "players": n}),
+        );
+        assert_eq!(&at, one, "{n} players");
+    }
+    refuses(
+        &app,
+        "rules_at_table",
+        json!({"rules": "wordclub-1.0", "players": 5}),
+        "player_count",
+    );
+    refuses(
+        &app,
+        "rules_at_table",
+        json!({"rules": "no-such-rules", "players": 2}),
+        "unknown_rule_set",
+    );
+}
+
+/// What the Rules and new-match screens read of a rule set that changes with the table
+/// (`tests/rules/table-scaled.json`, not a built-in): each size's board, rack, bag and start
+/// points, the fields its entry sets, and the flat set of one size with its own start points.
+#[test]
+fn the_rules_info_says_what_changes_at_each_table_size() {
+    let scaled: wordclub_engine::RuleSet =
+        serde_json::from_str(include_str!("../../../tests/rules/table-scaled.json")).unwrap();
+    let info = serde_json::to_value(wordclub_app::RulesInfo::of(&scaled)).unwrap();
+    assert_eq!(info["start_points"], json!([0, 3, 0, 0]));
+    assert_eq!(info["table"], Value::Null);
+    let tables = info["tables"].as_array().unwrap();
+    let row = |t: &Value| {
+        (
+            t["players"].as_u64().unwrap(),
+            t["board_size"].as_u64().unwrap(),
+            t["rack_size"].as_u64().unwrap(),
+            t["bag_size"].as_u64().unwrap(),
+            t["bingo_bonus"].as_u64().unwrap(),
+        )
+    };
+    let rows: Vec<_> = tables.iter().map(row).collect();
+    assert_eq!(
+        rows,
+        [(2, 9, 7, 32, 0), (3, 9, 6, 32, 10), (4, 11, 5, 48, 0)]
+    );
+    assert_eq!(tables[0]["changes"], json!([]));
+    assert_eq!(
+        tables[1]["changes"],
+        json!(["rack_size", "bingo_bonus", "exchange", "start_points"])
+    );
+    assert_eq!(tables[1]["start_points"], json!([0, 2, 4]));
+    assert_eq!(tables[2]["star"], json!({"row": 5, "col": 5}));
+    let four =
+        serde_json::to_value(wordclub_app::RulesInfo::of(&scaled.at_table(4).unwrap())).unwrap();
+    assert_eq!(four["start_points"], json!([0, 2, 4, 6]));
+    assert_eq!(
+        (four["table"].as_u64(), four["board_size"].as_u64()),
+        (Some(4), Some(11))
+    );
+    assert_eq!(four["tables"], json!([]));
+    assert_eq!(
+        four["premiums"][0]["squares"],
+        json!(["A1", "K1", "A11", "K11"])
+    );
+}
+
 #[test]
 fn settings_are_validated_and_kept() {
     let dir = std::env::temp_dir().join(format!("wordclub-settings-{}", std::process::id()));

@@ -267,9 +267,10 @@ fn note_now(old: &str) -> String {
 
 /// Opens a copy of the fixture with this build and asks every kept question again: the
 /// answers must be the ones the old build gave (JSON compared parsed, so key order aside),
-/// with two deliberate differences, each checked here: a hint's `shown` in `match_detail` is
+/// with three deliberate differences, each checked here: a hint's `shown` in `match_detail` is
 /// the typed record (the command layer's records read back as they were stored; older CLI
-/// shapes read as the same words, move and score), and the GCG hint notes `note_now` names.
+/// shapes read as the same words, move and score), the GCG hint notes `note_now` names, and
+/// the rule set's start points and table sizes, described since.
 #[test]
 fn a_history_with_every_kind_of_hint_opens_replays_and_exports_as_before() {
     let db = temp_db("hint-fixture");
@@ -292,6 +293,18 @@ fn a_history_with_every_kind_of_hint_opens_replays_and_exports_as_before() {
         }
         let mut want: Value = serde_json::from_str(&want).unwrap();
         if name.starts_with("detail-") {
+            // Added to the rule set's description after the fixture (issue 23: what changes
+            // with the number of players): these rule sets start every seat at 0 and change
+            // nothing with the table; everything else is as the old build answered.
+            let rules = answer["rules"].as_object_mut().unwrap();
+            let seats = rules["players"]["max"].as_u64().unwrap() as usize;
+            assert_eq!(
+                rules.remove("start_points"),
+                Some(json!(vec![0; seats])),
+                "{name}"
+            );
+            assert_eq!(rules.remove("table"), Some(Value::Null), "{name}");
+            assert_eq!(rules.remove("tables"), Some(json!([])), "{name}");
             let (got_shown, want_shown) = (take_shown(&mut answer), take_shown(&mut want));
             assert_eq!(got_shown.len(), want_shown.len(), "{name}");
             for (got, want) in got_shown.iter().zip(&want_shown) {

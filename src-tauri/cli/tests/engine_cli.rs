@@ -403,3 +403,141 @@ fn play_records_the_suggested_move_a_hint_showed() {
         "{hint}"
     );
 }
+
+/// The test rule set that changes with the number of players (`tests/rules/table-scaled.json`).
+fn table_scaled() -> String {
+    format!(
+        "{}/../../tests/rules/table-scaled.json",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// `rules --rules-file` shows what changes at each table size and the start points;
+/// `--players N` prints the rule set as a table of N plays it (flat, `table` set).
+#[test]
+fn rules_shows_what_changes_with_the_number_of_players() {
+    let file = table_scaled();
+    let (code, json) = cli(&["rules", "--rules-file", &file]);
+    assert_eq!(code, 0, "{json}");
+    let set = &json["rule_sets"][0];
+    assert_eq!(set["start_points"], serde_json::json!([0, 3]));
+    let tables = set["tables"].as_array().unwrap();
+    let sizes: Vec<(u64, u64, u64, u64)> = tables
+        .iter()
+        .map(|t| {
+            (
+                t["players"].as_u64().unwrap(),
+                t["board_size"].as_u64().unwrap(),
+                t["rack_size"].as_u64().unwrap(),
+                t["bag_size"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(sizes, [(2, 9, 7, 32), (3, 9, 6, 32), (4, 11, 5, 48)]);
+    assert_eq!(tables[0]["start_points"], serde_json::json!([0, 3]));
+    assert_eq!(tables[2]["start_points"], serde_json::json!([0, 2, 4, 6]));
+    assert_eq!(tables[0]["changes"], serde_json::json!([]));
+    assert!(tables[2]["changes"]
+        .as_array()
+        .unwrap()
+        .contains(&"board_size".into()));
+
+    let (code, json) = cli(&["rules", "--rules-file", &file, "--players", "4"]);
+    assert_eq!(code, 0, "{json}");
+    let flat = &json["rule_sets"][0];
+    assert_eq!(
+        (flat["board_size"].as_u64(), flat["table"].as_u64()),
+        (Some(11), Some(4))
+    );
+    assert!(flat.get("by_table").is_none() && flat.get("tables").is_none());
+    // Built-ins do not change with the table: the same at every size.
+    let (_, plain) = cli(&["rules", "wordclub-1.0"]);
+    let (_, at3) = cli(&["rules", "wordclub-1.0", "--players", "3"]);
+    assert_eq!(plain, at3);
+    assert!(plain["rule_sets"][0].get("tables").is_none());
+    let (code, refused) = cli(&["rules", "wordclub-1.0", "--players", "5"]);
+    assert_ne!(code, 0);
+    assert_eq!(refused["error"]["kind"], "player_count", "{refused}");
+}
+
+/// `score` and `moves` read a position under the flat rule set of `--players N` (default:
+/// the seats the position names, else the fewest): the 4-player table's board is 11×11.
+#[test]
+fn score_and_moves_pick_the_rule_set_of_the_table_size() {
+    let file = table_scaled();
+    let nine = empty(9);
+    let eleven = empty(11);
+    let (code, json) = cli(&[
+        "score",
+        "--rules-file",
+        &file,
+        "--position",
+        &nine,
+        "--move",
+        "5D CAT",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(
+        (json["legal"].as_bool(), json["score"].as_u64()),
+        (Some(true), Some(3))
+    );
+    // At 4 players the star is F6 on an 11×11 board: a 9×9 position does not fit it.
+    let (code, json) = cli(&[
+        "score",
+        "--rules-file",
+        &file,
+        "--players",
+        "4",
+        "--position",
+        &nine,
+        "--move",
+        "6D CAT",
+    ]);
+    assert_ne!(code, 0, "{json}");
+    let (code, json) = cli(&[
+        "score",
+        "--rules-file",
+        &file,
+        "--players",
+        "4",
+        "--position",
+        &eleven,
+        "--move",
+        "6D CAT",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["legal"], true, "{json}");
+    // Racks of 5 at 4 players: a 6-tile rack is refused there, fine at 3 (racks of 6).
+    let moves = |players: &str| {
+        cli(&[
+            "moves",
+            "--rules-file",
+            &file,
+            "--players",
+            players,
+            "--position",
+            if players == "4" { &eleven } else { &nine },
+            "--rack",
+            "CATSEN",
+        ])
+    };
+    let (code, json) = moves("4");
+    assert_ne!(code, 0, "{json}");
+    assert_eq!(json["error"]["kind"], "bad_rack", "{json}");
+    let (code, json) = moves("3");
+    assert_eq!(code, 0, "{json}");
+    assert!(json["count"].as_u64().unwrap() > 0);
+    let (code, json) = cli(&[
+        "score",
+        "--rules-file",
+        &file,
+        "--players",
+        "5",
+        "--position",
+        &nine,
+        "--move",
+        "5D CAT",
+    ]);
+    assert_ne!(code, 0);
+    assert_eq!(json["error"]["kind"], "player_count", "{json}");
+}

@@ -77,7 +77,10 @@ pub use game::{
     HintTile, HintWord, ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec,
     PlayerView, Seat, TakeBackOffer, Turn, TurnKind, View, WordGroup,
 };
-pub use notation::{parse_rack, rack_text, Cgp, GcgMove};
+pub use notation::{
+    gcg_start_points_note, parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove,
+    GCG_START_POINTS_NOTE,
+};
 pub use rules::{
     EndRules, ExchangePolicy, HintKind, Leave, LeaveTableId, PassPolicy, PlayerRange,
     PremiumSquare, RuleSet, TableChanges, TileSpec, TurnLimit, MAX_NAME_CHARS, MAX_PLAYERS,

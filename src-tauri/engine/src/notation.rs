@@ -235,6 +235,55 @@ impl Cgp {
     }
 }
 
+/// The start of the `#note` line a GCG record of a match whose seats start with points
+/// (`RuleSet::start_points`) carries before its first move, then `nick points` per seat,
+/// comma-separated: `#note Start points (counted in the totals): Ann 0, Ben 5`. GCG has no
+/// field for it; the totals on the move lines include these points, and a reader that knows
+/// the line (the analyser's GCG import) starts each seat's total from them.
+pub const GCG_START_POINTS_NOTE: &str = "#note Start points (counted in the totals):";
+
+/// The `#note` line naming each seat's start points (`nicks` in playing order), `None` when
+/// every seat starts at 0 (the line is then left out, as records had it before).
+pub fn gcg_start_points_note(nicks: &[String], points: &[i32]) -> Option<String> {
+    if nicks
+        .iter()
+        .enumerate()
+        .all(|(s, _)| points.get(s).copied().unwrap_or(0) == 0)
+    {
+        return None;
+    }
+    let seats: Vec<String> = nicks
+        .iter()
+        .enumerate()
+        .map(|(s, nick)| format!("{nick} {}", points.get(s).copied().unwrap_or(0)))
+        .collect();
+    Some(format!("{GCG_START_POINTS_NOTE} {}", seats.join(", ")))
+}
+
+/// Reads a [`gcg_start_points_note`] line back as `(nick, points)` pairs; `None` for any other
+/// line, an error naming what is wrong for a line that starts like one but does not read.
+pub fn parse_gcg_start_points_note(line: &str) -> Option<Result<Vec<(String, i32)>, String>> {
+    let rest = line.trim().strip_prefix(GCG_START_POINTS_NOTE)?;
+    Some(
+        rest.split(',')
+            .map(|seat| {
+                let mut parts = seat.split_whitespace();
+                match (
+                    parts.next(),
+                    parts.next().map(str::parse::<i32>),
+                    parts.next(),
+                ) {
+                    (Some(nick), Some(Ok(points)), None) => Ok((nick.to_string(), points)),
+                    _ => Err(format!(
+                        "start points are `nick points` per seat, not {:?}",
+                        seat.trim()
+                    )),
+                }
+            })
+            .collect(),
+    )
+}
+
 /// A GCG move as written: where the word starts, its direction and its letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GcgMove {

@@ -483,6 +483,13 @@ impl RuleSet {
         };
         if let Some(c) = self.by_table.iter().find(|c| c.players as usize == players) {
             let c = c.clone();
+            // A table that deals from another bag or another rack size keeps tiles the base
+            // table's leave values were never fitted on: unless the entry names its own, it
+            // plays a table derived from the base's (re-fitted under this bag and rack by the
+            // move generator), never the base's as it is.
+            if (c.tiles.is_some() || c.rack_size.is_some()) && c.leave.is_none() {
+                flat.leave = Some(self.leave().for_variant());
+            }
             flat.board_size = c.board_size.unwrap_or(flat.board_size);
             flat.star = c.star.unwrap_or(flat.star);
             flat.premiums = c.premiums.unwrap_or(flat.premiums);
@@ -1075,6 +1082,12 @@ mod tests {
         assert_eq!(four.start_points, vec![0, 2, 4, 6]);
         assert_eq!(four.start_points_of(3), 6);
         assert_eq!(four.tiles, base.tiles);
+        // Another rack size: the base's leave table re-fitted, not played as it is.
+        assert_eq!(
+            four.leave,
+            Some(Leave::DerivedFrom(LeaveTableId::Wordclub10))
+        );
+        assert_eq!(two.leave, base.leave);
         // Flat is flat: asking again changes nothing.
         assert_eq!(four.at_table(4).unwrap(), four);
         assert_ne!(four.hash(), two.hash());

@@ -64,10 +64,18 @@ fn check_conservation(m: &Match) {
     }
 }
 
-/// Each seat's score is the sum of its placements' scores plus its end adjustment.
+/// Each seat's score is its start points plus the sum of its placements' scores plus its end
+/// adjustment.
 fn check_scores(m: &Match) {
     let n = m.players().len();
-    let mut sums = vec![0i32; n];
+    let mut sums: Vec<i32> = (0..n).map(|s| m.rules().start_points_of(s)).collect();
+    let view = m.view(None, false);
+    for (s, p) in view.players.iter().enumerate() {
+        assert_eq!(
+            p.start_points, sums[s],
+            "the view says seat {s}'s start points"
+        );
+    }
     // Each turn's (seat, score), so a take-back can withdraw the newest ones.
     let mut turns: Vec<(Seat, i32)> = Vec::new();
     for e in m.events() {
@@ -278,8 +286,13 @@ fn random_illegal(m: &Match, rng: &mut StdRng) -> Action {
 
 /// Plays one random match; returns it and the number of actions applied (legal or not).
 fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList) -> (Match, u64) {
+    play_random_match_of(rules(rules_id), players, seed, list)
+}
+
+/// [`play_random_match`] under any rule set.
+fn play_random_match_of(r: RuleSet, players: usize, seed: u64, list: &WordList) -> (Match, u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let r = rules(rules_id);
+    let rules_id = r.id.clone();
     let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
     let specs = names.iter().map(|n| PlayerSpec::human(n)).collect();
     // Take-backs allowed in every other match.
@@ -287,8 +300,17 @@ fn play_random_match(rules_id: &str, players: usize, seed: u64, list: &WordList)
         take_backs: seed.is_multiple_of(2),
         ..MatchOptions::default()
     };
-    let mut m =
-        Match::with_options(r, ListRef::of(list), specs, seed, Deal::default(), options).unwrap();
+    let mut m = Match::with_options(
+        r.clone(),
+        ListRef::of(list),
+        specs,
+        seed,
+        Deal::default(),
+        options,
+    )
+    .unwrap();
+    // The match plays the flat rule set of its size, and its first turn starts from it.
+    assert_eq!(m.rules(), &r.at_table(players).unwrap());
     let mut steps = 0;
     while !m.is_over() {
         steps += 1;
@@ -356,7 +378,16 @@ fn long_mode_actions() -> Option<u64> {
 /// whose checks fail is counted as a violation with its seed and the run goes on, so a long
 /// run reports every violation, then the test fails if there was any.
 fn run_many(rules_id: &str) -> BTreeMap<String, u64> {
-    let r = rules(rules_id);
+    run_many_of(rules(rules_id))
+}
+
+/// Matches of the test rule set that scales with the table in the CI run: 8 at each of its
+/// three sizes, about 5 s (45 took 9.3 s in a test build).
+const SCALED_CI_MATCHES: u64 = 24;
+
+/// [`run_many`] under any rule set (one not built in plays [`SCALED_CI_MATCHES`]).
+fn run_many_of(r: RuleSet) -> BTreeMap<String, u64> {
+    let rules_id = r.id.as_str();
     let l = list(&r.default_list);
     let seats: Vec<usize> = (r.players.min..=r.players.max.min(4))
         .map(usize::from)
@@ -365,7 +396,7 @@ fn run_many(rules_id: &str) -> BTreeMap<String, u64> {
         .iter()
         .find(|(id, _)| *id == rules_id)
         .map(|(_, n)| *n)
-        .expect("every rule set has a CI match count");
+        .unwrap_or(SCALED_CI_MATCHES);
     let budget = long_mode_actions();
     let started = std::time::Instant::now();
     let mut tally: BTreeMap<String, u64> = BTreeMap::new();
@@ -379,7 +410,7 @@ fn run_many(rules_id: &str) -> BTreeMap<String, u64> {
         let match_seed = seed * 7919 + 1;
         seed += 1;
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            play_random_match(rules_id, players, match_seed, l)
+            play_random_match_of(r.clone(), players, match_seed, l)
         }));
         *tally.entry("matches".into()).or_insert(0) += 1;
         *tally.entry(format!("seats {players}")).or_insert(0) += 1;
@@ -439,6 +470,20 @@ fn random_matches_wordclub_1_2() {
 fn random_matches_solo_10() {
     let tally = run_many("solo-10");
     assert!(tally.contains_key("TurnLimit"), "{tally:?}");
+}
+
+/// A rule set that scales with the table (tests/rules/table-scaled.json: start points at
+/// every size, another rack at 3 players, another board, bag, rack and exchange at 4):
+/// tiles are conserved and every score is the start points plus the events' sum, at every
+/// size it seats.
+#[test]
+fn random_matches_of_a_rule_set_that_scales_with_the_table() {
+    let scaled = table_scaled();
+    assert!(!scaled.by_table.is_empty() && !scaled.start_points.is_empty());
+    let tally = run_many_of(scaled.clone());
+    for n in scaled.table_sizes() {
+        assert!(tally.contains_key(&format!("seats {n}")), "{tally:?}");
+    }
 }
 
 #[test]

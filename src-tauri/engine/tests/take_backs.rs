@@ -397,3 +397,56 @@ fn one_person_against_a_computer_may_take_back_until_they_act_again() {
     assert_eq!(t.game().turns().len(), 0);
     assert_eq!(t.view().rack.as_deref(), Some("CATEIOL"));
 }
+
+/// With start points (komi), a take-back goes back to them, not to 0; the best turn is a
+/// move's score (start points are no move); the end's adjustments come off the start points
+/// plus the moves, and the view says each seat's start points throughout.
+#[test]
+fn start_points_survive_a_take_back_the_best_turn_and_the_end() {
+    let r = RuleSet {
+        start_points: vec![0, 4],
+        ..rules("wordclub-1.0")
+    };
+    let l = list(&r.default_list);
+    let mut m = Match::with_options(
+        r,
+        ListRef::of(l),
+        humans(&["Ann", "Ben"]),
+        3,
+        Deal {
+            racks: Some(vec!["CATEIOL".into(), "SNNDBGL".into()]),
+            draw_order: "ARTE".into(),
+        },
+        ON,
+    )
+    .unwrap();
+    assert_eq!(m.scores(), &[0, 4]);
+    place(&mut m, l, 0, "5D CAT").unwrap();
+    assert_eq!(m.scores(), &[3, 4]);
+    assert_eq!(m.turns()[0].totals, vec![3, 4]);
+    take_back(&mut m, l, 0).unwrap();
+    assert_eq!(m.scores(), &[0, 4], "back to the start points");
+    assert_eq!(m.best_turn(None), None);
+    place(&mut m, l, 0, "5D CAT").unwrap();
+    assert_eq!(m.best_turn(None).unwrap().score, 3);
+    for _ in 0..6 {
+        let seat = m.to_move().unwrap();
+        pass(&mut m, l, seat).unwrap();
+    }
+    let result = m.result().unwrap().clone();
+    assert_eq!(result.scores_before_adjustment, vec![3, 4]);
+    let racks: Vec<i32> = (0..2).map(|s| rack_value(&m, s)).collect();
+    assert_eq!(
+        result.final_scores,
+        vec![3 - racks[0], 4 - racks[1]],
+        "each loses their rack from what they had, start points included"
+    );
+    let starts: Vec<i32> = m
+        .view(None, false)
+        .players
+        .iter()
+        .map(|p| p.start_points)
+        .collect();
+    assert_eq!(starts, vec![0, 4]);
+    assert_replays(&m);
+}

@@ -46,6 +46,17 @@ impl LeaveTable {
     /// under, re-fitted otherwise), one fitted for the rule set alone, or none for a rule set
     /// weighing moves by score only. Fitted tables are made once per process and rule set.
     pub fn for_rules(rules: &RuleSet) -> Result<&'static LeaveTable, MovegenError> {
+        if !rules.by_table.is_empty() {
+            // Each table size has its own bag and rack, so its own table: a match asks with
+            // the flat rule set it plays.
+            return Err(MovegenError::Unsupported {
+                reason: format!(
+                    "{} changes with the number of players: its leave table is the one of \
+                     the rule set at a table size (RuleSet::at_table)",
+                    rules.id
+                ),
+            });
+        }
         match rules.leave() {
             Leave::Shipped(id) => Ok(LeaveTable::shipped(id)),
             Leave::ScoreOnly => {
@@ -213,7 +224,12 @@ fn derived(
 /// One greedy self-play match: each leave kept while the bag held tiles, with the score its
 /// player made on its next turn.
 fn self_play(rules: &RuleSet, list: &'static WordList, seed: u64) -> Result<Samples, MovegenError> {
-    let seats = usize::from(rules.players.max.min(2).max(rules.players.min));
+    // Two seats, or the table size a flat rule set was made for (`RuleSet::at_table`): its
+    // bag and rack are that table's, and so is how much of the bag the deal takes.
+    let seats = rules.table.map_or_else(
+        || usize::from(rules.players.max.min(2).max(rules.players.min)),
+        usize::from,
+    );
     let players = (0..seats)
         .map(|s| PlayerSpec::human(&format!("P{}", s + 1)))
         .collect();
@@ -275,6 +291,52 @@ mod tests {
         assert_eq!(t("wordclub-1.2"), shipped(LeaveTableId::Wordclub11));
         // Solo seats no computer: its analysis ranks by score, as before.
         assert_eq!(t("solo-10"), &LeaveTable::zero());
+    }
+
+    /// A table size that deals another rack plays a leave table re-fitted under it (from
+    /// the base's), not the base's as it is and never zeros; the sizes it leaves alone play
+    /// the shipped one.
+    #[test]
+    fn a_table_size_with_another_rack_gets_a_refitted_leave_table() {
+        let base = builtin("wordclub-1.0");
+        let scaled = RuleSet {
+            id: "scaled-test".into(),
+            start_points: vec![0, 2],
+            by_table: vec![wordclub_engine::TableChanges {
+                players: 3,
+                rack_size: Some(6),
+                ..Default::default()
+            }],
+            ..base.clone()
+        };
+        assert!(
+            LeaveTable::for_rules(&scaled).is_err(),
+            "asked per table size"
+        );
+        let shipped = LeaveTable::shipped(LeaveTableId::Wordclub10);
+        let two = LeaveTable::for_rules(&scaled.at_table(2).unwrap()).unwrap();
+        assert!(std::ptr::eq(two, shipped));
+        let three = scaled.at_table(3).unwrap();
+        assert_eq!(three.leave(), Leave::DerivedFrom(LeaveTableId::Wordclub10));
+        let refitted = LeaveTable::for_rules(&three).unwrap();
+        assert_ne!(refitted, shipped);
+        assert_ne!(refitted.tile, LeaveTable::zero().tile);
+        assert_eq!(
+            (refitted.weight, refitted.exchanges),
+            (shipped.weight, shipped.exchanges)
+        );
+        // A computer player at the 3-player table plays with it: a whole match runs.
+        let list = WordList::builtin(&three.default_list).unwrap();
+        let outcome = crate::sim::play_game(
+            &scaled,
+            list,
+            &[crate::Level::Hard, crate::Level::Medium, crate::Level::Hard],
+            5,
+            0,
+            crate::Manners::AnyWord,
+        )
+        .unwrap();
+        assert!(outcome.placements > 0);
     }
 
     #[test]

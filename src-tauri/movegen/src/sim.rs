@@ -142,6 +142,10 @@ pub fn play_game(
     manners: Manners,
 ) -> Result<GameOutcome, MovegenError> {
     let n = players.len();
+    // The rule set as a table of n plays it (its board, rack and bag at that size): what the
+    // match plays, so the layout and the figures below read the same one.
+    let flat = rules.at_table(n)?;
+    let rules = &flat;
     // Seat s is played by player (s + rotation) % n.
     let seat_player: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
     let specs: Vec<PlayerSpec> = seat_player
@@ -462,6 +466,23 @@ pub fn simulate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rule set that changes with the table is simulated as each size plays it: at four
+    /// players the 11×11 board, the rack of 5 and the bigger bag of
+    /// `tests/rules/table-scaled.json`.
+    #[test]
+    fn a_game_plays_the_rule_set_of_its_table_size() {
+        let scaled: RuleSet =
+            serde_json::from_str(include_str!("../../../tests/rules/table-scaled.json")).unwrap();
+        let list = WordList::builtin(&scaled.default_list).unwrap();
+        let four = scaled.at_table(4).unwrap();
+        assert_eq!((four.board_size, four.rack_size), (11, 5));
+        let out = play_game(&scaled, list, &[Level::Greedy; 4], 3, 1, Manners::AnyWord).unwrap();
+        assert!(out.placements > 0);
+        assert!(out.covered.iter().all(|&sq| sq < 121));
+        // The bag the 4-player table deals from: 48 tiles, 20 of them dealt.
+        assert!(out.bag_left <= four.bag_size() - 20);
+    }
 
     #[test]
     fn wilson_interval_brackets_the_rate() {

@@ -10,6 +10,9 @@
 //!   others' racks, `>Nick: (RACKS) +6 250`; a player who loses their rack's value,
 //!   `>Nick: RACK (RACK) -3 190`.
 //! - A resignation is a `#note`; an unfinished match is marked `#incomplete`.
+//! - Seats that start with points (the rule set's `start_points`): a `#note Start points
+//!   (counted in the totals): Ann 0, Ben 5` line before the first move, and every total
+//!   counts them (the engine's `GCG_START_POINTS_NOTE`).
 //! - A take-back withdraws the newest moves with GCG's withdrawn-move line, newest first:
 //!   `>Nick: RACK -- -10 23` (the rack the move was made from, minus its score, the total
 //!   after), the one GCG writes for tiles challenged off; an exchange or pass withdrawn is
@@ -18,7 +21,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use wordclub_engine::{Event, HintKind, HintShown, Match, Seat};
+use wordclub_engine::{gcg_start_points_note, Event, HintKind, HintShown, Match, Seat};
 
 use crate::browse::MatchSummary;
 use crate::time::utc_iso;
@@ -184,9 +187,15 @@ pub(crate) fn write_gcg_notes(
     if game.result().is_none() {
         let _ = writeln!(out, "#incomplete");
     }
+    // Seats that start with points (komi): GCG has no field for it, so a note says so, and
+    // every total below counts them, as the match's scores do.
+    let start: Vec<i32> = (0..n).map(|s| game.rules().start_points_of(s)).collect();
+    if let Some(note) = gcg_start_points_note(&nicks, &start) {
+        let _ = writeln!(out, "{note}");
+    }
 
     let mut racks: Vec<Vec<u8>> = vec![Vec::new(); n];
-    let mut totals: Vec<i64> = vec![0; n];
+    let mut totals: Vec<i64> = start.iter().map(|&p| i64::from(p)).collect();
     let mut pending: Vec<Vec<String>> = vec![Vec::new(); n];
     // Per move line written: the seat, its rack and total before it, and its score, so a
     // take-back can write `--` lines and restore them.

@@ -181,6 +181,38 @@ fn stats_per_player() {
     assert_eq!(ben.hints_taken, 1);
 }
 
+/// A seat's start points are part of its score: the statistics average, best score and wins
+/// count them as the match's final scores do.
+#[test]
+fn stats_count_start_points_as_part_of_the_score() {
+    let mut store = Store::open_in_memory().unwrap();
+    // Ann 6 (3 + Ben's 3), Ben 10 - 3 = 7: Ben wins on his start points.
+    let (_, first) = goes_out_from(&mut store, &[0, 10]);
+    assert_eq!(first.result().unwrap().final_scores, vec![6, 7]);
+    assert_eq!(first.result().unwrap().winners, vec![1]);
+    // Ann 4 + 6 = 10, Ben -3.
+    goes_out_from(&mut store, &[4]);
+    let stats = store.stats().unwrap();
+    let ann = stats.iter().find(|s| s.name == "Ann").unwrap();
+    let ben = stats.iter().find(|s| s.name == "Ben").unwrap();
+    assert_eq!(
+        (ann.wins, ann.average_score, ann.best_score),
+        (1, Some(8.0), Some(10))
+    );
+    assert_eq!(
+        (ben.wins, ben.average_score, ben.best_score),
+        (1, Some(2.0), Some(7))
+    );
+    // The history's list shows the same scores.
+    let listed = store.list(&Filter::default(), 1).unwrap();
+    let scores: Vec<Vec<i64>> = listed
+        .matches
+        .iter()
+        .map(|m| m.players.iter().map(|p| p.score).collect())
+        .collect();
+    assert_eq!(scores, vec![vec![10, -3], vec![6, 7]], "newest first");
+}
+
 #[test]
 fn the_best_move_across_matches_is_the_earliest_of_the_highest_in_finished_matches() {
     let mut store = Store::open_in_memory().unwrap();

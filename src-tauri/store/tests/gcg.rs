@@ -45,6 +45,24 @@ fn going_out_gains_the_other_racks_and_the_other_loses_theirs() {
     assert_eq!(store.export_gcg(id).unwrap(), expected);
 }
 
+/// Seats that start with points: a note names them before the first move and every total
+/// counts them, so the last totals are the match's final scores.
+#[test]
+fn start_points_are_a_note_and_part_of_every_total() {
+    let mut store = Store::open_in_memory().unwrap();
+    let (id, game) = goes_out_from(&mut store, &[0, 5]);
+    assert_eq!(game.result().unwrap().final_scores, vec![6, 2]);
+    let expected = header(&store, id, &["Ann", "Ben"], "Tiny test rules", "")
+        + "#note Start points (counted in the totals): Ann 0, Ben 5\n"
+        + ">Ann: ACT 5D CAT +3 3\n"
+        + ">Ann: (DGO) +3 6\n"
+        + ">Ben: DGO (DGO) -3 2\n";
+    assert_eq!(store.export_gcg(id).unwrap(), expected);
+    // Every seat at 0: no note, as before.
+    let (plain, _) = goes_out_from(&mut store, &[0, 0]);
+    assert!(!store.export_gcg(plain).unwrap().contains("Start points"));
+}
+
 #[test]
 fn six_passes_then_each_rack_is_deducted() {
     let mut store = Store::open_in_memory().unwrap();

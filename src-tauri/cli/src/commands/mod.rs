@@ -25,17 +25,21 @@ commands:
                                           what each word means (offline WordNet 3.0, lemmas)
   words [--list ID | --list-file PATH] --rack RACK
                                           words spellable from a rack (? is a blank)
-  rules [ID...]                           every rule set as data
-  score --rules ID [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"
+  rules [ID... | --rules-file FILE] [--players N]
+                                          every rule set as data (what changes with the
+                                          number of players; as played at N players)
+  score (--rules ID | --rules-file FILE) [--players N] [--list ID | --list-file PATH]
+        --position CGP --move \"POS WORD\"
                                           score one move with its breakdown
-  moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N]
+  moves (--rules ID | --rules-file FILE) [--players N] [--list ID | --list-file PATH]
+        --position CGP --rack RACK [--limit N]
                                           every legal move, best first, and exchanges
   simulate --rules ID --games N --seed S --players hard,greedy[,...]
                                           computer players' matches and their figures
   lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,...] [--json]
   lab search --base ID --vary \"AXIS=VALUES ...\" --target \"TARGET ...\" [--json]
                                           the rules lab: a rule set's figures, variant search
-  play --rules ID [--list ID | --list-file PATH] --players A,B --seed N --script FILE
+  play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players A,B --seed N --script FILE
        [--racks R1,R2] [--bag TILES] [--db PATH]
                                           play a scripted match: events, state, result
   history list|show ID|stats|export-gcg ID|acknowledge MOVED_TO --db PATH

@@ -19,7 +19,7 @@ use serde_json::json;
 use wordclub_engine::score_move;
 use wordclub_movegen::{grid_of, layout_of, sort_moves, Generator, Manners, MovegenError, Rack};
 
-const USAGE: &str = "moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N] [--breakdown] [--manners polite|any]";
+const USAGE: &str = "moves (--rules ID | --rules-file FILE) [--players N] [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N] [--breakdown] [--manners polite|any]";
 
 pub fn movegen_error(e: MovegenError) -> CliError {
     CliError::from(e)
@@ -30,6 +30,8 @@ pub fn run(argv: &[String]) -> CliResult {
         argv,
         &[
             "rules",
+            "rules-file",
+            "players",
             "list",
             "list-file",
             "position",
@@ -86,11 +88,16 @@ pub fn run(argv: &[String]) -> CliResult {
         }
         listed.push(entry);
     }
-    let seats = cgp
-        .racks
-        .len()
-        .max(cgp.scores.len())
-        .max(usize::from(rules.players.min));
+    // The table size the rule set was made flat for, else the position's seats.
+    let seats = rules.table.map_or_else(
+        || {
+            cgp.racks
+                .len()
+                .max(cgp.scores.len())
+                .max(usize::from(rules.players.min))
+        },
+        usize::from,
+    );
     let bag = rules.bag_left(board.filled(), rack.len(), seats.saturating_sub(1));
     let exchanges = rules
         .exchange_range(bag, rack.len())

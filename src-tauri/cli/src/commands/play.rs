@@ -1,6 +1,7 @@
-//! `play --rules ID [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE
-//! [--racks R1,R2[,…]] [--bag TILES]`: plays a scripted match and prints its events, the
-//! final state and the result.
+//! `play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players Ann,Ben[,…]
+//! --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES]`: plays a scripted match and prints
+//! its events, the final state and the result. A rule set from a rules-lab file is checked as
+//! the lab checks it; one that changes with the table plays as its number of players does.
 //!
 //! One action a line, for the player to move: a GCG move (`5D CAT`, `H8 .ART`, lower case for
 //! a blank), `exchange ABC` (solo: `exchange` alone swaps the whole rack), `pass`, `resign`,
@@ -19,13 +20,14 @@ use wordclub_engine::{
 };
 use wordclub_lexicon::WordList;
 
-const USAGE: &str = "play --rules ID [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES] [--db PATH]";
+const USAGE: &str = "play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES] [--db PATH]";
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
         argv,
         &[
             "rules",
+            "rules-file",
             "list",
             "list-file",
             "players",
@@ -42,7 +44,15 @@ pub fn run(argv: &[String]) -> CliResult {
             "unexpected argument {extra:?}: {USAGE}"
         )));
     }
-    let rules = RuleSet::builtin(args.required("rules")?).map_err(engine_error)?;
+    let rules = match (args.value("rules"), args.value("rules-file")) {
+        (Some(id), None) => RuleSet::builtin(id).map_err(engine_error)?,
+        (None, Some(path)) => super::rules::rule_set_file(path)?,
+        _ => {
+            return Err(CliError::usage(format!(
+                "give --rules ID or --rules-file FILE (one of them): {USAGE}"
+            )))
+        }
+    };
     let list = list_for(&args, &rules.default_list.clone())?;
     // Every name as given: the engine's name rule (`Match::with_deal`) trims and checks them,
     // as for the app's forms, so an empty one is refused rather than dropped.

@@ -1,21 +1,45 @@
-//! `rules [ID…]`: every rule set as data (or only those named), each with its hash.
-//! Also the helpers the engine subcommands (`score`, `play`) share.
+//! `rules [ID…] [--rules-file FILE] [--players N]`: every rule set as data (or only those
+//! named, or the one in a rules-lab file), each with its hash. A rule set that changes with
+//! the number of players (`by_table`) also gets `tables`: what it is at each size it seats
+//! and which fields that size sets. With `--players N`, each rule set is printed as a match
+//! of N players plays it (`RuleSet::at_table`: flat, its `table` set).
+//! Also the helpers the engine subcommands (`score`, `moves`, `play`) share.
 use super::lists::{chosen_list, ChosenList};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::{json, Value};
+use wordclub_app::TableInfo;
 use wordclub_engine::{EngineError, RuleSet, RULE_SET_IDS};
 use wordclub_lexicon::WordList;
+use wordclub_movegen::MovegenError;
 
 pub fn run(argv: &[String]) -> CliResult {
-    let args = Args::parse(argv, &[], &[])?;
-    let ids: Vec<String> = if args.positionals.is_empty() {
-        RULE_SET_IDS.iter().map(|s| s.to_string()).collect()
-    } else {
-        args.positionals.clone()
+    let args = Args::parse(argv, &["rules-file", "players"], &[])?;
+    let sets: Vec<RuleSet> = match args.value("rules-file") {
+        Some(path) => {
+            if let Some(extra) = args.positionals.first() {
+                return Err(CliError::usage(format!(
+                    "give rule set ids or --rules-file FILE, not both ({extra:?})"
+                )));
+            }
+            vec![rule_set_file(path)?]
+        }
+        None if args.positionals.is_empty() => RULE_SET_IDS
+            .iter()
+            .map(|id| RuleSet::builtin(id).map_err(engine_error))
+            .collect::<Result<_, _>>()?,
+        None => args
+            .positionals
+            .iter()
+            .map(|id| RuleSet::builtin(id).map_err(engine_error))
+            .collect::<Result<_, _>>()?,
     };
-    let sets = ids
+    let players = players_option(&args)?;
+    let sets = sets
         .iter()
-        .map(|id| rule_set_json(&RuleSet::builtin(id).map_err(engine_error)?))
+        .map(|r| match players {
+            Some(n) => rule_set_json(&r.at_table(n).map_err(engine_error)?),
+            None => rule_set_json(r),
+        })
         .collect::<Result<Vec<Value>, CliError>>()?;
     Ok(json!({ "rule_sets": sets }))
 }
@@ -25,7 +49,63 @@ fn rule_set_json(rules: &RuleSet) -> Result<Value, CliError> {
         .map_err(|e| CliError::new("internal", format!("cannot serialise rules: {e}")))?;
     value["hash"] = json!(rules.hash());
     value["bag_size"] = json!(rules.bag_size());
+    let tables = TableInfo::all_of(rules);
+    if !tables.is_empty() {
+        value["tables"] = json!(tables);
+    }
     Ok(value)
+}
+
+/// `--players N`, when given: a table size (checked against the rule set by `at_table`).
+pub fn players_option(args: &Args) -> Result<Option<usize>, CliError> {
+    args.value("players")
+        .map(|text| {
+            text.parse::<usize>().map_err(|_| {
+                CliError::usage(format!("--players takes a number of players, not {text:?}"))
+            })
+        })
+        .transpose()
+}
+
+/// A rule set from a rules-lab JSON file (`--rules-file`), checked as the lab checks it
+/// (every table size it seats): a mistake is named by its field.
+pub fn rule_set_file(path: &str) -> Result<RuleSet, CliError> {
+    let text = crate::files::read_text(std::path::Path::new(path), crate::files::RULES_FILE)?;
+    wordclub_movegen::lab::rule_set_from_json(&text).map_err(|e| match e {
+        MovegenError::RuleSetField { .. } => CliError::new(e.kind(), format!("{path}: {e}")),
+        other => CliError::from(other),
+    })
+}
+
+/// The rule set of a command that reads a position: `--rules ID`, `--rules-file FILE`, else
+/// `fallback` (the position's `rules` opcode), made flat for its table size
+/// (`RuleSet::at_table`): `--players N`, else `seats` (the seats the position names) when
+/// the rule set seats that many, else its fewest players. A rule set that does not change
+/// with the table is the same at every size.
+pub fn position_rules(
+    args: &Args,
+    fallback: Option<&str>,
+    seats: usize,
+    usage: &str,
+) -> Result<RuleSet, CliError> {
+    let rules = match (args.value("rules"), args.value("rules-file"), fallback) {
+        (Some(_), Some(_), _) => {
+            return Err(CliError::usage(format!(
+                "give --rules ID or --rules-file FILE, not both: {usage}"
+            )))
+        }
+        (None, Some(path), _) => rule_set_file(path)?,
+        (Some(id), None, _) | (None, None, Some(id)) => {
+            RuleSet::builtin(id).map_err(engine_error)?
+        }
+        (None, None, None) => return Err(CliError::usage(format!("--rules is required: {usage}"))),
+    };
+    let players = match players_option(args)? {
+        Some(n) => n,
+        None if rules.table_sizes().contains(&seats) => seats,
+        None => usize::from(rules.players.min),
+    };
+    rules.at_table(players).map_err(engine_error)
 }
 
 /// An engine refusal as a CLI error (same stable kind and message).

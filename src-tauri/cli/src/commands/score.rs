@@ -2,24 +2,33 @@
 //! move on a position with the full breakdown. A refused move is an answer (`"legal":false`
 //! with the refusal), not a CLI error; unreadable input is.
 //!
-//! The rule set may also come from the position's `rules` opcode and the list from its `lex`
-//! opcode; the rule set's default list is used otherwise. When the position gives racks, the
+//! The rule set may also come from a rules-lab file (`--rules-file FILE`) or the position's
+//! `rules` opcode, and the list from its `lex` opcode; the rule set's default list is used
+//! otherwise. A rule set that changes with the number of players is read as a table of
+//! `--players N` plays it (default: the seats the position names, else its fewest players). When the position gives racks, the
 //! move's tiles must be on the first one (the player to move).
 use super::lists::ChosenList;
-use super::rules::{engine_error, list_for, refusal_json};
+use super::rules::{engine_error, list_for, position_rules, refusal_json};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
 use wordclub_engine::{
     parse_rack, score_move, Board, Cgp, EngineError, GcgMove, RuleSet, ScoredMove,
 };
 
-const USAGE: &str =
-    "score --rules ID [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"";
+const USAGE: &str = "score (--rules ID | --rules-file FILE) [--players N] [--list ID | --list-file PATH] --position CGP --move \"POS WORD\"";
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
         argv,
-        &["rules", "list", "list-file", "position", "move"],
+        &[
+            "rules",
+            "rules-file",
+            "players",
+            "list",
+            "list-file",
+            "position",
+            "move",
+        ],
         &[],
     )?;
     let Position {
@@ -82,11 +91,8 @@ pub fn read_position(args: &Args, usage: &str) -> Result<Position, CliError> {
         )));
     }
     let cgp = Cgp::parse(args.required("position")?).map_err(engine_error)?;
-    let rules_id = match (args.value("rules"), cgp.opcode("rules")) {
-        (Some(id), _) | (None, Some(id)) => id.to_string(),
-        (None, None) => return Err(CliError::usage(format!("--rules is required: {usage}"))),
-    };
-    let rules = RuleSet::builtin(&rules_id).map_err(engine_error)?;
+    let seats = cgp.racks.len().max(cgp.scores.len());
+    let rules = position_rules(args, cgp.opcode("rules"), seats, usage)?;
     let fallback = cgp.opcode("lex").unwrap_or(&rules.default_list).to_string();
     let list = list_for(args, &fallback)?;
     let board = cgp.board(&rules).map_err(engine_error)?;

@@ -18,6 +18,10 @@ pub struct PlayerView {
     pub name: String,
     pub kind: PlayerKind,
     pub score: i32,
+    /// The points this seat started the match with ([`crate::RuleSet::start_points`] of the
+    /// rule set as played at this table size; 0 for most rule sets): the scoresheet's Start
+    /// row, said here so no screen works it out from the rule set.
+    pub start_points: i32,
     pub rack_count: usize,
     pub resigned: bool,
     pub hints: u32,
@@ -187,6 +191,7 @@ impl Match {
                 name: p.name.clone(),
                 kind: p.kind.clone(),
                 score: self.scores[seat],
+                start_points: self.rules.start_points_of(seat),
                 rack_count: self.racks[seat].len(),
                 resigned: self.resigned[seat],
                 hints: self.hints[seat],

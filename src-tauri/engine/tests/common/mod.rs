@@ -290,3 +290,11 @@ pub fn rack_value(m: &Match, seat: Seat) -> i32 {
         .map(|&t| m.rules().value(t) as i32)
         .sum()
 }
+
+/// The test rule set that scales with the table (`tests/rules/table-scaled.json`, shared by
+/// every crate's tests and the browser tests): Word Club 1.0 with start points, another rack
+/// at 3 players and another board, bag, rack and exchange at 4. Not a built-in.
+pub fn table_scaled() -> RuleSet {
+    serde_json::from_str(include_str!("../../../../tests/rules/table-scaled.json"))
+        .expect("the test rule set reads")
+}

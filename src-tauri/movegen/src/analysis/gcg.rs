@@ -9,6 +9,12 @@
 //! points `(RACK)`, `(challenge)` bonuses, `(time)` penalties — and `#` lines other than the
 //! players change no position and are skipped.
 //!
+//! Seats that start with points (Word Club's export writes `#note Start points (counted in
+//! the totals): Ann 0, Ben 5`, the engine's `GCG_START_POINTS_NOTE`, before the first move)
+//! start their totals there. Every line's points (`+score`, `-score`, end-of-game and
+//! challenge points alike) add to its seat's total, which must be the total the line
+//! records: a record whose totals do not add up (a start point left out) is refused by line.
+//!
 //! The bag is not in a GCG record: it is worked out by the engine ([`RuleSet::bag_left`]) as
 //! the rule set's tiles minus the board, minus the rack to move, minus a full rack for the
 //! other player (fewer when fewer are left); whether the player could exchange is the engine's
@@ -24,6 +30,21 @@ use super::{AnalysisError, Played, TurnPosition};
 pub struct GcgRecord {
     pub names: Vec<String>,
     pub positions: Vec<TurnPosition>,
+    /// Each seat's start points (the start-points note; 0 without one).
+    pub start_points: Vec<i32>,
+    /// Each seat's total at the record's end: its start points plus every line's points.
+    pub scores: Vec<i64>,
+}
+
+/// The points a move line adds and the total it records (its last two tokens:
+/// `+24 250`, `-3 190`), when it has them.
+fn line_points(tokens: &[&str]) -> Option<(i64, i64)> {
+    match tokens {
+        [.., points, total] if points.starts_with(['+', '-']) => {
+            Some((points.parse().ok()?, total.parse().ok()?))
+        }
+        _ => None,
+    }
 }
 
 fn gcg_error(line: usize, reason: impl Into<String>) -> AnalysisError {
@@ -42,9 +63,31 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
     // The board before each placement, to undo one withdrawn after a challenge.
     let mut undo: Vec<(usize, Board)> = Vec::new();
     let rack_size = rules.rack_size as usize;
+    let mut start_notes: Vec<(String, i32)> = Vec::new();
+    // Per seat, the total so far; the start points join it once both players are named.
+    let mut totals: Vec<i64> = Vec::new();
+    let mut started = false;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
+        if let Some(note) = wordclub_engine::parse_gcg_start_points_note(line) {
+            if started {
+                return Err(gcg_error(
+                    line_no,
+                    "the start points come before the first move",
+                ));
+            }
+            start_notes = note.map_err(|reason| gcg_error(line_no, reason))?;
+            for (nick, _) in &start_notes {
+                if !nicks.contains(nick) {
+                    return Err(gcg_error(
+                        line_no,
+                        format!("the start points name {nick:?}, not a #player"),
+                    ));
+                }
+            }
+            continue;
+        }
         if let Some(rest) = line.strip_prefix("#player") {
             let mut parts = rest.splitn(3, char::is_whitespace);
             let seat: usize = parts
@@ -62,6 +105,7 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
             }
             nicks.push(nick.to_string());
             names.push(name.unwrap_or(nick).to_string());
+            totals.push(0);
             continue;
         }
         let Some(rest) = line.strip_prefix('>') else {
@@ -75,6 +119,28 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
             .position(|n| n == nick.trim())
             .ok_or_else(|| gcg_error(line_no, format!("{:?} is not a #player", nick.trim())))?;
         let tokens: Vec<&str> = body.split_whitespace().collect();
+        if !started {
+            // The first move line: every seat starts from its start points.
+            started = true;
+            for (nick, points) in &start_notes {
+                if let Some(seat) = nicks.iter().position(|n| n == nick) {
+                    totals[seat] = i64::from(*points);
+                }
+            }
+        }
+        if let Some((points, total)) = line_points(&tokens) {
+            totals[player] += points;
+            if totals[player] != total {
+                return Err(gcg_error(
+                    line_no,
+                    format!(
+                        "the total is recorded as {total}, but the start points and the lines \
+                         before add up to {}",
+                        totals[player]
+                    ),
+                ));
+            }
+        }
         // End-of-game rack points: `(RACK) +6 250`.
         if tokens.first().is_some_and(|t| t.starts_with('(')) {
             continue;
@@ -193,5 +259,18 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
             "a record of a two-player game needs #player1 and #player2",
         ));
     }
-    Ok(GcgRecord { names, positions })
+    let start_points = (0..nicks.len())
+        .map(|s| {
+            start_notes
+                .iter()
+                .find(|(nick, _)| *nick == nicks[s])
+                .map_or(0, |(_, p)| *p)
+        })
+        .collect();
+    Ok(GcgRecord {
+        names,
+        positions,
+        start_points,
+        scores: totals,
+    })
 }

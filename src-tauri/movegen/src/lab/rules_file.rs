@@ -1,11 +1,17 @@
 //! A rule set given as JSON, in the format `wordclub-cli rules` prints (one rule set object,
 //! or that command's `{"rule_sets": [...]}` answer holding exactly one), checked so that a
 //! mistake is reported with the field it is in. Fields the engine adds when printing
-//! (`hash`, `bag_size`) are ignored.
+//! (`hash`, `bag_size`, `tables`) are ignored.
+//!
+//! A rule set that changes with the number of players (`by_table`, `start_points`) is
+//! checked at every table size it seats: each flat rule set a match of that size would play
+//! (`RuleSet::at_table`) passes the same checks as a plain rule set, and a mistake there is
+//! named by the `by_table` entry and its field with the size in the reason
+//! (`by_table[1].rack_size`: "at 4 players: must be 1 to 15, not 0").
 
 use std::collections::HashSet;
 
-use wordclub_engine::{ExchangePolicy, RuleSet};
+use wordclub_engine::{ExchangePolicy, RuleSet, MAX_START_POINTS};
 use wordclub_lexicon::{WordList, RACK_MAX};
 
 use crate::error::MovegenError;
@@ -58,8 +64,115 @@ pub fn rule_set_from_json(text: &str) -> Result<RuleSet, MovegenError> {
     Ok(rules)
 }
 
-/// The checks a rule set must pass before the lab (or a match) can use it.
+/// The checks a rule set must pass before the lab (or a match) can use it: its own fields,
+/// then, when it changes with the number of players, its `by_table` entries and the flat
+/// rule set of every table size it seats.
 pub fn check(rules: &RuleSet) -> Result<(), MovegenError> {
+    check_flat(rules)?;
+    check_start_points("start_points", &rules.start_points, rules.players.max)?;
+    if rules.by_table.is_empty() {
+        return Ok(());
+    }
+    if rules.table.is_some() {
+        return Err(bad(
+            "table",
+            "a rule set made flat for one table size has no by_table entries",
+        ));
+    }
+    let mut sizes = HashSet::new();
+    for (i, c) in rules.by_table.iter().enumerate() {
+        if !rules.table_sizes().contains(&usize::from(c.players)) {
+            return Err(bad(
+                format!("by_table[{i}].players"),
+                format!(
+                    "this rule set seats {} to {} players, not {}",
+                    rules.players.min, rules.players.max, c.players
+                ),
+            ));
+        }
+        if !sizes.insert(c.players) {
+            return Err(bad(
+                format!("by_table[{i}].players"),
+                format!("{} players has an entry already", c.players),
+            ));
+        }
+        if let Some(points) = &c.start_points {
+            check_start_points(&format!("by_table[{i}].start_points"), points, c.players)?;
+        }
+    }
+    for n in rules.table_sizes() {
+        let flat = rules
+            .at_table(n)
+            .map_err(|e| bad("by_table", format!("at {n} players: {e}")))?;
+        check_flat(&flat).map_err(|e| match e {
+            MovegenError::RuleSetField { field, reason } => {
+                let entry = rules
+                    .by_table
+                    .iter()
+                    .position(|c| usize::from(c.players) == n);
+                let top = field.split(['.', '[']).next().unwrap_or(&field).to_string();
+                match entry {
+                    // The entry sets the field: the mistake is in it.
+                    Some(i) if entry_sets(&rules.by_table[i], &top) => bad(
+                        format!("by_table[{i}].{field}"),
+                        format!("at {n} players: {reason}"),
+                    ),
+                    // The entry's changes do not fit a field it leaves as it is.
+                    Some(i) => bad(
+                        format!("by_table[{i}]"),
+                        format!("at {n} players, {field}: {reason}"),
+                    ),
+                    None => bad(field, format!("at {n} players: {reason}")),
+                }
+            }
+            other => other,
+        })?;
+    }
+    Ok(())
+}
+
+/// Whether a `by_table` entry sets the rule set field named `top`.
+fn entry_sets(c: &wordclub_engine::TableChanges, top: &str) -> bool {
+    match top {
+        "board_size" => c.board_size.is_some(),
+        "star" => c.star.is_some(),
+        "premiums" => c.premiums.is_some(),
+        "tiles" => c.tiles.is_some(),
+        "rack_size" => c.rack_size.is_some(),
+        "bingo_bonus" => c.bingo_bonus.is_some(),
+        "exchange" => c.exchange.is_some(),
+        "leave" => c.leave.is_some(),
+        "start_points" => c.start_points.is_some(),
+        _ => false,
+    }
+}
+
+/// At most one start value per seat of the table, each within the engine's bound.
+fn check_start_points(field: &str, points: &[i32], seats: u8) -> Result<(), MovegenError> {
+    if points.len() > usize::from(seats) {
+        return Err(bad(
+            field,
+            format!(
+                "lists {} seats; the table seats at most {seats}",
+                points.len()
+            ),
+        ));
+    }
+    if let Some((i, p)) = points
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.abs() > MAX_START_POINTS)
+    {
+        return Err(bad(
+            format!("{field}[{i}]"),
+            format!("{p} points; a seat starts with at most {MAX_START_POINTS} either way"),
+        ));
+    }
+    Ok(())
+}
+
+/// The checks of one flat rule set (as one table size plays it).
+fn check_flat(rules: &RuleSet) -> Result<(), MovegenError> {
     if rules.id.trim().is_empty() {
         return Err(bad("id", "must not be empty"));
     }
@@ -240,6 +353,78 @@ mod tests {
         // One tile more is refused by the lab, before any match could deal it.
         v["rack_size"] = (RACK_MAX + 1).into();
         assert_eq!(field_of(&v.to_string()), "rack_size");
+    }
+
+    fn reason_of(text: &str) -> String {
+        match rule_set_from_json(text).unwrap_err() {
+            MovegenError::RuleSetField { reason, .. } => reason,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A rule set that changes with the number of players is checked at every size it
+    /// seats: each mistake names its `by_table` entry and field, and the size.
+    #[test]
+    fn a_rule_set_that_scales_with_the_table_is_checked_at_every_size() {
+        let mut v = printed("wordclub-1.1");
+        v["start_points"] = serde_json::json!([0, 3]);
+        v["by_table"] = serde_json::json!([
+            { "players": 3, "rack_size": 6, "start_points": [0, 2, 4],
+              "exchange": { "type": "chosen", "min_bag": 6, "max_tiles": 6 } },
+            { "players": 4, "board_size": 11, "star": "F6", "rack_size": 5,
+              "exchange": { "type": "chosen", "min_bag": 5, "max_tiles": 5 } }
+        ]);
+        let r = rule_set_from_json(&v.to_string()).unwrap();
+        assert_eq!(r.at_table(4).unwrap().board_size, 11);
+
+        let mut bad_rack = v.clone();
+        bad_rack["by_table"][1]["rack_size"] = 0.into();
+        assert_eq!(field_of(&bad_rack.to_string()), "by_table[1].rack_size");
+        assert!(reason_of(&bad_rack.to_string()).starts_with("at 4 players: "));
+
+        // The entry's exchange of up to 6 tiles does not fit its own rack of 5.
+        let mut small = v.clone();
+        small["by_table"][0]["rack_size"] = 5.into();
+        assert_eq!(
+            field_of(&small.to_string()),
+            "by_table[0].exchange.max_tiles"
+        );
+        // Without an exchange of its own, 1.1's exchange of up to 7 tiles does not fit the
+        // 3-player rack of 6: the entry is named, and the field it leaves as it is.
+        let mut inherited = v.clone();
+        inherited["by_table"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("exchange");
+        assert_eq!(field_of(&inherited.to_string()), "by_table[0]");
+        let reason = reason_of(&inherited.to_string());
+        assert!(
+            reason.starts_with("at 3 players, exchange.max_tiles: "),
+            "{reason}"
+        );
+
+        // A smaller board leaves 1.1's premium squares off it.
+        let mut shrunk = v.clone();
+        shrunk["by_table"][1]["board_size"] = 7.into();
+        shrunk["by_table"][1]["star"] = "D4".into();
+        assert_eq!(field_of(&shrunk.to_string()), "by_table[1]");
+        assert!(reason_of(&shrunk.to_string()).contains("premiums["));
+
+        let mut unseated = v.clone();
+        unseated["by_table"][1]["players"] = 5.into();
+        assert_eq!(field_of(&unseated.to_string()), "by_table[1].players");
+        let mut twice = v.clone();
+        twice["by_table"][1]["players"] = 3.into();
+        assert_eq!(field_of(&twice.to_string()), "by_table[1].players");
+        let mut crowded = v.clone();
+        crowded["by_table"][0]["start_points"] = serde_json::json!([0, 1, 2, 3]);
+        assert_eq!(field_of(&crowded.to_string()), "by_table[0].start_points");
+        let mut huge = v.clone();
+        huge["start_points"] = serde_json::json!([0, MAX_START_POINTS + 1]);
+        assert_eq!(field_of(&huge.to_string()), "start_points[1]");
+        let mut typo = v.clone();
+        typo["by_table"][1]["rack_size"] = "five".into();
+        assert_eq!(field_of(&typo.to_string()), "by_table[1].rack_size");
     }
 
     #[test]

@@ -144,6 +144,23 @@ pub fn goes_out(store: &mut Store) -> (i64, Match) {
 
 /// [`goes_out`] with Ann's CAT (3 points) placed by `opening` (through the star E5).
 pub fn goes_out_with(store: &mut Store, opening: &str) -> (i64, Match) {
+    let game = new_match(tiny_rules(), &["Ann", "Ben"], &["CAT", "DOG"], "");
+    play_and_record(store, game, &[opening])
+}
+
+/// [`goes_out`] under the same tiny rules with each seat starting on `start_points` (komi):
+/// Ann 3 + 3 from Ben's rack; Ben loses his 3 from what he started with.
+pub fn goes_out_from(store: &mut Store, start_points: &[i32]) -> (i64, Match) {
+    let rules = RuleSet {
+        start_points: start_points.to_vec(),
+        ..tiny_rules()
+    };
+    let game = new_match(rules, &["Ann", "Ben"], &["CAT", "DOG"], "");
+    play_and_record(store, game, &["5D CAT"])
+}
+
+/// Racks of 3 from a bag of C A T D O G, every tile worth 1.
+pub fn tiny_rules() -> RuleSet {
     let mut rules = RuleSet::builtin("wordclub-1.0").unwrap();
     rules.id = "tiny-test".into();
     rules.label = "Tiny test rules".into();
@@ -155,8 +172,7 @@ pub fn goes_out_with(store: &mut Store, opening: &str) -> (i64, Match) {
         .tiles
         .iter()
         .all(|t: &TileSpec| t.letter == '?' || t.value == 1));
-    let game = new_match(rules, &["Ann", "Ben"], &["CAT", "DOG"], "");
-    play_and_record(store, game, &[opening])
+    rules
 }
 
 /// Three players; Cid takes a hint and resigns, Ann and Ben carry on; Ben then resigns, which
