@@ -56,7 +56,7 @@ export async function showDetail(root, { id }, screen) {
     h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
     h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
     h('td', {}, moveText(t)),
-    h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: '', className: 'sheet-define' }) : null),
+    h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: 'Meaning', className: 'word-link' }) : null),
     h('td', {}, String(t.score)),
     t.totals.map((total) => h('td', {}, String(total))),
     h('td', {}, hintsText(t)),

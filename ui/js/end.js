@@ -90,5 +90,5 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
       } : null,
     }) : null,
     progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true }),
-    h('div.end-table', {}, finalBoard, renderScoresheet(view, null, () => {})));
+    h('div.end-table', {}, finalBoard, renderScoresheet(view, null, null)));
 }

@@ -21,7 +21,7 @@ import { defineButton } from './define.js';
  *                   rackFocus (the rack tile last focused), zoomed }
  * @param on       the handlers: { square(row, col), stagedPress(row, col, e), rackSelect(index),
  *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
- *                   hint(), resign(), reveal(), press(), zoom() }
+ *                   hint(), resign(), abandon(), reveal(), press(), zoom() }
  */
 export function renderTurn(v, state, on) {
   if (v.covered) return layout(v, state, on, renderCover(v, on.reveal, takeBackButton(v, on.takeBack)));
@@ -153,7 +153,12 @@ function layout(v, state, on, below, extra = null) {
   extra,
   h('aside.stack.match-info', {},
     h('div.panel', {},
-      h('div.muted', {}, `${v.rules.label} · ${v.list.name}`),
+      h('div.match-label', {}, h('span.muted', {}, `${v.rules.label} · ${v.list.name}`),
+        // Ending the match for the whole table, asked first (closematch.js): here, away from
+        // the turn's controls, behind the cover as well as during a turn; not while a
+        // computer is playing.
+        on.abandon && !v.over && !v.players[v.to_move]?.computer
+          ? h('button.abandon-match', { type: 'button', 'data-testid': 'abandon-match', onclick: on.abandon }, 'Abandon match') : null),
       renderScores(v),
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo'),
