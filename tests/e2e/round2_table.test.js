@@ -84,7 +84,8 @@ test('Enter with no rack tile chosen says what to do, in the status region and o
   await page.locator('.tile.staged').first().waitFor();
   await settle(page);
   assert.equal(await page.locator('.tile.staged').count(), 1, 'one tile placed by the first Enter');
-  await page.waitForFunction(() => /Choose a rack tile/.test(document.getElementById('status').textContent));
+  // (The status region then says the preview that came in after it.)
+  assert.match(await page.locator('#toast').textContent(), /^Choose a rack tile first/);
   await page.context().close();
 });
 
@@ -142,8 +143,11 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['deskto
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('end').waitFor();
     await page.locator('[data-testid=end-analysis][aria-busy=false]').waitFor({ timeout: 60000 });
+    // The phone's scoresheet strip opened: its rows too.
+    const sheet = page.locator('[data-testid=end] [data-testid=scoresheet]');
+    if (await sheet.isVisible() && !await sheet.evaluate((e) => e.open)) await sheet.getByTestId('scoresheet-toggle').click();
     const controls = await page.locator('[data-testid=end] [data-testid=define-button]').evaluateAll((els) => els
-      .filter((e) => e.getClientRects().length)
+      .filter((e) => e.checkVisibility())
       .map((e) => ({ text: e.innerText.trim(), label: e.getAttribute('aria-label') })));
     assert.ok(controls.length >= 2, `meaning controls on the end screen: ${JSON.stringify(controls)}`);
     for (const c of controls) {
