@@ -6,7 +6,7 @@
 // the chart's last turn label keeps clear of "end".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { perTest, api, reveal, square, rackTile, screenshotPath } from './helpers.js';
+import { perTest, api, reveal, square, rackTile, screenshotPath, settle } from './helpers.js';
 
 const ctx = perTest({ seed: 3 });
 
@@ -89,6 +89,37 @@ for (const [name, width, height] of SIZES) {
     const right = await page.getByTestId('detail').evaluate((e) => e.getBoundingClientRect().right);
     assert.ok(right <= width + 0.5, `the detail ends at ${right} px of ${width}`);
     await page.screenshot({ path: screenshotPath(`round2-${name}-analysis.png`), fullPage: true });
+    assert.deepEqual(page.context().errors, []);
+    await page.context().close();
+  });
+}
+
+// A portrait tablet with the words hint (Word Club 1.0's 9×9): Ben asks for "Words from your
+// rack" and, without waiting for it, stages EATER over Ann's STONE (six words). The list and
+// the preview's Total are both on screen with the board, rack and Play (the list landed
+// below the fold, under the preview).
+for (const [name, width, height] of [['tablet-portrait', 820, 1180], ['ipad-portrait', 768, 1024]]) {
+  test(`${name} ${width}×${height}, Word Club 1.0: "Words from your rack" and a six-word preview's Total on screen`, async () => {
+    const start = await call('new_match', { rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }], deal: { racks: ['STONEAL', 'EATERIS'] }, allow_hints: true });
+    await call('reveal_rack', { match_id: start.id });
+    await call('play', { match_id: start.id, tiles: [...'STONE'].map((letter, i) => ({ row: 4, col: 2 + i, letter })) });
+    const page = await ctx.openPage({ width, height }, true);
+    await reveal(page);
+    await page.locator('[data-action=hint]').click();
+    for (const [i, letter] of [...'EATER'].entries()) await stage(page, letter, 3, 2 + i);
+    await page.getByTestId('hint-words').waitFor();
+    await page.locator('[data-testid=preview] tbody tr').nth(5).waitFor();
+    await settle(page);
+    await page.screenshot({ path: screenshotPath(`round2-${name}-hint-words.png`) });
+    assert.equal(await page.locator('[data-testid=preview] tbody tr').count(), 6, 'EATER with ES AT TO EN RE');
+    assert.equal(await overflowX(page), 0);
+    for (const [what, locator] of [['the Total', page.getByTestId('preview-total')], ['Play', page.locator('[data-action=play]')],
+      ['the rack', page.getByTestId('rack')], ['"Words from your rack"', page.getByTestId('hint-words')]]) {
+      assert.ok(await inView(page, locator), `${what} in view: ${JSON.stringify(await locator.boundingBox())}`);
+    }
+    // The board's squares stay a finger's size.
+    const sq = await square(page, 3, 2).boundingBox();
+    assert.ok(sq.width >= 44, `squares of ${sq.width} px`);
     assert.deepEqual(page.context().errors, []);
     await page.context().close();
   });

@@ -1,8 +1,8 @@
 // Abandoning and deleting an unfinished match (the history list; Abandon also on the match
-// screen, in its side panel under the scores): each asks first in a
-// dialog that names the match, with the focus on the safe choice ("Keep the match"), so an
-// Enter pressed in a hurry changes nothing. The backend refuses both without `confirm`, and
-// refuses to delete a finished match.
+// screen, beside Resign and on the cover): each asks first in a dialog that names the
+// match, with the focus on the safe choice ("Keep the match"), so an Enter pressed in a
+// hurry changes nothing. The backend refuses both without `confirm`, and refuses to delete a
+// finished match.
 import * as commands from './commands.js';
 import { h, fill, toast, announce } from './dom.js';
 
