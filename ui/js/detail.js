@@ -69,7 +69,7 @@ export async function showDetail(root, { id }, screen) {
       unfinished ? h('button.primary', { type: 'button', onclick: () => screen.open('match', { id }) }, 'Continue') : null),
     h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
     h('p.muted', {}, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
-    results(s, unfinished),
+    h('div.table-scroll', {}, results(s, unfinished)),
     analysed ? analysisBox : null,
     h('div.replay', {}, replay.region, h('div.stack', {}, replay.chartBox)),
     h('h2', {}, 'Turns'),
