@@ -82,6 +82,8 @@ for (const [name, width, height] of SIZES) {
       assert.ok(scroll <= 0, `the end screen scrolls by ${scroll} px`);
       assert.ok(await inView(page, page.locator('[data-testid=final-board] .board')), 'the final board is in view');
       assert.ok(await inView(page, page.getByTestId('rematch')), 'Rematch is in view');
+      const results = await page.getByTestId('results').boundingBox();
+      assert.ok(await inView(page, page.getByTestId('results')) && results.height > 60, `the results table is in view: ${JSON.stringify(results)}`);
     }
 
     await page.getByTestId('end-analysis-open').click();
