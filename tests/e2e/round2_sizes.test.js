@@ -84,6 +84,11 @@ for (const [name, width, height] of SIZES) {
       assert.ok(await inView(page, page.getByTestId('rematch')), 'Rematch is in view');
       const results = await page.getByTestId('results').boundingBox();
       assert.ok(await inView(page, page.getByTestId('results')) && results.height > 60, `the results table is in view: ${JSON.stringify(results)}`);
+      // Not cut off by the end screen's own box either (it clips what does not fit).
+      const legend = await page.locator('[data-testid=end] [data-testid=chart-legend]').boundingBox();
+      const box = await page.getByTestId('end').boundingBox();
+      assert.ok(await inView(page, page.locator('[data-testid=end] [data-testid=chart-legend]')) && legend.y + legend.height <= box.y + box.height + 0.5,
+        `the chart's legend ends at ${legend.y + legend.height}, the end screen at ${box.y + box.height}`);
     }
 
     await page.getByTestId('end-analysis-open').click();
