@@ -69,7 +69,8 @@ export async function showDetail(root, { id }, screen) {
       unfinished ? h('button.primary', { type: 'button', onclick: () => screen.open('match', { id }) }, 'Continue') : null),
     h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
     h('p.muted', {}, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
-    h('div.table-scroll', {}, results(s, unfinished)),
+    // Scrolls sideways on a phone: a tab stop of its own, so the keyboard can scroll it too.
+    h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, results(s, unfinished)),
     analysed ? analysisBox : null,
     h('div.replay', {}, replay.region, h('div.stack', {}, replay.chartBox)),
     h('h2', {}, 'Turns'),

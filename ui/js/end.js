@@ -73,7 +73,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
       h('button', { type: 'button', 'data-nav': 'history' }, 'History')),
     // In a box of its own that scrolls sideways if it must: at 360 px its five columns were
     // 363 px wide and pushed the whole end screen 12 px past the right edge (cut off there).
-    h('div.table-scroll.results-scroll', {}, h('table.list', { 'data-testid': 'results' },
+    h('div.table-scroll.results-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
         h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
