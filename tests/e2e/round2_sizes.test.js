@@ -54,6 +54,11 @@ for (const [name, width, height] of SIZES) {
     assert.equal(await overflowX(page), 0, 'no sideways scrolling while placing');
     assert.ok(await inView(page, page.getByTestId('preview-total')), 'the Total is in view');
     assert.ok(await inView(page, page.locator('[data-action=play]')), 'Play is in view');
+    if (width >= 1000 && width > height) {
+      // Wide screens (the app window's 1100×820 included): nothing scrolls while placing.
+      const down = await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+      assert.ok(down <= 0, `the match screen scrolls by ${down} px with a six-word preview`);
+    }
     // No number in the preview breaks over two lines.
     const broken = await page.locator('[data-testid=preview] tbody td:not(:nth-child(2))').evaluateAll((cells) => cells
       .filter((c) => c.getClientRects().length && c.getBoundingClientRect().height > parseFloat(getComputedStyle(c).lineHeight || '20') * 1.6 + 6)
