@@ -513,6 +513,30 @@ test('in the window at its size: the classic match screen and its end screen do 
   console.log(JSON.stringify({ window_size: size, match_page_px: rackOut.height, placing_page_px: placing.height, end_page_px: end.height }));
 });
 
+test('in the window, a match is abandoned from its cover: the dialog names it, the focus on "Keep the match"', async () => {
+  driver ??= await new Builder()
+    .usingServer(`http://127.0.0.1:${PORT}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+  await driver.wait(until.elementLocated(By.css('#screen > .screen-box')), 20000);
+  const invoke = (script) => driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+    const invoke = (c, args) => window.__TAURI__.core.invoke(c, { args });
+    ${script}.then(done, (e) => done('refused: ' + JSON.stringify(e)));`);
+  const id = await invoke(`(async () => {
+    const v = await invoke('new_match', { rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cat' }] });
+    await invoke('remember_screen', { client: 'window', match_id: v.id });
+    return v.id; })()`);
+  assert.equal(typeof id, 'number', `a 3-person match through IPC: ${id}`);
+  await driver.navigate().refresh();
+  await driver.wait(until.elementLocated(By.css('[data-testid=cover] [data-testid=abandon-match]')), 10000).click();
+  const text = await driver.wait(until.elementLocated(By.css('dialog[open] [data-testid=confirm-text]')), 5000).getText();
+  assert.match(text, /^Word Club 1\.0: Ann v Ben v Cat, 0 turns played\. It ends with no winner/);
+  assert.equal(await driver.executeScript('return document.activeElement?.dataset.testid'), 'confirm-no', 'the focus on "Keep the match"');
+  await driver.findElement(By.css('dialog[open] [data-testid=confirm-yes]')).click();
+  await driver.wait(until.elementLocated(By.css(`[data-testid=history] tbody tr[data-match="${id}"]`)), 10000);
+  assert.equal(await invoke(`invoke('match_detail', { match_id: ${id} }).then((d) => d.summary.status)`), 'abandoned');
+});
+
 // Benchmark (printed, not asserted), as tests/e2e/latency.test.js in Chromium: from the drop
 // of a tile on the board (the finger's pointerup) to the painted preview, over 50 drops, in
 // this WebKitGTK window at tablet-landscape size (1180×820) when the window manager lets
