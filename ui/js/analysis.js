@@ -7,7 +7,7 @@ import * as commands from './commands.js';
 import { onEvent } from './api.js';
 import { breakdownLines } from './breakdown.js';
 import { h, fill } from './dom.js';
-import { defineButton } from './define.js';
+import { textWithWordLink } from './define.js';
 import { candidateText, turnSentence, rankText, strongText, missHeading, missText, rackText, tilesText } from './analysiswords.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -22,8 +22,8 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
     box.setAttribute('aria-busy', 'false');
     const items = a.players.map((p) => h('li', { 'data-testid': 'missed-move', 'data-seat': String(p.seat) },
       h('strong', {}, `${missHeading(p.name)}: `),
-      p.best_missed ? defineButton([p.best_missed.best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
-      missText(p, a)));
+      // The best word itself opens its meaning.
+      p.best_missed ? textWithWordLink(missText(p, a), p.best_missed.best.word, { matchId }) : missText(p, a)));
     // The link sits beside the heading rather than on a line of its own, so the end screen's
     // buttons stay above the fold at 1280×860.
     fill(box,
@@ -70,8 +70,7 @@ function turnCell(t, name, onGhost, matchId) {
   return h('div.turn-analysis', { 'data-testid': 'turn-analysis', 'data-turn': String(t.turn) },
     // The match is over, so every rack may be shown.
     h('p.turn-rack', { 'data-testid': 'turn-rack' }, rackText(t.rack)),
-    h('span', {}, facts.filter(Boolean).join(' ')),
-    best ? defineButton([best.word], { matchId }, { text: '', className: 'sheet-define' }) : null,
+    h('span', {}, best ? textWithWordLink(facts.filter(Boolean).join(' '), best.word, { matchId }) : facts.filter(Boolean).join(' ')),
     alternatives.length ? h('details.alternatives', {},
       h('summary', {}, `Alternatives (${alternatives.length})`),
       h('ul', {}, alternatives)) : null);
@@ -105,7 +104,8 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   fill(box,
     h('h2', { id: 'analysis' }, 'Analysis'),
     h('p.muted', {}, `By the move generator, with the match's own rules (${a.rules_label}) and word list (${a.list_name}). Points missed: the best score available minus the score played. The strong computer is the Hard player, which weighs the tiles a move keeps as well as its score.`),
-    h('div.table-scroll', {}, summaryTable(a, bingos)));
+    // Scrolls sideways on a phone: a tab stop of its own (its table holds no control).
+    h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Analysis by player' }, summaryTable(a, bingos)));
   for (const t of a.turns) {
     const row = rows.get(t.turn);
     const cell = row?.querySelector('[data-analysis-cell]');

@@ -1,7 +1,8 @@
-// Abandoning and deleting an unfinished match (the history list): each asks first in a
-// dialog that names the match, with the focus on the safe choice ("Keep the match"), so an
-// Enter pressed in a hurry changes nothing. The backend refuses both without `confirm`, and
-// refuses to delete a finished match.
+// Abandoning and deleting an unfinished match (the history list; Abandon also on the match
+// screen, beside Resign and on the cover): each asks first in a dialog that names the
+// match, with the focus on the safe choice ("Keep the match"), so an Enter pressed in a
+// hurry changes nothing. The backend refuses both without `confirm`, and refuses to delete a
+// finished match.
 import * as commands from './commands.js';
 import { h, fill, toast, announce } from './dom.js';
 
@@ -34,13 +35,22 @@ function ask(title, text, yes) {
   });
 }
 
-/** Abandon, then `after()` (the list again). */
-export async function abandon(m, after) {
-  const ok = await ask('Abandon this match?', `${matchName(m)}. It ends with no winner and stays in the history, marked abandoned; it no longer counts in the statistics.`, 'Abandon match');
+/** "Word Club 1.0: Ann v Ben v Cat, 4 turns played" — the match on screen as its dialog
+ *  names it (a view carries no start time; the screen shows which match it is).
+ * @param {import('./contract').MatchView} v */
+export function viewName(v) {
+  const played = (v.turns ?? []).filter((t) => !t.taken_back).length;
+  return `${v.rules.label}: ${v.players.map((p) => p.name).join(' v ')}, ${played} turn${played === 1 ? '' : 's'} played`;
+}
+
+/** Abandon, then `after()` (the list again). `name`: the match as the dialog names it
+ *  (matchName of a history row unless given). */
+export async function abandon(m, after, name = matchName(m)) {
+  const ok = await ask('Abandon this match?', `${name}. It ends with no winner and stays in the history, marked abandoned; it no longer counts in the statistics.`, 'Abandon match');
   if (!ok) return;
   try {
     await commands.abandon_match({ match_id: m.id, confirm: true });
-    announce(`Match abandoned: ${matchName(m)}.`);
+    announce(`Match abandoned: ${name}.`);
     after();
   } catch (e) { toast(e.message); }
 }

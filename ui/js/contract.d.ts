@@ -119,6 +119,12 @@ leave: string,
  */
 value: number, };
 
+export type ChartView = { 
+/**
+ * `seat-wins`, `endings`, `length`, `heat-map`, `scores` or `margin`.
+ */
+id: string, title: string, svg: string, caption: string, description: string, };
+
 export type CheckWordAnswer = { word: string, list: string, valid: boolean, message: string, };
 
 export type CheckWordArgs = { word: string, list: string, };
@@ -202,6 +208,45 @@ deduct_tiles_left: boolean, };
 export type EndReason = "went_out" | "scoreless_turns" | "resigned" | "turn_limit";
 
 export type ErrorBody = { kind: string, message: string, details: JsonValue | null, };
+
+export type EvidenceTableView = { 
+/**
+ * The evidence file it comes from (`wordclub-1.2.hard-hard.json`).
+ */
+file: string, 
+/**
+ * `2 players: hard, hard`.
+ */
+heading: string, 
+/**
+ * Players of different levels (the skill signal), as opposed to one level in every seat.
+ */
+mixed: boolean, 
+/**
+ * The computer level in each seat of the first match (the seating rotates match by match).
+ */
+players: Array<string>, games: number, seed: number, list: string, 
+/**
+ * The command that made the file (run it to regenerate it and compare).
+ */
+command: string, 
+/**
+ * Each seat's share of the wins (seat 1 moves first), with its 95% and 99.5% intervals.
+ */
+seats: Array<SeatShare>, 
+/**
+ * A fair share: 1 / players.
+ */
+fair_share: number, 
+/**
+ * Each player's share of the wins, in `players`' order (on a mixed table: the skill
+ * signal, for example Hard against Medium).
+ */
+per_player: Array<PlayerShare>, moves_per_player: number, 
+/**
+ * Shares of matches: ended by going out; ended with the board jammed, tiles in the bag.
+ */
+went_out: number, board_jams: number, charts: Array<ChartView>, };
 
 export type Example = { steps: Array<ExampleStep>, 
 /**
@@ -659,6 +704,8 @@ average_score: number | null, best_score: number | null,
  */
 best_move: string | null, best_move_score: number | null, hints_taken: number, };
 
+export type PlayerShare = { player: string, win: number, ci95: [number, number], };
+
 export type PlayerStats = { rules: string | null, players: Array<PlayerRecord>, };
 
 export type Pos = { row: number, col: number, };
@@ -713,6 +760,19 @@ went_out: number | null, players: Array<ResultPlayer>, winners: Array<number>, b
 progression: Array<Array<number>>, };
 
 export type RulesAtTableArgs = { rules: string, players: number, };
+
+export type RulesEvidence = { rules: string, shipped: boolean, 
+/**
+ * One sentence: where the evidence comes from, or that there is none.
+ */
+note: string, 
+/**
+ * The tables measured: one computer level in every seat first, by table size, then the
+ * mixed tables (the skill signal).
+ */
+tables: Array<EvidenceTableView>, };
+
+export type RulesEvidenceArgs = { rules: string, };
 
 export type RulesExamples = { rules: string, 
 /**
@@ -817,6 +877,8 @@ export type SeatArgs = { name: string,
 computer?: string | null, };
 
 export type SeatKind = "human" | "computer";
+
+export type SeatShare = { seat: number, win: number, ci95: [number, number], ci995: [number, number], };
 
 export type Sense = { 
 /**
@@ -1072,6 +1134,7 @@ export type Commands = {
   acknowledge_history_notice: { args: AcknowledgeArgs; answer: Array<HistoryNotice> };
   rematch: { args: MatchIdArgs; answer: MatchView };
   rules_examples: { args: RulesExamplesArgs; answer: RulesExamples };
+  rules_evidence: { args: RulesEvidenceArgs; answer: RulesEvidence };
   save_gcg: { args: ExportGcgArgs; answer: SavedGcg };
   take_back: { args: TakeBackArgs; answer: MatchView };
   abandon_match: { args: ConfirmMatchArgs; answer: MatchClosed };

@@ -56,7 +56,7 @@ export async function showDetail(root, { id }, screen) {
     h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
     h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
     h('td', {}, moveText(t)),
-    h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: '', className: 'sheet-define' }) : null),
+    h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: 'Meaning', className: 'word-link' }) : null),
     h('td', {}, String(t.score)),
     t.totals.map((total) => h('td', {}, String(total))),
     h('td', {}, hintsText(t)),
@@ -75,7 +75,8 @@ export async function showDetail(root, { id }, screen) {
       unfinished ? h('button.primary', { type: 'button', onclick: () => screen.open('match', { id }) }, 'Continue') : null),
     h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
     h('p.muted', {}, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
-    results(s, unfinished),
+    // Scrolls sideways on a phone: a tab stop of its own, so the keyboard can scroll it too.
+    h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, results(s, unfinished)),
     analysed ? analysisBox : null,
     h('div.replay', {}, replay.region, h('div.stack', {}, replay.chartBox)),
     h('h2', {}, 'Turns'),

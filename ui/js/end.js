@@ -72,7 +72,9 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
       h(onRematch ? 'button' : 'button.primary', { type: 'button', 'data-nav': 'home' }, 'New match'),
       onDetails ? h('button', { type: 'button', 'data-testid': 'end-details', onclick: onDetails }, 'Final board and turns') : null,
       h('button', { type: 'button', 'data-nav': 'history' }, 'History')),
-    h('table.list', { 'data-testid': 'results' },
+    // In a box of its own that scrolls sideways if it must: at 360 px its five columns were
+    // 363 px wide and pushed the whole end screen 12 px past the right edge (cut off there).
+    h('div.table-scroll.results-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', start ? 'Start' : null, 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
         h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
@@ -81,7 +83,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         h('td', {}, String(p.score - p.adjustment)),
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
-        hinted ? h('td', {}, String(p.hints)) : null)))),
+        hinted ? h('td', {}, String(p.hints)) : null))))),
     r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: `, defineButton([r.best_turn.word], { matchId: view.id }, { className: 'word-link' }), ` at ${r.best_turn.at} for ${r.best_turn.score}`) : null,
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
@@ -93,5 +95,5 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
       } : null,
     }) : null,
     progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true }),
-    h('div.end-table', {}, finalBoard, renderScoresheet(view, null, () => {})));
+    h('div.end-table', {}, finalBoard, renderScoresheet(view, null, null)));
 }

@@ -7,7 +7,7 @@ import { renderRecap } from './scoresheet.js';
 /**
  * @param {import('./contract').MatchView} view
  */
-export function renderCover(view, onReveal, takeBack = null) {
+export function renderCover(view, onReveal, more = null) {
   const next = view.players[view.to_move];
   return h('section.cover.panel', { 'data-testid': 'cover' },
     // Reopened at a one-person table (a reload, a restart): nobody to pass to, but who holds
@@ -21,6 +21,7 @@ export function renderCover(view, onReveal, takeBack = null) {
       // show the next player's rack; a fresh press does.
       onkeydown: (e) => { if (e.repeat) e.preventDefault(); },
     }, 'Show my rack'),
-    // The player who just moved may still take it back, until this rack is shown.
-    takeBack);
+    // The player who just moved may still take it back, until this rack is shown; the
+    // table may stop the match (Abandon).
+    h('div.row.cover-more', {}, more));
 }

@@ -180,7 +180,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     }
   }
 
-  const handlers = wireInput({ s, turn, alive, signal: screen.signal, setDraft, render, act, hint });
+  const handlers = wireInput({ s, turn, alive, signal: screen.signal, setDraft, render, act, hint, leave: () => screen.open('history') });
 
   function render() {
     if (!alive()) return;

@@ -12,11 +12,12 @@ import { setOrder, playerReady, keysReady } from './matchstate.js';
 import { listenForMatchKeys, SUBMIT_KEY } from './keyboard.js';
 import { trackDrag, justDragged } from './drag.js';
 import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
+import { abandon as abandonMatch, viewName } from './closematch.js';
 
 /**
  * Wires the input of one match screen and returns matchview.js's handlers.
  * @param m  the match screen: { s (the state), turn (turn.js), alive(), signal, setDraft(next, {preview}),
- *             render(), act(command, args, {gone, wholeRack}), hint() }
+ *             render(), act(command, args, {gone, wholeRack}), hint(), leave() (to the history) }
  */
 export function wireInput(m) {
   const { s, turn, alive, setDraft, render, act } = m;
@@ -181,6 +182,9 @@ export function wireInput(m) {
     pass,
     hint: m.hint,
     resign,
+    // The whole table stops: asked first, naming the match; then the history, where it is
+    // marked abandoned.
+    abandon: () => { if (!turn.busy) abandonMatch({ id: s.view.id }, () => { if (alive()) m.leave(); }, viewName(s.view)); },
     reveal: () => act(commands.reveal_rack),
     takeBack: (player) => act(commands.take_back, { player }, { wholeRack: true }),
     selectTurn: (number) => { s.selectedTurn = number; render(); },

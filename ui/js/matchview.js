@@ -21,10 +21,10 @@ import { defineButton } from './define.js';
  *                   rackFocus (the rack tile last focused), zoomed }
  * @param on       the handlers: { square(row, col), stagedPress(row, col, e), rackSelect(index),
  *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
- *                   hint(), resign(), reveal(), press(), zoom() }
+ *                   hint(), resign(), abandon(), reveal(), press(), zoom() }
  */
 export function renderTurn(v, state, on) {
-  if (v.covered) return layout(v, state, on, renderCover(v, on.reveal, takeBackButton(v, on.takeBack)));
+  if (v.covered) return layout(v, state, on, renderCover(v, on.reveal, [takeBackButton(v, on.takeBack), abandonButton(v, on)]));
   const { draft } = state;
   const rack = rackOf(v, state, on);
   // The engine says whether the player may take a hint now (none when "Allow hints" is off)
@@ -49,7 +49,8 @@ export function renderTurn(v, state, on) {
     h('button', { type: 'button', 'data-action': 'pass', disabled: !v.can.pass, onclick: on.pass }, 'Pass'),
     canHint ? h('button', { type: 'button', 'data-action': 'hint', disabled: state.hinting, 'aria-busy': String(Boolean(state.hinting)), title: hintTitle, onclick: on.hint }, state.hinting ? 'Thinking…' : hintLabel) : null,
     takeBackButton(v, on.takeBack),
-    v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null);
+    v.can.resign ? h('button.danger', { type: 'button', 'data-action': 'resign', onclick: on.resign }, 'Resign') : null,
+    abandonButton(v, on));
   const side = h('div.stack.match-extra', {},
     h('div.preview.panel', {}),
     state.hintWords ? hintWords(state.hintWords, v.id) : null);
@@ -59,6 +60,15 @@ export function renderTurn(v, state, on) {
   const screen = layout(v, state, on, h('div.turn-controls', {}, rack, controls, exchangeNote(v), keys), side);
   showPreview(screen, state.preview);
   return screen;
+}
+
+/** Abandon: the whole table stops (asked first, naming the match: closematch.js). Beside
+ *  Resign during a turn and beside the take-back on the cover, so the table can stop at the
+ *  handoff too; never while a computer plays (its screen has no controls). In the side
+ *  panel's first line it cost the app window's 1100×820 screen 17 px of scrolling. */
+function abandonButton(v, on) {
+  if (!on.abandon || v.over) return null;
+  return h('button', { type: 'button', 'data-action': 'abandon', 'data-testid': 'abandon-match', onclick: on.abandon }, 'Abandon');
 }
 
 /** Why Exchange is greyed out, beside it (the backend's `exchange_blocked`); where no exchange

@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { breakdownText } from './breakdown.js';
 import { defineButton, wordLinks } from './define.js';
+import { hoverTip } from './hovertip.js';
 
 /** "JEHAD, HA" for a play; what happened, in words, for any other turn. */
 export function turnText(t, solo = false) {
@@ -53,28 +54,48 @@ const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').match
  * The scoresheet panel (a collapsible strip on narrow screens: `details`, open on wide ones).
  * @param {import('./contract').MatchView} v         the match view
  * @param selected  the turn number highlighted on the board, or null
- * @param onSelect  (turn number | null) => void
+ * @param onSelect  (turn number | null) => void; null where no turn is selected (the end
+ *                  screen: the rows are text, their words meaning controls)
  */
 export function renderScoresheet(v, selected, onSelect) {
   const solo = v.rules.exchange === 'solo';
   const turns = v.turns ?? [];
-  const rows = turns.map((t) => t.taken_back ? takenBackRow(t, solo) : h('div.sheet-row', {
-    class: selected === t.number ? 'selected' : undefined,
-    dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action },
-  },
-  h('button.sheet-turn', {
-    type: 'button', 'aria-pressed': String(selected === t.number),
-    title: t.action === 'play' ? breakdownText(t) : undefined,
-    onclick: () => onSelect(selected === t.number ? null : t.number),
-  },
-  h('span.sheet-n', {}, `${t.number}.`),
-  h('span.sheet-who', {}, who(t)),
-  h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, solo), t.hints ? h('span.hint-mark', { title: `${t.hints} hint${t.hints === 1 ? '' : 's'} taken` }, ' (hint)') : null),
-  h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
-  h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))),
-  // The words' meanings: a control of its own beside the row's button, never inside it.
-  t.action === 'play' ? defineButton(t.words.map((w) => w.word), { matchId: v.id }, { text: '', className: 'sheet-define' }) : null,
-  selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null));
+  const rows = turns.map((t) => {
+    if (t.taken_back) return takenBackRow(t, solo);
+    const data = { dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action } };
+    // No turn to select (the end screen): the row is text, and each word its own meaning
+    // control (a round "?" beside it looked like an empty button there).
+    if (!onSelect) {
+      return h('div.sheet-row.sheet-static', data,
+        h('div.sheet-turn', {},
+          h('span.sheet-n', {}, `${t.number}.`),
+          h('span.sheet-who', {}, who(t)),
+          h('span.sheet-words', { 'data-testid': 'sheet-words' },
+            t.action === 'play' ? wordLinks(t.words.map((w) => w.word), { matchId: v.id }) : turnText(t, solo),
+            t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
+          h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
+          h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))));
+    }
+    const button = h('button.sheet-turn', {
+      type: 'button', 'aria-pressed': String(selected === t.number),
+      onclick: () => onSelect(selected === t.number ? null : t.number),
+    },
+    h('span.sheet-n', {}, `${t.number}.`),
+    h('span.sheet-who', {}, who(t)),
+    h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, solo), t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
+    h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
+    h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · ')));
+    // The breakdown on hover in a tip of the page's own, which closes when a dialog opens
+    // (a `title` tooltip is the window system's and stayed beside it: hovertip.js).
+    const hints = t.hints ? `${t.hints} hint${t.hints === 1 ? '' : 's'} taken` : '';
+    const tipText = [t.action === 'play' ? breakdownText(t) : '', hints].filter(Boolean).join('; ');
+    if (tipText) hoverTip(button, tipText);
+    return h('div.sheet-row', { class: selected === t.number ? 'selected' : undefined, ...data },
+      button,
+      // The words' meanings: a control of its own beside the row's button, never inside it.
+      t.action === 'play' ? defineButton(t.words.map((w) => w.word), { matchId: v.id }, { text: '', className: 'sheet-define' }) : null,
+      selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null);
+  });
   const start = startTotals(v);
   const log = turns.length || start
     ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, start ? startRow(start) : null, rows) // a log of rows (an <ol> given role=log would orphan its items)
