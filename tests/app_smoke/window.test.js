@@ -579,6 +579,18 @@ test('in the window, the word checker shows a meaning through IPC, with the lemm
   assert.equal(status, 'defined');
 });
 
+test('in the window, the Rules screen shows a candidate\'s lab evidence: the charts through IPC, under the window\'s CSP', async () => {
+  assert.ok(driver, 'the earlier tests left the window open');
+  await driver.findElement(By.css('nav [data-nav=rules]')).click();
+  const choice = await driver.wait(until.elementLocated(By.css('[data-testid=rules-choice]')), 10000);
+  await driver.executeScript("arguments[0].value = 'wordclub-1.2'; arguments[0].dispatchEvent(new Event('change'));", choice);
+  await driver.wait(until.elementLocated(By.css('[data-testid=evidence-seat-wins] svg')), 20000);
+  // One seat chart per table size (2, 3 and 4 players): a bar per seat, 9 in all.
+  assert.equal((await driver.findElements(By.css('[data-testid=evidence-seat-wins] svg'))).length, 3);
+  assert.equal((await driver.findElements(By.css('[data-testid=evidence-seat-wins] svg g[data-seat]'))).length, 9);
+  assert.equal((await driver.findElements(By.css('[data-testid=evidence-figures] tbody tr'))).length, 3);
+});
+
 test('in the window: drop to painted preview over 50 drops (printed)', async () => {
   assert.ok(driver, 'the earlier tests left the window open');
   await driver.manage().window().setRect({ width: 1180, height: 820 }).catch(() => {});

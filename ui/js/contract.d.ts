@@ -225,7 +225,12 @@ mixed: boolean,
 /**
  * The computer level in each seat of the first match (the seating rotates match by match).
  */
-players: Array<string>, games: number, seed: number, list: string, 
+players: Array<string>, games: number, 
+/**
+ * The simulated matches' seeds: match `i` played `lab_seed + i` (named apart from a
+ * match's own `seed`, which no answer holds while the match is played).
+ */
+lab_seed: number, list: string, 
 /**
  * The command that made the file (run it to regenerate it and compare).
  */

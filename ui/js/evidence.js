@@ -87,6 +87,6 @@ export async function evidenceSection(r) {
     h('div.evidence-grid', { 'data-testid': 'evidence-seat-wins' }, same.map((t) => chartFigure(t.charts[0], { caption: false }))),
     answer.tables.map((t) => h('details.evidence-table', { dataset: { players: t.seats.length, file: t.file } },
       h('summary', {}, `Charts for ${t.heading}`),
-      h('p.muted', {}, `${t.games} matches, seed ${t.seed}, word list ${t.list}. Made with `, h('code', {}, t.command), '.'),
-      h('div.evidence-grid', {}, (t.mixed ? t.charts : t.charts.slice(1)).map(chartFigure)))));
+      h('p.muted', {}, `${t.games} matches, seed ${t.lab_seed}, word list ${t.list}. Made with `, h('code', {}, t.command), '.'),
+      h('div.evidence-grid', {}, (t.mixed ? t.charts : t.charts.slice(1)).map((c) => chartFigure(c))))));
 }

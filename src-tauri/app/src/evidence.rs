@@ -55,7 +55,9 @@ pub struct EvidenceTableView {
     /// The computer level in each seat of the first match (the seating rotates match by match).
     pub players: Vec<String>,
     pub games: usize,
-    pub seed: u64,
+    /// The simulated matches' seeds: match `i` played `lab_seed + i` (named apart from a
+    /// match's own `seed`, which no answer holds while the match is played).
+    pub lab_seed: u64,
     pub list: String,
     /// The command that made the file (run it to regenerate it and compare).
     pub command: String,
@@ -125,7 +127,7 @@ fn view(t: &EvidenceTable) -> EvidenceTableView {
         mixed: !t.same_level(),
         players: m.players.clone(),
         games: m.games,
-        seed: m.seed,
+        lab_seed: m.seed,
         list: m.list.clone(),
         command: format!(
             "wordclub-cli lab measure --rules {} --list {} --players {} --games {} --seed {} \
