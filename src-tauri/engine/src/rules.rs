@@ -773,9 +773,10 @@ fn wordclub_1_3() -> RuleSet {
             2,
         ),
         evidence: Some(EVIDENCE_1_3.into()),
-        // 1.1's table as it is (same letter values; no run-time re-fit, so the first
-        // computer move stays instant): Hard beat Medium 76% and greedy 56% with it on this
-        // board (docs/balance.md).
+        // 1.1's table as it is at every table size, named in each entry so that another bag
+        // or rack does not re-fit it (same letter values; a re-fit would cost the first
+        // computer move seconds, see docs/balance.md): Hard beat Medium 76% and greedy 56%
+        // with it on this board.
         leave: Some(Leave::Shipped(LeaveTableId::Wordclub11)),
         by_table: vec![
             // Three players: 1.1's bag × 1.1, 101 tiles (about eight moves each).
@@ -788,6 +789,7 @@ fn wordclub_1_3() -> RuleSet {
                     2,
                 )),
                 start_points: Some(vec![3, 0, 9]),
+                leave: Some(Leave::Shipped(LeaveTableId::Wordclub11)),
                 ..TableChanges::default()
             },
             // Four players: 1.1's bag × 1.2, 107 tiles, on racks of five: with racks of
@@ -805,7 +807,8 @@ fn wordclub_1_3() -> RuleSet {
                     min_bag: 5,
                     max_tiles: 5,
                 }),
-                start_points: Some(vec![8, 0, 4, 12]),
+                start_points: Some(vec![8, 0, 3, 8]),
+                leave: Some(Leave::Shipped(LeaveTableId::Wordclub11)),
                 ..TableChanges::default()
             },
         ],
@@ -1208,6 +1211,8 @@ mod tests {
                 // Every letter of the alphabet is in the bag at every table size.
                 assert!(flat.tiles.iter().all(|t| t.count > 0), "{n} players");
                 assert_eq!(flat.table, Some(n as u8));
+                // The shipped table as it is at every size: no re-fit before a first move.
+                assert_eq!(flat.leave(), Leave::Shipped(LeaveTableId::Wordclub11));
                 (n, flat.bag_size(), flat.rack_size, flat.start_points)
             })
             .collect();
@@ -1216,7 +1221,7 @@ mod tests {
             vec![
                 (2, 78, 7, vec![]),
                 (3, 101, 7, vec![3, 0, 9]),
-                (4, 107, 5, vec![8, 0, 4, 12]),
+                (4, 107, 5, vec![8, 0, 3, 8]),
             ]
         );
         let count = |p| r.premiums.iter().filter(|x| x.premium == p).count();
