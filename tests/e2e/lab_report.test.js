@@ -78,3 +78,23 @@ test('lab search --report draws the Pareto front, the best variant first', async
   assert.equal(await tab.locator('[data-chart=seat-wins] g[data-seat]').count(), 2 * report.pareto_front.length);
   await tab.close();
 });
+
+test('lab search --report across table sizes draws every table of each front variant', async () => {
+  const page = join(dir, 'search-tables.html');
+  const out = execFileSync(CLI, [
+    'lab', 'search', '--base', 'wordclub-1.2', '--vary', 'at3.start=0,4', '--target', 'worst_seat<=40% went_out>=50%@3',
+    '--players', 'greedy,greedy;greedy,greedy,greedy', '--games', '10', '--batch', '10', '--report', page, '--json',
+  ], { encoding: 'utf8' });
+  const report = JSON.parse(out);
+  const front = report.pareto_front.length;
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await tab.goto(pathToFileURL(page).href);
+  const headings = await tab.locator('section[data-table] h2').allTextContents();
+  assert.equal(headings.length, 2 * front);
+  assert.match(headings[0], new RegExp(`^variant ${report.best + 1} \\(best\\).* at greedy,greedy$`));
+  assert.match(headings[1], / at greedy,greedy,greedy$/);
+  // Two seats at two players and three at three, for each variant on the front.
+  assert.equal(await tab.locator('[data-chart=seat-wins] g[data-seat]').count(), 5 * front);
+  assert.equal(await tab.locator('[data-chart=seat-wins] g[data-players="3"]').count(), 3 * front);
+  await tab.close();
+});

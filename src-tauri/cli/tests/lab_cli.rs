@@ -290,3 +290,187 @@ fn search_targets_what_a_table_feels_and_says_which_each_variant_misses() {
         assert_eq!(v["meets_targets"], false);
     }
 }
+
+#[test]
+fn search_across_table_sizes_judges_each_target_at_its_tables_and_writes_by_table_rules() {
+    let dir = std::env::temp_dir().join(format!("wc-lab-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let best = dir.join("best.json");
+    let (code, r) = cli(&[
+        "lab",
+        "search",
+        "--base",
+        "wordclub-1.2",
+        "--vary",
+        "at4.board=9,11 at3.start=0,4",
+        "--target",
+        "worst_seat<=50% moves_per_player>=3@4 missing_letters<=5 win.greedy>=10%@greedy,easy",
+        "--players",
+        "greedy,greedy;greedy,greedy,greedy;greedy,greedy,greedy,greedy;greedy,easy",
+        "--games",
+        "8",
+        "--batch",
+        "8",
+        "--threads",
+        "1",
+        "--write-best",
+        best.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(r["tables"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        r["targets"],
+        serde_json::json!([
+            "worst_seat <= 50.0%",
+            "moves_per_player >= 3 @4",
+            "missing_letters <= 5",
+            "win.greedy >= 10.0% @greedy,easy"
+        ])
+    );
+    let variants = r["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), 4);
+    assert_eq!(
+        variants[2]["changes"],
+        serde_json::json!(["board 11 @4", "start 0 @3"])
+    );
+    for v in variants {
+        // worst_seat at each of four tables, moves at four players, letters at four, the
+        // skill target at the mixed table: ten (target, table) rows.
+        let rows = v["targets"].as_array().unwrap();
+        assert_eq!(rows.len(), 10, "{v}");
+        let tables: Vec<&str> = rows.iter().map(|t| t["table"].as_str().unwrap()).collect();
+        assert_eq!(tables[4], "greedy,greedy,greedy,greedy");
+        assert_eq!(tables[9], "greedy,easy");
+        assert_eq!(v["games"], 8);
+        // Each missed (target, table) is named with its table and by how much.
+        for (row, miss) in rows
+            .iter()
+            .filter(|t| t["shortfall"].as_f64().unwrap() > 0.0)
+            .zip(v["misses"].as_array().unwrap())
+        {
+            let miss = miss.as_str().unwrap();
+            assert!(miss.contains(row["table"].as_str().unwrap()), "{miss}");
+        }
+        assert_eq!(v["bag_sizes"].as_array().unwrap().len(), 4);
+    }
+    // The front's variants carry each table's figures, its own board at four players.
+    let front = r["pareto_front"].as_array().unwrap();
+    for i in front {
+        let v = &variants[i.as_u64().unwrap() as usize];
+        let figures = v["measurements"].as_array().unwrap();
+        assert_eq!(figures.len(), 4);
+        let board11 = v["changes"][0] == "board 11 @4";
+        assert_eq!(figures[2]["squares"], if board11 { 121 } else { 81 }, "{v}");
+        assert_eq!(figures[0]["squares"], 81);
+    }
+    // The best rule set is written with its per-table changes, and lab measure plays it at
+    // each table under that table's rules.
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&best).unwrap()).unwrap();
+    let by_table = written["by_table"].as_array().map_or(0, Vec::len);
+    let best_i = r["best"].as_u64().unwrap() as usize;
+    let changed = variants[best_i]["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| *c != "board 9 @4" && *c != "start 0 @3")
+        .count();
+    assert_eq!(by_table, changed, "{written}");
+    let (code, m) = cli(&[
+        "lab",
+        "measure",
+        "--rules-file",
+        best.to_str().unwrap(),
+        "--games",
+        "2",
+        "--players",
+        "greedy,greedy;greedy,greedy,greedy,greedy",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{m}");
+    assert_eq!(
+        m["tables"][1]["squares"],
+        variants[best_i]["measurements"][2]["squares"]
+    );
+    // Sharded, a table's figures are still of its own rules once merged: an 11×11 board at
+    // four players, from a one-variant search.
+    let eleven = dir.join("eleven.json");
+    let (code, r) = cli(&[
+        "lab",
+        "search",
+        "--base",
+        "wordclub-1.2",
+        "--vary",
+        "at4.board=11",
+        "--target",
+        "went_out>=0%",
+        "--players",
+        "greedy,greedy,greedy,greedy",
+        "--games",
+        "2",
+        "--write-best",
+        eleven.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{r}");
+    let one = |extra: &[&str]| {
+        let mut args = vec![
+            "lab",
+            "measure",
+            "--rules-file",
+            eleven.to_str().unwrap(),
+            "--games",
+            "4",
+            "--players",
+            "greedy,greedy,greedy,greedy",
+        ];
+        args.extend_from_slice(extra);
+        cli(&args)
+    };
+    let (_, whole) = one(&["--json"]);
+    let mut files = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let (code, shard) = one(&["--shard", k]);
+        assert_eq!(code, 0, "{shard}");
+        let path = dir.join(format!("m{}.json", &k[..1]));
+        std::fs::write(&path, shard.to_string()).unwrap();
+        files.push(path.to_str().unwrap().to_string());
+    }
+    let (code, merged) = cli(&["lab", "merge", &files[0], &files[1], "--json"]);
+    assert_eq!(code, 0, "{merged}");
+    assert_eq!(merged, whole);
+    assert_eq!(merged["squares"], 121);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn search_refuses_a_target_that_judges_no_table() {
+    for (target, players, needle) in [
+        ("worst_seat<=3%@3", "hard,hard", "no table of --players"),
+        (
+            "win.medium>=60%",
+            "hard,hard;hard,medium",
+            "no medium player",
+        ),
+        ("worst_seat<=3%@9", "hard,hard", "after @"),
+    ] {
+        let (code, e) = cli(&[
+            "lab",
+            "search",
+            "--base",
+            "wordclub-1.2",
+            "--vary",
+            "at4.rack=6",
+            "--target",
+            target,
+            "--players",
+            players,
+        ]);
+        assert_eq!(code, 2, "{e}");
+        assert_eq!(e["error"]["kind"], "bad_search");
+        assert!(
+            e["error"]["message"].as_str().unwrap().contains(needle),
+            "{e}"
+        );
+    }
+}

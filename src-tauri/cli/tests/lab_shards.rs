@@ -249,6 +249,102 @@ fn a_search_sharded_two_ways_and_merged_gives_the_figures_and_best_of_one_search
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn a_search_across_table_sizes_sharded_three_ways_merges_into_the_figures_and_page_of_one() {
+    let dir = folder("lab_shards", "tables");
+    let base = [
+        "lab",
+        "search",
+        "--base",
+        "wordclub-1.2",
+        "--vary",
+        "at3.start=0,3 at4.board=9,11",
+        "--target",
+        "worst_seat<=40% went_out>=10%@3 moves_per_player>=2@greedy,greedy,greedy,greedy",
+        "--players",
+        "greedy,greedy;greedy,greedy,greedy;greedy,greedy,greedy,greedy",
+        "--games",
+        "12",
+        "--batch",
+        "6",
+    ];
+    let page_whole = dir.join("whole.html");
+    let best_whole = dir.join("best-whole.json");
+    let mut whole_args = base.to_vec();
+    whole_args.extend([
+        "--json",
+        "--write-best",
+        best_whole.to_str().unwrap(),
+        "--report",
+        page_whole.to_str().unwrap(),
+    ]);
+    let (code, whole) = raw(&whole_args);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&whole));
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let spec = format!("{k}/3");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &spec, "--threads", "1"]);
+        let (code, out) = raw(&args);
+        assert_eq!(code, 0, "{}", String::from_utf8_lossy(&out));
+        files.push(write(&dir, &format!("t{k}.json"), &out));
+    }
+    let page_merged = dir.join("merged.html");
+    let best_merged = dir.join("best-merged.json");
+    let (code, merged) = raw(&[
+        "lab",
+        "merge",
+        &files[2],
+        &files[0],
+        &files[1],
+        "--json",
+        "--write-best",
+        best_merged.to_str().unwrap(),
+        "--report",
+        page_merged.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&merged));
+    assert_eq!(
+        String::from_utf8(merged).unwrap(),
+        String::from_utf8(whole.clone()).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(&best_whole).unwrap(),
+        std::fs::read(&best_merged).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(&page_whole).unwrap(),
+        std::fs::read(&page_merged).unwrap()
+    );
+    let report: Value = serde_json::from_slice(&whole).unwrap();
+    assert_eq!(report["variants"].as_array().unwrap().len(), 4);
+    assert_eq!(report["tables"].as_array().unwrap().len(), 3);
+    // The page draws every table of each variant on the front.
+    let page = std::fs::read_to_string(&page_whole).unwrap();
+    let front = report["pareto_front"].as_array().unwrap().len();
+    assert_eq!(
+        page.matches("<section data-table=").count(),
+        3 * front,
+        "{front}"
+    );
+    // A shard whose tallies are not of the search's tables is refused.
+    let mut forged: Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    forged["runs"][0]["tallies"].as_array_mut().unwrap().pop();
+    let forged = write(&dir, "forged.json", forged.to_string().as_bytes());
+    let (code, e) = cli(&["lab", "merge", &forged, &files[1], &files[2]]);
+    assert_eq!(
+        (code, e["error"]["kind"].as_str()),
+        (2, Some("bad_shard")),
+        "{e}"
+    );
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("tables"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The error of a lab command that must be refused as out of range, naming `needle`.
 fn out_of_range(args: &[&str], needle: &str) {
     let (code, e) = cli(args);

@@ -20,21 +20,28 @@ use super::moves::movegen_error;
 use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
 
-const USAGE: &str = "lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,…] \
+const USAGE: &str =
+    "lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,…] \
 [--seed S] [--threads T] [--list ID | --list-file PATH] [--shard K/N] [--report FILE.html] [--json]
   (--players takes several tables separated by ;, as hard,hard;hard,hard,hard)
 lab search (--base ID | --base-file FILE) --vary \"AXIS=VALUES …\" --target \"TARGET …\" \
-[--players hard,hard] [--games MAX] [--batch B] [--seed S] [--threads T] [--list ID | --list-file PATH] \
-[--shard K/N] [--write-best FILE] [--report FILE.html] [--json]
+[--players hard,hard[;hard,hard,hard…]] [--games MAX] [--batch B] [--seed S] [--threads T] \
+[--list ID | --list-file PATH] [--shard K/N] [--write-best FILE] [--report FILE.html] [--json]
+  (every variant is measured at every table of --players, over the same seeds)
 lab merge SHARD_FILE… [--write-best FILE] [--report FILE.html] [--json]
 bounds: --games and --batch 1 to 10000000, --threads 1 to 256, at most 10000 variants, \
 --shard K/N with N at most 10000; --seed any whole number below 2^64
 a run with --shard K/N prints its shard (JSON) for lab merge, which prints the figures of the \
 whole run
 axes: bag=0.6,0.7 (scale the letter counts), letter.E=8,10, blanks=0,1, rack=6,8, passes=2,4, \
-premiums=symmetric or premiums=FILE (layouts drawn with . d t D T, blank lines between)
+board=9,11 (odd; star and premiums scaled about the centre), bingo=0,20, start=0,2 (seat s \
+starts with s×K points) or start=0/2/4 (each seat's), premiums=symmetric or premiums=FILE \
+(layouts drawn with . d t D T, blank lines between); atN.AXIS for the table of N players only \
+(at4.board=11, at4.rack=6,7, at3.start=0,2,4, at4.premiums=FILE; not passes)
 targets: went_out>=90%, bag_emptied>=95%, first_win=50%±3%, turns=20..30, filled, margin, score, \
-moves_per_player>=8, board_jams<=5%, worst_seat<=3% (every seat within 3 points of a fair share)";
+moves_per_player>=8, board_jams<=5%, worst_seat<=3% (every seat within 3 points of a fair share), \
+win.hard>=60% (the wins of that level's players), missing_letters<=0; each for every table, or \
+@N (the tables of N players) or @hard,medium (that table): worst_seat<=3%@4";
 
 pub fn run(argv: &[String]) -> CliResult {
     match argv.split_first() {
@@ -115,18 +122,6 @@ fn shard(args: &Args) -> Result<Option<Shard>, CliError> {
         .transpose()
 }
 
-fn players(args: &Args, default: Option<&str>) -> Result<Vec<Level>, CliError> {
-    let text = match (args.value("players"), default) {
-        (Some(t), _) => t,
-        (None, Some(d)) => d,
-        (None, None) => return Err(CliError::usage(format!("--players is required\n{USAGE}"))),
-    };
-    text.split(',')
-        .map(Level::parse)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(movegen_error)
-}
-
 fn threads(args: &Args) -> Result<usize, CliError> {
     let cores = (default_threads() as u64).min(MAX_THREADS);
     let t = number(
@@ -165,11 +160,14 @@ fn print_text(text: &str) -> CliResult {
 
 /// The tables of `--players`: one (`hard,hard`) or several, separated by `;`
 /// (`hard,hard;hard,hard,hard`), measured in turn.
-fn tables(args: &Args) -> Result<Vec<Vec<Level>>, CliError> {
-    let text = args
-        .value("players")
-        .ok_or_else(|| CliError::usage(format!("--players is required\n{USAGE}")))?;
+fn tables(args: &Args, default: Option<&str>) -> Result<Vec<Vec<Level>>, CliError> {
+    let text = match (args.value("players"), default) {
+        (Some(t), _) => t,
+        (None, Some(d)) => d,
+        (None, None) => return Err(CliError::usage(format!("--players is required\n{USAGE}"))),
+    };
     text.split(';')
+        .filter(|t| !t.trim().is_empty())
         .map(|t| {
             t.trim()
                 .split(',')
@@ -230,7 +228,7 @@ fn measure(argv: &[String]) -> CliResult {
     }
     let rules = rule_set(&args, "rules", "rules-file")?;
     let games = number(&args, "games", None, GAMES)?;
-    let tables = tables(&args)?;
+    let tables = tables(&args, None)?;
     let seed = number(&args, "seed", Some(1), SEED)?;
     let threads = threads(&args)?;
     let shard = shard(&args)?;
@@ -253,11 +251,14 @@ fn measure(argv: &[String]) -> CliResult {
     let mut measured = Vec::new();
     for players in &tables {
         let start = Instant::now();
+        // The table's own rule set: `by_table`'s changes for its size applied (a match
+        // stores the same).
+        let flat = rules.at_table(players.len()).map_err(engine_error)?;
         // Each match is folded into the tally as it ends and dropped: memory stays flat
         // whatever --games is.
         let mut tally = Tally::new(players.len());
         play_games_each(
-            &rules,
+            &flat,
             &list,
             players,
             Manners::AnyWord,
@@ -272,11 +273,11 @@ fn measure(argv: &[String]) -> CliResult {
         )
         .map_err(movegen_error)?;
         let per_second = range.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        measured.push((players, tally, per_second));
+        measured.push((players, flat, tally, per_second));
     }
     bar.finish_and_clear();
     if let Some(shard) = shard {
-        let (players, tally, _) = measured.pop().expect("one table");
+        let (players, _, tally, _) = measured.pop().expect("one table");
         return to_json(&LabShard::Measure(Box::new(MeasureShard {
             shard,
             rules_hash: rules.hash(),
@@ -291,9 +292,9 @@ fn measure(argv: &[String]) -> CliResult {
     }
     let figures: Vec<(Measurement, Tally, f64)> = measured
         .into_iter()
-        .map(|(players, tally, speed)| {
+        .map(|(players, flat, tally, speed)| {
             (
-                Measurement::of(&rules, &list.info().id, players, seed, &tally),
+                Measurement::of(&flat, &list.info().id, players, seed, &tally),
                 tally,
                 speed,
             )
@@ -559,7 +560,7 @@ fn search(argv: &[String]) -> CliResult {
         .map(|t| Target::parse(t))
         .collect::<Result<Vec<_>, _>>()
         .map_err(movegen_error)?;
-    let players = players(&args, Some("hard,hard"))?;
+    let tables = tables(&args, Some("hard,hard"))?;
     let max_games = number(&args, "games", Some(2000), GAMES)? as usize;
     let batch = number(
         &args,
@@ -577,7 +578,7 @@ fn search(argv: &[String]) -> CliResult {
         list: &list,
         axes,
         targets,
-        players,
+        tables,
         seed,
         batch,
         max_games,
@@ -609,7 +610,8 @@ fn search(argv: &[String]) -> CliResult {
     finish_search(&args, &report, json, Some(start.elapsed().as_secs_f64()))
 }
 
-/// The page of a search: the variants of its Pareto front, the best first.
+/// The page of a search: the variants of its Pareto front, the best first, each at every
+/// table of the search.
 fn write_search_report(
     path: &str,
     report: &SearchReport,
@@ -617,15 +619,30 @@ fn write_search_report(
 ) -> Result<(), CliError> {
     let mut order = report.pareto_front.clone();
     order.sort_by_key(|&i| (Some(i) != report.best, i));
-    let tables: Vec<lab::report::Table> = order
-        .iter()
-        .filter_map(|&i| {
-            let v = &report.variants[i];
-            let run = runs.iter().find(|r| r.index == i)?;
-            Some(lab::report::Table {
-                short: format!("variant {}", i + 1),
+    let several = report.tables.len() > 1;
+    let mut tables: Vec<lab::report::Table> = Vec::new();
+    let label = |players: &[String]| table_label(&players.join(","), &report.tables);
+    for &i in &order {
+        let v = &report.variants[i];
+        let (Some(run), Some(figures)) =
+            (runs.iter().find(|r| r.index == i), v.measurements.as_ref())
+        else {
+            continue;
+        };
+        for ((m, tally), players) in figures.iter().zip(&run.tallies).zip(&report.tables) {
+            let at = if several {
+                format!(" at {}", players.join(","))
+            } else {
+                String::new()
+            };
+            tables.push(lab::report::Table {
+                short: if several {
+                    format!("v{} · {}", i + 1, label(players))
+                } else {
+                    format!("variant {}", i + 1)
+                },
                 heading: format!(
-                    "variant {}{}: {}",
+                    "variant {}{}: {}{at}",
                     i + 1,
                     if report.best == Some(i) {
                         " (best)"
@@ -634,15 +651,16 @@ fn write_search_report(
                     },
                     v.name
                 ),
-                figures: v.measurement.as_ref()?,
-                tally: &run.tally,
-            })
-        })
-        .collect();
+                figures: m,
+                tally,
+            });
+        }
+    }
     let title = format!(
-        "Rules lab search from {} · list {} · Pareto front of {} variants",
+        "Rules lab search from {} · list {} · Pareto front: {} of {} variants",
         report.base,
         report.list,
+        report.pareto_front.len(),
         report.variants.len()
     );
     write_report(path, &lab::report::html(&title, &tables))
@@ -671,13 +689,25 @@ fn finish_search(
     print_text(&search_text(report, seconds))
 }
 
+/// A table's short name among the search's tables: `4p` when no other table has as many
+/// players, else its players (`hard,medium`).
+fn table_label(table: &str, tables: &[Vec<String>]) -> String {
+    let n = table.split(',').count();
+    if tables.iter().filter(|t| t.len() == n).count() == 1 {
+        format!("{n}p")
+    } else {
+        table.to_string()
+    }
+}
+
 fn search_text(r: &SearchReport, seconds: Option<f64>) -> String {
     let mut t = String::new();
+    let tables: Vec<String> = r.tables.iter().map(|p| p.join(" vs ")).collect();
     t += &format!(
         "search from {} · list {} · {} · {} variants · {} matches{}\n",
         r.base,
         r.list,
-        r.players.join(" vs "),
+        tables.join("; "),
         r.variants.len(),
         r.games_played,
         seconds.map_or(String::new(), |s| format!(" in {s:.0} s"))
@@ -688,32 +718,44 @@ fn search_text(r: &SearchReport, seconds: Option<f64>) -> String {
         "{meeting} variant(s) meet every target; Pareto front ({} variants):\n",
         r.pareto_front.len()
     );
+    let label = |table: &str| table_label(table, &r.tables);
     for &i in &r.pareto_front {
         let v = &r.variants[i];
-        let figures: Vec<String> = v
-            .targets
-            .iter()
-            .map(|x| {
-                let est = if x.target.contains('%') {
-                    pct(x.estimate)
-                } else {
-                    format!("{:.1}", x.estimate)
-                };
-                format!(
-                    "{} {est} ({})",
-                    x.target.split(' ').next().unwrap_or(""),
-                    x.verdict
-                )
-            })
-            .collect();
+        // One entry per target, its estimate at each table it is judged at.
+        let mut figures: Vec<(String, Vec<String>)> = Vec::new();
+        for x in &v.targets {
+            let est = if x.target.contains('%') {
+                pct(x.estimate)
+            } else {
+                format!("{:.1}", x.estimate)
+            };
+            let at = if r.tables.len() > 1 {
+                format!(" @{}", label(&x.table))
+            } else {
+                String::new()
+            };
+            let figure = format!("{est}{at} ({})", x.verdict.replace('_', " "));
+            match figures.last_mut() {
+                Some((target, list)) if *target == x.target => list.push(figure),
+                _ => figures.push((x.target.clone(), vec![figure])),
+            }
+        }
+        let bags: Vec<String> = v.bag_sizes.iter().map(usize::to_string).collect();
         t += &format!(
-            "  {}{} [{} tiles, {} matches]: {}\n",
+            "  {}{} [{} tiles; {} matches per table, stopped: {}]\n",
             if r.best == Some(i) { "* " } else { "  " },
             v.name,
-            v.bag_size,
+            bags.join("/"),
             v.games,
-            figures.join(", ")
+            v.stopped.replace('_', " ")
         );
+        for (target, list) in figures {
+            let name = target.split(' ').next().unwrap_or("");
+            t += &format!("      {name}: {}\n", list.join(", "));
+        }
+        if !v.misses.is_empty() {
+            t += &format!("      misses: {}\n", v.misses.join("; "));
+        }
     }
     if let Some(i) = r.best {
         t += &format!("best: {} (marked *)\n", r.variants[i].name);

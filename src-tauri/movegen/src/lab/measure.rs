@@ -221,8 +221,7 @@ pub struct Measurement {
 }
 
 /// A figure a search target can be set on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Metric {
     /// Share of matches that end by a player going out.
     WentOut,
@@ -244,10 +243,17 @@ pub enum Metric {
     BoardJams,
     /// The largest distance of any seat's win share from a fair share (1 / players).
     WorstSeat,
+    /// Share of the wins taken by the players of one level (`win.hard`): the skill signal
+    /// of a mixed table such as `hard,medium`.
+    Win(Level),
+    /// Letters of the alphabet with no tile in the bag of the table's rule set: a count
+    /// known from the rules alone (its interval is the count itself).
+    MissingLetters,
 }
 
 impl Metric {
-    pub const ALL: [Metric; 10] = [
+    /// Every metric but `win.LEVEL` (one per level).
+    pub const ALL: [Metric; 11] = [
         Metric::WentOut,
         Metric::BagEmptied,
         Metric::FirstWin,
@@ -258,24 +264,30 @@ impl Metric {
         Metric::MovesPerPlayer,
         Metric::BoardJams,
         Metric::WorstSeat,
+        Metric::MissingLetters,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Metric::WentOut => "went_out",
-            Metric::BagEmptied => "bag_emptied",
-            Metric::FirstWin => "first_win",
-            Metric::Turns => "turns",
-            Metric::Filled => "filled",
-            Metric::Margin => "margin",
-            Metric::Score => "score",
-            Metric::MovesPerPlayer => "moves_per_player",
-            Metric::BoardJams => "board_jams",
-            Metric::WorstSeat => "worst_seat",
+            Metric::WentOut => "went_out".into(),
+            Metric::BagEmptied => "bag_emptied".into(),
+            Metric::FirstWin => "first_win".into(),
+            Metric::Turns => "turns".into(),
+            Metric::Filled => "filled".into(),
+            Metric::Margin => "margin".into(),
+            Metric::Score => "score".into(),
+            Metric::MovesPerPlayer => "moves_per_player".into(),
+            Metric::BoardJams => "board_jams".into(),
+            Metric::WorstSeat => "worst_seat".into(),
+            Metric::Win(level) => format!("win.{}", level.name()),
+            Metric::MissingLetters => "missing_letters".into(),
         }
     }
 
     pub fn parse(name: &str) -> Option<Metric> {
+        if let Some(level) = name.strip_prefix("win.") {
+            return Level::parse(level).ok().map(Metric::Win);
+        }
         Metric::ALL.into_iter().find(|m| m.name() == name)
     }
 
@@ -288,12 +300,20 @@ impl Metric {
                 | Metric::FirstWin
                 | Metric::BoardJams
                 | Metric::WorstSeat
+                | Metric::Win(_)
         )
     }
 
-    /// The estimate over the matches of `t` and its two-sided interval at `z` (Wilson for
-    /// shares, normal for means).
-    pub fn estimate(self, t: &Tally, z: f64) -> (f64, [f64; 2]) {
+    /// The estimate over the matches of `t`, played under `rules` (the flat rule set of the
+    /// table) by `players`, and its two-sided interval at `z` (Wilson for shares, normal for
+    /// means).
+    pub fn estimate(
+        self,
+        t: &Tally,
+        rules: &RuleSet,
+        players: &[Level],
+        z: f64,
+    ) -> (f64, [f64; 2]) {
         let n = t.games as usize;
         let share = |hits: f64| {
             let p = if n == 0 { 0.0 } else { hits / n as f64 };
@@ -340,6 +360,20 @@ impl Metric {
                     hi = hi.max((a - fair).abs().max((b - fair).abs()));
                 }
                 (est, [lo, hi])
+            }
+            Metric::Win(level) => {
+                // Units (twelfths of a win) add up exactly before the one division.
+                let units: u64 = players
+                    .iter()
+                    .zip(&t.player_win)
+                    .filter(|(&l, _)| l == level)
+                    .map(|(_, &w)| w)
+                    .sum();
+                share(Tally::wins(units))
+            }
+            Metric::MissingLetters => {
+                let missing = Letters::of(rules).missing.chars().count() as f64;
+                (missing, [missing, missing])
             }
         }
     }
@@ -494,17 +528,31 @@ mod tests {
         assert_eq!(m.per_player[0].win_rate.rate, 2.5 / 4.0);
         assert_eq!(m.blanks.share, 4.0 / 8.0);
         assert_eq!(m.no_placement.matches.rate, 0.25);
-        let (first, [lo, hi]) = Metric::FirstWin.estimate(&t, Z95);
+        let hh = [Level::Hard, Level::Hard];
+        let est = |m: Metric| m.estimate(&t, &rules, &hh, Z95);
+        let (first, [lo, hi]) = est(Metric::FirstWin);
         assert_eq!(first, m.first_player_win.rate);
         assert!(lo < first && first < hi);
         // Seats: 2.5 and 1.5 wins of 4 (the first player rotates), 12.5 points from fair.
-        let (worst, [lo, hi]) = Metric::WorstSeat.estimate(&t, Z95);
+        let (worst, [lo, hi]) = est(Metric::WorstSeat);
         assert!((worst - m.table.worst_seat_from_fair / 100.0).abs() < 1e-12);
         assert!((worst - 0.125).abs() < 1e-12, "{worst}");
         assert!(lo <= worst && worst <= hi, "{lo} {worst} {hi}");
-        let (moves, _) = Metric::MovesPerPlayer.estimate(&t, Z95);
+        let (moves, _) = est(Metric::MovesPerPlayer);
         assert_eq!(moves, 10.0);
-        assert_eq!(Metric::BoardJams.estimate(&t, Z95).0, 0.25);
+        assert_eq!(est(Metric::BoardJams).0, 0.25);
+        // Both players are Hard: Hard wins every match; the full 1.1 bag lacks no letter.
+        assert_eq!(est(Metric::Win(Level::Hard)), (1.0, wilson_z(1.0, 4, Z95)));
+        assert_eq!(est(Metric::Win(Level::Medium)).0, 0.0);
+        assert_eq!(est(Metric::MissingLetters), (0.0, [0.0, 0.0]));
+        let (first_player_wins, _) =
+            Metric::Win(Level::Hard).estimate(&t, &rules, &[Level::Hard, Level::Medium], Z95);
+        assert_eq!(first_player_wins, m.per_player[0].win_rate.rate);
+        let twelve = RuleSet::builtin("wordclub-1.2").unwrap();
+        assert_eq!(
+            Metric::MissingLetters.estimate(&t, &twelve, &hh, Z95).0,
+            5.0
+        );
     }
 
     #[test]

@@ -107,12 +107,11 @@ pub fn merge_measure(shards: &[MeasureShard]) -> Result<(Measurement, Tally), Mo
             missing + 1
         )));
     }
-    let m = Measurement::of(
-        &first.rules,
-        &first.list,
-        &first.levels()?,
-        first.seed,
-        &tally,
-    );
+    // The figures are of the rule set the table played: its size's changes applied.
+    let flat = first
+        .rules
+        .at_table(first.players.len())
+        .map_err(|e| shard_error(format!("shard {}/{n}: {e}", first.shard.k)))?;
+    let m = Measurement::of(&flat, &first.list, &first.levels()?, first.seed, &tally);
     Ok((m, tally))
 }
