@@ -817,7 +817,14 @@ fn wordclub_1_3() -> RuleSet {
 }
 
 /// What the rules screen says of 1.3 (the figures of docs/balance.md's evidence table).
-const EVIDENCE_1_3: &str = "Proposed by the rules lab (provisional: exploration seeds only).";
+const EVIDENCE_1_3: &str = "Proposed by the rules lab for 2, 3 and 4 players: one 13×13 board, \
+     every letter in the bag, the bag sized for the table (78, 101 and 107 tiles), racks of five \
+     at four and start points for the seats found behind. Over 4,000 new simulated matches per \
+     table size between Hard players every seat wins within 1.3 points of a fair share (two \
+     players: 49.1% and 50.9%; three: 32.1%, 33.6%, 34.4%; four: 26.1%, 25.0%, 25.0%, 23.9%), \
+     each player makes 8.3 to 9.8 moves, 96% to 99% of matches end by a player going out and \
+     the bag always runs out before the board jams. Hard beats Medium in 77.1% of two-player \
+     matches. See docs/balance.md.";
 
 fn solo_10() -> RuleSet {
     RuleSet {
