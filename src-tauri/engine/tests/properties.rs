@@ -64,10 +64,11 @@ fn check_conservation(m: &Match) {
     }
 }
 
-/// Each seat's score is the sum of its placements' scores plus its end adjustment.
+/// Each seat's score is its start points plus the sum of its placements' scores plus its end
+/// adjustment.
 fn check_scores(m: &Match) {
     let n = m.players().len();
-    let mut sums = vec![0i32; n];
+    let mut sums: Vec<i32> = (0..n).map(|s| m.rules().start_points_of(s)).collect();
     // Each turn's (seat, score), so a take-back can withdraw the newest ones.
     let mut turns: Vec<(Seat, i32)> = Vec::new();
     for e in m.events() {
