@@ -48,6 +48,22 @@ for (const players of [2, 3, 4]) {
       assert.equal(await page.locator('.board [data-premium="3W"]').count(), 8);
       assert.equal(await overflowX(page), 0, 'no sideways scrolling');
       await page.screenshot({ path: screenshotPath(`rules-1.3-${players}p-${name}.png`) });
+      if (width < 600) {
+        // The phone places on the zoomed board: 44 px squares in a frame the finger pans,
+        // then the whole 13×13 at the screen's width.
+        const zoomed = page.locator('[data-testid=board-zoom].zoomed');
+        assert.equal(await zoomed.count(), 1, 'the rack is out: the board is zoomed');
+        const square = await page.locator('.board .square').first().boundingBox();
+        assert.ok(square.width >= 43, `a zoomed square is ${square.width} px`);
+        const frame = await zoomed.evaluate((e) => [e.clientWidth, e.scrollWidth]);
+        assert.ok(frame[1] > frame[0], `the zoomed board pans (${frame})`);
+        await page.getByTestId('zoom').click();
+        await page.locator('[data-testid=board-zoom]:not(.zoomed)').waitFor();
+        const board = await page.locator('.board').boundingBox();
+        assert.ok(board.x >= 0 && board.x + board.width <= width + 0.5, 'the whole board fits the width');
+        await page.screenshot({ path: screenshotPath(`rules-1.3-${players}p-${name}-whole.png`) });
+        await page.getByTestId('zoom').click();
+      }
       assert.deepEqual(errors, []);
       await page.close();
     }
