@@ -408,6 +408,7 @@ fn word_check_and_lists() {
             "wordclub-1.0",
             "wordclub-1.1",
             "wordclub-1.2",
+            "wordclub-1.3",
             "solo-10",
             "classic-15",
             "classic-15-ten"

@@ -42,6 +42,7 @@ fn rules_lists_every_rule_set_as_data() {
             "wordclub-1.0",
             "wordclub-1.1",
             "wordclub-1.2",
+            "wordclub-1.3",
             "solo-10",
             "classic-15",
             "classic-15-ten"
@@ -51,14 +52,14 @@ fn rules_lists_every_rule_set_as_data() {
         .iter()
         .map(|s| s["candidate"].as_bool().unwrap())
         .collect();
-    assert_eq!(candidates, [false, true, true, false, false, false]);
+    assert_eq!(candidates, [false, true, true, true, false, false, false]);
     let bags: Vec<u64> = sets
         .iter()
         .map(|s| s["bag_size"].as_u64().unwrap())
         .collect();
-    assert_eq!(bags, [32, 93, 47, 70, 100, 100]);
-    assert_eq!(sets[4]["bingo_bonus"], 50);
-    assert_eq!(sets[3]["default_list"], "enable-2-9");
+    assert_eq!(bags, [32, 93, 47, 78, 70, 100, 100]);
+    assert_eq!(sets[5]["bingo_bonus"], 50);
+    assert_eq!(sets[4]["default_list"], "enable-2-9");
     assert_eq!(sets[0]["hash"].as_str().unwrap().len(), 64);
     let (code, json) = cli(&["rules", "nope"]);
     assert_eq!(

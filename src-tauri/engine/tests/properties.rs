@@ -354,10 +354,11 @@ fn play_random_match_of(r: RuleSet, players: usize, seed: u64, list: &WordList) 
 
 /// Matches per rule set in the CI run: every built-in rule set, sized so the file takes about
 /// as long as it did with five (the 1.x sets' matches are the longest).
-const CI_MATCHES: [(&str, u64); 6] = [
+const CI_MATCHES: [(&str, u64); 7] = [
     ("wordclub-1.0", 45),
     ("wordclub-1.1", 18),
     ("wordclub-1.2", 18),
+    ("wordclub-1.3", 9),
     ("solo-10", 30),
     ("classic-15", 9),
     ("classic-15-ten", 12),
@@ -464,6 +465,11 @@ fn random_matches_wordclub_1_1() {
 #[test]
 fn random_matches_wordclub_1_2() {
     run_many("wordclub-1.2");
+}
+
+#[test]
+fn random_matches_wordclub_1_3() {
+    run_many("wordclub-1.3");
 }
 
 #[test]
