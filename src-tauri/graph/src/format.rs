@@ -1,20 +1,20 @@
 //! A graph's bytes: what the build script embeds and what the disk cache keeps.
 //!
 //! Little-endian: the magic `WCGADDAG`, [`FORMAT_VERSION`], the key's length and text, the
-//! root slot, the word counts, the number of arc slots, the slots, and a SHA-256 of
-//! everything before it. [`Gaddag::from_bytes`] refuses bytes of
+//! root slot, the word counts, the number of arc slots and filter blocks, the slots, the
+//! blocks, and a SHA-256 of everything before it. [`Gaddag::from_bytes`] refuses bytes of
 //! another key or version, a damaged checksum, or slots a walk could run out of.
 
 use sha2::{Digest, Sha256};
 
+use crate::filter::Filter;
 use crate::gaddag::{check_slots, Gaddag};
 use crate::GraphError;
 
 /// The layout's version: bumped whenever the slots mean something else, so a graph kept on
 /// disk by an older build is rebuilt rather than misread. 2: one-arc nodes in one slot,
-/// rude marks, the anagram filter. 3: runs of arcs ending in an end mark, shared tails, no
-/// header slots and no filter.
-pub const FORMAT_VERSION: u32 = 3;
+/// rude marks, the anagram filter.
+pub const FORMAT_VERSION: u32 = 2;
 
 const MAGIC: &[u8; 8] = b"WCGADDAG";
 
@@ -89,18 +89,27 @@ fn bad(reason: impl Into<String>) -> GraphError {
 impl Gaddag {
     /// The graph's bytes under `key` (both views' slots: the rude marks are kept).
     pub fn to_bytes(&self, key: &GraphKey) -> Vec<u8> {
-        let (arcs, root, words, polite_words) = self.raw();
+        let (arcs, blocks, root, words, polite_words) = self.raw();
         let key = key.text();
-        let mut out = Vec::with_capacity(64 + key.len() + arcs.len() * 4);
+        let mut out = Vec::with_capacity(64 + key.len() + arcs.len() * 4 + blocks.len() * 8);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(key.len() as u32).to_le_bytes());
         out.extend_from_slice(key.as_bytes());
-        for n in [root, words as u32, polite_words as u32, arcs.len() as u32] {
+        for n in [
+            root,
+            words as u32,
+            polite_words as u32,
+            arcs.len() as u32,
+            blocks.len() as u32,
+        ] {
             out.extend_from_slice(&n.to_le_bytes());
         }
         for a in arcs {
             out.extend_from_slice(&a.to_le_bytes());
+        }
+        for b in blocks {
+            out.extend_from_slice(&b.to_le_bytes());
         }
         let digest = Sha256::digest(&out);
         out.extend_from_slice(&digest);
@@ -129,7 +138,13 @@ impl Gaddag {
         let words = r.u32()? as usize;
         let polite_words = r.u32()? as usize;
         let slots = r.u32()? as usize;
+        let blocks = r.u32()? as usize;
         let arc_bytes = r.take(slots.checked_mul(4).ok_or_else(|| bad("too many slots"))?)?;
+        let block_bytes = r.take(
+            blocks
+                .checked_mul(8)
+                .ok_or_else(|| bad("too many blocks"))?,
+        )?;
         let body = r.at;
         let digest = r.take(32)?;
         if r.at != bytes.len() {
@@ -142,10 +157,23 @@ impl Gaddag {
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect();
-        if verify || arcs.is_empty() {
+        let blocks: Vec<u64> = block_bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        if verify || arcs.is_empty() || blocks.is_empty() {
             check_slots(&arcs, root).map_err(bad)?;
+            if blocks.is_empty() {
+                return Err(bad("it has no anagram filter"));
+            }
         }
-        Ok(Gaddag::assemble(arcs, root, words, polite_words))
+        Ok(Gaddag::assemble(
+            arcs,
+            Filter { blocks },
+            root,
+            words,
+            polite_words,
+        ))
     }
 }
 

@@ -5,23 +5,15 @@
 //! anchor square leftwards and then, after the separator, rightwards finds every word through
 //! that square exactly once.
 //!
-//! Layout (as wolges' KWG): a node is the run of its arcs, one `u32` each, in label order
-//! (A..Z, then the separator), the last one marked [`END`]. An arc packs its label,
-//! whether the path ending with it is a whole word (`ACCEPTS`, or `RUDE` when that word is one
-//! polite players leave alone) and the slot of the node it leads to (0 = no node). A node's
-//! arcs that are the tail of another node's arcs are not stored again: the node starts inside
-//! the longer run (so a node is any slot, and a run ends at the first `END`). Slot 0 is an
-//! empty node so 0 can mean "none".
-//!
-//! Measured on wordclub-3 (258,712 words) when this layout was chosen: the minimised graph
-//! has 565,891 nodes and 1,186,781 arcs (`cargo test -p wordclub-graph --release -- --ignored
-//! --nocapture where_the_bytes_go` prints a list's slots and bytes). The earlier layout spent a header slot (the node's labels as a bit mask)
-//! on each of the 245,501 nodes of two or more arcs and 0.30 MB on an anagram filter: 6.03 MB
-//! against the KWG's 4,594,100 bytes. Runs with shared tails take 1,148,497 slots,
-//! 4,593,988 bytes (enable-2-9: 1,501,416 against 1,501,528), and headers on even the
-//! widest nodes only (12 arcs or more: 6,403 of them) would already pass the KWG; the walk
-//! gets a node's labels by reading its run instead (most runs are one or two arcs, in one
-//! cache line), and a bingo's letters are checked in the graph itself, not a filter.
+//! Layout: a node of several arcs is a header slot holding the set of its arc labels as a
+//! bit mask (bit 0 = the separator, bits 1..=26 = A..Z), followed by its arcs in label order;
+//! the arc for a label is found by a popcount of the lower label bits, and the generator
+//! intersects the header with its cross-check and rack masks instead of scanning arcs. A node
+//! of one arc (most of them: long single chains) is that arc alone in one slot, marked
+//! [`SINGLE`], so it costs one slot instead of two. An arc packs its label, whether the path
+//! ending with it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite players
+//! leave alone), and the slot of the node it leads to (0 = no node). Slot 0 is an empty dummy
+//! node so 0 can mean "none".
 //!
 //! One graph serves both manners: [`Gaddag::polite`] is a view of the same slots that reads
 //! `RUDE` as "not a word", so the polite computer needs no graph of its own.
@@ -35,39 +27,24 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::filter::Filter;
 use crate::GraphError;
 
-/// Label of the separator arc (the "turn right" point of a GADDAG path): after the letters,
-/// so a node's letter arcs come first and its separator is in the tail other nodes share
-/// (measured, wordclub-3 with its rude marks: 4,598,876 bytes with the separator first,
-/// 4,590,548 last; letters in descending order 4,592,900).
-pub const SEPARATOR: u8 = 27;
-/// The separator's label while building (it sorts before the letters there).
-const B_SEPARATOR: u8 = 0;
+/// Label of the separator arc (the "turn right" point of a GADDAG path).
+pub const SEPARATOR: u8 = 0;
 
-/// Longest set of letters [`Gaddag::anagram_exists`] looks for in the graph (longer: "maybe").
-const MAX_ANAGRAM_LEN: usize = 12;
+/// Longest word whose sorted-letter signature is kept (12 letters fill 60 bits).
+const MAX_SIGNED_LEN: usize = 12;
 
 const LABEL_MASK: u32 = 0x1f;
 /// The path ending with this arc spells a word of the list that any player may play.
 pub(crate) const ACCEPTS: u32 = 1 << 5;
 /// The path ending with this arc spells a word of the list that polite players leave alone.
 pub(crate) const RUDE: u32 = 1 << 6;
-/// The last arc of its node.
-pub(crate) const END: u32 = 1 << 7;
-/// On a node's last arc: the node also has a separator arc, not stored, whose target is the
-/// slot after this one (the forward node laid out right behind the run).
-pub(crate) const SEP_NEXT: u32 = 1 << 8;
-const TARGET_SHIFT: u32 = 9;
-const TARGET_BITS: u32 = 0x007f_ffff;
-
-/// The builder's own node slots (before [`lay_out`] turns them into runs): a header slot with
-/// the node's labels as a bit mask and then its arcs, or a lone arc marked `B_SINGLE`; an arc
-/// keeps its target from bit `B_TARGET_SHIFT`. Headers let equal nodes be found by comparing
-/// slots while the graph is minimised.
-const B_TARGET_SHIFT: u32 = 7;
-const B_TARGET_BITS: u32 = 0x00ff_ffff;
-const B_SINGLE: u32 = 1 << 31;
+const TARGET_SHIFT: u32 = 7;
+const TARGET_BITS: u32 = 0x00ff_ffff;
+/// A node slot that is the node's only arc (a header never has this bit: labels fill 27).
+pub(crate) const SINGLE: u32 = 1 << 31;
 
 /// One arc of the graph, decoded on demand from its packed `u32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +71,9 @@ impl Arc {
 /// may be shared by an any-word view and a polite one ([`Gaddag::polite`]).
 pub struct Gaddag {
     arcs: std::sync::Arc<[u32]>,
+    /// Sorted-letter signatures (5 bits a letter) of the words of 2..=12 letters, any manners
+    /// (a superset of the polite view's: the bound it serves may only err towards "maybe").
+    filter: std::sync::Arc<Filter>,
     root: u32,
     /// Words of the list, and how many of them are not marked rude.
     words: usize,
@@ -118,9 +98,8 @@ impl std::fmt::Debug for Gaddag {
 /// Iterator over the arcs of one node.
 pub struct Arcs<'a> {
     arcs: &'a [u32],
-    at: usize,
-    /// 0: more stored arcs; 1: the separator after the run is left; 2: done.
-    state: u8,
+    first: usize,
+    remaining: u32,
     view: u32,
 }
 
@@ -128,28 +107,14 @@ impl Iterator for Arcs<'_> {
     type Item = Arc;
     #[inline(always)]
     fn next(&mut self) -> Option<Arc> {
-        match self.state {
-            0 => {
-                let slot = self.arcs[self.at];
-                self.at += 1;
-                if slot & END != 0 {
-                    self.state = if slot & SEP_NEXT != 0 { 1 } else { 2 };
-                }
-                Some(Arc(slot & self.view))
-            }
-            1 => {
-                self.state = 2;
-                Some(separator_to(self.at))
-            }
-            _ => None,
+        if self.remaining == 0 {
+            return None;
         }
+        self.remaining -= 1;
+        let arc = Arc(self.arcs[self.first] & self.view);
+        self.first += 1;
+        Some(arc)
     }
-}
-
-/// The separator arc of a run whose forward node is laid out right behind it, at `slot`.
-#[inline(always)]
-fn separator_to(slot: usize) -> Arc {
-    Arc(SEPARATOR as u32 | (slot as u32) << TARGET_SHIFT)
 }
 
 /// How far a build has come: `done` of `total` steps (strings inserted into the graph).
@@ -228,8 +193,7 @@ struct Builder {
     limit: u64,
 }
 
-/// Arc slots a target can address (the target bits of an arc). The build counts its own,
-/// wider nodes against it, so a list is refused a little before its graph would not fit.
+/// Arc slots a target can address (the target bits of an arc).
 pub const SLOT_LIMIT: u64 = TARGET_BITS as u64 + 1;
 
 impl Builder {
@@ -264,11 +228,11 @@ impl Builder {
         }
         self.key.clear();
         let pack = |&(label, accepts, target): &(u8, u32, u32)| {
-            label as u32 | accepts | (target << B_TARGET_SHIFT)
+            label as u32 | accepts | (target << TARGET_SHIFT)
         };
         if let [arc] = node {
             // One arc: the node is the arc itself.
-            self.key.push(pack(arc) | B_SINGLE);
+            self.key.push(pack(arc) | SINGLE);
         } else {
             // Header: the set of labels, so a child is found by a popcount, not a scan.
             let labels = node.iter().fold(0u32, |m, a| m | 1 << a.0);
@@ -357,7 +321,7 @@ impl Builder {
         if separator_target != 0 {
             // The node after `s` starts with the separator (label 0 sorts first).
             let mut node = self.open_node();
-            node.arcs.push((B_SEPARATOR, 0, separator_target));
+            node.arcs.push((SEPARATOR, 0, separator_target));
             self.path.push(node);
         }
         self.last.clear();
@@ -493,17 +457,37 @@ impl Gaddag {
         if builder.overflowed {
             return Err(too_large(list.len()));
         }
-        let (arcs, root) = lay_out(&builder.arcs, root);
+        let (arcs, root) = relayout(&builder.arcs, root);
+        let mut signatures: Vec<u64> = list
+            .iter()
+            .filter(|(w, _)| (2..=MAX_SIGNED_LEN).contains(&w.len()))
+            .map(|(w, _)| signature(w.iter().copied()))
+            .collect();
+        signatures.sort_unstable();
+        signatures.dedup();
         progress(Progress {
             done: spans.len(),
             total: spans.len(),
         });
-        Ok(Gaddag::assemble(arcs, root, list.len(), polite_words))
+        Ok(Gaddag::assemble(
+            arcs,
+            Filter::new(&signatures),
+            root,
+            list.len(),
+            polite_words,
+        ))
     }
 
-    pub(crate) fn assemble(arcs: Vec<u32>, root: u32, words: usize, polite_words: usize) -> Gaddag {
+    pub(crate) fn assemble(
+        arcs: Vec<u32>,
+        filter: Filter,
+        root: u32,
+        words: usize,
+        polite_words: usize,
+    ) -> Gaddag {
         Gaddag {
             arcs: arcs.into(),
+            filter: std::sync::Arc::new(filter),
             root,
             words,
             polite_words,
@@ -519,6 +503,7 @@ impl Gaddag {
             view: !RUDE,
             id: next_id(),
             arcs: std::sync::Arc::clone(&self.arcs),
+            filter: std::sync::Arc::clone(&self.filter),
             ..*self
         }
     }
@@ -528,8 +513,14 @@ impl Gaddag {
         self.view & RUDE == 0
     }
 
-    pub(crate) fn raw(&self) -> (&[u32], u32, usize, usize) {
-        (&self.arcs, self.root, self.words, self.polite_words)
+    pub(crate) fn raw(&self) -> (&[u32], &[u64], u32, usize, usize) {
+        (
+            &self.arcs,
+            &self.filter.blocks,
+            self.root,
+            self.words,
+            self.polite_words,
+        )
     }
 
     /// The root node.
@@ -557,37 +548,34 @@ impl Gaddag {
         self.arcs.len()
     }
 
-    /// Bytes the graph holds in memory: its arc slots, all it is (shared by both views).
+    /// Bytes the graph holds in memory: its node and arc slots, and the anagram filter
+    /// (shared by both views of one graph).
     pub fn memory_bytes(&self) -> usize {
         self.arcs.len() * std::mem::size_of::<u32>()
+            + self.filter.blocks.len() * std::mem::size_of::<u64>()
     }
 
     /// The arcs leaving `node` (none for node 0).
     #[inline(always)]
     pub fn arcs(&self, node: u32) -> Arcs<'_> {
+        let head = self.arcs[node as usize];
+        let single = head & SINGLE != 0;
         Arcs {
             arcs: &self.arcs,
-            at: node as usize,
-            state: if node == 0 { 2 } else { 0 },
+            first: node as usize + usize::from(!single),
+            remaining: if single { 1 } else { head.count_ones() },
             view: self.view,
         }
     }
 
-    /// The labels of the arcs leaving `node`, as a bit set (bit `SEPARATOR`: the separator); 0 for
-    /// node 0.
+    /// The labels of the arcs leaving `node`, as a bit set (bit 0: the separator).
     #[inline(always)]
     pub fn labels(&self, node: u32) -> u32 {
-        // Slot 0 is a lone arc of label 31, which no mask of letters holds.
-        let mut at = node as usize;
-        let mut labels = 0u32;
-        loop {
-            let slot = self.arcs[at];
-            labels |= 1 << (slot & LABEL_MASK);
-            if slot & END != 0 {
-                let sep = (slot & SEP_NEXT) << (SEPARATOR as u32 - SEP_NEXT.trailing_zeros());
-                return (labels | sep) & ALL_LABELS;
-            }
-            at += 1;
+        let head = self.arcs[node as usize];
+        if head & SINGLE != 0 {
+            1 << (head & LABEL_MASK)
+        } else {
+            head
         }
     }
 
@@ -595,16 +583,16 @@ impl Gaddag {
     /// [`Gaddag::labels`] of `node`.
     #[inline(always)]
     pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
-        // The arcs are in label order: the one for `label` is after those of lower labels.
+        // A one-arc node's slot is its arc; otherwise the arc follows the header at its rank
+        // (chosen without a branch: which kind a node is does not follow a pattern).
+        let head = self.arcs[node as usize];
         let rank = (labels & ((1u32 << label) - 1)).count_ones() as usize;
-        let at = node as usize + rank;
-        let slot = self.arcs[at];
-        // A separator not stored: the slot after the run starts the forward node, whose
-        // arcs are letters.
-        if label == SEPARATOR as u32 && slot & LABEL_MASK != SEPARATOR as u32 {
-            return separator_to(at);
-        }
-        Arc(slot & self.view)
+        let at = if head & SINGLE != 0 {
+            node as usize
+        } else {
+            node as usize + 1 + rank
+        };
+        Arc(self.arcs[at] & self.view)
     }
 
     /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
@@ -631,24 +619,11 @@ impl Gaddag {
     /// The arc labelled `label` leaving `node`, if any.
     #[inline(always)]
     pub fn child(&self, node: u32, label: u8) -> Option<Arc> {
-        // The run is in label order: stop at the label, a greater one or the run's end.
-        let label = label as u32;
-        let mut at = node as usize;
-        loop {
-            let slot = self.arcs[at];
-            let l = slot & LABEL_MASK;
-            if l == label {
-                return Some(Arc(slot & self.view));
-            }
-            if slot & END != 0 {
-                let stored_after = slot & SEP_NEXT != 0 && label == SEPARATOR as u32;
-                return stored_after.then(|| separator_to(at + 1));
-            }
-            if l > label {
-                return None;
-            }
-            at += 1;
+        let labels = self.labels(node);
+        if labels & (1u32 << label) == 0 {
+            return None;
         }
+        Some(self.arc_unchecked_label(node, labels, label as u32))
     }
 
     /// Is `word` (letters 1..=26) a word of the graph? Walks the fully reversed path.
@@ -665,101 +640,24 @@ impl Gaddag {
         last.is_some_and(Arc::accepts)
     }
 
-    /// Does some word (of this view's manners) use exactly the letters in `counts` (index
-    /// 1..=26; a blank, index 0, answers "maybe": true)? The best-move bound uses it to rule
-    /// out bingos; more than 12 letters answer true.
-    ///
-    /// Searched in the graph itself, from its rarest letter: every word holding that letter
-    /// has a path that starts with it (the split just after it), goes leftwards over the
-    /// letters before it and, after the separator, rightwards over the rest, so only the words
-    /// through that one letter are tried instead of every word spelt from the letters.
+    /// Does some word use exactly the letters in `counts` (index 1..=26; blanks, index 0,
+    /// answer "maybe": true)? One look-up in the filter of sorted-letter signatures, which
+    /// may answer "maybe" for letters no word uses (about 1.5 % of them) but never "no" for
+    /// a word's; the best-move bound uses it to rule out bingos. Words longer than 12 letters
+    /// answer true.
     pub fn anagram_exists(&self, counts: &[u8; 27]) -> bool {
         if counts[0] > 0 {
             return true;
         }
         let total: usize = counts.iter().map(|&n| n as usize).sum();
-        if total > MAX_ANAGRAM_LEN {
+        if total > MAX_SIGNED_LEN {
             return true;
         }
-        let Some(&first) = RAREST_FIRST.iter().find(|&&l| counts[l as usize] > 0) else {
-            return false;
-        };
-        let Some(arc) = self.child(self.root, first) else {
-            return false;
-        };
-        if total == 1 {
-            return arc.accepts();
+        let mut letters = Vec::with_capacity(total);
+        for (l, &n) in counts.iter().enumerate().skip(1) {
+            letters.extend(std::iter::repeat_n(l as u8, n as usize));
         }
-        let mut left = *counts;
-        left[first as usize] -= 1;
-        let have = (1..27).fold(0u32, |m, l| m | u32::from(left[l] > 0) << l);
-        self.anagram_left(arc.target(), &mut left, have, total - 1)
-    }
-
-    /// Whether a word's path goes on leftwards from `node` (or turns right at the separator)
-    /// with exactly the `total` letters left (`have`: the letters of which some are left).
-    fn anagram_left(&self, node: u32, left: &mut [u8; 27], have: u32, total: usize) -> bool {
-        let labels = self.labels(node);
-        if labels & 1 << SEPARATOR != 0 {
-            let sep = self.arc_unchecked_label(node, labels, SEPARATOR as u32);
-            if self.anagram_right(sep.target(), left, have, total) {
-                return true;
-            }
-        }
-        let mut avail = labels & have;
-        while avail != 0 {
-            let l = avail.trailing_zeros();
-            avail &= avail - 1;
-            let arc = self.arc_unchecked_label(node, labels, l);
-            if total == 1 {
-                if arc.accepts() {
-                    return true;
-                }
-                continue;
-            }
-            left[l as usize] -= 1;
-            let rest = if left[l as usize] == 0 {
-                have & !(1 << l)
-            } else {
-                have
-            };
-            let found = self.anagram_left(arc.target(), left, rest, total - 1);
-            left[l as usize] += 1;
-            if found {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether a word's path goes on rightwards from `node` with exactly the `total` letters
-    /// left (`have`: the letters of which some are left).
-    fn anagram_right(&self, node: u32, left: &mut [u8; 27], have: u32, total: usize) -> bool {
-        let labels = self.labels(node);
-        let mut avail = labels & have;
-        while avail != 0 {
-            let l = avail.trailing_zeros();
-            avail &= avail - 1;
-            let arc = self.arc_unchecked_label(node, labels, l);
-            if total == 1 {
-                if arc.accepts() {
-                    return true;
-                }
-                continue;
-            }
-            left[l as usize] -= 1;
-            let rest = if left[l as usize] == 0 {
-                have & !(1 << l)
-            } else {
-                have
-            };
-            let found = self.anagram_right(arc.target(), left, rest, total - 1);
-            left[l as usize] += 1;
-            if found {
-                return true;
-            }
-        }
-        false
+        self.filter.may_contain(signature(letters))
     }
 
     /// Is the upper-case word in the graph?
@@ -769,26 +667,17 @@ impl Gaddag {
     }
 }
 
-/// The letters from the rarest in English words to the commonest (the anagram search starts
-/// from a set's rarest letter: the fewest words go through it).
-const RAREST_FIRST: [u8; 26] = {
-    let order = *b"QJXZWKVFYBHGMPUDCLOTNRAISE";
-    let mut codes = [0u8; 26];
-    let mut i = 0;
-    while i < 26 {
-        codes[i] = order[i] - b'A' + 1;
-        i += 1;
-    }
-    codes
-};
+/// The sorted-letter signature of letters given in ascending order (5 bits a letter).
+fn signature(letters: impl IntoIterator<Item = u8>) -> u64 {
+    let mut sorted: Vec<u8> = letters.into_iter().collect();
+    sorted.sort_unstable();
+    sorted.iter().fold(0u64, |sig, &l| sig << 5 | l as u64)
+}
 
-/// Every label an arc can have: A..Z and the separator.
-const ALL_LABELS: u32 = ((1 << 28) - 1) & !1;
-
-/// The builder's arcs of the node at `slot`: its width in slots and its arcs' slots.
-fn builder_node(arcs: &[u32], slot: usize) -> (usize, std::ops::Range<usize>) {
+/// The width in slots of the node at `slot` and its arcs' target slots.
+fn node_arcs(arcs: &[u32], slot: usize) -> (usize, std::ops::Range<usize>) {
     let head = arcs[slot];
-    if head & B_SINGLE != 0 {
+    if head & SINGLE != 0 {
         (1, slot..slot + 1)
     } else {
         let n = head.count_ones() as usize;
@@ -796,166 +685,82 @@ fn builder_node(arcs: &[u32], slot: usize) -> (usize, std::ops::Range<usize>) {
     }
 }
 
-/// Turns the builder's nodes into runs of arcs (see the module's layout), in depth-first
-/// order from the root, so that a node's first child usually sits right after it (the build
-/// freezes nodes bottom-up, which scatters a walk), and storing each run once: a node whose
-/// arcs are the tail of another node's starts inside that node's run, and a run ending in a
-/// separator to a forward node not laid out yet drops that arc and has the node follow it.
-///
-/// The runs are sorted last arc first: a run that is the tail of others sorts right before
-/// them, so each run is found in the longest run after it, which alone is stored. That
-/// stores the fewest slots a layout of sorted runs can, with a few megabytes of scratch (a
-/// table of every tail, tried first, stayed resident after the build: 42 MB for wordclub-2,
-/// `tests/graph_memory.rs`).
-fn lay_out(old: &[u32], root: u32) -> (Vec<u32>, u32) {
-    const NONE: u32 = u32::MAX;
-    let old_target = |a: u32| (a >> B_TARGET_SHIFT) & B_TARGET_BITS;
-    // The reachable nodes in preorder, first label first.
-    let mut seen = vec![false; old.len()];
-    let mut order = Vec::new();
+/// Copies the graph in depth-first order from the root, so that a node's first child
+/// usually sits right after it (the build freezes nodes bottom-up, which scatters a walk).
+fn relayout(old: &[u32], root: u32) -> (Vec<u32>, u32) {
+    let mut new_slot = vec![0u32; old.len()];
+    let mut arcs = Vec::with_capacity(old.len());
+    arcs.push(0);
+    // First pass: assign slots in preorder.
     let mut stack = vec![root];
+    let mut order = Vec::new();
+    let mut next = 1usize;
+    let target = |a: u32| (a >> TARGET_SHIFT) & TARGET_BITS;
     while let Some(node) = stack.pop() {
-        if node == 0 || seen[node as usize] {
+        if node == 0 || new_slot[node as usize] != 0 {
             continue;
         }
-        seen[node as usize] = true;
+        let (width, children) = node_arcs(old, node as usize);
+        new_slot[node as usize] = next as u32;
+        next += width;
         order.push(node);
-        let (_, children) = builder_node(old, node as usize);
+        // Push children in reverse so the first label is visited first.
         for i in children.rev() {
-            stack.push(old_target(old[i]));
+            stack.push(target(old[i]));
         }
     }
-    drop(seen);
-    // A node's arcs, last first (its separator, then its letters from the highest), as the
-    // builder packs them.
-    let run_rev = |node: u32| {
-        let (_, ch) = builder_node(old, node as usize);
-        let sep = (old[ch.start] & LABEL_MASK == B_SEPARATOR as u32).then_some(ch.start);
-        let letters = ch.start + usize::from(sep.is_some())..ch.end;
-        sep.into_iter()
-            .chain(letters.rev())
-            .map(|i| old[i] & !B_SINGLE)
-    };
-    let run_len = |node: u32| builder_node(old, node as usize).1.len() as u32;
-    let mut sorted = order.clone();
-    sorted.sort_unstable_by(|&a, &b| run_rev(a).cmp(run_rev(b)));
-    // The stored run each node is found in, and how far into it.
-    let mut leaf = vec![0u32; old.len()];
-    let mut offset = vec![0u8; old.len()];
-    for i in (0..sorted.len()).rev() {
-        let node = sorted[i];
-        let within = sorted.get(i + 1).filter(|&&next| {
-            run_len(node) < run_len(next) && run_rev(node).zip(run_rev(next)).all(|(a, b)| a == b)
-        });
-        let l = within.map_or(node, |&next| leaf[next as usize]);
-        leaf[node as usize] = l;
-        offset[node as usize] = (run_len(l) - run_len(node)) as u8;
-    }
-    drop(sorted);
-    // Forward nodes some node reaches by its separator alone: that arc keeps its slot.
-    let mut sep_alone = vec![false; old.len()];
     for &node in &order {
-        let mut arcs = run_rev(node);
-        if let (Some(a), None) = (arcs.next(), arcs.next()) {
-            if a & LABEL_MASK == B_SEPARATOR as u32 {
-                sep_alone[old_target(a) as usize] = true;
-            }
+        let (_, children) = node_arcs(old, node as usize);
+        if old[node as usize] & SINGLE == 0 {
+            arcs.push(old[node as usize]);
+        }
+        for i in children {
+            let a = old[i];
+            let t = target(a);
+            let mapped = if t == 0 { 0 } else { new_slot[t as usize] };
+            arcs.push((a & !(TARGET_BITS << TARGET_SHIFT)) | (mapped << TARGET_SHIFT));
         }
     }
-    let mut run_at = vec![NONE; old.len()];
-    let mut runs: Vec<(u32, bool)> = Vec::new();
-    let mut new_slot = vec![0u32; old.len()];
-    let mut next_slot = 1u32;
-    for &node in &order {
-        let l = leaf[node as usize];
-        if run_at[l as usize] == NONE {
-            run_at[l as usize] = next_slot;
-            let len = run_len(l);
-            let last = run_rev(l).next().expect("a node has arcs");
-            let forward = old_target(last);
-            let follows = last & LABEL_MASK == B_SEPARATOR as u32
-                && len > 1
-                && !sep_alone[forward as usize]
-                && leaf[forward as usize] == forward
-                && run_at[forward as usize] == NONE;
-            runs.push((l, follows));
-            next_slot += len - u32::from(follows);
-            if follows {
-                run_at[forward as usize] = next_slot;
-                runs.push((forward, false));
-                next_slot += run_len(forward);
-            }
-        }
-        new_slot[node as usize] = run_at[l as usize] + offset[node as usize] as u32;
-    }
-    drop((leaf, offset, sep_alone, run_at));
-    // Slot 0: a lone arc of a label no letter mask holds, so node 0 has no arcs.
-    let mut arcs = Vec::with_capacity(next_slot as usize);
-    arcs.push(LABEL_MASK | END);
-    let mut run = Vec::with_capacity(28);
-    for &(l, sep_next) in &runs {
-        run.clear();
-        run.extend(run_rev(l));
-        if sep_next {
-            run.remove(0);
-        }
-        for (k, &a) in run.iter().enumerate().rev() {
-            let target = new_slot[old_target(a) as usize];
-            let label = match a & LABEL_MASK {
-                0 => SEPARATOR as u32,
-                l => l,
-            };
-            let end = match (k, sep_next) {
-                (0, false) => END,
-                (0, true) => END | SEP_NEXT,
-                _ => 0,
-            };
-            arcs.push(label | (a & (ACCEPTS | RUDE)) | end | (target << TARGET_SHIFT));
-        }
-    }
-    debug_assert_eq!(arcs.len(), next_slot as usize);
     (arcs, new_slot[root as usize])
 }
 
-/// Checks that bytes read back describe a walkable graph: every run of arcs is in label
-/// order and ends inside the slots, and every target is a slot, so a walk can never index
-/// out of bounds or miss an arc.
+/// Checks that bytes read back describe a walkable graph: every node's arcs lie inside the
+/// slots and every target is a slot, so a walk can never index out of bounds.
 pub(crate) fn check_slots(arcs: &[u32], root: u32) -> Result<(), String> {
-    if arcs.first() != Some(&(LABEL_MASK | END)) {
+    if arcs.first() != Some(&0) {
         return Err("slot 0 is not the empty node".into());
     }
-    if root == 0 || root as usize >= arcs.len() {
+    if root as usize >= arcs.len() {
         return Err("the root lies outside the graph".into());
     }
-    if arcs.last().is_some_and(|a| a & END == 0) {
-        return Err("the last run of arcs does not end".into());
-    }
-    for (i, &a) in arcs.iter().enumerate().skip(1) {
-        if !(1..=SEPARATOR as u32).contains(&(a & LABEL_MASK)) {
-            return Err(format!("the arc at slot {i} has no label"));
+    let mut slot = 1;
+    while slot < arcs.len() {
+        let head = arcs[slot];
+        let (width, children) = if head & SINGLE != 0 {
+            (1, slot..slot + 1)
+        } else {
+            if head >> 27 != 0 || head == 0 {
+                return Err(format!("slot {slot} is not a node"));
+            }
+            let n = head.count_ones() as usize;
+            (1 + n, slot + 1..slot + 1 + n)
+        };
+        if children.end > arcs.len() {
+            return Err(format!("the node at slot {slot} runs past the end"));
         }
-        if ((a >> TARGET_SHIFT) & TARGET_BITS) as usize >= arcs.len() {
-            return Err(format!("the arc at slot {i} leads outside the graph"));
+        for i in children {
+            if ((arcs[i] >> TARGET_SHIFT) & TARGET_BITS) as usize >= arcs.len() {
+                return Err(format!("the arc at slot {i} leads outside the graph"));
+            }
         }
-        if a & END == 0 && arcs[i + 1] & LABEL_MASK <= a & LABEL_MASK {
-            return Err(format!("the arcs at slot {i} are out of order"));
-        }
-        // A separator not stored leads to the next slot, which must start a run of letters.
-        if a & SEP_NEXT != 0
-            && (a & END == 0
-                || arcs
-                    .get(i + 1)
-                    .is_none_or(|n| n & LABEL_MASK >= SEPARATOR as u32))
-        {
-            return Err(format!("the arc at slot {i} has no forward node after it"));
-        }
+        slot += width;
     }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Builder, Gaddag, NodeHasher, ACCEPTS, B_SINGLE, SLOT_LIMIT};
+    use super::{Builder, Gaddag, NodeHasher, ACCEPTS, SINGLE, SLOT_LIMIT};
     use crate::GraphError;
     use std::hash::Hasher;
 
@@ -1013,7 +818,7 @@ mod tests {
         assert_eq!(b.freeze(&[(1, ACCEPTS, 0)]), a);
         assert_eq!(
             b.arcs[a as usize],
-            1 | ACCEPTS | B_SINGLE,
+            1 | ACCEPTS | SINGLE,
             "one arc, one slot"
         );
     }
@@ -1059,101 +864,5 @@ mod tests {
         assert_eq!((g.word_count(), p.word_count()), (4, 3));
         assert_ne!(g.id(), p.id(), "the views' cross-checks differ");
         assert!(p.is_polite() && !g.is_polite());
-    }
-
-    /// Every word is found and no other string: runs that share their tails still spell
-    /// exactly the list (both views), and the layout stores fewer slots than arcs.
-    #[test]
-    fn shared_runs_spell_exactly_the_list() {
-        let words = [
-            "AB", "ABS", "CAB", "CABS", "DAB", "DABS", "SCAB", "SCABS", "BA", "BAS", "ZA", "ZAS",
-        ];
-        let g = Gaddag::build_marked(
-            words.iter().map(|w| (w, *w == "SCABS")),
-            SLOT_LIMIT,
-            &mut |_| {},
-        )
-        .unwrap();
-        let p = g.polite();
-        for w in words {
-            assert!(g.contains(w), "{w}");
-            assert_eq!(p.contains(w), w != "SCABS", "{w}");
-        }
-        for w in [
-            "A", "B", "S", "AS", "CA", "CABA", "SCA", "DA", "BAB", "ZAB", "ZZ",
-        ] {
-            assert!(!g.contains(w) && !p.contains(w), "{w}");
-        }
-        // Every node's labels come from its run, and every arc is found by its label.
-        for node in 0..g.arc_count() as u32 {
-            let labels = g.labels(node);
-            let found: u32 = g.arcs(node).fold(0, |m, a| m | 1 << a.label());
-            assert_eq!(labels, if node == 0 { 0 } else { found });
-            for a in g.arcs(node) {
-                assert_eq!(g.child(node, a.label()), Some(a));
-                assert_eq!(g.arc_unchecked_label(node, labels, a.label() as u32), a);
-            }
-        }
-        crate::gaddag::check_slots(&g.arcs, g.root).unwrap();
-        assert!(
-            g.arcs.iter().any(|a| a & super::SEP_NEXT != 0),
-            "some separator is not stored"
-        );
-    }
-
-    #[test]
-    fn anagrams_are_looked_up_in_the_graph_for_each_view() {
-        let g = Gaddag::build_marked(
-            [
-                ("STARE", false),
-                ("TEARS", false),
-                ("CAT", false),
-                ("TWAT", true),
-            ],
-            SLOT_LIMIT,
-            &mut |_| {},
-        )
-        .unwrap();
-        assert!(g.anagram_exists(&counts("TAWT")) && !g.polite().anagram_exists(&counts("TAWT")));
-        assert!(!g.anagram_exists(&counts("")) && !g.anagram_exists(&counts("T")));
-        assert!(!g.anagram_exists(&counts("AERSTS")));
-    }
-
-    /// Where a list's bytes go, with no word marked and with the kept offensive words marked
-    /// rude as shipped (run by hand; `LIST=path/to/list.txt` for another list).
-    #[test]
-    #[ignore]
-    fn where_the_bytes_go() {
-        let path =
-            std::env::var("LIST").unwrap_or("../../wordlists/wordclub/wordclub-3.txt".into());
-        let read = |path: &str| -> Vec<String> {
-            let text = std::fs::read_to_string(path).unwrap();
-            text.lines()
-                .map(|w| w.trim().to_ascii_uppercase())
-                .filter(|w| !w.is_empty())
-                .collect()
-        };
-        let words = read(&path);
-        let rude: std::collections::HashSet<String> =
-            read("../../wordlists/offensive/offensive-2.txt")
-                .into_iter()
-                .collect();
-        for marked in [false, true] {
-            let t = std::time::Instant::now();
-            let g = Gaddag::build_marked(
-                words.iter().map(|w| (w, marked && rude.contains(w))),
-                SLOT_LIMIT,
-                &mut |_| {},
-            )
-            .unwrap();
-            println!(
-                "{path} ({} rude marks): {} words, {} slots, {} bytes (built in {:.2} s)",
-                if marked { "with" } else { "no" },
-                g.word_count(),
-                g.arc_count(),
-                g.memory_bytes(),
-                t.elapsed().as_secs_f64()
-            );
-        }
     }
 }

@@ -11,6 +11,7 @@
 //! - [`GraphError`]: a list too large for the layout, bytes that are not a graph of the key.
 
 mod error;
+mod filter;
 mod format;
 mod gaddag;
 

@@ -23,8 +23,8 @@ fn a_built_graph_keeps_little_more_than_itself_resident() {
     let graph_kb = (graph.arc_count() * 4 / 1024) as u64;
     let grown = status_kb("VmRSS").saturating_sub(before);
     let peak = status_kb("VmHWM").saturating_sub(before);
-    // The build itself needs several times the graph; afterwards only the graph and the
-    // word list's pages read may stay.
+    // The build itself needs several times the graph; afterwards only the graph, its
+    // anagram table and the word list's pages read may stay.
     assert!(peak > 4 * graph_kb, "the build peaked at only {peak} kB?");
     assert!(
         grown < 3 * graph_kb,

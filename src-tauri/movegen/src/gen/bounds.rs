@@ -567,30 +567,34 @@ fn best_letters(prefix: &[i32], empties: usize, l3: usize, l2: usize) -> i32 {
 }
 
 /// Whether a bingo can spell a word at all, asked of the best-move bound for a stretch that
-/// takes the whole rack: with no board tile in it the rack must be an anagram of a word
-/// (looked up in the graph once a call, [`Gaddag::anagram_exists`], and kept); with board
-/// tiles the answer is "maybe". The graph holds no anagram table any more (it kept the graph
-/// over wolges' KWG size), and a search of the graph for every board letter cost more than
-/// the bound saved (callgrind, best move on the 28 classic-15 positions: 192 M instructions
-/// with the table, 216 M searching for every stretch, 206 M answering "maybe" always; in
-/// wall time the searches' cache misses made some positions 3-6 times slower).
+/// takes the whole rack: with no board tile in it the rack must be an anagram of a word, with
+/// board tiles the rack plus their letters must be (order is ignored, so this only ever
+/// errs towards "maybe"). Answers for none or one board tile are kept for the call.
 struct BingoCheck<'a> {
     g: &'a Gaddag,
     rack: Rack,
-    /// The rack alone: 0 unknown, 1 no word, 2 some word.
-    known: std::cell::Cell<u8>,
+    /// Per board letter (0: none): 0 unknown, 1 impossible, 2 possible.
+    known: [std::cell::Cell<u8>; 27],
 }
 
 impl BingoCheck<'_> {
-    /// `board` tiles are in the stretch (`_letters` packs their letters, 5 bits each: with
-    /// any, the answer is "maybe").
-    fn possible(&self, board: u8, _letters: u32) -> bool {
-        if board > 0 || self.rack.counts[0] > 0 {
+    /// `letters` packs the stretch's `board` tile letters, 5 bits each (up to 6).
+    fn possible(&self, board: u8, letters: u32) -> bool {
+        if board > 6 || self.rack.counts[0] > 0 {
             return true;
         }
-        let cell = &self.known;
+        let mut counts = self.rack.counts;
+        let mut rest = letters;
+        for _ in 0..board {
+            counts[(rest & 0x1f) as usize] += 1;
+            rest >>= 5;
+        }
+        if board > 1 {
+            return self.g.anagram_exists(&counts);
+        }
+        let cell = &self.known[letters as usize];
         if cell.get() == 0 {
-            let ok = self.g.anagram_exists(&self.rack.counts);
+            let ok = self.g.anagram_exists(&counts);
             cell.set(if ok { 2 } else { 1 });
         }
         cell.get() == 2
