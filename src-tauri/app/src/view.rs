@@ -80,9 +80,9 @@ pub struct TableInfo {
     pub bingo_bonus: u32,
     /// One per seat at this table, in playing order.
     pub start_points: Vec<i32>,
-    /// The fields this table size sets (`board_size`, `star`, `premiums`, `tiles`,
-    /// `rack_size`, `bingo_bonus`, `exchange`, `leave`, `start_points`), as the rule set's
-    /// `by_table` entry names them.
+    /// The fields that differ at this table size from the rule set's own (`board_size`,
+    /// `star`, `premiums`, `tiles`, `rack_size`, `bingo_bonus`, `exchange`, `leave`,
+    /// `start_points`).
     pub changes: Vec<&'static str>,
 }
 
@@ -96,7 +96,6 @@ impl TableInfo {
         r.table_sizes()
             .filter_map(|n| {
                 let flat = r.at_table(n).ok()?;
-                let entry = r.by_table.iter().find(|c| usize::from(c.players) == n);
                 Some(TableInfo {
                     players: n as u8,
                     board_size: flat.board_size,
@@ -109,22 +108,23 @@ impl TableInfo {
                     blanks: flat.blank_count(),
                     bingo_bonus: flat.bingo_bonus,
                     start_points: (0..n).map(|s| flat.start_points_of(s)).collect(),
-                    changes: entry.map_or_else(Vec::new, |c| {
-                        [
-                            ("board_size", c.board_size.is_some()),
-                            ("star", c.star.is_some()),
-                            ("premiums", c.premiums.is_some()),
-                            ("tiles", c.tiles.is_some()),
-                            ("rack_size", c.rack_size.is_some()),
-                            ("bingo_bonus", c.bingo_bonus.is_some()),
-                            ("exchange", c.exchange.is_some()),
-                            ("leave", c.leave.is_some()),
-                            ("start_points", c.start_points.is_some()),
-                        ]
-                        .into_iter()
-                        .filter_map(|(name, set)| set.then_some(name))
-                        .collect()
-                    }),
+                    // What differs from the rule set's own facts, not what the entry
+                    // names: an entry that repeats a field (1.3 names its leave table at
+                    // every size) changes nothing a player needs told.
+                    changes: [
+                        ("board_size", flat.board_size != r.board_size),
+                        ("star", flat.star != r.star),
+                        ("premiums", flat.premiums != r.premiums),
+                        ("tiles", flat.tiles != r.tiles),
+                        ("rack_size", flat.rack_size != r.rack_size),
+                        ("bingo_bonus", flat.bingo_bonus != r.bingo_bonus),
+                        ("exchange", flat.exchange != r.exchange),
+                        ("leave", flat.leave() != r.leave()),
+                        ("start_points", flat.start_points != r.start_points),
+                    ]
+                    .into_iter()
+                    .filter_map(|(name, differs)| differs.then_some(name))
+                    .collect(),
                 })
             })
             .collect()

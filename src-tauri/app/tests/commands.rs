@@ -477,7 +477,32 @@ fn the_rules_info_says_what_changes_at_each_table_size() {
     assert_eq!(tables[0]["changes"], json!([]));
     assert_eq!(
         tables[1]["changes"],
-        json!(["rack_size", "bingo_bonus", "exchange", "start_points"])
+        // Another rack plays a leave table re-fitted from the base's: told as a change.
+        json!([
+            "rack_size",
+            "bingo_bonus",
+            "exchange",
+            "leave",
+            "start_points"
+        ])
+    );
+    // A field an entry repeats with the rule set's own value is no change: 1.3 names its
+    // leave table at every size.
+    let one_three = wordclub_engine::RuleSet::builtin("wordclub-1.3").unwrap();
+    let info = serde_json::to_value(wordclub_app::RulesInfo::of(&one_three)).unwrap();
+    let changes: Vec<&Value> = info["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| &t["changes"])
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            &json!([]),
+            &json!(["tiles", "start_points"]),
+            &json!(["tiles", "rack_size", "exchange", "start_points"])
+        ]
     );
     assert_eq!(tables[1]["start_points"], json!([0, 2, 4]));
     assert_eq!(tables[2]["star"], json!({"row": 5, "col": 5}));
