@@ -40,6 +40,10 @@ after(async () => {
   await browser?.close();
 });
 
+/** Where each line of the progression chart begins (its first point's y; smaller is higher). */
+const chartStarts = (page, scope) => page.locator(`${scope} [data-testid=progression-chart] polyline`)
+  .evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('points').split(' ')[0].split(',')[1])));
+
 test('the Start row, the totals and the end screen count the start points', async () => {
   assert.deepEqual(finished.result.scores_before_adjustment, [7, 7], `${JSON.stringify(finished.result)}`);
   const page = await openApp(browser, server.url, SIZES[0][1]);
@@ -54,6 +58,9 @@ test('the Start row, the totals and the end screen count the start points', asyn
   assert.deepEqual(start.slice(5, 7), ['0', '3']);
   const first = await page.locator('[data-testid=detail-turns] tbody tr[data-turn="2"] td').allTextContents();
   assert.deepEqual(first.slice(4, 7), ['4', '3', '7'], 'Ben\'s S: 4, on top of his 3');
+  // The replay's chart: Ben's line begins at his 3 start points, Ann's at 0.
+  const [annAt, benAt] = await chartStarts(page, '[data-testid=detail]');
+  assert.ok(benAt < annAt, `Ben's line starts above Ann's (${benAt} v ${annAt})`);
 
   // The match still going, from the start screen: the scoresheet's Start row and totals.
   await page.locator('[data-nav=home]').first().click();
@@ -73,6 +80,8 @@ test('the Start row, the totals and the end screen count the start points', asyn
   const ben = await page.locator('[data-testid=results] tbody tr').nth(1).locator('td').allTextContents();
   assert.deepEqual(ben.slice(1, 5), ['3', '3', '0', '3']);
   assert.equal(await page.locator('[data-testid=end] [data-testid=sheet-start] .sheet-totals').textContent(), '0 · 3');
+  const [annEnd, benEnd] = await chartStarts(page, '[data-testid=end]');
+  assert.ok(benEnd < annEnd, `the end chart starts Ben above Ann (${benEnd} v ${annEnd})`);
   assert.deepEqual(page.context().errors, []);
   await page.close();
 });

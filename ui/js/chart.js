@@ -16,16 +16,18 @@ function svgEl(tag, attrs = {}) {
  * @param series per seat, the running total after each turn
  * @param names  per seat, the player's name
  * @param marker optional turn number (0 = before the first turn) to mark with a line
+ * @param start  per seat, the points it started with (the rule set's start points at this
+ *               table, from the backend); the lines begin there, 0 for a seat not listed
  * @returns a <figure> with the chart (a score axis from 0 to the top score, turns along the
  *          bottom) and a caption naming each line's colour. The lines are the totals after each
  *          turn (with `final`, then the final score after the end-of-match adjustments).
  */
-export function progressionChart(series, names, { marker = null, final = false } = {}) {
+export function progressionChart(series, names, { marker = null, final = false, start = [] } = {}) {
   const longest = Math.max(1, ...series.map((s) => s.length));
   // `final`: each series ends with the final score (after the end-of-match adjustments, the
   // backend's last point), drawn one step after the last turn and labelled "end".
   const turns = final ? Math.max(0, longest - 1) : longest;
-  const top = Math.max(1, ...series.flat());
+  const top = Math.max(1, ...series.flat(), ...start);
   // `right`: room for "end" after its point.
   const W = 480; const H = 180; const left = 40; const right = final ? 28 : 12; const topPad = 12; const bottom = 30;
   const x = (turn) => left + (turn * (W - left - right)) / longest;
@@ -51,7 +53,7 @@ export function progressionChart(series, names, { marker = null, final = false }
     label(String(turns), { x: x(turns), y: y(0) + 16, 'text-anchor': final ? 'end' : 'middle', 'data-testid': 'chart-turns' }),
     final ? label('end', { x: x(longest), y: y(0) + 16, 'text-anchor': 'start', 'data-testid': 'chart-end' }) : '');
   series.forEach((scores, seat) => {
-    const points = [0, ...scores].map((score, i) => `${x(i).toFixed(1)},${y(score).toFixed(1)}`);
+    const points = [start[seat] ?? 0, ...scores].map((score, i) => `${x(i).toFixed(1)},${y(score).toFixed(1)}`);
     const line = svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: COLOURS[seat % COLOURS.length], 'stroke-width': 3 });
     const title = svgEl('title');
     title.textContent = names[seat] ?? `Player ${seat + 1}`;

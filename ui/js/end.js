@@ -94,6 +94,6 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         if (heading) { heading.setAttribute('tabindex', '-1'); heading.scrollIntoView({ block: 'start' }); heading.focus(); }
       } : null,
     }) : null,
-    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true }),
+    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true, start: view.players.map((p) => p.start_points ?? 0) }),
     h('div.end-table', {}, finalBoard, renderScoresheet(view, null, null)));
 }
