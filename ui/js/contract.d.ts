@@ -933,9 +933,9 @@ export type TableInfo = { players: number, board_size: number, star: Pos, rack_s
  */
 start_points: Array<number>, 
 /**
- * The fields this table size sets (`board_size`, `star`, `premiums`, `tiles`,
- * `rack_size`, `bingo_bonus`, `exchange`, `leave`, `start_points`), as the rule set's
- * `by_table` entry names them.
+ * The fields that differ at this table size from the rule set's own (`board_size`,
+ * `star`, `premiums`, `tiles`, `rack_size`, `bingo_bonus`, `exchange`, `leave`,
+ * `start_points`).
  */
 changes: Array<string>, };
 
