@@ -1,6 +1,8 @@
 //! `cargo bench -p wordclub-movegen --bench sim` — simulated matches per second, Hard against
 //! Hard, as the rules lab plays them (each match folded into a tally as it ends): on one
-//! thread and on every core (one match per thread). The graph is built before the clock starts. `SIM_GAMES=n` scales the runs.
+//! thread and on every core (one match per thread), then 1.3 at every table size it seats and
+//! a mixed table (a table's cost grows with its seats and its board). The graph is built
+//! before the clock starts. `SIM_GAMES=n` scales the runs.
 //! Beside the wall-clock rate it prints matches per CPU-second of this process (from
 //! /proc/self/stat on Linux), the rate one free core gives, since the machine is shared.
 
@@ -27,12 +29,25 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1.0);
     let cores = default_threads();
-    let players = [Level::Hard, Level::Hard];
+    use Level::{Easy, Hard, Medium};
     println!(
-        "{:<14} {:>8} {:>7} {:>11} {:>22}",
-        "rule set", "threads", "games", "matches/s", "matches per CPU-second"
+        "{:<14} {:<20} {:>8} {:>7} {:>11} {:>22}",
+        "rule set", "players", "threads", "games", "matches/s", "matches per CPU-second"
     );
-    for (id, games) in [("wordclub-1.1", 2000.0), ("classic-15", 800.0)] {
+    let tables: [(&str, &[Level], f64); 6] = [
+        ("wordclub-1.1", &[Hard, Hard], 2000.0),
+        ("classic-15", &[Hard, Hard], 800.0),
+        ("wordclub-1.3", &[Hard, Hard], 600.0),
+        ("wordclub-1.3", &[Hard, Hard, Hard], 400.0),
+        ("wordclub-1.3", &[Hard, Hard, Hard, Hard], 400.0),
+        ("wordclub-1.3", &[Hard, Medium, Easy, Hard], 400.0),
+    ];
+    for (id, players, games) in tables {
+        let seats = players
+            .iter()
+            .map(|p| format!("{p:?}").to_lowercase())
+            .collect::<Vec<_>>()
+            .join(",");
         let rules = RuleSet::builtin(id).unwrap();
         let list = WordList::builtin(&rules.default_list).unwrap();
         gaddag_for(list);
@@ -46,7 +61,7 @@ fn main() {
             play_games_each(
                 &rules,
                 list,
-                &players,
+                players,
                 Manners::Polite,
                 7,
                 0..2 * t,
@@ -59,7 +74,7 @@ fn main() {
             play_games_each(
                 &rules,
                 list,
-                &players,
+                players,
                 Manners::Polite,
                 1,
                 0..games,
@@ -73,7 +88,7 @@ fn main() {
             });
             assert_eq!(tally.games, games as u64);
             println!(
-                "{id:<14} {t:>8} {games:>7} {:>11.0} {per_cpu:>22}",
+                "{id:<14} {seats:<20} {t:>8} {games:>7} {:>11.0} {per_cpu:>22}",
                 games as f64 / secs
             );
         }
