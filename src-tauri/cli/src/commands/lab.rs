@@ -68,13 +68,7 @@ fn file_arg(option: &str) -> crate::files::FileArg {
 fn rule_set(args: &Args, id_option: &str, file_option: &str) -> Result<RuleSet, CliError> {
     match (args.value(id_option), args.value(file_option)) {
         (Some(id), None) => RuleSet::builtin(id).map_err(engine_error),
-        (None, Some(path)) => lab::rule_set_from_json(&read_file(path, file_arg(file_option))?)
-            .map_err(|e| match e {
-                MovegenError::RuleSetField { .. } => {
-                    CliError::new(e.kind(), format!("{path}: {e}"))
-                }
-                other => movegen_error(other),
-            }),
+        (None, Some(path)) => super::rules::rule_set_file(path, file_arg(file_option)),
         _ => Err(CliError::usage(format!(
             "give --{id_option} ID or --{file_option} FILE (one of them)\n{USAGE}"
         ))),

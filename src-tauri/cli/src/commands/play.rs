@@ -46,7 +46,7 @@ pub fn run(argv: &[String]) -> CliResult {
     }
     let rules = match (args.value("rules"), args.value("rules-file")) {
         (Some(id), None) => RuleSet::builtin(id).map_err(engine_error)?,
-        (None, Some(path)) => super::rules::rule_set_file(path)?,
+        (None, Some(path)) => super::rules::rule_set_file(path, crate::files::RULES_FILE)?,
         _ => {
             return Err(CliError::usage(format!(
                 "give --rules ID or --rules-file FILE (one of them): {USAGE}"

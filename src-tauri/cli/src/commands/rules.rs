@@ -21,7 +21,7 @@ pub fn run(argv: &[String]) -> CliResult {
                     "give rule set ids or --rules-file FILE, not both ({extra:?})"
                 )));
             }
-            vec![rule_set_file(path)?]
+            vec![rule_set_file(path, crate::files::RULES_FILE)?]
         }
         None if args.positionals.is_empty() => RULE_SET_IDS
             .iter()
@@ -67,10 +67,11 @@ pub fn players_option(args: &Args) -> Result<Option<usize>, CliError> {
         .transpose()
 }
 
-/// A rule set from a rules-lab JSON file (`--rules-file`), checked as the lab checks it
-/// (every table size it seats): a mistake is named by its field.
-pub fn rule_set_file(path: &str) -> Result<RuleSet, CliError> {
-    let text = crate::files::read_text(std::path::Path::new(path), crate::files::RULES_FILE)?;
+/// A rule set from a rules-lab JSON file (`arg`: `--rules-file`, or the lab's `--base-file`),
+/// checked as the lab checks it (every table size it seats): a mistake is named by its field.
+/// The one reader of rule files for every subcommand.
+pub fn rule_set_file(path: &str, arg: crate::files::FileArg) -> Result<RuleSet, CliError> {
+    let text = crate::files::read_text(std::path::Path::new(path), arg)?;
     wordclub_movegen::lab::rule_set_from_json(&text).map_err(|e| match e {
         MovegenError::RuleSetField { .. } => CliError::new(e.kind(), format!("{path}: {e}")),
         other => CliError::from(other),
@@ -94,7 +95,7 @@ pub fn position_rules(
                 "give --rules ID or --rules-file FILE, not both: {usage}"
             )))
         }
-        (None, Some(path), _) => rule_set_file(path)?,
+        (None, Some(path), _) => rule_set_file(path, crate::files::RULES_FILE)?,
         (Some(id), None, _) | (None, None, Some(id)) => {
             RuleSet::builtin(id).map_err(engine_error)?
         }
