@@ -5,7 +5,9 @@
 #      plus the scripted 3-player secrecy test; screenshots go to tests/screenshots/ (ignored);
 #   2. the real app window (tests/app_smoke): tauri-driver + WebKitWebDriver under xvfb-run
 #      start the built app, start a match, read the board, reopen it behind the cover and
-#      play a word typed on the keyboard.
+#      play a word typed on the keyboard; and (first_moves.test.js) the first "Suggest a
+#      move" and computer move after the app starts, each file one window at a time (they
+#      share one X display, and their figures would share the cores).
 # Debug builds only. Expects scripts/install-deps.sh to have run (scripts/test.sh does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,4 +25,4 @@ node --test --test-concurrency=1 tests/e2e/
 
 echo "== e2e: real app window (tauri-driver, WebKitWebDriver, Xvfb)"
 TAURI_DRIVER=$(command -v tauri-driver) xvfb-run -a -s "-screen 0 1280x1024x24" \
-  node --test tests/app_smoke/
+  node --test --test-concurrency=1 tests/app_smoke/
