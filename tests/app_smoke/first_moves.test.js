@@ -75,21 +75,25 @@ async function freshApp() {
 }
 
 /** Starts a match with a fixed deal through the window's IPC (a `fixed-deals` build), puts it
- *  on this window's screen and reloads, then shows the first player's rack. Returns its id. */
+ *  on this window's screen and reloads, then shows the first player's rack. Returns when the
+ *  match was made (epoch ms, from the page's clock): opening it starts loading its list's
+ *  graph in the background (OpenMatch::new), so the printed gap to the tap says how long
+ *  that load had before the first search. */
 async function openMatch(args) {
-  const id = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+  const made = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
     const args = arguments[0];
     const invoke = (c, a) => window.__TAURI__.core.invoke(c, { args: a });
     (async () => {
       const view = await invoke('new_match', args);
+      const at = performance.timeOrigin + performance.now();
       await invoke('remember_screen', { client: 'window', match_id: view.id });
-      return view.id;
+      return { id: view.id, at };
     })().then(done, (e) => done('refused: ' + JSON.stringify(e)));`, args);
-  assert.equal(typeof id, 'number', `new_match through IPC: ${id} (a deal needs: cargo build -p wordclub --features fixed-deals)`);
+  assert.equal(typeof made.id, 'number', `new_match through IPC: ${JSON.stringify(made)} (a deal needs: cargo build -p wordclub --features fixed-deals)`);
   await driver.navigate().refresh();
   await driver.wait(until.elementLocated(By.css('[data-testid=reveal]')), 20000).click();
   await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 20000);
-  return id;
+  return made.at;
 }
 
 /** Runs in the page (as source): window.moveBench records taps, command answers, the app's
@@ -173,14 +177,16 @@ const round = (x) => (x == null ? null : Math.round(x * 10) / 10);
 const staged = () => driver.executeScript(
   "return [...document.querySelectorAll('.square:has(.tile.staged)')].map((e) => e.dataset.square)");
 
-/** Taps Suggest in the match on screen and returns its figures (on the page's clock). */
-async function suggestOnce() {
+/** Taps Suggest in the match on screen, made at `madeAt` (epoch ms), and returns its
+ *  figures (on the page's clock). */
+async function suggestOnce(madeAt) {
   await install();
   await driver.executeScript("moveBench.watch('staged', () => document.querySelector('.square .tile.staged') !== null)");
   await driver.findElement(By.css('[data-action=hint]')).click();
   const bench = await painted(['staged']);
   const tap = bench.taps.find((t) => t.action === 'hint');
   assert.ok(tap, 'the tap on "Suggest a move" reached the page');
+  const origin = await driver.executeScript('return performance.timeOrigin');
   const hint = bench.calls.find((c) => c.command === 'hint');
   const mark = bench.marks.staged;
   return {
@@ -190,6 +196,7 @@ async function suggestOnce() {
     hint_answer_ms: hint?.answered ? round(hint.answered - hint.sent) : null,
     // The answer to the draft in the DOM: the UI's staging and drawing.
     answer_to_staged_ms: hint?.answered ? round(mark.dom - hint.answered) : null,
+    tap_after_match_made_ms: Math.round(origin + tap.stamp - madeAt),
   };
 }
 
@@ -198,16 +205,14 @@ test('in a freshly started app, the first "Suggest a move" stages its tiles (pri
   // Classic 15×15 (its hint is "Suggest a move"); Ann's opening rack fixed, so the cold and
   // the warm search are of the same position.
   const deal = { rules: 'classic-15', players: [{ name: 'Ann' }, { name: 'Ben' }], deal: { racks: ['RETAINS', 'DGLOPUY'] } };
-  await openMatch(deal);
-  const cold = await suggestOnce();
+  const cold = await suggestOnce(await openMatch(deal));
   const coldSquares = await staged();
   assert.ok(coldSquares.length >= 2, `the suggested move is staged: ${coldSquares}`);
   await driver.wait(async () => driver.findElement(By.css('[data-action=play]')).isEnabled(), 10000, 'the staged suggestion previews as a legal move');
   assert.match(await driver.findElement(By.css('[data-action=hint]')).getText(), /Suggest a move/);
 
   // Warm: the same position in a second match of the same process.
-  await openMatch(deal);
-  const warm = await suggestOnce();
+  const warm = await suggestOnce(await openMatch(deal));
   assert.deepEqual(await staged(), coldSquares, 'the same position gets the same suggestion');
   const floor = await ipcFloor();
   // The backend's own part, warm: the same position's hint asked through IPC alone, with no
@@ -235,6 +240,7 @@ test('in a freshly started app, the first "Suggest a move" stages its tiles (pri
     warm_suggest_answer_to_staged_ms: warm.answer_to_staged_ms,
     warm_suggest_ipc_only_ms: round(ipcOnly.ms),
     ipc_round_trip_ms: round(floor),
+    first_suggest_tap_after_match_made_ms: cold.tap_after_match_made_ms,
     suggested_tiles: coldSquares.length,
   }));
 });
@@ -263,8 +269,10 @@ async function computerOnce() {
   const moved = at('computer_moved');
   assert.ok(thinking != null && moved != null, `the app's events arrived: ${JSON.stringify(bench.events)}`);
   const playCall = bench.calls.find((c) => c.command === 'play');
-  const viewCall = bench.calls.find((c) => c.command === 'match_view' && c.sent >= moved);
   const { first, whole } = bench.marks;
+  // The view the screen asked for on the event (the app's own listener runs before this
+  // recorder's, so it is the last one answered before the first tile, not one sent after).
+  const viewCall = bench.calls.filter((c) => c.command === 'match_view' && c.answered != null && c.answered <= first.dom).at(-1);
   return {
     tap_to_first_tile_ms: round(first.dom - tap.stamp),
     tap_to_whole_move_ms: round(whole.dom - tap.stamp),
