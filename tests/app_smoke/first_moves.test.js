@@ -187,6 +187,21 @@ async function ipcFloor() {
     })().then(done, (e) => done(String(e)));`);
 }
 
+/** WebDriver's click on `css`, found again if a redraw replaced it between the find and the
+ *  click (the tap is stamped in the page, so a retry is not in the figure). */
+async function tapOn(css) {
+  for (let i = 0; ; i++) {
+    try {
+      await driver.findElement(By.css(css)).click();
+      return;
+    } catch (e) {
+      if (e.name !== 'StaleElementReferenceError' || i === 2) throw e;
+    }
+  }
+}
+
+// Read in the page: a redraw may replace the button between a find and a read.
+const playable = () => driver.executeScript("return document.querySelector('[data-action=play]')?.disabled === false");
 const round = (x) => (x == null ? null : Math.round(x * 10) / 10);
 const staged = () => driver.executeScript(
   "return [...document.querySelectorAll('.square:has(.tile.staged)')].map((e) => e.dataset.square)");
@@ -196,7 +211,7 @@ const staged = () => driver.executeScript(
 async function suggestOnce(madeAt) {
   await install();
   await driver.executeScript("moveBench.watch('staged', () => document.querySelector('.square .tile.staged') !== null)");
-  await driver.findElement(By.css('[data-action=hint]')).click();
+  await tapOn('[data-action=hint]');
   const bench = await painted(['staged']);
   const tap = bench.taps.find((t) => t.action === 'hint');
   assert.ok(tap, 'the tap on "Suggest a move" reached the page');
@@ -222,7 +237,7 @@ test('in a freshly started app, the first "Suggest a move" stages its tiles (pri
   const cold = await suggestOnce(await openMatch(deal));
   const coldSquares = await staged();
   assert.ok(coldSquares.length >= 2, `the suggested move is staged: ${coldSquares}`);
-  await driver.wait(async () => driver.findElement(By.css('[data-action=play]')).isEnabled(), 10000, 'the staged suggestion previews as a legal move');
+  await driver.wait(playable, 10000, 'the staged suggestion previews as a legal move');
   assert.match(await driver.findElement(By.css('[data-action=hint]')).getText(), /Suggest a move/);
 
   // Warm: the same position in a second match of the same process.
@@ -262,15 +277,14 @@ test('in a freshly started app, the first "Suggest a move" stages its tiles (pri
 /** Ann types CAT over the star and taps Play; Hal (hard) answers. Returns the figures. */
 async function computerOnce() {
   await driver.actions().sendKeys('cat').perform();
-  const play = await driver.findElement(By.css('[data-action=play]'));
-  await driver.wait(async () => play.isEnabled(), 10000, 'CAT previews as a legal move');
+  await driver.wait(playable, 10000, 'CAT previews as a legal move');
   await install();
   // Ann's three tiles are committed once her play is answered; Hal's show one by one (the
   // squares still to come are drawn .arriving, their tiles hidden).
   await driver.executeScript(`const shown = () => document.querySelectorAll('.square:not(.arriving) > .tile:not(.staged)').length;
     moveBench.watch('first', () => shown() > 3);
     moveBench.watch('whole', () => shown() > 3 && !document.querySelector('.square.arriving'));`);
-  await play.click();
+  await tapOn('[data-action=play]');
   const bench = await painted(['first', 'whole']);
   await driver.wait(async () => /^Hal/.test(await driver.findElement(By.css('[data-testid=last-move]')).getText().catch(() => '')),
     10000, 'Hal\'s move is reported');
