@@ -28,7 +28,7 @@ impl fmt::Display for GraphError {
             GraphError::TooLarge { words, limit } => write!(
                 f,
                 "the word list is too large for the move generator's graph: its {words} \
-                 words need more than the {limit} arc slots the graph can address (every \
+                 words need more than the {limit} bytes the graph can address (every \
                  shipped list needs less than a quarter of that)"
             ),
             GraphError::NotThisGraph { reason } => {

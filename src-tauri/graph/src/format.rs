@@ -1,20 +1,22 @@
 //! A graph's bytes: what the build script embeds and what the disk cache keeps.
 //!
 //! Little-endian: the magic `WCGADDAG`, [`FORMAT_VERSION`], the key's length and text, the
-//! root slot, the word counts, the number of arc slots and filter blocks, the slots, the
-//! blocks, and a SHA-256 of everything before it. [`Gaddag::from_bytes`] refuses bytes of
-//! another key or version, a damaged checksum, or slots a walk could run out of.
+//! root's offset, the word counts, the number of record bytes and filter blocks, the records,
+//! the blocks, and a SHA-256 of everything before it. [`Gaddag::from_bytes`] refuses bytes of
+//! another key or version, a damaged checksum, or records a walk could run out of.
 
 use sha2::{Digest, Sha256};
 
 use crate::filter::Filter;
-use crate::gaddag::{check_slots, Gaddag};
+use crate::gaddag::Gaddag;
+use crate::layout::{check_records, PAD};
 use crate::GraphError;
 
 /// The layout's version: bumped whenever the slots mean something else, so a graph kept on
 /// disk by an older build is rebuilt rather than misread. 2: one-arc nodes in one slot,
-/// rude marks, the anagram filter.
-pub const FORMAT_VERSION: u32 = 2;
+/// rude marks, the anagram filter. 3: byte records, word marks on the nodes, children laid
+/// out behind their parents (`layout.rs`).
+pub const FORMAT_VERSION: u32 = 3;
 
 const MAGIC: &[u8; 8] = b"WCGADDAG";
 
@@ -89,9 +91,9 @@ fn bad(reason: impl Into<String>) -> GraphError {
 impl Gaddag {
     /// The graph's bytes under `key` (both views' slots: the rude marks are kept).
     pub fn to_bytes(&self, key: &GraphKey) -> Vec<u8> {
-        let (arcs, blocks, root, words, polite_words) = self.raw();
+        let (records, blocks, root, words, polite_words) = self.raw();
         let key = key.text();
-        let mut out = Vec::with_capacity(64 + key.len() + arcs.len() * 4 + blocks.len() * 8);
+        let mut out = Vec::with_capacity(64 + key.len() + records.len() + blocks.len() * 8);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(key.len() as u32).to_le_bytes());
@@ -100,14 +102,12 @@ impl Gaddag {
             root,
             words as u32,
             polite_words as u32,
-            arcs.len() as u32,
+            records.len() as u32,
             blocks.len() as u32,
         ] {
             out.extend_from_slice(&n.to_le_bytes());
         }
-        for a in arcs {
-            out.extend_from_slice(&a.to_le_bytes());
-        }
+        out.extend_from_slice(records);
         for b in blocks {
             out.extend_from_slice(&b.to_le_bytes());
         }
@@ -137,9 +137,9 @@ impl Gaddag {
         let root = r.u32()?;
         let words = r.u32()? as usize;
         let polite_words = r.u32()? as usize;
-        let slots = r.u32()? as usize;
+        let records = r.u32()? as usize;
         let blocks = r.u32()? as usize;
-        let arc_bytes = r.take(slots.checked_mul(4).ok_or_else(|| bad("too many slots"))?)?;
+        let record_bytes = r.take(records)?;
         let block_bytes = r.take(
             blocks
                 .checked_mul(8)
@@ -153,22 +153,21 @@ impl Gaddag {
         if verify && Sha256::digest(&bytes[..body]).as_slice() != digest {
             return Err(bad("its checksum does not match (the file is damaged)"));
         }
-        let arcs: Vec<u32> = arc_bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
-            .collect();
+        let mut bytes = Vec::with_capacity(records + PAD);
+        bytes.extend_from_slice(record_bytes);
+        bytes.extend_from_slice(&[0; PAD]);
         let blocks: Vec<u64> = block_bytes
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        if verify || arcs.is_empty() || blocks.is_empty() {
-            check_slots(&arcs, root).map_err(bad)?;
+        if verify || records == 0 || blocks.is_empty() {
+            check_records(&bytes, root).map_err(bad)?;
             if blocks.is_empty() {
                 return Err(bad("it has no anagram filter"));
             }
         }
         Ok(Gaddag::assemble(
-            arcs,
+            bytes,
             Filter { blocks },
             root,
             words,

@@ -5,15 +5,15 @@
 //! anchor square leftwards and then, after the separator, rightwards finds every word through
 //! that square exactly once.
 //!
-//! Layout: a node of several arcs is a header slot holding the set of its arc labels as a
-//! bit mask (bit 0 = the separator, bits 1..=26 = A..Z), followed by its arcs in label order;
-//! the arc for a label is found by a popcount of the lower label bits, and the generator
-//! intersects the header with its cross-check and rack masks instead of scanning arcs. A node
-//! of one arc (most of them: long single chains) is that arc alone in one slot, marked
-//! [`SINGLE`], so it costs one slot instead of two. An arc packs its label, whether the path
-//! ending with it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite players
-//! leave alone), and the slot of the node it leads to (0 = no node). Slot 0 is an empty dummy
-//! node so 0 can mean "none".
+//! Layout: one byte array of records, a node each, described in `layout.rs` (format 3):
+//! a node of several arcs is a header holding the set of its arc labels as a bit mask
+//! (bit 0 = the separator, bits 1..=26 = A..Z) followed by its children's offsets in label
+//! order, so the arc for a label is found by a popcount of the lower label bits and the
+//! generator intersects the header with its cross-check and rack masks instead of scanning
+//! arcs; a node of one arc whose child follows it is one byte. A node knows whether the path
+//! into it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite players leave
+//! alone), and an [`Arc`] read from the graph carries its label, that mark of its child and
+//! the child's offset (0 = no node).
 //!
 //! One graph serves both manners: [`Gaddag::polite`] is a view of the same slots that reads
 //! `RUDE` as "not a word", so the polite computer needs no graph of its own.
@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::filter::Filter;
+use crate::layout::{self, BuilderSlots, MAX_BYTES};
 use crate::GraphError;
 
 /// Label of the separator arc (the "turn right" point of a GADDAG path).
@@ -36,6 +37,8 @@ pub const SEPARATOR: u8 = 0;
 /// Longest word whose sorted-letter signature is kept (12 letters fill 60 bits).
 const MAX_SIGNED_LEN: usize = 12;
 
+/// The builder's slots and an [`Arc`] pack the same fields the same way: label, word marks,
+/// target.
 const LABEL_MASK: u32 = 0x1f;
 /// The path ending with this arc spells a word of the list that any player may play.
 pub(crate) const ACCEPTS: u32 = 1 << 5;
@@ -43,7 +46,7 @@ pub(crate) const ACCEPTS: u32 = 1 << 5;
 pub(crate) const RUDE: u32 = 1 << 6;
 const TARGET_SHIFT: u32 = 7;
 const TARGET_BITS: u32 = 0x00ff_ffff;
-/// A node slot that is the node's only arc (a header never has this bit: labels fill 27).
+/// A builder slot that is the node's only arc (a header never has this bit: labels fill 27).
 pub(crate) const SINGLE: u32 = 1 << 31;
 
 /// One arc of the graph, decoded on demand from its packed `u32`.
@@ -70,7 +73,8 @@ impl Arc {
 /// A minimised GADDAG over upper-case `A`–`Z` words, seen with one manners: the same slots
 /// may be shared by an any-word view and a polite one ([`Gaddag::polite`]).
 pub struct Gaddag {
-    arcs: std::sync::Arc<[u32]>,
+    /// The records (`layout.rs`), ending in `layout::PAD` zero bytes.
+    bytes: std::sync::Arc<[u8]>,
     /// Sorted-letter signatures (5 bits a letter) of the words of 2..=12 letters, any manners
     /// (a superset of the polite view's: the bound it serves may only err towards "maybe").
     filter: std::sync::Arc<Filter>,
@@ -88,19 +92,19 @@ pub struct Gaddag {
 impl std::fmt::Debug for Gaddag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Gaddag")
-            .field("arcs", &self.arcs.len())
+            .field("bytes", &self.bytes.len())
             .field("words", &self.word_count())
             .field("polite", &self.is_polite())
             .finish()
     }
 }
 
-/// Iterator over the arcs of one node.
+/// Iterator over the arcs of one node, in label order.
 pub struct Arcs<'a> {
-    arcs: &'a [u32],
-    first: usize,
+    g: &'a Gaddag,
+    node: u32,
+    labels: u32,
     remaining: u32,
-    view: u32,
 }
 
 impl Iterator for Arcs<'_> {
@@ -110,10 +114,9 @@ impl Iterator for Arcs<'_> {
         if self.remaining == 0 {
             return None;
         }
-        self.remaining -= 1;
-        let arc = Arc(self.arcs[self.first] & self.view);
-        self.first += 1;
-        Some(arc)
+        let label = self.remaining.trailing_zeros();
+        self.remaining &= self.remaining - 1;
+        Some(self.g.arc_unchecked_label(self.node, self.labels, label))
     }
 }
 
@@ -193,8 +196,9 @@ struct Builder {
     limit: u64,
 }
 
-/// Arc slots a target can address (the target bits of an arc).
-pub const SLOT_LIMIT: u64 = TARGET_BITS as u64 + 1;
+/// The most bytes a graph may take (the offsets its records can hold); the builder's own
+/// slots are fewer than the bytes they become, so it stops at this many of them too.
+pub const SLOT_LIMIT: u64 = MAX_BYTES;
 
 impl Builder {
     fn new() -> Self {
@@ -393,6 +397,16 @@ impl Gaddag {
         list.dedup_by(|a, b| a.0 == b.0);
         list.reverse();
         let polite_words = list.iter().filter(|(_, rude)| !rude).count();
+        let words = list.len();
+        let mut signatures: Vec<u64> = list
+            .iter()
+            .filter(|(w, _)| (2..=MAX_SIGNED_LEN).contains(&w.len()))
+            .map(|(w, _)| signature(w.iter().copied()))
+            .collect();
+        signatures.sort_unstable();
+        signatures.dedup();
+        let filter = Filter::new(&signatures);
+        drop(signatures);
         let too_large = |words: usize| GraphError::TooLarge { words, limit };
         let accept = |rude: bool| if rude { RUDE } else { ACCEPTS };
         let mut builder = Builder::new();
@@ -403,7 +417,7 @@ impl Gaddag {
         }
         builder.close_to(0);
         if builder.overflowed {
-            return Err(too_large(list.len()));
+            return Err(too_large(words));
         }
         builder.path.clear();
         let root = builder.open_node();
@@ -436,6 +450,7 @@ impl Gaddag {
             previous = w;
         }
         drop(forward);
+        drop(list);
         let text = |s: &(u32, u8, u32, u32)| &bytes[s.0 as usize..s.0 as usize + s.1 as usize];
         spans.sort_unstable_by(|a, b| text(a).cmp(text(b)));
         let step = (spans.len() / 64).max(1);
@@ -443,7 +458,7 @@ impl Gaddag {
             builder.insert_string(text(span), span.2, span.3);
             if i % step == 0 {
                 if builder.overflowed {
-                    return Err(too_large(list.len()));
+                    return Err(too_large(words));
                 }
                 progress(Progress {
                     done: i,
@@ -455,38 +470,41 @@ impl Gaddag {
         let root_node = builder.path.pop().expect("root");
         let root = builder.freeze(&root_node.arcs);
         if builder.overflowed {
-            return Err(too_large(list.len()));
+            return Err(too_large(words));
         }
-        let (arcs, root) = relayout(&builder.arcs, root);
-        let mut signatures: Vec<u64> = list
-            .iter()
-            .filter(|(w, _)| (2..=MAX_SIGNED_LEN).contains(&w.len()))
-            .map(|(w, _)| signature(w.iter().copied()))
-            .collect();
-        signatures.sort_unstable();
-        signatures.dedup();
-        progress(Progress {
-            done: spans.len(),
-            total: spans.len(),
-        });
-        Ok(Gaddag::assemble(
-            arcs,
-            Filter::new(&signatures),
-            root,
-            list.len(),
-            polite_words,
-        ))
+        let total = spans.len();
+        // The build's scratch goes before the layout's comes (freed in this order, glibc
+        // hands it all back: laid out first, about 22 MB more of list 2's build stayed
+        // resident after `malloc_trim`; graph_memory.rs).
+        drop(spans);
+        drop(bytes);
+        let builder_slots = std::mem::take(&mut builder.arcs);
+        drop(builder);
+        let slots = BuilderSlots {
+            slots: &builder_slots,
+            single: SINGLE,
+            label_mask: LABEL_MASK,
+            accepts: ACCEPTS,
+            rude: RUDE,
+            target_shift: TARGET_SHIFT,
+            target_bits: TARGET_BITS,
+        };
+        let (bytes, root) = layout::lay_out(&slots, root, limit).map_err(|_| too_large(words))?;
+        drop(builder_slots);
+        progress(Progress { done: total, total });
+        Ok(Gaddag::assemble(bytes, filter, root, words, polite_words))
     }
 
+    /// A graph of laid-out `bytes` (ending in `layout::PAD` zero bytes).
     pub(crate) fn assemble(
-        arcs: Vec<u32>,
+        bytes: Vec<u8>,
         filter: Filter,
         root: u32,
         words: usize,
         polite_words: usize,
     ) -> Gaddag {
         Gaddag {
-            arcs: arcs.into(),
+            bytes: bytes.into(),
             filter: std::sync::Arc::new(filter),
             root,
             words,
@@ -496,13 +514,13 @@ impl Gaddag {
         }
     }
 
-    /// The polite view of this graph: the same slots, with the words marked rude read as no
-    /// words (so no move found in it forms one, across or down). A new id.
+    /// The polite view of this graph: the same records, with the words marked rude read as
+    /// no words (so no move found in it forms one, across or down). A new id.
     pub fn polite(&self) -> Gaddag {
         Gaddag {
             view: !RUDE,
             id: next_id(),
-            arcs: std::sync::Arc::clone(&self.arcs),
+            bytes: std::sync::Arc::clone(&self.bytes),
             filter: std::sync::Arc::clone(&self.filter),
             ..*self
         }
@@ -513,9 +531,10 @@ impl Gaddag {
         self.view & RUDE == 0
     }
 
-    pub(crate) fn raw(&self) -> (&[u32], &[u64], u32, usize, usize) {
+    /// The records without their padding, the filter's blocks, the root and the word counts.
+    pub(crate) fn raw(&self) -> (&[u8], &[u64], u32, usize, usize) {
         (
-            &self.arcs,
+            &self.bytes[..self.bytes.len() - layout::PAD],
             &self.filter.blocks,
             self.root,
             self.words,
@@ -543,56 +562,49 @@ impl Gaddag {
         }
     }
 
-    /// Number of arc slots (a size figure).
-    pub fn arc_count(&self) -> usize {
-        self.arcs.len()
+    /// Bytes of the graph's records (a size figure; [`Gaddag::memory_bytes`] adds the
+    /// anagram filter).
+    pub fn record_bytes(&self) -> usize {
+        self.bytes.len() - layout::PAD
     }
 
-    /// Bytes the graph holds in memory: its node and arc slots, and the anagram filter
-    /// (shared by both views of one graph).
+    /// Bytes the graph holds in memory: its records and the anagram filter (shared by both
+    /// views of one graph).
     pub fn memory_bytes(&self) -> usize {
-        self.arcs.len() * std::mem::size_of::<u32>()
-            + self.filter.blocks.len() * std::mem::size_of::<u64>()
+        self.bytes.len() + self.filter.blocks.len() * std::mem::size_of::<u64>()
+    }
+
+    #[inline(always)]
+    fn head(&self, node: u32) -> u32 {
+        layout::read32(&self.bytes, node as usize)
     }
 
     /// The arcs leaving `node` (none for node 0).
     #[inline(always)]
     pub fn arcs(&self, node: u32) -> Arcs<'_> {
-        let head = self.arcs[node as usize];
-        let single = head & SINGLE != 0;
+        let labels = self.labels(node);
         Arcs {
-            arcs: &self.arcs,
-            first: node as usize + usize::from(!single),
-            remaining: if single { 1 } else { head.count_ones() },
-            view: self.view,
+            g: self,
+            node,
+            labels,
+            remaining: labels,
         }
     }
 
     /// The labels of the arcs leaving `node`, as a bit set (bit 0: the separator).
     #[inline(always)]
     pub fn labels(&self, node: u32) -> u32 {
-        let head = self.arcs[node as usize];
-        if head & SINGLE != 0 {
-            1 << (head & LABEL_MASK)
-        } else {
-            head
-        }
+        layout::labels(self.head(node))
     }
 
     /// The arc labelled `label` leaving `node`; `label` must be in `labels`, which must be
-    /// [`Gaddag::labels`] of `node`.
+    /// [`Gaddag::labels`] of `node`. Reads the child's first bytes (its word marks).
     #[inline(always)]
     pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
-        // A one-arc node's slot is its arc; otherwise the arc follows the header at its rank
-        // (chosen without a branch: which kind a node is does not follow a pattern).
-        let head = self.arcs[node as usize];
-        let rank = (labels & ((1u32 << label) - 1)).count_ones() as usize;
-        let at = if head & SINGLE != 0 {
-            node as usize
-        } else {
-            node as usize + 1 + rank
-        };
-        Arc(self.arcs[at] & self.view)
+        let at = layout::child_offset(&self.bytes, node, self.head(node), labels, label);
+        let head = self.head(at);
+        let target = if layout::is_leaf(head) { 0 } else { at };
+        Arc((label | layout::final_state(head) << 5 | target << TARGET_SHIFT) & self.view)
     }
 
     /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
@@ -602,12 +614,13 @@ impl Gaddag {
     pub fn prefetch_children(&self, node: u32, labels: u32, wanted: u32) {
         #[cfg(target_arch = "x86_64")]
         {
+            let head = self.head(node);
             let mut w = wanted;
             while w != 0 {
                 let l = w.trailing_zeros();
                 w &= w - 1;
-                let target = self.arc_unchecked_label(node, labels, l).target() as usize;
-                let p = self.arcs.as_ptr().wrapping_add(target) as *const i8;
+                let target = layout::child_offset(&self.bytes, node, head, labels, l) as usize;
+                let p = self.bytes.as_ptr().wrapping_add(target) as *const i8;
                 // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
                 unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
             }
@@ -672,90 +685,6 @@ fn signature(letters: impl IntoIterator<Item = u8>) -> u64 {
     let mut sorted: Vec<u8> = letters.into_iter().collect();
     sorted.sort_unstable();
     sorted.iter().fold(0u64, |sig, &l| sig << 5 | l as u64)
-}
-
-/// The width in slots of the node at `slot` and its arcs' target slots.
-fn node_arcs(arcs: &[u32], slot: usize) -> (usize, std::ops::Range<usize>) {
-    let head = arcs[slot];
-    if head & SINGLE != 0 {
-        (1, slot..slot + 1)
-    } else {
-        let n = head.count_ones() as usize;
-        (1 + n, slot + 1..slot + 1 + n)
-    }
-}
-
-/// Copies the graph in depth-first order from the root, so that a node's first child
-/// usually sits right after it (the build freezes nodes bottom-up, which scatters a walk).
-fn relayout(old: &[u32], root: u32) -> (Vec<u32>, u32) {
-    let mut new_slot = vec![0u32; old.len()];
-    let mut arcs = Vec::with_capacity(old.len());
-    arcs.push(0);
-    // First pass: assign slots in preorder.
-    let mut stack = vec![root];
-    let mut order = Vec::new();
-    let mut next = 1usize;
-    let target = |a: u32| (a >> TARGET_SHIFT) & TARGET_BITS;
-    while let Some(node) = stack.pop() {
-        if node == 0 || new_slot[node as usize] != 0 {
-            continue;
-        }
-        let (width, children) = node_arcs(old, node as usize);
-        new_slot[node as usize] = next as u32;
-        next += width;
-        order.push(node);
-        // Push children in reverse so the first label is visited first.
-        for i in children.rev() {
-            stack.push(target(old[i]));
-        }
-    }
-    for &node in &order {
-        let (_, children) = node_arcs(old, node as usize);
-        if old[node as usize] & SINGLE == 0 {
-            arcs.push(old[node as usize]);
-        }
-        for i in children {
-            let a = old[i];
-            let t = target(a);
-            let mapped = if t == 0 { 0 } else { new_slot[t as usize] };
-            arcs.push((a & !(TARGET_BITS << TARGET_SHIFT)) | (mapped << TARGET_SHIFT));
-        }
-    }
-    (arcs, new_slot[root as usize])
-}
-
-/// Checks that bytes read back describe a walkable graph: every node's arcs lie inside the
-/// slots and every target is a slot, so a walk can never index out of bounds.
-pub(crate) fn check_slots(arcs: &[u32], root: u32) -> Result<(), String> {
-    if arcs.first() != Some(&0) {
-        return Err("slot 0 is not the empty node".into());
-    }
-    if root as usize >= arcs.len() {
-        return Err("the root lies outside the graph".into());
-    }
-    let mut slot = 1;
-    while slot < arcs.len() {
-        let head = arcs[slot];
-        let (width, children) = if head & SINGLE != 0 {
-            (1, slot..slot + 1)
-        } else {
-            if head >> 27 != 0 || head == 0 {
-                return Err(format!("slot {slot} is not a node"));
-            }
-            let n = head.count_ones() as usize;
-            (1 + n, slot + 1..slot + 1 + n)
-        };
-        if children.end > arcs.len() {
-            return Err(format!("the node at slot {slot} runs past the end"));
-        }
-        for i in children {
-            if ((arcs[i] >> TARGET_SHIFT) & TARGET_BITS) as usize >= arcs.len() {
-                return Err(format!("the arc at slot {i} leads outside the graph"));
-            }
-        }
-        slot += width;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -864,5 +793,46 @@ mod tests {
         assert_eq!((g.word_count(), p.word_count()), (4, 3));
         assert_ne!(g.id(), p.id(), "the views' cross-checks differ");
         assert!(p.is_polite() && !g.is_polite());
+    }
+
+    /// Prints a list's record bytes and anagram filter bytes, with and without rude marks
+    /// (`LIST=path` for another list): the figures behind `layout.rs`'s choices.
+    #[test]
+    #[ignore = "a size figure, not a check: run with --ignored --nocapture"]
+    fn where_the_bytes_go() {
+        let path =
+            std::env::var("LIST").unwrap_or("../../wordlists/wordclub/wordclub-3.txt".into());
+        let read = |path: &str| -> Vec<String> {
+            let text = std::fs::read_to_string(path).unwrap();
+            text.lines()
+                .map(|w| w.trim().to_ascii_uppercase())
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        let words = read(&path);
+        let rude: std::collections::HashSet<String> =
+            read("../../wordlists/offensive/offensive-2.txt")
+                .into_iter()
+                .collect();
+        for marked in [false, true] {
+            let t = std::time::Instant::now();
+            let g = Gaddag::build_marked(
+                words.iter().map(|w| (w, marked && rude.contains(w))),
+                SLOT_LIMIT,
+                &mut |_| {},
+            )
+            .unwrap();
+            let built = t.elapsed().as_secs_f64();
+            assert!(words.iter().all(|w| g.contains(w)));
+            println!(
+                "{path} ({} rude marks): {} words, {} record bytes + {} filter bytes = {} \
+                 bytes (built in {built:.2} s)",
+                if marked { "with" } else { "no" },
+                g.word_count(),
+                g.record_bytes(),
+                g.memory_bytes() - g.record_bytes() - crate::layout::PAD,
+                g.memory_bytes() - crate::layout::PAD,
+            );
+        }
     }
 }

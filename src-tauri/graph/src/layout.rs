@@ -1,0 +1,400 @@
+//! What a node's bytes mean (format 3), and how the builder's nodes are laid out in them.
+//!
+//! The graph is one byte array of records, one per node, read at any byte (unaligned
+//! little-endian loads; the array ends in [`PAD`] zero bytes so a 4-byte load at any record
+//! is in bounds). A node carries its own *final state*: whether the path into it spells a
+//! word (any player's, or one polite players leave alone), so an arc is only where it leads.
+//! Three kinds of record, told apart by the low bits of the first byte:
+//!
+//! - `xxxxxFF1` — **one byte**: a node of one arc whose child is the next record. Bits 3..=7
+//!   are the arc's label, or [`LEAF_LABEL`] for a node with no arcs (a word's end).
+//! - `…FF00` — **a node of several arcs**: a 4-byte header, bits 4..=30 the set of its labels
+//!   (bit 0 the separator, 1..=26 A..Z), bit 31 set when its first arc's child is the record
+//!   right after the node (that arc is then not stored); then its other arcs in label order,
+//!   3 bytes each: the child's byte offset. The arc of a label is found by a popcount of the
+//!   lower labels, so the generator intersects the header with its cross-check and rack masks
+//!   instead of scanning arcs.
+//! - `…FF10` — **one arc, anywhere**: 4 bytes, bits 4..=8 the label, bits 9..=31 the child's
+//!   offset.
+//!
+//! `FF` is the final state: 0 none, 1 a word, 2 a rude word. Offsets 0, 1 and 2 are the empty
+//! records of final state 0, 1 and 2 (0 means "no node"); other word ends follow their parent
+//! as one-byte leaves.
+//!
+//! Why (measured on wordclub-3, 258,712 words, with its rude marks; the builder's graph has
+//! 566,821 nodes, 1,188,007 arcs, 245,720 nodes of two or more): format 2 spent 4 bytes an
+//! arc (label, word marks, target) and a 4-byte header per node of several arcs: 5.73 MB of
+//! slots, against wolges' KWG 4,594,100 bytes for the same words. Here the label lives only
+//! in the header, the word marks move to the child (3,438 nodes more, reached both as a word's
+//! end and not), and a child laid out right behind its parent needs no offset at all: the
+//! layout below chooses, for every node that is some parent's first child, one such parent
+//! to follow (303,060 of them), where a depth-first order alone gave 251,869.
+
+/// Zero bytes after the last record, so a 4-byte load at any record stays in the array.
+pub(crate) const PAD: usize = 4;
+/// The label of a one-byte record with no arc: a word's end.
+pub(crate) const LEAF_LABEL: u32 = 31;
+/// The labels a header can hold: the separator and A..Z.
+pub(crate) const ALL_LABELS: u32 = (1 << 27) - 1;
+/// Offsets from here on are nodes; below are the shared empty records.
+pub(crate) const FIRST_RECORD: u32 = 3;
+/// The largest offset a one-arc record can hold (23 bits), so the most bytes a graph may take.
+pub(crate) const MAX_BYTES: u64 = 1 << 23;
+
+/// The final state of the record whose first four bytes are `head`.
+#[inline(always)]
+pub(crate) fn final_state(head: u32) -> u32 {
+    (head >> (2 - (head & 1))) & 3
+}
+
+/// Whether the record whose first four bytes are `head` is an empty one (a word's end).
+#[inline(always)]
+pub(crate) fn is_leaf(head: u32) -> bool {
+    head & 0xf9 == 0xf9
+}
+
+/// The labels of the arcs of the record whose first four bytes are `head`.
+#[inline(always)]
+pub(crate) fn labels(head: u32) -> u32 {
+    if head & 1 != 0 {
+        (1u32 << ((head >> 3) & 31)) & ALL_LABELS
+    } else if head & 2 == 0 {
+        (head >> 4) & ALL_LABELS
+    } else {
+        1u32 << ((head >> 4) & 31)
+    }
+}
+
+/// The child's offset of the arc labelled `label` (in `labels`, the record's labels) of the
+/// record at `at`, whose first four bytes are `head`.
+#[inline(always)]
+pub(crate) fn child_offset(bytes: &[u8], at: u32, head: u32, labels: u32, label: u32) -> u32 {
+    if head & 1 != 0 {
+        return at + 1;
+    }
+    if head & 2 != 0 {
+        return head >> 9;
+    }
+    let rank = (labels & ((1u32 << label) - 1)).count_ones();
+    let implicit = head >> 31;
+    if rank < implicit {
+        // The first arc, not stored: its child is the record right after this one.
+        at + 4 + 3 * (labels.count_ones() - 1)
+    } else {
+        read24(bytes, (at + 4 + 3 * (rank - implicit)) as usize)
+    }
+}
+
+#[inline(always)]
+pub(crate) fn read32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+#[inline(always)]
+fn read24(bytes: &[u8], at: usize) -> u32 {
+    read32(bytes, at) & 0x00ff_ffff
+}
+
+/// The builder's node slots (see `gaddag.rs`): a lone arc marked `SINGLE`, or a header of
+/// labels followed by its arcs; an arc packs its label, word marks and target slot.
+pub(crate) struct BuilderSlots<'a> {
+    pub slots: &'a [u32],
+    pub single: u32,
+    pub label_mask: u32,
+    pub accepts: u32,
+    pub rude: u32,
+    pub target_shift: u32,
+    pub target_bits: u32,
+}
+
+impl BuilderSlots<'_> {
+    fn arcs(&self, slot: u32) -> &[u32] {
+        let at = slot as usize;
+        let head = self.slots[at];
+        if head & self.single != 0 {
+            &self.slots[at..at + 1]
+        } else {
+            &self.slots[at + 1..at + 1 + head.count_ones() as usize]
+        }
+    }
+    fn label(&self, arc: u32) -> u32 {
+        arc & self.label_mask
+    }
+    fn target(&self, arc: u32) -> u32 {
+        (arc >> self.target_shift) & self.target_bits
+    }
+    /// The final state the arc gives its child: 0, 1 (a word) or 2 (a rude word).
+    fn state(&self, arc: u32) -> u32 {
+        if arc & self.rude != 0 {
+            2
+        } else if arc & self.accepts != 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// A node's child in the laid-out graph.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Child {
+    /// A word's end: a one-byte leaf of this final state.
+    Leaf(u32),
+    /// A node (its index in `nodes`).
+    Node(u32),
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Lays the builder's graph out as records. `Err(bytes)` when it would take more than
+/// [`MAX_BYTES`] (or `limit`) bytes.
+pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8>, u32), u64> {
+    // 1. Which final states each builder node is reached with (a separator reaches the
+    //    forward node of a prefix: its state does not matter, it reads no word mark).
+    let n_slots = b.slots.len();
+    let mut states = vec![0u8; n_slots];
+    let mut reached = vec![false; n_slots];
+    let mut stack = vec![root];
+    reached[root as usize] = true;
+    while let Some(slot) = stack.pop() {
+        for &arc in b.arcs(slot) {
+            let t = b.target(arc);
+            if t == 0 {
+                continue;
+            }
+            if b.label(arc) != 0 {
+                states[t as usize] |= 1 << b.state(arc);
+            }
+            if !reached[t as usize] {
+                reached[t as usize] = true;
+                stack.push(t);
+            }
+        }
+    }
+    // 2. One node per (builder node, final state) reached; the root and separator-only
+    //    targets with state 0.
+    let mut ids = vec![[NONE; 3]; n_slots];
+    let mut nodes: Vec<(u32, u32)> = Vec::new();
+    for slot in 0..n_slots {
+        if !reached[slot] {
+            continue;
+        }
+        let bits = if slot as u32 == root || states[slot] == 0 {
+            states[slot] | 1
+        } else {
+            states[slot]
+        };
+        for s in 0..3 {
+            if bits & (1 << s) != 0 {
+                ids[slot][s] = nodes.len() as u32;
+                nodes.push((slot as u32, s as u32));
+            }
+        }
+    }
+    drop(reached);
+    let child = |arc: u32| -> Child {
+        let t = b.target(arc);
+        if t == 0 {
+            return Child::Leaf(b.state(arc));
+        }
+        let s = if b.label(arc) == 0 {
+            // The separator: any state the forward node is laid out with.
+            (0..3)
+                .find(|&s| ids[t as usize][s] != NONE)
+                .expect("a reached node")
+        } else {
+            b.state(arc) as usize
+        };
+        Child::Node(ids[t as usize][s])
+    };
+    let first_child = |node: u32| child(b.arcs(nodes[node as usize].0)[0]);
+    let root_id = ids[root as usize][0];
+    // 3. For each node that is some node's first child, one parent it will follow.
+    let mut owner = vec![NONE; nodes.len()];
+    for p in 0..nodes.len() as u32 {
+        if let Child::Node(c) = first_child(p) {
+            if owner[c as usize] == NONE && c != root_id {
+                owner[c as usize] = p;
+            }
+        }
+    }
+    // 4. The order: depth first from the root, each node followed by its chain of first
+    //    children that follow it (and a word's end after a parent whose first arc ends one).
+    enum Entry {
+        Node(u32, bool),
+        Leaf(u32),
+    }
+    let mut order: Vec<Entry> = Vec::with_capacity(nodes.len() + nodes.len() / 8);
+    let mut placed = vec![false; nodes.len()];
+    let mut stack = vec![root_id];
+    let mut later: Vec<u32> = Vec::new();
+    while let Some(start) = stack.pop() {
+        if placed[start as usize] {
+            continue;
+        }
+        let mut cur = start;
+        loop {
+            placed[cur as usize] = true;
+            let arcs = b.arcs(nodes[cur as usize].0);
+            let first = child(arcs[0]);
+            let follows = match first {
+                Child::Leaf(_) => true,
+                Child::Node(c) => owner[c as usize] == cur && !placed[c as usize],
+            };
+            order.push(Entry::Node(cur, follows));
+            later.clear();
+            for (i, &arc) in arcs.iter().enumerate() {
+                if let Child::Node(c) = child(arc) {
+                    let chained = i == 0 && follows;
+                    if !chained && !placed[c as usize] && owner[c as usize] == NONE {
+                        later.push(c);
+                    }
+                }
+            }
+            stack.extend(later.iter().rev());
+            match first {
+                Child::Leaf(s) => {
+                    order.push(Entry::Leaf(s));
+                    break;
+                }
+                Child::Node(c) if follows => cur = c,
+                _ => break,
+            }
+        }
+    }
+    // A node owned by a parent is placed right after it; a parent placed before the node
+    // could own it (it was some first child) is always reached, so every node is placed.
+    debug_assert!(placed.iter().all(|&p| p));
+    drop(placed);
+    // 5. Offsets, then the bytes.
+    let size = |node: u32, follows: bool| -> u32 {
+        let n = b.arcs(nodes[node as usize].0).len() as u32;
+        match (n, follows) {
+            (1, true) => 1,
+            (1, false) => 4,
+            (n, f) => 4 + 3 * (n - u32::from(f)),
+        }
+    };
+    let mut offset = vec![0u32; nodes.len()];
+    let mut at: u64 = FIRST_RECORD as u64;
+    for e in &order {
+        match *e {
+            Entry::Node(node, follows) => {
+                offset[node as usize] = at as u32;
+                at += size(node, follows) as u64;
+            }
+            Entry::Leaf(_) => at += 1,
+        }
+        if at > limit.min(MAX_BYTES) {
+            return Err(at);
+        }
+    }
+    let mut bytes: Vec<u8> = Vec::with_capacity(at as usize + PAD);
+    // The shared empty records of final states 0 (no node), 1 and 2.
+    for s in 0..3u8 {
+        bytes.push(1 | s << 1 | (LEAF_LABEL as u8) << 3);
+    }
+    let target = |c: Child| match c {
+        Child::Leaf(s) => s,
+        Child::Node(n) => offset[n as usize],
+    };
+    for e in &order {
+        match *e {
+            Entry::Leaf(s) => bytes.push(1 | (s as u8) << 1 | (LEAF_LABEL as u8) << 3),
+            Entry::Node(node, follows) => {
+                let (slot, state) = nodes[node as usize];
+                let arcs = b.arcs(slot);
+                if arcs.len() == 1 {
+                    let label = b.label(arcs[0]);
+                    if follows {
+                        bytes.push((1 | state << 1 | label << 3) as u8);
+                    } else {
+                        let head = 2 | state << 2 | label << 4 | target(child(arcs[0])) << 9;
+                        bytes.extend_from_slice(&head.to_le_bytes());
+                    }
+                } else {
+                    let labels = arcs.iter().fold(0u32, |m, &a| m | 1 << b.label(a));
+                    let head = state << 2 | labels << 4 | u32::from(follows) << 31;
+                    bytes.extend_from_slice(&head.to_le_bytes());
+                    for &arc in &arcs[usize::from(follows)..] {
+                        bytes.extend_from_slice(&target(child(arc)).to_le_bytes()[..3]);
+                    }
+                }
+            }
+        }
+    }
+    debug_assert_eq!(bytes.len() as u64, at);
+    bytes.extend_from_slice(&[0; PAD]);
+    Ok((bytes, offset[root_id as usize]))
+}
+
+/// Checks that bytes read back describe a walkable graph: records tile the array exactly,
+/// every child offset (stored or implied) starts a record, and the root is one, so a walk
+/// can never read outside the array or inside a record.
+pub(crate) fn check_records(bytes: &[u8], root: u32) -> Result<(), String> {
+    if bytes.len() < FIRST_RECORD as usize + PAD || bytes[bytes.len() - PAD..] != [0; PAD] {
+        return Err("it has no records".into());
+    }
+    let end = bytes.len() - PAD;
+    for s in 0..3u8 {
+        if bytes[s as usize] != 1 | s << 1 | (LEAF_LABEL as u8) << 3 {
+            return Err("its first records are not the empty ones".into());
+        }
+    }
+    // Pass 1: where the records start.
+    let mut starts = vec![false; end + 1];
+    let mut at = 0usize;
+    let record_size = |at: usize| -> Result<usize, String> {
+        let head = read32(bytes, at);
+        if head & 1 != 0 {
+            let label = (head >> 3) & 31;
+            if label > 26 && label != LEAF_LABEL {
+                return Err(format!("the record at byte {at} has no label"));
+            }
+            return Ok(1);
+        }
+        if head & 2 != 0 {
+            if (head >> 4) & 31 > 26 || final_state(head) > 2 {
+                return Err(format!("the record at byte {at} is not a node"));
+            }
+            return Ok(4);
+        }
+        let n = labels(head).count_ones() as usize;
+        if n < 2 || final_state(head) > 2 {
+            return Err(format!("the record at byte {at} is not a node"));
+        }
+        Ok(4 + 3 * (n - (head >> 31) as usize))
+    };
+    while at < end {
+        starts[at] = true;
+        let size = record_size(at)?;
+        if at + size > end {
+            return Err(format!("the record at byte {at} runs past the end"));
+        }
+        at += size;
+    }
+    // Pass 2: every child is a record (the byte after the last one is not).
+    let is_start = |t: usize| t < end && starts[t];
+    let mut at = 0usize;
+    while at < end {
+        let head = read32(bytes, at);
+        let size = record_size(at)?;
+        let labels = labels(head);
+        if !(head & 1 != 0 && is_leaf(head)) {
+            let mut rest = labels;
+            while rest != 0 {
+                let l = rest.trailing_zeros();
+                rest &= rest - 1;
+                let t = child_offset(bytes, at as u32, head, labels, l) as usize;
+                if !is_start(t) {
+                    return Err(format!("an arc of the record at byte {at} leads nowhere"));
+                }
+            }
+        }
+        at += size;
+    }
+    if !is_start(root as usize) {
+        return Err("the root is not a record".into());
+    }
+    Ok(())
+}
