@@ -532,10 +532,10 @@ impl Gaddag {
     }
 
     /// The records without their padding, the filter's blocks, the root and the word counts.
-    pub(crate) fn raw(&self) -> (&[u8], &[u64], u32, usize, usize) {
+    pub(crate) fn raw(&self) -> (&[u8], &Filter, u32, usize, usize) {
         (
             &self.bytes[..self.bytes.len() - layout::PAD],
-            &self.filter.blocks,
+            &self.filter,
             self.root,
             self.words,
             self.polite_words,
@@ -571,7 +571,7 @@ impl Gaddag {
     /// Bytes the graph holds in memory: its records and the anagram filter (shared by both
     /// views of one graph).
     pub fn memory_bytes(&self) -> usize {
-        self.bytes.len() + self.filter.blocks.len() * std::mem::size_of::<u64>()
+        self.bytes.len() + self.filter.bytes()
     }
 
     #[inline(always)]
@@ -604,7 +604,10 @@ impl Gaddag {
         let at = layout::child_offset(&self.bytes, node, self.head(node), labels, label);
         let head = self.head(at);
         let target = if layout::is_leaf(head) { 0 } else { at };
-        Arc((label | layout::final_state(head) << 5 | target << TARGET_SHIFT) & self.view)
+        // The child's word mark, but never on a separator: the forward node it leads to is
+        // marked for the letters that reach it, and no word ends with the separator.
+        let marks = (layout::final_state(head) << 5) & 0u32.wrapping_sub(u32::from(label != 0));
+        Arc((label | marks | target << TARGET_SHIFT) & self.view)
     }
 
     /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
@@ -823,6 +826,28 @@ mod tests {
             )
             .unwrap();
             let built = t.elapsed().as_secs_f64();
+            let (records, ..) = g.raw();
+            let mut kinds = [0usize; 5];
+            let mut at = crate::layout::FIRST_RECORD as usize;
+            while at < records.len() {
+                let head = g.head(at as u32);
+                let (kind, size) = if head & 1 != 0 {
+                    (usize::from(crate::layout::is_leaf(head)), 1)
+                } else if head & 2 != 0 {
+                    (2, 4)
+                } else {
+                    let n = crate::layout::labels(head).count_ones() as usize;
+                    kinds[4] += n - (head >> 31) as usize;
+                    (3, 4 + 3 * (n - (head >> 31) as usize))
+                };
+                kinds[kind] += 1;
+                at += size;
+            }
+            println!(
+                "  records: {} one-byte arcs, {} one-byte word ends, {} four-byte arcs, {} \
+                 headers with {} stored arcs",
+                kinds[0], kinds[1], kinds[2], kinds[3], kinds[4]
+            );
             assert!(words.iter().all(|w| g.contains(w)));
             println!(
                 "{path} ({} rude marks): {} words, {} record bytes + {} filter bytes = {} \
