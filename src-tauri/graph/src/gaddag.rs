@@ -99,11 +99,49 @@ impl std::fmt::Debug for Gaddag {
     }
 }
 
+/// A node's record, decoded once: its labels, where its arcs (or its one child) are, and
+/// which arcs are stored (the others' children are the records right behind).
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    labels: u32,
+    /// A header's first stored arc, or a one-arc record's child.
+    base: u32,
+    /// The labels whose arcs hold an offset.
+    stored: u32,
+}
+
+impl Node {
+    #[inline(always)]
+    fn of(at: u32, head: u32) -> Node {
+        let labels = layout::labels(head);
+        let several = head & 3 == 0;
+        // The last arc's child follows the header when bit 31 says so: that label is not
+        // stored.
+        let last = if labels == 0 {
+            0
+        } else {
+            1u32 << (31 - labels.leading_zeros())
+        };
+        let behind = if head >> 31 != 0 { last } else { 0 };
+        let single_child = if head & 1 != 0 { at + 1 } else { head >> 9 };
+        Node {
+            labels,
+            base: if several { at + 4 } else { single_child },
+            stored: if several { labels & !behind } else { 0 },
+        }
+    }
+
+    /// The labels of the node's arcs, as a bit set (bit 0: the separator).
+    #[inline(always)]
+    pub fn labels(self) -> u32 {
+        self.labels
+    }
+}
+
 /// Iterator over the arcs of one node, in label order.
 pub struct Arcs<'a> {
     g: &'a Gaddag,
-    node: u32,
-    labels: u32,
+    node: Node,
     remaining: u32,
 }
 
@@ -116,7 +154,7 @@ impl Iterator for Arcs<'_> {
         }
         let label = self.remaining.trailing_zeros();
         self.remaining &= self.remaining - 1;
-        Some(self.g.arc_unchecked_label(self.node, self.labels, label))
+        Some(self.g.arc(self.node, label))
     }
 }
 
@@ -582,13 +620,18 @@ impl Gaddag {
     /// The arcs leaving `node` (none for node 0).
     #[inline(always)]
     pub fn arcs(&self, node: u32) -> Arcs<'_> {
-        let labels = self.labels(node);
+        let node = self.node(node);
         Arcs {
             g: self,
             node,
-            labels,
-            remaining: labels,
+            remaining: node.labels,
         }
+    }
+
+    /// The record of `node`, read once for the arcs a walk takes from it.
+    #[inline(always)]
+    pub fn node(&self, node: u32) -> Node {
+        Node::of(node, self.head(node))
     }
 
     /// The labels of the arcs leaving `node`, as a bit set (bit 0: the separator).
@@ -597,49 +640,62 @@ impl Gaddag {
         layout::labels(self.head(node))
     }
 
-    /// The arc labelled `label` leaving `node`; `label` must be in `labels`, which must be
-    /// [`Gaddag::labels`] of `node`. Reads the child's first bytes (its word marks).
+    /// The arc labelled `label` leaving `node`; `label` must be in [`Node::labels`]. Reads
+    /// the child's first bytes (its word marks) unless the label is the separator.
     #[inline(always)]
-    pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
-        let at = layout::child_offset(&self.bytes, node, self.head(node), labels, label);
-        let head = self.head(at);
-        let target = if layout::is_leaf(head) { 0 } else { at };
-        // The child's word mark, but never on a separator: the forward node it leads to is
-        // marked for the letters that reach it, and no word ends with the separator.
-        let marks = (layout::final_state(head) << 5) & 0u32.wrapping_sub(u32::from(label != 0));
-        Arc((label | marks | target << TARGET_SHIFT) & self.view)
+    pub fn arc(&self, node: Node, label: u32) -> Arc {
+        let rank = (node.labels & ((1u32 << label) - 1)).count_ones();
+        let at = node.base + 3 * rank;
+        // A stored arc holds the child's offset; otherwise `at` is the child itself, and
+        // these are its first bytes.
+        let first = layout::read32(&self.bytes, at as usize);
+        let stored = node.stored & (1 << label) != 0;
+        let child = if stored { first & 0x00ff_ffff } else { at };
+        if label == SEPARATOR as u32 {
+            // No word ends with the separator, and the forward node it leads to is no word's
+            // end: it is left unread until the walk goes there.
+            return Arc(child << TARGET_SHIFT);
+        }
+        let head = if stored {
+            layout::read32(&self.bytes, child as usize)
+        } else {
+            first
+        };
+        let target = if layout::is_leaf(head) { 0 } else { child };
+        Arc((label | layout::final_state(head) << 5 | target << TARGET_SHIFT) & self.view)
     }
 
     /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
-    /// `wanted` (a subset of `labels`): the walk is bound by memory latency, and the
+    /// `wanted` (a subset of its labels): the walk is bound by memory latency, and the
     /// children it is about to visit are known a few steps ahead.
     #[inline(always)]
-    pub fn prefetch_children(&self, node: u32, labels: u32, wanted: u32) {
+    pub fn prefetch_children(&self, node: Node, wanted: u32) {
         #[cfg(target_arch = "x86_64")]
         {
-            let head = self.head(node);
-            let mut w = wanted;
+            let mut w = wanted & node.stored;
             while w != 0 {
                 let l = w.trailing_zeros();
                 w &= w - 1;
-                let target = layout::child_offset(&self.bytes, node, head, labels, l) as usize;
+                let rank = (node.labels & ((1u32 << l) - 1)).count_ones();
+                let at = (node.base + 3 * rank) as usize;
+                let target = (layout::read32(&self.bytes, at) & 0x00ff_ffff) as usize;
                 let p = self.bytes.as_ptr().wrapping_add(target) as *const i8;
                 // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
                 unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (node, labels, wanted);
+        let _ = (node, wanted);
     }
 
     /// The arc labelled `label` leaving `node`, if any.
     #[inline(always)]
     pub fn child(&self, node: u32, label: u8) -> Option<Arc> {
-        let labels = self.labels(node);
-        if labels & (1u32 << label) == 0 {
+        let node = self.node(node);
+        if node.labels & (1u32 << label) == 0 {
             return None;
         }
-        Some(self.arc_unchecked_label(node, labels, label as u32))
+        Some(self.arc(node, label as u32))
     }
 
     /// Is `word` (letters 1..=26) a word of the graph? Walks the fully reversed path.

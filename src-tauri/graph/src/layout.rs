@@ -9,9 +9,9 @@
 //! - `xxxxxFF1` — **one byte**: a node of one arc whose child is the next record. Bits 3..=7
 //!   are the arc's label, or [`LEAF_LABEL`] for a node with no arcs (a word's end).
 //! - `…FF00` — **a node of several arcs**: a 4-byte header, bits 4..=30 the set of its labels
-//!   (bit 0 the separator, 1..=26 A..Z), bit 31 set when its first arc's child is the record
-//!   right after the node (that arc is then not stored); then its other arcs in label order,
-//!   3 bytes each: the child's byte offset. The arc of a label is found by a popcount of the
+//!   (bit 0 the separator, 1..=26 A..Z), bit 31 set when its last arc's child is the record
+//!   right after the node (that arc is then not stored); then its arcs in label order, 3 bytes
+//!   each: the child's byte offset. The arc of a label is found by a popcount of the
 //!   lower labels, so the generator intersects the header with its cross-check and rack masks
 //!   instead of scanning arcs.
 //! - `…FF10` — **one arc, anywhere**: 4 bytes, bits 4..=8 the label, bits 9..=31 the child's
@@ -55,41 +55,17 @@ pub(crate) fn is_leaf(head: u32) -> bool {
 
 /// The labels of the arcs of the record whose first four bytes are `head`.
 ///
-/// Without a branch, like [`child_offset`]: which kind a record is follows no pattern a
-/// predictor could learn (one branch per kind cost the walk about a third of its speed:
-/// 15×15 midgames with a dealt rack, all moves 24.1 µs in format 2, 31.7 µs branching here).
+/// Without a branch (as `Node::of` decodes a record): which kind a record is follows no pattern a
+/// predictor could learn (cachegrind, all moves on seeded-wordclub-1.1-s2-t04-rack: the
+/// branch this compiled to was 16 % of the walk's mispredictions).
 #[inline(always)]
 pub(crate) fn labels(head: u32) -> u32 {
     // A one-arc record's label is at bit 3 (one byte) or 4 (four bytes); a leaf's, 31, is
     // no label.
     let single = (1u32 << ((head >> (4 - (head & 1))) & 31)) & ALL_LABELS;
     let several = (head >> 4) & ALL_LABELS;
-    if head & 3 == 0 {
-        several
-    } else {
-        single
-    }
-}
-
-/// The child's offset of the arc labelled `label` (in `labels`, the record's labels) of the
-/// record at `at`, whose first four bytes are `head`.
-#[inline(always)]
-pub(crate) fn child_offset(bytes: &[u8], at: u32, head: u32, labels: u32, label: u32) -> u32 {
-    let several = head & 3 == 0;
-    // A header's stored arc for the label (the first arc is not stored when its child
-    // follows the record); any other record reads its own first bytes, which are in reach.
-    let rank = (labels & ((1u32 << label) - 1)).count_ones();
-    let implicit = head >> 31;
-    let stored_at = at + 4 + 3 * rank.saturating_sub(implicit);
-    let stored = read24(bytes, (if several { stored_at } else { at }) as usize);
-    let behind = at + 4 + 3 * (labels.count_ones().saturating_sub(1));
-    let of_several = if rank < implicit { behind } else { stored };
-    let of_single = if head & 1 != 0 { at + 1 } else { head >> 9 };
-    if several {
-        of_several
-    } else {
-        of_single
-    }
+    let is_several = 0u32.wrapping_sub(u32::from(head & 3 == 0));
+    (several & is_several) | (single & !is_several)
 }
 
 #[inline(always)]
@@ -214,19 +190,22 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
         };
         Child::Node(ids[t as usize][s])
     };
-    let first_child = |node: u32| child(b.arcs(nodes[node as usize].0)[0]);
+    let last_child = |node: u32| {
+        let arcs = b.arcs(nodes[node as usize].0);
+        child(arcs[arcs.len() - 1])
+    };
     let root_id = ids[root as usize][0];
-    // 3. For each node that is some node's first child, one parent it will follow.
+    // 3. For each node that is some node's last child, one parent it will follow.
     let mut owner = vec![NONE; nodes.len()];
     for p in 0..nodes.len() as u32 {
-        if let Child::Node(c) = first_child(p) {
+        if let Child::Node(c) = last_child(p) {
             if owner[c as usize] == NONE && c != root_id {
                 owner[c as usize] = p;
             }
         }
     }
-    // 4. The order: depth first from the root, each node followed by its chain of first
-    //    children that follow it (and a word's end after a parent whose first arc ends one).
+    // 4. The order: depth first from the root, each node followed by its chain of last
+    //    children that follow it (and a word's end after a parent whose last arc ends one).
     enum Entry {
         Node(u32, bool),
         Leaf(u32),
@@ -243,8 +222,8 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
         loop {
             placed[cur as usize] = true;
             let arcs = b.arcs(nodes[cur as usize].0);
-            let first = child(arcs[0]);
-            let follows = match first {
+            let last = child(arcs[arcs.len() - 1]);
+            let follows = match last {
                 Child::Leaf(_) => true,
                 Child::Node(c) => owner[c as usize] == cur && !placed[c as usize],
             };
@@ -252,14 +231,14 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
             later.clear();
             for (i, &arc) in arcs.iter().enumerate() {
                 if let Child::Node(c) = child(arc) {
-                    let chained = i == 0 && follows;
+                    let chained = i == arcs.len() - 1 && follows;
                     if !chained && !placed[c as usize] && owner[c as usize] == NONE {
                         later.push(c);
                     }
                 }
             }
             stack.extend(later.iter().rev());
-            match first {
+            match last {
                 Child::Leaf(s) => {
                     order.push(Entry::Leaf(s));
                     break;
@@ -270,7 +249,7 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
         }
     }
     // A node owned by a parent is placed right after it; a parent placed before the node
-    // could own it (it was some first child) is always reached, so every node is placed.
+    // could own it (it was some last child) is always reached, so every node is placed.
     debug_assert!(placed.iter().all(|&p| p));
     drop(placed);
     // 5. Offsets, then the bytes.
@@ -323,7 +302,7 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
                     let labels = arcs.iter().fold(0u32, |m, &a| m | 1 << b.label(a));
                     let head = state << 2 | labels << 4 | u32::from(follows) << 31;
                     bytes.extend_from_slice(&head.to_le_bytes());
-                    for &arc in &arcs[usize::from(follows)..] {
+                    for &arc in &arcs[..arcs.len() - usize::from(follows)] {
                         bytes.extend_from_slice(&target(child(arc)).to_le_bytes()[..3]);
                     }
                 }
@@ -386,17 +365,30 @@ pub(crate) fn check_records(bytes: &[u8], root: u32) -> Result<(), String> {
     while at < end {
         let head = read32(bytes, at);
         let size = record_size(at)?;
-        let labels = labels(head);
-        if !(head & 1 != 0 && is_leaf(head)) {
-            let mut rest = labels;
-            while rest != 0 {
-                let l = rest.trailing_zeros();
-                rest &= rest - 1;
-                let t = child_offset(bytes, at as u32, head, labels, l) as usize;
-                if !is_start(t) {
-                    return Err(format!("an arc of the record at byte {at} leads nowhere"));
-                }
+        // The children: a one-arc record's (the next byte, or its offset), a header's stored
+        // offsets and, when its last arc is not stored, the record behind it.
+        let children: Vec<usize> = if head & 1 != 0 {
+            if is_leaf(head) {
+                vec![]
+            } else {
+                vec![at + 1]
             }
+        } else if head & 2 != 0 {
+            vec![(head >> 9) as usize]
+        } else {
+            let stored = labels(head).count_ones() as usize - (head >> 31) as usize;
+            let mut c: Vec<usize> = (0..stored)
+                .map(|i| read24(bytes, at + 4 + 3 * i) as usize)
+                .collect();
+            if head >> 31 != 0 {
+                c.push(at + size);
+            }
+            c
+        };
+        if let Some(t) = children.into_iter().find(|&t| !is_start(t)) {
+            return Err(format!(
+                "an arc of the record at byte {at} leads to byte {t}, no record"
+            ));
         }
         at += size;
     }
@@ -522,7 +514,7 @@ mod tests {
         let into = (head & 0x1ff) | (wide as u32 + 1) << 9;
         forged[explicit..explicit + 4].copy_from_slice(&into.to_le_bytes());
         let e = check_records(&forged, g.root()).unwrap_err();
-        assert!(e.contains("leads nowhere"), "{e}");
+        assert!(e.contains("no record"), "{e}");
         let mut short = good[..good.len() - super::PAD - 1].to_vec();
         short.extend_from_slice(&[0; super::PAD]);
         assert!(check_records(&short, g.root()).is_err());
