@@ -2,33 +2,37 @@
 //!
 //! The graph is one byte array of records, one per node, read at any byte (unaligned
 //! little-endian loads; the array ends in [`PAD`] zero bytes so a 4-byte load at any record
-//! is in bounds). A node carries its own *final state*: whether the path into it spells a
-//! word (any player's, or one polite players leave alone), so an arc is only where it leads.
-//! Three kinds of record, told apart by the low bits of the first byte:
+//! is in bounds). An arc's word mark (whether the path ending with it spells a word, and
+//! whether that word is one polite players leave alone) is kept with the arc, so the walk
+//! knows it before it reads the child. Three kinds of record, told apart by the low bits of
+//! the first byte:
 //!
-//! - `xxxxxFF1` — **one byte**: a node of one arc whose child is the next record. Bits 3..=7
-//!   are the arc's label, or [`LEAF_LABEL`] for a node with no arcs (a word's end).
-//! - `…FF00` — **a node of several arcs**: a 4-byte header, bits 4..=30 the set of its labels
-//!   (bit 0 the separator, 1..=26 A..Z), bit 31 set when its last arc's child is the record
-//!   right after the node (that arc is then not stored); then its arcs in label order, 3 bytes
-//!   each: the child's byte offset. The arc of a label is found by a popcount of the
-//!   lower labels, so the generator intersects the header with its cross-check and rack masks
-//!   instead of scanning arcs.
-//! - `…FF10` — **one arc, anywhere**: 4 bytes, bits 4..=8 the label, bits 9..=31 the child's
+//! - `LLLLLMM1` — **one byte**: a node of one arc whose child is the next record. `LLLLL`
+//!   is the arc's label, or [`LEAF_LABEL`] for a node with no arcs (a word's end), `MM` its
+//!   word mark (0 none, 1 a word, 2 a rude word).
+//! - `…MM10` — **one arc, anywhere**: 4 bytes, bits 4..=8 the label, bits 9..=31 the child's
 //!   offset.
+//! - `…RW00` — **a node of several arcs**: a 4-byte header, bits 4..=30 the set of its labels
+//!   (bit 0 the separator, 1..=26 A..Z), bit 31 set when its last arc's child is the record
+//!   right after the node (that arc is then not stored, and `W` is its word mark); then its
+//!   other arcs in label order, 3 bytes each: the child's offset in bits 0..=22, bit 23 set
+//!   when the arc ends a word. `R` set: some arc ends a rude word, and a 4-byte set of those
+//!   labels follows the arcs. The arc of a label is found by a popcount of the lower labels,
+//!   so the generator intersects the header with its cross-check and rack masks instead of
+//!   scanning arcs.
 //!
-//! `FF` is the final state: 0 none, 1 a word, 2 a rude word. Offsets 0, 1 and 2 are the empty
-//! records of final state 0, 1 and 2 (0 means "no node"); other word ends follow their parent
-//! as one-byte leaves.
+//! Offset 0 is an empty record: "no node".
 //!
 //! Why (measured on wordclub-3, 258,712 words, with its rude marks; the builder's graph has
 //! 566,821 nodes, 1,188,007 arcs, 245,720 nodes of two or more): format 2 spent 4 bytes an
 //! arc (label, word marks, target) and a 4-byte header per node of several arcs: 5.73 MB of
 //! slots, against wolges' KWG 4,594,100 bytes for the same words. Here the label lives only
-//! in the header, the word marks move to the child (3,438 nodes more, reached both as a word's
-//! end and not), and a child laid out right behind its parent needs no offset at all: the
-//! layout below chooses, for every node that is some parent's first child, one such parent
-//! to follow (303,060 of them), where a depth-first order alone gave 251,869.
+//! in the header and a child laid out right behind its parent needs no offset at all: the
+//! layout below chooses, for every node that is some parent's last child, one such parent to
+//! follow. Word marks on the child instead of the arc (one bit less an arc) were tried and
+//! cost the walk a third of its speed: the mark was known only once the child was read, and
+//! every word ending waited for that read (all moves on seeded-wordclub-1.1-s2-t04-rack, back
+//! to back: 75 µs in format 2, 103-105 µs with marks on the child).
 
 /// Zero bytes after the last record, so a 4-byte load at any record stays in the array.
 pub(crate) const PAD: usize = 4;
@@ -36,16 +40,16 @@ pub(crate) const PAD: usize = 4;
 pub(crate) const LEAF_LABEL: u32 = 31;
 /// The labels a header can hold: the separator and A..Z.
 pub(crate) const ALL_LABELS: u32 = (1 << 27) - 1;
-/// Offsets from here on are nodes; below are the shared empty records.
-pub(crate) const FIRST_RECORD: u32 = 3;
-/// The largest offset a one-arc record can hold (23 bits), so the most bytes a graph may take.
+/// Offsets from here on are nodes; offset 0 is the empty record.
+pub(crate) const FIRST_RECORD: u32 = 1;
+/// The largest offset a record can hold (23 bits), so the most bytes a graph may take.
 pub(crate) const MAX_BYTES: u64 = 1 << 23;
-
-/// The final state of the record whose first four bytes are `head`.
-#[inline(always)]
-pub(crate) fn final_state(head: u32) -> u32 {
-    (head >> (2 - (head & 1))) & 3
-}
+/// A stored arc's offset bits, and its word bit.
+pub(crate) const OFFSET_BITS: u32 = (1 << 23) - 1;
+pub(crate) const STORED_WORD: u32 = 1 << 23;
+/// A header's bits: the unstored last arc ends a word; some arc ends a rude word.
+pub(crate) const BEHIND_WORD: u32 = 1 << 2;
+pub(crate) const HAS_RUDE: u32 = 1 << 3;
 
 /// Whether the record whose first four bytes are `head` is an empty one (a word's end).
 #[inline(always)]
@@ -70,11 +74,12 @@ pub(crate) fn labels(head: u32) -> u32 {
 
 #[inline(always)]
 pub(crate) fn read32(bytes: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+    debug_assert!(at + 4 <= bytes.len());
+    unsafe { (bytes.as_ptr().add(at) as *const u32).read_unaligned() }.to_le()
 }
 
 #[inline(always)]
-fn read24(bytes: &[u8], at: usize) -> u32 {
+pub(crate) fn read24(bytes: &[u8], at: usize) -> u32 {
     read32(bytes, at) & 0x00ff_ffff
 }
 
@@ -118,101 +123,63 @@ impl BuilderSlots<'_> {
     }
 }
 
-/// A node's child in the laid-out graph.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Child {
-    /// A word's end: a one-byte leaf of this final state.
-    Leaf(u32),
-    /// A node (its index in `nodes`).
-    Node(u32),
-}
-
 const NONE: u32 = u32::MAX;
 
 /// Lays the builder's graph out as records. `Err(bytes)` when it would take more than
 /// [`MAX_BYTES`] (or `limit`) bytes.
 pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8>, u32), u64> {
-    // 1. Which final states each builder node is reached with (a separator reaches the
-    //    forward node of a prefix: its state does not matter, it reads no word mark).
+    // 1. The nodes reached from the root (builder slots), numbered.
     let n_slots = b.slots.len();
-    let mut states = vec![0u8; n_slots];
-    let mut reached = vec![false; n_slots];
+    let mut id = vec![NONE; n_slots];
+    let mut nodes: Vec<u32> = Vec::new();
     let mut stack = vec![root];
-    reached[root as usize] = true;
+    id[root as usize] = 0;
+    nodes.push(root);
     while let Some(slot) = stack.pop() {
         for &arc in b.arcs(slot) {
-            let t = b.target(arc);
-            if t == 0 {
-                continue;
-            }
-            if b.label(arc) != 0 {
-                states[t as usize] |= 1 << b.state(arc);
-            }
-            if !reached[t as usize] {
-                reached[t as usize] = true;
-                stack.push(t);
+            let t = b.target(arc) as usize;
+            if t != 0 && id[t] == NONE {
+                id[t] = nodes.len() as u32;
+                nodes.push(t as u32);
+                stack.push(t as u32);
             }
         }
     }
-    // 2. One node per (builder node, final state) reached; the root and separator-only
-    //    targets with state 0.
-    let mut ids = vec![[NONE; 3]; n_slots];
-    let mut nodes: Vec<(u32, u32)> = Vec::new();
-    for slot in 0..n_slots {
-        if !reached[slot] {
-            continue;
-        }
-        let bits = if slot as u32 == root || states[slot] == 0 {
-            states[slot] | 1
-        } else {
-            states[slot]
-        };
-        for s in 0..3 {
-            if bits & (1 << s) != 0 {
-                ids[slot][s] = nodes.len() as u32;
-                nodes.push((slot as u32, s as u32));
-            }
-        }
-    }
-    drop(reached);
-    let child = |arc: u32| -> Child {
-        let t = b.target(arc);
-        if t == 0 {
-            return Child::Leaf(b.state(arc));
-        }
-        let s = if b.label(arc) == 0 {
-            // The separator: any state the forward node is laid out with.
-            (0..3)
-                .find(|&s| ids[t as usize][s] != NONE)
-                .expect("a reached node")
-        } else {
-            b.state(arc) as usize
-        };
-        Child::Node(ids[t as usize][s])
+    let arcs_of = |node: u32| b.arcs(nodes[node as usize]);
+    // The node an arc leads to, or NONE when nothing follows it.
+    let child = |arc: u32| match b.target(arc) {
+        0 => NONE,
+        t => id[t as usize],
     };
     let last_child = |node: u32| {
-        let arcs = b.arcs(nodes[node as usize].0);
+        let arcs = arcs_of(node);
         child(arcs[arcs.len() - 1])
     };
-    let root_id = ids[root as usize][0];
-    // 3. For each node that is some node's last child, one parent it will follow.
+    let rude_in = |node: u32| {
+        arcs_of(node)
+            .iter()
+            .filter(|&&a| b.state(a) == 2)
+            .fold(0u32, |m, &a| m | 1 << b.label(a))
+    };
+    // 2. For each node that is some node's last child, one parent it will follow.
     let mut owner = vec![NONE; nodes.len()];
     for p in 0..nodes.len() as u32 {
-        if let Child::Node(c) = last_child(p) {
-            if owner[c as usize] == NONE && c != root_id {
-                owner[c as usize] = p;
-            }
+        let c = last_child(p);
+        let keeps_rude = arcs_of(p).len() > 1 && rude_in(p) != 0;
+        if c != NONE && owner[c as usize] == NONE && c != 0 && !keeps_rude {
+            owner[c as usize] = p;
         }
     }
-    // 4. The order: depth first from the root, each node followed by its chain of last
-    //    children that follow it (and a word's end after a parent whose last arc ends one).
+    // 3. The order: depth first from the root, each node followed by its chain of last
+    //    children that follow it (and an empty record after a parent whose last arc leads
+    //    nowhere).
     enum Entry {
         Node(u32, bool),
-        Leaf(u32),
+        Leaf,
     }
     let mut order: Vec<Entry> = Vec::with_capacity(nodes.len() + nodes.len() / 8);
     let mut placed = vec![false; nodes.len()];
-    let mut stack = vec![root_id];
+    let mut stack = vec![0u32];
     let mut later: Vec<u32> = Vec::new();
     while let Some(start) = stack.pop() {
         if placed[start as usize] {
@@ -221,44 +188,44 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
         let mut cur = start;
         loop {
             placed[cur as usize] = true;
-            let arcs = b.arcs(nodes[cur as usize].0);
+            let arcs = arcs_of(cur);
             let last = child(arcs[arcs.len() - 1]);
-            let follows = match last {
-                Child::Leaf(_) => true,
-                Child::Node(c) => owner[c as usize] == cur && !placed[c as usize],
-            };
+            // A node with rude words keeps their set behind its arcs, so nothing follows it
+            // (a rare node: the arc's offset stays where the walk looks for it).
+            let keeps_rude = arcs.len() > 1 && rude_in(cur) != 0;
+            let follows = !keeps_rude
+                && (last == NONE || (owner[last as usize] == cur && !placed[last as usize]));
             order.push(Entry::Node(cur, follows));
             later.clear();
             for (i, &arc) in arcs.iter().enumerate() {
-                if let Child::Node(c) = child(arc) {
-                    let chained = i == arcs.len() - 1 && follows;
-                    if !chained && !placed[c as usize] && owner[c as usize] == NONE {
-                        later.push(c);
-                    }
+                let c = child(arc);
+                let chained = i == arcs.len() - 1 && follows;
+                if c != NONE && !chained && !placed[c as usize] && owner[c as usize] == NONE {
+                    later.push(c);
                 }
             }
             stack.extend(later.iter().rev());
-            match last {
-                Child::Leaf(s) => {
-                    order.push(Entry::Leaf(s));
-                    break;
-                }
-                Child::Node(c) if follows => cur = c,
-                _ => break,
+            if last == NONE && follows {
+                order.push(Entry::Leaf);
+                break;
             }
+            if !follows {
+                break;
+            }
+            cur = last;
         }
     }
     // A node owned by a parent is placed right after it; a parent placed before the node
     // could own it (it was some last child) is always reached, so every node is placed.
-    debug_assert!(placed.iter().all(|&p| p));
+    assert!(placed.iter().all(|&p| p), "every node is laid out");
     drop(placed);
-    // 5. Offsets, then the bytes.
+    // 4. Offsets, then the bytes.
     let size = |node: u32, follows: bool| -> u32 {
-        let n = b.arcs(nodes[node as usize].0).len() as u32;
+        let n = arcs_of(node).len() as u32;
         match (n, follows) {
             (1, true) => 1,
             (1, false) => 4,
-            (n, f) => 4 + 3 * (n - u32::from(f)),
+            (n, f) => 4 + 3 * (n - u32::from(f)) + if rude_in(node) != 0 { 4 } else { 0 },
         }
     };
     let mut offset = vec![0u32; nodes.len()];
@@ -269,41 +236,50 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
                 offset[node as usize] = at as u32;
                 at += size(node, follows) as u64;
             }
-            Entry::Leaf(_) => at += 1,
+            Entry::Leaf => at += 1,
         }
         if at > limit.min(MAX_BYTES) {
             return Err(at);
         }
     }
+    let leaf = 1 | (LEAF_LABEL as u8) << 3;
     let mut bytes: Vec<u8> = Vec::with_capacity(at as usize + PAD);
-    // The shared empty records of final states 0 (no node), 1 and 2.
-    for s in 0..3u8 {
-        bytes.push(1 | s << 1 | (LEAF_LABEL as u8) << 3);
-    }
-    let target = |c: Child| match c {
-        Child::Leaf(s) => s,
-        Child::Node(n) => offset[n as usize],
+    bytes.push(leaf);
+    let target = |arc: u32| match child(arc) {
+        NONE => 0,
+        c => offset[c as usize],
     };
     for e in &order {
         match *e {
-            Entry::Leaf(s) => bytes.push(1 | (s as u8) << 1 | (LEAF_LABEL as u8) << 3),
+            Entry::Leaf => bytes.push(leaf),
             Entry::Node(node, follows) => {
-                let (slot, state) = nodes[node as usize];
-                let arcs = b.arcs(slot);
-                if arcs.len() == 1 {
-                    let label = b.label(arcs[0]);
+                let arcs = arcs_of(node);
+                if let [arc] = *arcs {
+                    let (label, state) = (b.label(arc), b.state(arc));
                     if follows {
                         bytes.push((1 | state << 1 | label << 3) as u8);
                     } else {
-                        let head = 2 | state << 2 | label << 4 | target(child(arcs[0])) << 9;
+                        let head = 2 | state << 2 | label << 4 | target(arc) << 9;
                         bytes.extend_from_slice(&head.to_le_bytes());
                     }
                 } else {
                     let labels = arcs.iter().fold(0u32, |m, &a| m | 1 << b.label(a));
-                    let head = state << 2 | labels << 4 | u32::from(follows) << 31;
+                    let rude = rude_in(node);
+                    let last = arcs[arcs.len() - 1];
+                    let mut head = labels << 4 | u32::from(follows) << 31;
+                    if follows && b.state(last) != 0 {
+                        head |= BEHIND_WORD;
+                    }
+                    if rude != 0 {
+                        head |= HAS_RUDE;
+                    }
                     bytes.extend_from_slice(&head.to_le_bytes());
                     for &arc in &arcs[..arcs.len() - usize::from(follows)] {
-                        bytes.extend_from_slice(&target(child(arc)).to_le_bytes()[..3]);
+                        let word = if b.state(arc) != 0 { STORED_WORD } else { 0 };
+                        bytes.extend_from_slice(&(target(arc) | word).to_le_bytes()[..3]);
+                    }
+                    if rude != 0 {
+                        bytes.extend_from_slice(&rude.to_le_bytes());
                     }
                 }
             }
@@ -311,7 +287,30 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
     }
     debug_assert_eq!(bytes.len() as u64, at);
     bytes.extend_from_slice(&[0; PAD]);
-    Ok((bytes, offset[root_id as usize]))
+    Ok((bytes, offset[0]))
+}
+
+/// The size of the record at `at` (whose first four bytes are `head`), or why it is none.
+pub(crate) fn record_size(at: usize, head: u32) -> Result<usize, String> {
+    if head & 1 != 0 {
+        let label = (head >> 3) & 31;
+        if (label > 26 && label != LEAF_LABEL) || (head >> 1) & 3 == 3 {
+            return Err(format!("the record at byte {at} is not a node"));
+        }
+        return Ok(1);
+    }
+    if head & 2 != 0 {
+        if (head >> 4) & 31 > 26 || (head >> 2) & 3 == 3 {
+            return Err(format!("the record at byte {at} is not a node"));
+        }
+        return Ok(4);
+    }
+    let n = labels(head).count_ones() as usize;
+    if n < 2 {
+        return Err(format!("the record at byte {at} is not a node"));
+    }
+    let rude = if head & HAS_RUDE != 0 { 4 } else { 0 };
+    Ok(4 + 3 * (n - (head >> 31) as usize) + rude)
 }
 
 /// Checks that bytes read back describe a walkable graph: records tile the array exactly,
@@ -322,38 +321,15 @@ pub(crate) fn check_records(bytes: &[u8], root: u32) -> Result<(), String> {
         return Err("it has no records".into());
     }
     let end = bytes.len() - PAD;
-    for s in 0..3u8 {
-        if bytes[s as usize] != 1 | s << 1 | (LEAF_LABEL as u8) << 3 {
-            return Err("its first records are not the empty ones".into());
-        }
+    if bytes[0] != 1 | (LEAF_LABEL as u8) << 3 {
+        return Err("its first record is not the empty one".into());
     }
     // Pass 1: where the records start.
     let mut starts = vec![false; end + 1];
     let mut at = 0usize;
-    let record_size = |at: usize| -> Result<usize, String> {
-        let head = read32(bytes, at);
-        if head & 1 != 0 {
-            let label = (head >> 3) & 31;
-            if label > 26 && label != LEAF_LABEL {
-                return Err(format!("the record at byte {at} has no label"));
-            }
-            return Ok(1);
-        }
-        if head & 2 != 0 {
-            if (head >> 4) & 31 > 26 || final_state(head) > 2 {
-                return Err(format!("the record at byte {at} is not a node"));
-            }
-            return Ok(4);
-        }
-        let n = labels(head).count_ones() as usize;
-        if n < 2 || final_state(head) > 2 {
-            return Err(format!("the record at byte {at} is not a node"));
-        }
-        Ok(4 + 3 * (n - (head >> 31) as usize))
-    };
     while at < end {
         starts[at] = true;
-        let size = record_size(at)?;
+        let size = record_size(at, read32(bytes, at))?;
         if at + size > end {
             return Err(format!("the record at byte {at} runs past the end"));
         }
@@ -364,7 +340,7 @@ pub(crate) fn check_records(bytes: &[u8], root: u32) -> Result<(), String> {
     let mut at = 0usize;
     while at < end {
         let head = read32(bytes, at);
-        let size = record_size(at)?;
+        let size = record_size(at, head)?;
         // The children: a one-arc record's (the next byte, or its offset), a header's stored
         // offsets and, when its last arc is not stored, the record behind it.
         let children: Vec<usize> = if head & 1 != 0 {
@@ -376,11 +352,12 @@ pub(crate) fn check_records(bytes: &[u8], root: u32) -> Result<(), String> {
         } else if head & 2 != 0 {
             vec![(head >> 9) as usize]
         } else {
-            let stored = labels(head).count_ones() as usize - (head >> 31) as usize;
+            let behind = (head >> 31) as usize;
+            let stored = labels(head).count_ones() as usize - behind;
             let mut c: Vec<usize> = (0..stored)
-                .map(|i| read24(bytes, at + 4 + 3 * i) as usize)
+                .map(|i| (read24(bytes, at + 4 + 3 * i) & OFFSET_BITS) as usize)
                 .collect();
-            if head >> 31 != 0 {
+            if behind != 0 {
                 c.push(at + size);
             }
             c
@@ -495,14 +472,10 @@ mod tests {
         let (mut explicit, mut wide) = (None, None);
         while at < good.len() - super::PAD {
             let head = super::read32(&good, at);
-            let size = if head & 1 != 0 {
-                1
-            } else if head & 2 != 0 {
+            let size = super::record_size(at, head).unwrap();
+            if head & 3 == 2 {
                 explicit.get_or_insert(at);
-                4
-            } else {
-                4 + 3 * (super::labels(head).count_ones() - (head >> 31)) as usize
-            };
+            }
             if size > 1 {
                 wide = Some(at);
             }
