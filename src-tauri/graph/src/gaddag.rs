@@ -129,8 +129,12 @@ impl Node {
             1u32 << (31 - labels.leading_zeros())
         };
         let behind = if head >> 31 != 0 { last } else { 0 };
-        let single_child = if head & 1 != 0 { at + 1 } else { head >> 9 };
+        // A one-byte record marked 3 ends a word with nothing after it.
         let single_mark = (head >> (2 - (head & 1))) & 3;
+        let ends = head & 1 != 0 && single_mark == 3;
+        let next = if ends { 0 } else { at + 1 };
+        let single_child = if head & 1 != 0 { next } else { head >> 9 };
+        let single_mark = if ends { 1 } else { single_mark };
         let behind_mark = u32::from(head & layout::BEHIND_WORD != 0);
         Node {
             at,
@@ -539,6 +543,12 @@ impl Gaddag {
             target_bits: TARGET_BITS,
         };
         let (bytes, root) = layout::lay_out(&slots, root, limit).map_err(|_| too_large(words))?;
+        // The walk reads records unchecked: a graph is walked only once its records are
+        // checked (this one here, a file's as it is read, a prebuilt one by the build that
+        // made it here).
+        layout::check_records(&bytes, root).map_err(|reason| GraphError::NotThisGraph {
+            reason: format!("the layout of its records is wrong ({reason})"),
+        })?;
         drop(builder_slots);
         progress(Progress { done: total, total });
         Ok(Gaddag::assemble(bytes, filter, root, words, polite_words))
