@@ -661,6 +661,47 @@ impl Gaddag {
         layout::labels(self.head(node))
     }
 
+    /// The arc labelled `label` leaving `node`; `label` must be in `labels`, which must be
+    /// [`Gaddag::labels`] of `node`. Reads only the node's own record (its head again, from
+    /// the line just read: carrying a decoded [`Node`] through the walk's recursion instead
+    /// kept more values alive across its calls).
+    #[inline(always)]
+    pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
+        self.arc_of(node, self.head(node), labels, label)
+    }
+
+    /// [`Gaddag::arc_unchecked_label`] with the node's first four bytes already read.
+    #[inline(always)]
+    fn arc_of(&self, node: u32, head: u32, labels: u32, label: u32) -> Arc {
+        let several = head & 3 == 0;
+        let rank = (labels & ((1u32 << label) - 1)).count_ones();
+        let arc_at = if several { node + 4 + 3 * rank } else { node };
+        let stored_arc = layout::read32(&self.bytes, arc_at as usize);
+        let behind = head >> 31 != 0 && labels >> label == 1;
+        let single_mark = (head >> (2 - (head & 1))) & 3;
+        let ends = head & 1 != 0 && single_mark == 3;
+        let single_child = if head & 1 != 0 {
+            if ends {
+                0
+            } else {
+                node + 1
+            }
+        } else {
+            head >> 9
+        };
+        let (child, mut mark) = if !several {
+            (single_child, if ends { 1 } else { single_mark })
+        } else if behind {
+            (arc_at, u32::from(head & layout::BEHIND_WORD != 0))
+        } else {
+            (stored_arc & layout::OFFSET_BITS, (stored_arc >> 23) & 1)
+        };
+        if several && head & layout::HAS_RUDE != 0 && mark != 0 {
+            mark = self.rude_mark(self.node(node), label);
+        }
+        Arc((label | mark << 5 | child << TARGET_SHIFT) & self.view)
+    }
+
     /// The arc labelled `label` leaving `node`; `label` must be in [`Node::labels`]. Reads
     /// only the node's own record: the word mark is the arc's, not the child's.
     #[inline(always)]
@@ -709,34 +750,34 @@ impl Gaddag {
     }
 
     /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
-    /// `wanted` (a subset of its labels): the walk is bound by memory latency, and the
+    /// `wanted` (a subset of `labels`): the walk is bound by memory latency, and the
     /// children it is about to visit are known a few steps ahead.
     #[inline(always)]
-    pub fn prefetch_children(&self, node: Node, wanted: u32) {
+    pub fn prefetch_children(&self, node: u32, labels: u32, wanted: u32) {
         #[cfg(target_arch = "x86_64")]
         {
             let mut w = wanted;
             while w != 0 {
                 let l = w.trailing_zeros();
                 w &= w - 1;
-                let target = self.arc(node, l).target() as usize;
+                let target = self.arc_unchecked_label(node, labels, l).target() as usize;
                 let p = self.bytes.as_ptr().wrapping_add(target) as *const i8;
                 // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
                 unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (node, wanted);
+        let _ = (node, labels, wanted);
     }
 
     /// The arc labelled `label` leaving `node`, if any.
     #[inline(always)]
     pub fn child(&self, node: u32, label: u8) -> Option<Arc> {
-        let node = self.node(node);
-        if node.labels & (1u32 << label) == 0 {
+        let labels = self.labels(node);
+        if labels & (1u32 << label) == 0 {
             return None;
         }
-        Some(self.arc(node, label as u32))
+        Some(self.arc_unchecked_label(node, labels, label as u32))
     }
 
     /// Is `word` (letters 1..=26) a word of the graph? Walks the fully reversed path.

@@ -155,12 +155,12 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         if mask == 0 {
             return;
         }
-        let node = self.g.node(node);
-        let mut avail = node.labels() & mask;
+        let labels = self.g.labels(node);
+        let mut avail = labels & mask;
         if avail.count_ones() > 6 {
             // Wide fan-outs (a blank on the rack) gain from fetching children early; for a
             // few letters the hint costs more than it saves.
-            self.g.prefetch_children(node, avail);
+            self.g.prefetch_children(node, labels, avail);
         }
         let lm = self.view.lm[pos] as i32;
         let wm = self.view.wm[pos] as i32;
@@ -168,7 +168,7 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         while avail != 0 {
             let l = avail.trailing_zeros() as usize;
             avail &= avail - 1;
-            let arc = self.g.arc(node, l as u32);
+            let arc = self.g.arc_unchecked_label(node, labels, l as u32);
             if self.rack.counts[l] > 0 {
                 let v = self.values[l] * lm;
                 let c = if cs >= 0 { (cs + v) * wm } else { 0 };
