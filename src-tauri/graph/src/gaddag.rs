@@ -101,62 +101,11 @@ impl std::fmt::Debug for Gaddag {
     }
 }
 
-/// A node's record, decoded once for the arcs a walk takes from it: its labels, which of
-/// them are stored arcs, where they are, and the word mark of an arc not stored.
-#[derive(Clone, Copy, Debug)]
-pub struct Node {
-    at: u32,
-    labels: u32,
-    /// The labels whose arcs are stored (3 bytes each, from `base`).
-    stored: u32,
-    /// A header's first stored arc, or a one-arc record's child.
-    base: u32,
-    /// The word mark (0, 1 or 2) of the arc not stored: a one-arc record's, or a header's
-    /// last arc when its child is behind the header.
-    fixed_mark: u32,
-    /// Some arc of this header ends a rude word (a rare node).
-    rude: bool,
-}
-
-impl Node {
-    #[inline(always)]
-    fn of(at: u32, head: u32) -> Node {
-        let labels = layout::labels(head);
-        let several = head & 3 == 0;
-        let last = if labels == 0 {
-            0
-        } else {
-            1u32 << (31 - labels.leading_zeros())
-        };
-        let behind = if head >> 31 != 0 { last } else { 0 };
-        // A one-byte record marked 3 ends a word with nothing after it.
-        let single_mark = (head >> (2 - (head & 1))) & 3;
-        let ends = head & 1 != 0 && single_mark == 3;
-        let next = if ends { 0 } else { at + 1 };
-        let single_child = if head & 1 != 0 { next } else { head >> 9 };
-        let single_mark = if ends { 1 } else { single_mark };
-        let behind_mark = u32::from(head & layout::BEHIND_WORD != 0);
-        Node {
-            at,
-            labels,
-            stored: if several { labels & !behind } else { 0 },
-            base: if several { at + 4 } else { single_child },
-            fixed_mark: if several { behind_mark } else { single_mark },
-            rude: several && head & layout::HAS_RUDE != 0,
-        }
-    }
-
-    /// The labels of the node's arcs, as a bit set (bit 0: the separator).
-    #[inline(always)]
-    pub fn labels(self) -> u32 {
-        self.labels
-    }
-}
-
 /// Iterator over the arcs of one node, in label order.
 pub struct Arcs<'a> {
     g: &'a Gaddag,
-    node: Node,
+    node: u32,
+    labels: u32,
     remaining: u32,
 }
 
@@ -169,7 +118,7 @@ impl Iterator for Arcs<'_> {
         }
         let label = self.remaining.trailing_zeros();
         self.remaining &= self.remaining - 1;
-        Some(self.g.arc(self.node, label))
+        Some(self.g.arc_unchecked_label(self.node, self.labels, label))
     }
 }
 
@@ -641,18 +590,13 @@ impl Gaddag {
     /// The arcs leaving `node` (none for node 0).
     #[inline(always)]
     pub fn arcs(&self, node: u32) -> Arcs<'_> {
-        let node = self.node(node);
+        let labels = self.labels(node);
         Arcs {
             g: self,
             node,
-            remaining: node.labels,
+            labels,
+            remaining: labels,
         }
-    }
-
-    /// The record of `node`, decoded for the arcs a walk takes from it.
-    #[inline(always)]
-    pub fn node(&self, node: u32) -> Node {
-        Node::of(node, self.head(node))
     }
 
     /// The labels of the arcs leaving `node`, as a bit set (bit 0: the separator).
@@ -662,17 +606,13 @@ impl Gaddag {
     }
 
     /// The arc labelled `label` leaving `node`; `label` must be in `labels`, which must be
-    /// [`Gaddag::labels`] of `node`. Reads only the node's own record (its head again, from
-    /// the line just read: carrying a decoded [`Node`] through the walk's recursion instead
-    /// kept more values alive across its calls).
+    /// [`Gaddag::labels`] of `node`. Reads only the node's own record, whose first bytes it
+    /// reads again (from the line just read: a decoded node carried through the walk's
+    /// recursion instead kept more values alive across its calls, all moves on
+    /// seeded-wordclub-1.1-s2-t04-rack 108-110 µs against 92-95 µs).
     #[inline(always)]
     pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
-        self.arc_of(node, self.head(node), labels, label)
-    }
-
-    /// [`Gaddag::arc_unchecked_label`] with the node's first four bytes already read.
-    #[inline(always)]
-    fn arc_of(&self, node: u32, head: u32, labels: u32, label: u32) -> Arc {
+        let head = self.head(node);
         let several = head & 3 == 0;
         let rank = (labels & ((1u32 << label) - 1)).count_ones();
         let arc_at = if several { node + 4 + 3 * rank } else { node };
@@ -697,39 +637,7 @@ impl Gaddag {
             (stored_arc & layout::OFFSET_BITS, (stored_arc >> 23) & 1)
         };
         if several && head & layout::HAS_RUDE != 0 && mark != 0 {
-            mark = self.rude_mark(self.node(node), label);
-        }
-        Arc((label | mark << 5 | child << TARGET_SHIFT) & self.view)
-    }
-
-    /// The arc labelled `label` leaving `node`; `label` must be in [`Node::labels`]. Reads
-    /// only the node's own record: the word mark is the arc's, not the child's.
-    #[inline(always)]
-    pub fn arc(&self, node: Node, label: u32) -> Arc {
-        // Every choice without a branch: which kind a record is, and whether an arc is
-        // stored, follow no pattern a predictor could learn (as branches they were a quarter
-        // of the walk's mispredictions, cachegrind on seeded-wordclub-1.1-s2-t04-rack).
-        let rank = (node.labels & ((1u32 << label) - 1)).count_ones();
-        let arc_at = node.base + 3 * rank;
-        let stored = node.stored & (1 << label) != 0;
-        // An arc not stored is not read: its child is `arc_at` itself (a one-arc record's
-        // child, or the record behind a header), and reading it here would wait on the child.
-        let first = layout::read32(
-            &self.bytes,
-            (if stored { arc_at } else { node.at }) as usize,
-        );
-        let child = if stored {
-            first & layout::OFFSET_BITS
-        } else {
-            arc_at
-        };
-        let mut mark = if stored {
-            (first >> 23) & 1
-        } else {
-            node.fixed_mark
-        };
-        if node.rude && mark != 0 {
-            mark = self.rude_mark(node, label);
+            mark = self.rude_mark(node, head, labels, label);
         }
         Arc((label | mark << 5 | child << TARGET_SHIFT) & self.view)
     }
@@ -737,11 +645,9 @@ impl Gaddag {
     /// The word mark of a header's arc ending a word, when the header has rude words: 2 when
     /// `label` is in its set of them (after its arcs), else 1.
     #[cold]
-    fn rude_mark(&self, node: Node, label: u32) -> u32 {
-        let rude = layout::read32(
-            &self.bytes,
-            (node.base + 3 * node.stored.count_ones()) as usize,
-        );
+    fn rude_mark(&self, node: u32, head: u32, labels: u32, label: u32) -> u32 {
+        let stored = labels.count_ones() - (head >> 31);
+        let rude = layout::read32(&self.bytes, (node + 4 + 3 * stored) as usize);
         if rude & (1 << label) != 0 {
             2
         } else {

@@ -18,4 +18,4 @@ mod layout;
 
 pub use error::GraphError;
 pub use format::{GraphKey, FORMAT_VERSION};
-pub use gaddag::{Arc, Arcs, Gaddag, Node, Progress, SEPARATOR, SLOT_LIMIT};
+pub use gaddag::{Arc, Arcs, Gaddag, Progress, SEPARATOR, SLOT_LIMIT};
