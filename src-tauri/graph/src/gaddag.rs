@@ -10,12 +10,12 @@
 //! (bit 0 = the separator, bits 1..=26 = A..Z) followed by its children's offsets in label
 //! order, so the arc for a label is found by a popcount of the lower label bits and the
 //! generator intersects the header with its cross-check and rack masks instead of scanning
-//! arcs; a node of one arc whose child follows it is one byte. A node knows whether the path
-//! into it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite players leave
-//! alone), and an [`Arc`] read from the graph carries its label, that mark of its child and
-//! the child's offset (0 = no node).
+//! arcs; a node of one arc whose child follows it is one byte. Each arc carries whether the
+//! path ending with it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite
+//! players leave alone); an [`Arc`] read from the graph packs its label, that mark and the
+//! child's offset (0 = no node).
 //!
-//! One graph serves both manners: [`Gaddag::polite`] is a view of the same slots that reads
+//! One graph serves both manners: [`Gaddag::polite`] is a view of the same records that reads
 //! `RUDE` as "not a word", so the polite computer needs no graph of its own.
 //!
 //! The graph is built once per word list from the list's sorted words with an incremental
@@ -72,7 +72,7 @@ impl Arc {
     }
 }
 
-/// A minimised GADDAG over upper-case `A`–`Z` words, seen with one manners: the same slots
+/// A minimised GADDAG over upper-case `A`–`Z` words, seen with one manners: the same records
 /// may be shared by an any-word view and a polite one ([`Gaddag::polite`]).
 pub struct Gaddag {
     /// The records (`layout.rs`), ending in `layout::PAD` zero bytes.
@@ -369,7 +369,7 @@ impl Gaddag {
 
     /// Builds the graph of `(word, rude)` pairs, where `rude` marks a word polite players
     /// leave alone; the any-word view is returned ([`Gaddag::polite`] gives the other).
-    /// `limit` is the arc slots it may use ([`SLOT_LIMIT`]; less only in tests); `progress`
+    /// `limit` is the bytes it may take ([`SLOT_LIMIT`]; less only in tests); `progress`
     /// hears about every 1/64th of the build.
     ///
     /// Two passes: the forward word graph is minimised first; then the reversed prefixes

@@ -24,16 +24,23 @@
 //!
 //! Offset 0 is an empty record: "no node".
 //!
-//! Why (measured on wordclub-3, 258,712 words, with its rude marks; the builder's graph has
-//! 566,821 nodes, 1,188,007 arcs, 245,720 nodes of two or more): format 2 spent 4 bytes an
-//! arc (label, word marks, target) and a 4-byte header per node of several arcs: 5.73 MB of
-//! slots, against wolges' KWG 4,594,100 bytes for the same words. Here the label lives only
-//! in the header and a child laid out right behind its parent needs no offset at all: the
-//! layout below chooses, for every node that is some parent's last child, one such parent to
-//! follow. Word marks on the child instead of the arc (one bit less an arc) were tried and
-//! cost the walk a third of its speed: the mark was known only once the child was read, and
-//! every word ending waited for that read (all moves on seeded-wordclub-1.1-s2-t04-rack, back
-//! to back: 75 µs in format 2, 103-105 µs with marks on the child).
+//! Why (measured on wordclub-3, 258,712 words, with its rude marks: `cargo test -p
+//! wordclub-graph --release -- --ignored --nocapture where_the_bytes_go`): the builder's
+//! graph has 566,821 nodes, 1,188,007 arcs, 245,720 nodes of two or more. Format 2 spent 4
+//! bytes an arc (label, word mark, target) and a 4-byte header per node of several arcs:
+//! 5.73 MB of slots (6.04 MB with its anagram filter) against wolges' KWG 4,594,100 bytes for
+//! the same words. Here the label lives only in the header, an offset takes 23 bits, and a
+//! child laid out right behind its parent needs no offset at all (the layout below chooses,
+//! for every node that is some parent's last child, one such parent to follow): 3,917,448
+//! bytes of records, 4,155,016 with the filter; enable-2-9 1,491,790 against its KWG's
+//! 1,501,528 (format 2: 2,040,520).
+//!
+//! What it costs the walk (back to back, all moves / best move on seeded-wordclub-1.1-s2-t04-rack):
+//! format 2 75 / 32 µs; this layout 92-95 / 38 µs. Tried and measured on the way: word marks
+//! on the child instead of the arc (one bit less an arc) made every word's end wait on the
+//! child's read: 103-122 µs; the first child behind its parent instead of the last, a
+//! second popcount an arc; bounds-checked reads 130 µs against 108 µs unchecked; records'
+//! kinds chosen by masks instead of branches 127 µs against 110 µs.
 
 /// Zero bytes after the last record, so a 4-byte load at any record stays in the array.
 pub(crate) const PAD: usize = 4;
