@@ -4,8 +4,8 @@ use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GraphError {
-    /// A word list whose graph would not fit the layout (arc slots are addressed with
-    /// `limit`'s bits); every shipped list fits with room to spare.
+    /// A word list whose graph would not fit the layout (its records are addressed with 23
+    /// bits: `limit` bytes); the largest shipped list takes less than half of that.
     TooLarge { words: usize, limit: u64 },
     /// Bytes that are not a graph of the key asked for: another list, other manners, an older
     /// layout, or a damaged file (`reason` says which).
@@ -28,8 +28,8 @@ impl fmt::Display for GraphError {
             GraphError::TooLarge { words, limit } => write!(
                 f,
                 "the word list is too large for the move generator's graph: its {words} \
-                 words need more than the {limit} arc slots the graph can address (every \
-                 shipped list needs less than a quarter of that)"
+                 words need more than the {limit} bytes the graph can address (the \
+                 largest shipped list needs less than half of that)"
             ),
             GraphError::NotThisGraph { reason } => {
                 write!(f, "the kept word graph cannot be used: {reason}")

@@ -1,20 +1,23 @@
 //! A graph's bytes: what the build script embeds and what the disk cache keeps.
 //!
 //! Little-endian: the magic `WCGADDAG`, [`FORMAT_VERSION`], the key's length and text, the
-//! root slot, the word counts, the number of arc slots and filter blocks, the slots, the
-//! blocks, and a SHA-256 of everything before it. [`Gaddag::from_bytes`] refuses bytes of
-//! another key or version, a damaged checksum, or slots a walk could run out of.
+//! root's offset, the word counts, the number of record bytes, the records, the anagram
+//! filter (its seed, segment length, segments' length and fingerprint count, then the
+//! fingerprints), and a SHA-256 of everything before it. [`Gaddag::from_bytes`] refuses bytes of
+//! another key or version, a damaged checksum, or records a walk could run out of.
 
 use sha2::{Digest, Sha256};
 
 use crate::filter::Filter;
-use crate::gaddag::{check_slots, Gaddag};
+use crate::gaddag::Gaddag;
+use crate::layout::{check_records, PAD};
 use crate::GraphError;
 
 /// The layout's version: bumped whenever the slots mean something else, so a graph kept on
 /// disk by an older build is rebuilt rather than misread. 2: one-arc nodes in one slot,
-/// rude marks, the anagram filter.
-pub const FORMAT_VERSION: u32 = 2;
+/// rude marks, the anagram filter. 3: byte records, word marks on the nodes, children laid
+/// out behind their parents (`layout.rs`).
+pub const FORMAT_VERSION: u32 = 3;
 
 const MAGIC: &[u8; 8] = b"WCGADDAG";
 
@@ -89,9 +92,9 @@ fn bad(reason: impl Into<String>) -> GraphError {
 impl Gaddag {
     /// The graph's bytes under `key` (both views' slots: the rude marks are kept).
     pub fn to_bytes(&self, key: &GraphKey) -> Vec<u8> {
-        let (arcs, blocks, root, words, polite_words) = self.raw();
+        let (records, filter, root, words, polite_words) = self.raw();
         let key = key.text();
-        let mut out = Vec::with_capacity(64 + key.len() + arcs.len() * 4 + blocks.len() * 8);
+        let mut out = Vec::with_capacity(96 + key.len() + records.len() + filter.bytes());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(key.len() as u32).to_le_bytes());
@@ -100,17 +103,20 @@ impl Gaddag {
             root,
             words as u32,
             polite_words as u32,
-            arcs.len() as u32,
-            blocks.len() as u32,
+            records.len() as u32,
         ] {
             out.extend_from_slice(&n.to_le_bytes());
         }
-        for a in arcs {
-            out.extend_from_slice(&a.to_le_bytes());
+        out.extend_from_slice(records);
+        out.extend_from_slice(&filter.seed.to_le_bytes());
+        for n in [
+            filter.segment_length,
+            filter.segment_count_length,
+            filter.fingerprints.len() as u32,
+        ] {
+            out.extend_from_slice(&n.to_le_bytes());
         }
-        for b in blocks {
-            out.extend_from_slice(&b.to_le_bytes());
-        }
+        out.extend_from_slice(&filter.fingerprints);
         let digest = Sha256::digest(&out);
         out.extend_from_slice(&digest);
         out
@@ -137,14 +143,13 @@ impl Gaddag {
         let root = r.u32()?;
         let words = r.u32()? as usize;
         let polite_words = r.u32()? as usize;
-        let slots = r.u32()? as usize;
-        let blocks = r.u32()? as usize;
-        let arc_bytes = r.take(slots.checked_mul(4).ok_or_else(|| bad("too many slots"))?)?;
-        let block_bytes = r.take(
-            blocks
-                .checked_mul(8)
-                .ok_or_else(|| bad("too many blocks"))?,
-        )?;
+        let records = r.u32()? as usize;
+        let record_bytes = r.take(records)?;
+        let seed = u64::from_le_bytes(r.take(8)?.try_into().expect("8 bytes"));
+        let segment_length = r.u32()?;
+        let segment_count_length = r.u32()?;
+        let fingerprints = r.u32()? as usize;
+        let fingerprints = r.take(fingerprints)?.to_vec();
         let body = r.at;
         let digest = r.take(32)?;
         if r.at != bytes.len() {
@@ -153,27 +158,23 @@ impl Gaddag {
         if verify && Sha256::digest(&bytes[..body]).as_slice() != digest {
             return Err(bad("its checksum does not match (the file is damaged)"));
         }
-        let arcs: Vec<u32> = arc_bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
-            .collect();
-        let blocks: Vec<u64> = block_bytes
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-            .collect();
-        if verify || arcs.is_empty() || blocks.is_empty() {
-            check_slots(&arcs, root).map_err(bad)?;
-            if blocks.is_empty() {
-                return Err(bad("it has no anagram filter"));
-            }
+        let filter = Filter {
+            seed,
+            segment_length,
+            segment_count_length,
+            fingerprints,
+        };
+        // Checked whatever the source (it costs nothing): a look-up must stay in the array.
+        if !filter.is_well_formed() {
+            return Err(bad("its anagram filter is not whole"));
         }
-        Ok(Gaddag::assemble(
-            arcs,
-            Filter { blocks },
-            root,
-            words,
-            polite_words,
-        ))
+        let mut bytes = Vec::with_capacity(records + PAD);
+        bytes.extend_from_slice(record_bytes);
+        bytes.extend_from_slice(&[0; PAD]);
+        if verify || records == 0 {
+            check_records(&bytes, root).map_err(bad)?;
+        }
+        Ok(Gaddag::assemble(bytes, filter, root, words, polite_words))
     }
 }
 

@@ -5,17 +5,17 @@
 //! anchor square leftwards and then, after the separator, rightwards finds every word through
 //! that square exactly once.
 //!
-//! Layout: a node of several arcs is a header slot holding the set of its arc labels as a
-//! bit mask (bit 0 = the separator, bits 1..=26 = A..Z), followed by its arcs in label order;
-//! the arc for a label is found by a popcount of the lower label bits, and the generator
-//! intersects the header with its cross-check and rack masks instead of scanning arcs. A node
-//! of one arc (most of them: long single chains) is that arc alone in one slot, marked
-//! [`SINGLE`], so it costs one slot instead of two. An arc packs its label, whether the path
-//! ending with it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite players
-//! leave alone), and the slot of the node it leads to (0 = no node). Slot 0 is an empty dummy
-//! node so 0 can mean "none".
+//! Layout: one byte array of records, a node each, described in `layout.rs` (format 3):
+//! a node of several arcs is a header holding the set of its arc labels as a bit mask
+//! (bit 0 = the separator, bits 1..=26 = A..Z) followed by its children's offsets in label
+//! order, so the arc for a label is found by a popcount of the lower label bits and the
+//! generator intersects the header with its cross-check and rack masks instead of scanning
+//! arcs; a node of one arc whose child follows it is one byte. Each arc carries whether the
+//! path ending with it is a whole word (`ACCEPTS`, or `RUDE` when that word is one polite
+//! players leave alone); an [`Arc`] read from the graph packs its label, that mark and the
+//! child's offset (0 = no node).
 //!
-//! One graph serves both manners: [`Gaddag::polite`] is a view of the same slots that reads
+//! One graph serves both manners: [`Gaddag::polite`] is a view of the same records that reads
 //! `RUDE` as "not a word", so the polite computer needs no graph of its own.
 //!
 //! The graph is built once per word list from the list's sorted words with an incremental
@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::filter::Filter;
+use crate::layout::{self, BuilderSlots, MAX_BYTES};
 use crate::GraphError;
 
 /// Label of the separator arc (the "turn right" point of a GADDAG path).
@@ -36,6 +37,8 @@ pub const SEPARATOR: u8 = 0;
 /// Longest word whose sorted-letter signature is kept (12 letters fill 60 bits).
 const MAX_SIGNED_LEN: usize = 12;
 
+/// The builder's slots and an [`Arc`] pack the same fields the same way: label, word marks,
+/// target.
 const LABEL_MASK: u32 = 0x1f;
 /// The path ending with this arc spells a word of the list that any player may play.
 pub(crate) const ACCEPTS: u32 = 1 << 5;
@@ -43,10 +46,11 @@ pub(crate) const ACCEPTS: u32 = 1 << 5;
 pub(crate) const RUDE: u32 = 1 << 6;
 const TARGET_SHIFT: u32 = 7;
 const TARGET_BITS: u32 = 0x00ff_ffff;
-/// A node slot that is the node's only arc (a header never has this bit: labels fill 27).
+/// A builder slot that is the node's only arc (a header never has this bit: labels fill 27).
 pub(crate) const SINGLE: u32 = 1 << 31;
 
-/// One arc of the graph, decoded on demand from its packed `u32`.
+/// One arc of the graph, decoded from its record into a packed `u32` (label, word mark,
+/// the child's offset), as the builder packs its own arcs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arc(u32);
 
@@ -60,17 +64,19 @@ impl Arc {
     pub fn accepts(self) -> bool {
         self.0 & (ACCEPTS | RUDE) != 0
     }
-    /// The node this arc leads to (0 when nothing follows).
+    /// The node this arc leads to (0 when nothing follows; a word's end may also lead to an
+    /// empty node, which has no arcs).
     #[inline(always)]
     pub fn target(self) -> u32 {
         (self.0 >> TARGET_SHIFT) & TARGET_BITS
     }
 }
 
-/// A minimised GADDAG over upper-case `A`–`Z` words, seen with one manners: the same slots
+/// A minimised GADDAG over upper-case `A`–`Z` words, seen with one manners: the same records
 /// may be shared by an any-word view and a polite one ([`Gaddag::polite`]).
 pub struct Gaddag {
-    arcs: std::sync::Arc<[u32]>,
+    /// The records (`layout.rs`), ending in `layout::PAD` zero bytes.
+    bytes: std::sync::Arc<[u8]>,
     /// Sorted-letter signatures (5 bits a letter) of the words of 2..=12 letters, any manners
     /// (a superset of the polite view's: the bound it serves may only err towards "maybe").
     filter: std::sync::Arc<Filter>,
@@ -88,19 +94,19 @@ pub struct Gaddag {
 impl std::fmt::Debug for Gaddag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Gaddag")
-            .field("arcs", &self.arcs.len())
+            .field("bytes", &self.bytes.len())
             .field("words", &self.word_count())
             .field("polite", &self.is_polite())
             .finish()
     }
 }
 
-/// Iterator over the arcs of one node.
+/// Iterator over the arcs of one node, in label order.
 pub struct Arcs<'a> {
-    arcs: &'a [u32],
-    first: usize,
+    g: &'a Gaddag,
+    node: u32,
+    labels: u32,
     remaining: u32,
-    view: u32,
 }
 
 impl Iterator for Arcs<'_> {
@@ -110,10 +116,9 @@ impl Iterator for Arcs<'_> {
         if self.remaining == 0 {
             return None;
         }
-        self.remaining -= 1;
-        let arc = Arc(self.arcs[self.first] & self.view);
-        self.first += 1;
-        Some(arc)
+        let label = self.remaining.trailing_zeros();
+        self.remaining &= self.remaining - 1;
+        Some(self.g.arc_unchecked_label(self.node, self.labels, label))
     }
 }
 
@@ -193,8 +198,9 @@ struct Builder {
     limit: u64,
 }
 
-/// Arc slots a target can address (the target bits of an arc).
-pub const SLOT_LIMIT: u64 = TARGET_BITS as u64 + 1;
+/// The most bytes a graph may take (the offsets its records can hold); the builder's own
+/// slots are fewer than the bytes they become, so it stops at this many of them too.
+pub const SLOT_LIMIT: u64 = MAX_BYTES;
 
 impl Builder {
     fn new() -> Self {
@@ -363,7 +369,7 @@ impl Gaddag {
 
     /// Builds the graph of `(word, rude)` pairs, where `rude` marks a word polite players
     /// leave alone; the any-word view is returned ([`Gaddag::polite`] gives the other).
-    /// `limit` is the arc slots it may use ([`SLOT_LIMIT`]; less only in tests); `progress`
+    /// `limit` is the bytes it may take ([`SLOT_LIMIT`]; less only in tests); `progress`
     /// hears about every 1/64th of the build.
     ///
     /// Two passes: the forward word graph is minimised first; then the reversed prefixes
@@ -393,6 +399,16 @@ impl Gaddag {
         list.dedup_by(|a, b| a.0 == b.0);
         list.reverse();
         let polite_words = list.iter().filter(|(_, rude)| !rude).count();
+        let words = list.len();
+        let mut signatures: Vec<u64> = list
+            .iter()
+            .filter(|(w, _)| (2..=MAX_SIGNED_LEN).contains(&w.len()))
+            .map(|(w, _)| signature(w.iter().copied()))
+            .collect();
+        signatures.sort_unstable();
+        signatures.dedup();
+        let filter = Filter::new(&signatures);
+        drop(signatures);
         let too_large = |words: usize| GraphError::TooLarge { words, limit };
         let accept = |rude: bool| if rude { RUDE } else { ACCEPTS };
         let mut builder = Builder::new();
@@ -403,7 +419,7 @@ impl Gaddag {
         }
         builder.close_to(0);
         if builder.overflowed {
-            return Err(too_large(list.len()));
+            return Err(too_large(words));
         }
         builder.path.clear();
         let root = builder.open_node();
@@ -436,6 +452,7 @@ impl Gaddag {
             previous = w;
         }
         drop(forward);
+        drop(list);
         let text = |s: &(u32, u8, u32, u32)| &bytes[s.0 as usize..s.0 as usize + s.1 as usize];
         spans.sort_unstable_by(|a, b| text(a).cmp(text(b)));
         let step = (spans.len() / 64).max(1);
@@ -443,7 +460,7 @@ impl Gaddag {
             builder.insert_string(text(span), span.2, span.3);
             if i % step == 0 {
                 if builder.overflowed {
-                    return Err(too_large(list.len()));
+                    return Err(too_large(words));
                 }
                 progress(Progress {
                     done: i,
@@ -455,38 +472,47 @@ impl Gaddag {
         let root_node = builder.path.pop().expect("root");
         let root = builder.freeze(&root_node.arcs);
         if builder.overflowed {
-            return Err(too_large(list.len()));
+            return Err(too_large(words));
         }
-        let (arcs, root) = relayout(&builder.arcs, root);
-        let mut signatures: Vec<u64> = list
-            .iter()
-            .filter(|(w, _)| (2..=MAX_SIGNED_LEN).contains(&w.len()))
-            .map(|(w, _)| signature(w.iter().copied()))
-            .collect();
-        signatures.sort_unstable();
-        signatures.dedup();
-        progress(Progress {
-            done: spans.len(),
-            total: spans.len(),
-        });
-        Ok(Gaddag::assemble(
-            arcs,
-            Filter::new(&signatures),
-            root,
-            list.len(),
-            polite_words,
-        ))
+        let total = spans.len();
+        // The build's scratch goes before the layout's comes (freed in this order, glibc
+        // hands it all back: laid out first, about 22 MB more of list 2's build stayed
+        // resident after `malloc_trim`; graph_memory.rs).
+        drop(spans);
+        drop(bytes);
+        let builder_slots = std::mem::take(&mut builder.arcs);
+        drop(builder);
+        let slots = BuilderSlots {
+            slots: &builder_slots,
+            single: SINGLE,
+            label_mask: LABEL_MASK,
+            accepts: ACCEPTS,
+            rude: RUDE,
+            target_shift: TARGET_SHIFT,
+            target_bits: TARGET_BITS,
+        };
+        let (bytes, root) = layout::lay_out(&slots, root, limit).map_err(|_| too_large(words))?;
+        // The walk reads records unchecked: a graph is walked only once its records are
+        // checked (this one here, a file's as it is read, a prebuilt one by the build that
+        // made it here).
+        layout::check_records(&bytes, root).map_err(|reason| GraphError::NotThisGraph {
+            reason: format!("the layout of its records is wrong ({reason})"),
+        })?;
+        drop(builder_slots);
+        progress(Progress { done: total, total });
+        Ok(Gaddag::assemble(bytes, filter, root, words, polite_words))
     }
 
+    /// A graph of laid-out `bytes` (ending in `layout::PAD` zero bytes).
     pub(crate) fn assemble(
-        arcs: Vec<u32>,
+        bytes: Vec<u8>,
         filter: Filter,
         root: u32,
         words: usize,
         polite_words: usize,
     ) -> Gaddag {
         Gaddag {
-            arcs: arcs.into(),
+            bytes: bytes.into(),
             filter: std::sync::Arc::new(filter),
             root,
             words,
@@ -496,13 +522,13 @@ impl Gaddag {
         }
     }
 
-    /// The polite view of this graph: the same slots, with the words marked rude read as no
-    /// words (so no move found in it forms one, across or down). A new id.
+    /// The polite view of this graph: the same records, with the words marked rude read as
+    /// no words (so no move found in it forms one, across or down). A new id.
     pub fn polite(&self) -> Gaddag {
         Gaddag {
             view: !RUDE,
             id: next_id(),
-            arcs: std::sync::Arc::clone(&self.arcs),
+            bytes: std::sync::Arc::clone(&self.bytes),
             filter: std::sync::Arc::clone(&self.filter),
             ..*self
         }
@@ -513,10 +539,11 @@ impl Gaddag {
         self.view & RUDE == 0
     }
 
-    pub(crate) fn raw(&self) -> (&[u32], &[u64], u32, usize, usize) {
+    /// The records without their padding, the filter's blocks, the root and the word counts.
+    pub(crate) fn raw(&self) -> (&[u8], &Filter, u32, usize, usize) {
         (
-            &self.arcs,
-            &self.filter.blocks,
+            &self.bytes[..self.bytes.len() - layout::PAD],
+            &self.filter,
             self.root,
             self.words,
             self.polite_words,
@@ -543,56 +570,89 @@ impl Gaddag {
         }
     }
 
-    /// Number of arc slots (a size figure).
-    pub fn arc_count(&self) -> usize {
-        self.arcs.len()
+    /// Bytes of the graph's records (a size figure; [`Gaddag::memory_bytes`] adds the
+    /// anagram filter).
+    pub fn record_bytes(&self) -> usize {
+        self.bytes.len() - layout::PAD
     }
 
-    /// Bytes the graph holds in memory: its node and arc slots, and the anagram filter
-    /// (shared by both views of one graph).
+    /// Bytes the graph holds in memory: its records and the anagram filter (shared by both
+    /// views of one graph).
     pub fn memory_bytes(&self) -> usize {
-        self.arcs.len() * std::mem::size_of::<u32>()
-            + self.filter.blocks.len() * std::mem::size_of::<u64>()
+        self.bytes.len() + self.filter.bytes()
+    }
+
+    #[inline(always)]
+    fn head(&self, node: u32) -> u32 {
+        layout::read32(&self.bytes, node as usize)
     }
 
     /// The arcs leaving `node` (none for node 0).
     #[inline(always)]
     pub fn arcs(&self, node: u32) -> Arcs<'_> {
-        let head = self.arcs[node as usize];
-        let single = head & SINGLE != 0;
+        let labels = self.labels(node);
         Arcs {
-            arcs: &self.arcs,
-            first: node as usize + usize::from(!single),
-            remaining: if single { 1 } else { head.count_ones() },
-            view: self.view,
+            g: self,
+            node,
+            labels,
+            remaining: labels,
         }
     }
 
     /// The labels of the arcs leaving `node`, as a bit set (bit 0: the separator).
     #[inline(always)]
     pub fn labels(&self, node: u32) -> u32 {
-        let head = self.arcs[node as usize];
-        if head & SINGLE != 0 {
-            1 << (head & LABEL_MASK)
-        } else {
-            head
-        }
+        layout::labels(self.head(node))
     }
 
     /// The arc labelled `label` leaving `node`; `label` must be in `labels`, which must be
-    /// [`Gaddag::labels`] of `node`.
+    /// [`Gaddag::labels`] of `node`. Reads only the node's own record, whose first bytes it
+    /// reads again (from the line just read: a decoded node carried through the walk's
+    /// recursion instead kept more values alive across its calls, all moves on
+    /// seeded-wordclub-1.1-s2-t04-rack 108-110 µs against 92-95 µs).
     #[inline(always)]
     pub fn arc_unchecked_label(&self, node: u32, labels: u32, label: u32) -> Arc {
-        // A one-arc node's slot is its arc; otherwise the arc follows the header at its rank
-        // (chosen without a branch: which kind a node is does not follow a pattern).
-        let head = self.arcs[node as usize];
-        let rank = (labels & ((1u32 << label) - 1)).count_ones() as usize;
-        let at = if head & SINGLE != 0 {
-            node as usize
+        let head = self.head(node);
+        let several = head & 3 == 0;
+        let rank = (labels & ((1u32 << label) - 1)).count_ones();
+        let arc_at = if several { node + 4 + 3 * rank } else { node };
+        let stored_arc = layout::read32(&self.bytes, arc_at as usize);
+        let behind = head >> 31 != 0 && labels >> label == 1;
+        let single_mark = (head >> (2 - (head & 1))) & 3;
+        let ends = head & 1 != 0 && single_mark == 3;
+        let single_child = if head & 1 != 0 {
+            if ends {
+                0
+            } else {
+                node + 1
+            }
         } else {
-            node as usize + 1 + rank
+            head >> 9
         };
-        Arc(self.arcs[at] & self.view)
+        let (child, mut mark) = if !several {
+            (single_child, if ends { 1 } else { single_mark })
+        } else if behind {
+            (arc_at, u32::from(head & layout::BEHIND_WORD != 0))
+        } else {
+            (stored_arc & layout::OFFSET_BITS, (stored_arc >> 23) & 1)
+        };
+        if several && head & layout::HAS_RUDE != 0 && mark != 0 {
+            mark = self.rude_mark(node, head, labels, label);
+        }
+        Arc((label | mark << 5 | child << TARGET_SHIFT) & self.view)
+    }
+
+    /// The word mark of a header's arc ending a word, when the header has rude words: 2 when
+    /// `label` is in its set of them (after its arcs), else 1.
+    #[cold]
+    fn rude_mark(&self, node: u32, head: u32, labels: u32, label: u32) -> u32 {
+        let stored = labels.count_ones() - (head >> 31);
+        let rude = layout::read32(&self.bytes, (node + 4 + 3 * stored) as usize);
+        if rude & (1 << label) != 0 {
+            2
+        } else {
+            1
+        }
     }
 
     /// Hints the CPU to fetch the nodes behind the arcs of `node` whose labels are in
@@ -607,7 +667,7 @@ impl Gaddag {
                 let l = w.trailing_zeros();
                 w &= w - 1;
                 let target = self.arc_unchecked_label(node, labels, l).target() as usize;
-                let p = self.arcs.as_ptr().wrapping_add(target) as *const i8;
+                let p = self.bytes.as_ptr().wrapping_add(target) as *const i8;
                 // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
                 unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
             }
@@ -672,90 +732,6 @@ fn signature(letters: impl IntoIterator<Item = u8>) -> u64 {
     let mut sorted: Vec<u8> = letters.into_iter().collect();
     sorted.sort_unstable();
     sorted.iter().fold(0u64, |sig, &l| sig << 5 | l as u64)
-}
-
-/// The width in slots of the node at `slot` and its arcs' target slots.
-fn node_arcs(arcs: &[u32], slot: usize) -> (usize, std::ops::Range<usize>) {
-    let head = arcs[slot];
-    if head & SINGLE != 0 {
-        (1, slot..slot + 1)
-    } else {
-        let n = head.count_ones() as usize;
-        (1 + n, slot + 1..slot + 1 + n)
-    }
-}
-
-/// Copies the graph in depth-first order from the root, so that a node's first child
-/// usually sits right after it (the build freezes nodes bottom-up, which scatters a walk).
-fn relayout(old: &[u32], root: u32) -> (Vec<u32>, u32) {
-    let mut new_slot = vec![0u32; old.len()];
-    let mut arcs = Vec::with_capacity(old.len());
-    arcs.push(0);
-    // First pass: assign slots in preorder.
-    let mut stack = vec![root];
-    let mut order = Vec::new();
-    let mut next = 1usize;
-    let target = |a: u32| (a >> TARGET_SHIFT) & TARGET_BITS;
-    while let Some(node) = stack.pop() {
-        if node == 0 || new_slot[node as usize] != 0 {
-            continue;
-        }
-        let (width, children) = node_arcs(old, node as usize);
-        new_slot[node as usize] = next as u32;
-        next += width;
-        order.push(node);
-        // Push children in reverse so the first label is visited first.
-        for i in children.rev() {
-            stack.push(target(old[i]));
-        }
-    }
-    for &node in &order {
-        let (_, children) = node_arcs(old, node as usize);
-        if old[node as usize] & SINGLE == 0 {
-            arcs.push(old[node as usize]);
-        }
-        for i in children {
-            let a = old[i];
-            let t = target(a);
-            let mapped = if t == 0 { 0 } else { new_slot[t as usize] };
-            arcs.push((a & !(TARGET_BITS << TARGET_SHIFT)) | (mapped << TARGET_SHIFT));
-        }
-    }
-    (arcs, new_slot[root as usize])
-}
-
-/// Checks that bytes read back describe a walkable graph: every node's arcs lie inside the
-/// slots and every target is a slot, so a walk can never index out of bounds.
-pub(crate) fn check_slots(arcs: &[u32], root: u32) -> Result<(), String> {
-    if arcs.first() != Some(&0) {
-        return Err("slot 0 is not the empty node".into());
-    }
-    if root as usize >= arcs.len() {
-        return Err("the root lies outside the graph".into());
-    }
-    let mut slot = 1;
-    while slot < arcs.len() {
-        let head = arcs[slot];
-        let (width, children) = if head & SINGLE != 0 {
-            (1, slot..slot + 1)
-        } else {
-            if head >> 27 != 0 || head == 0 {
-                return Err(format!("slot {slot} is not a node"));
-            }
-            let n = head.count_ones() as usize;
-            (1 + n, slot + 1..slot + 1 + n)
-        };
-        if children.end > arcs.len() {
-            return Err(format!("the node at slot {slot} runs past the end"));
-        }
-        for i in children {
-            if ((arcs[i] >> TARGET_SHIFT) & TARGET_BITS) as usize >= arcs.len() {
-                return Err(format!("the arc at slot {i} leads outside the graph"));
-            }
-        }
-        slot += width;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -864,5 +840,69 @@ mod tests {
         assert_eq!((g.word_count(), p.word_count()), (4, 3));
         assert_ne!(g.id(), p.id(), "the views' cross-checks differ");
         assert!(p.is_polite() && !g.is_polite());
+    }
+
+    /// Prints a list's record bytes and anagram filter bytes, with and without rude marks
+    /// (`LIST=path` for another list): the figures behind `layout.rs`'s choices.
+    #[test]
+    #[ignore = "a size figure, not a check: run with --ignored --nocapture"]
+    fn where_the_bytes_go() {
+        let path =
+            std::env::var("LIST").unwrap_or("../../wordlists/wordclub/wordclub-3.txt".into());
+        let read = |path: &str| -> Vec<String> {
+            let text = std::fs::read_to_string(path).unwrap();
+            text.lines()
+                .map(|w| w.trim().to_ascii_uppercase())
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        let words = read(&path);
+        let rude: std::collections::HashSet<String> =
+            read("../../wordlists/offensive/offensive-2.txt")
+                .into_iter()
+                .collect();
+        for marked in [false, true] {
+            let t = std::time::Instant::now();
+            let g = Gaddag::build_marked(
+                words.iter().map(|w| (w, marked && rude.contains(w))),
+                SLOT_LIMIT,
+                &mut |_| {},
+            )
+            .unwrap();
+            let built = t.elapsed().as_secs_f64();
+            let (records, ..) = g.raw();
+            let mut kinds = [0usize; 5];
+            let mut at = crate::layout::FIRST_RECORD as usize;
+            while at < records.len() {
+                let head = g.head(at as u32);
+                let size = crate::layout::record_size(at, head).unwrap();
+                let kind = if head & 1 != 0 {
+                    usize::from(crate::layout::is_leaf(head))
+                } else if head & 2 != 0 {
+                    2
+                } else {
+                    kinds[4] +=
+                        crate::layout::labels(head).count_ones() as usize - (head >> 31) as usize;
+                    3
+                };
+                kinds[kind] += 1;
+                at += size;
+            }
+            println!(
+                "  records: {} one-byte arcs, {} one-byte word ends, {} four-byte arcs, {} \
+                 headers with {} stored arcs",
+                kinds[0], kinds[1], kinds[2], kinds[3], kinds[4]
+            );
+            assert!(words.iter().all(|w| g.contains(w)));
+            println!(
+                "{path} ({} rude marks): {} words, {} record bytes + {} filter bytes = {} \
+                 bytes (built in {built:.2} s)",
+                if marked { "with" } else { "no" },
+                g.word_count(),
+                g.record_bytes(),
+                g.memory_bytes() - g.record_bytes() - crate::layout::PAD,
+                g.memory_bytes() - crate::layout::PAD,
+            );
+        }
     }
 }

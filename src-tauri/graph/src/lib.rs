@@ -14,6 +14,7 @@ mod error;
 mod filter;
 mod format;
 mod gaddag;
+mod layout;
 
 pub use error::GraphError;
 pub use format::{GraphKey, FORMAT_VERSION};

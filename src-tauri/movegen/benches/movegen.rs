@@ -146,12 +146,12 @@ fn main() {
         };
         // One graph serves both manners: the polite view reads the same slots.
         println!(
-            "graph bytes {} ({source}; both manners, one graph): {} ({:.2} MB; node and arc \
-             slots {:.2} MB); wolges' KWG: {} any words, {} polite words",
+            "graph bytes {} ({source}; both manners, one graph): {} ({:.2} MB; records {:.2} MB, \
+             the rest the anagram filter); wolges' KWG: {} any words, {} polite words",
             list.info().name,
             g.memory_bytes(),
             g.memory_bytes() as f64 / 1e6,
-            (g.arc_count() * 4) as f64 / 1e6,
+            g.record_bytes() as f64 / 1e6,
             kwg_bytes(kwg),
             kwg_bytes(&format!("{kwg}-polite")),
         );

@@ -28,8 +28,8 @@ pub enum MovegenError {
     /// A shipped evidence file (`data/evidence/`) that is not the lab measure shard its name
     /// says: `file` names it.
     Evidence { file: String, reason: String },
-    /// A custom word list whose graph would not fit the graph's layout (arc slots are
-    /// addressed with `limit`'s bits); every shipped list fits with room to spare.
+    /// A custom word list whose graph would not fit the graph's layout (its records are
+    /// addressed with 23 bits: `limit` bytes); the largest shipped list takes less than half.
     GraphTooLarge { words: usize, limit: u64 },
     /// A rules-lab number past its documented bound (`lab::limits`): `what` names the option.
     OutOfRange {
@@ -90,8 +90,8 @@ impl fmt::Display for MovegenError {
             MovegenError::GraphTooLarge { words, limit } => write!(
                 f,
                 "the word list is too large for the move generator's graph: its {words} \
-                 words need more than the {limit} arc slots the graph can address (every \
-                 shipped list needs less than a quarter of that)"
+                 words need more than the {limit} bytes the graph can address (the \
+                 largest shipped list needs less than half of that)"
             ),
             MovegenError::OutOfRange {
                 what,
