@@ -229,7 +229,7 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
             }
             stack.extend(later.iter().rev());
             if ends {
-                if follows && !(lone && !rude_end) {
+                if follows && (!lone || rude_end) {
                     order.push(Entry::Leaf);
                 }
                 break;
