@@ -137,7 +137,9 @@ impl Filter {
     pub(crate) fn is_well_formed(&self) -> bool {
         self.segment_length.is_power_of_two()
             && self.segment_count_length > 0
-            && self.segment_count_length % self.segment_length == 0
+            && self
+                .segment_count_length
+                .is_multiple_of(self.segment_length)
             && self.fingerprints.len() as u64
                 == self.segment_count_length as u64 + 2 * self.segment_length as u64
     }

@@ -335,6 +335,24 @@ impl Builder {
     }
 }
 
+/// Hands the heap's free pages back to the system (glibc keeps them). Called between the
+/// build's phases, not only once at the end: freed in one go after the layout, about 22 MB
+/// of list 2's build stayed resident, after each phase none did (`movegen/tests/graph_memory.rs`;
+/// glibc's `malloc_trim` does not hand back what later allocations were placed around).
+fn release_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn malloc_trim(pad: usize) -> std::os::raw::c_int;
+        }
+        // SAFETY: malloc_trim takes no pointers and only returns free heap memory to the
+        // system; any thread may call it at any time.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
+}
+
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 fn next_id() -> u64 {
@@ -475,13 +493,12 @@ impl Gaddag {
             return Err(too_large(words));
         }
         let total = spans.len();
-        // The build's scratch goes before the layout's comes (freed in this order, glibc
-        // hands it all back: laid out first, about 22 MB more of list 2's build stayed
-        // resident after `malloc_trim`; graph_memory.rs).
+        // The build's scratch goes, and is handed back, before the layout's comes.
         drop(spans);
         drop(bytes);
         let builder_slots = std::mem::take(&mut builder.arcs);
         drop(builder);
+        release_freed_memory();
         let slots = BuilderSlots {
             slots: &builder_slots,
             single: SINGLE,
@@ -492,13 +509,14 @@ impl Gaddag {
             target_bits: TARGET_BITS,
         };
         let (bytes, root) = layout::lay_out(&slots, root, limit).map_err(|_| too_large(words))?;
+        drop(builder_slots);
+        release_freed_memory();
         // The walk reads records unchecked: a graph is walked only once its records are
         // checked (this one here, a file's as it is read, a prebuilt one by the build that
         // made it here).
         layout::check_records(&bytes, root).map_err(|reason| GraphError::NotThisGraph {
             reason: format!("the layout of its records is wrong ({reason})"),
         })?;
-        drop(builder_slots);
         progress(Progress { done: total, total });
         Ok(Gaddag::assemble(bytes, filter, root, words, polite_words))
     }

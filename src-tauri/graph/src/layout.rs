@@ -229,7 +229,7 @@ pub(crate) fn lay_out(b: &BuilderSlots, root: u32, limit: u64) -> Result<(Vec<u8
             }
             stack.extend(later.iter().rev());
             if ends {
-                if follows && !(lone && !rude_end) {
+                if follows && (!lone || rude_end) {
                     order.push(Entry::Leaf);
                 }
                 break;
@@ -356,48 +356,50 @@ pub(crate) fn check_records(bytes: &[u8], root: u32) -> Result<(), String> {
     if bytes[0] != 1 | (LEAF_LABEL as u8) << 3 {
         return Err("its first record is not the empty one".into());
     }
-    // Pass 1: where the records start.
-    let mut starts = vec![false; end + 1];
+    // Pass 1: where the records start (a bit each; no allocation per record, so a check
+    // after a build leaves nothing behind in the heap: graph_memory.rs).
+    let mut starts = vec![0u64; end / 64 + 1];
     let mut at = 0usize;
     while at < end {
-        starts[at] = true;
+        starts[at / 64] |= 1 << (at % 64);
         let size = record_size(at, read32(bytes, at))?;
         if at + size > end {
             return Err(format!("the record at byte {at} runs past the end"));
         }
         at += size;
     }
-    // Pass 2: every child is a record (the byte after the last one is not).
-    let is_start = |t: usize| t < end && starts[t];
+    // Pass 2: every child is a record (the byte after the last one is not): a one-arc
+    // record's (the next byte, or its offset), a header's stored offsets and, when its last
+    // arc is not stored, the record behind it.
+    let is_start = |t: usize| t < end && starts[t / 64] & (1 << (t % 64)) != 0;
+    let nowhere = |at: usize, t: usize| {
+        format!("an arc of the record at byte {at} leads to byte {t}, no record")
+    };
     let mut at = 0usize;
     while at < end {
         let head = read32(bytes, at);
         let size = record_size(at, head)?;
-        // The children: a one-arc record's (the next byte, or its offset), a header's stored
-        // offsets and, when its last arc is not stored, the record behind it.
-        let children: Vec<usize> = if head & 1 != 0 {
-            if is_leaf(head) || (head >> 1) & 3 == 3 {
-                vec![]
-            } else {
-                vec![at + 1]
+        if head & 1 != 0 {
+            if !is_leaf(head) && (head >> 1) & 3 != 3 && !is_start(at + 1) {
+                return Err(nowhere(at, at + 1));
             }
         } else if head & 2 != 0 {
-            vec![(head >> 9) as usize]
+            let t = (head >> 9) as usize;
+            if !is_start(t) {
+                return Err(nowhere(at, t));
+            }
         } else {
             let behind = (head >> 31) as usize;
             let stored = labels(head).count_ones() as usize - behind;
-            let mut c: Vec<usize> = (0..stored)
-                .map(|i| (read24(bytes, at + 4 + 3 * i) & OFFSET_BITS) as usize)
-                .collect();
-            if behind != 0 {
-                c.push(at + size);
+            for i in 0..stored {
+                let t = (read24(bytes, at + 4 + 3 * i) & OFFSET_BITS) as usize;
+                if !is_start(t) {
+                    return Err(nowhere(at, t));
+                }
             }
-            c
-        };
-        if let Some(t) = children.into_iter().find(|&t| !is_start(t)) {
-            return Err(format!(
-                "an arc of the record at byte {at} leads to byte {t}, no record"
-            ));
+            if behind != 0 && !is_start(at + size) {
+                return Err(nowhere(at, at + size));
+            }
         }
         at += size;
     }
