@@ -123,8 +123,9 @@ impl Gaddag {
     }
 
     /// The any-word view of the graph in `bytes`, which must be of `key` and this
-    /// [`FORMAT_VERSION`]. `verify` also checks the checksum and every slot (bytes from a
-    /// file); bytes embedded by this build's own build script are trusted without.
+    /// [`FORMAT_VERSION`]. Every record is checked (the walk reads them unchecked); `verify`
+    /// also checks the checksum (bytes from a file; bytes embedded by this build's own build
+    /// script need not).
     pub fn from_bytes(bytes: &[u8], key: &GraphKey, verify: bool) -> Result<Gaddag, GraphError> {
         let mut r = Reader { bytes, at: 0 };
         if r.take(8)? != MAGIC {
@@ -171,9 +172,9 @@ impl Gaddag {
         let mut bytes = Vec::with_capacity(records + PAD);
         bytes.extend_from_slice(record_bytes);
         bytes.extend_from_slice(&[0; PAD]);
-        if verify || records == 0 {
-            check_records(&bytes, root).map_err(bad)?;
-        }
+        // Whatever the source: the walk reads records unchecked, so no bytes are walked
+        // before their records are (an embedded graph's only skip the checksum).
+        check_records(&bytes, root).map_err(bad)?;
         Ok(Gaddag::assemble(bytes, filter, root, words, polite_words))
     }
 }

@@ -10,7 +10,7 @@
 //! - `LLLLLMM1` — **one byte**: a node of one arc whose child is the next record. `LLLLL`
 //!   is the arc's label, or [`LEAF_LABEL`] for a node with no arcs (a word's end), `MM` its
 //!   word mark (0 none, 1 a word, 2 a rude word), or 3: a word, and nothing follows (no next
-//!   record: most word ends, so the walk stops there without visiting an empty node).
+//!   record, so the walk stops there without visiting an empty node).
 //! - `…MM10` — **one arc, anywhere**: 4 bytes, bits 4..=8 the label, bits 9..=31 the child's
 //!   offset.
 //! - `…RW00` — **a node of several arcs**: a 4-byte header, bits 4..=30 the set of its labels
@@ -38,9 +38,9 @@
 //! What it costs the walk (back to back, all moves / best move on seeded-wordclub-1.1-s2-t04-rack):
 //! format 2 75 / 32 µs; this layout 92-95 / 38 µs. Tried and measured on the way: word marks
 //! on the child instead of the arc (one bit less an arc) made every word's end wait on the
-//! child's read: 103-122 µs; the first child behind its parent instead of the last, a
-//! second popcount an arc; bounds-checked reads 130 µs against 108 µs unchecked; records'
-//! kinds chosen by masks instead of branches 127 µs against 110 µs.
+//! child's read: 103-122 µs; the first child behind its parent instead of the last took a
+//! second popcount an arc (and 28 KB more on wordclub-3); bounds-checked reads 130 µs against
+//! 108 µs unchecked; records' kinds chosen by masks instead of branches 127 µs against 110 µs.
 
 /// Zero bytes after the last record, so a 4-byte load at any record stays in the array.
 pub(crate) const PAD: usize = 4;
@@ -83,7 +83,8 @@ pub(crate) fn labels(head: u32) -> u32 {
 #[inline(always)]
 /// The four bytes at `at`, which must be in `bytes` (every offset the walk reads at is: a
 /// record's start, or an arc inside a record, and every record array is checked by
-/// [`check_records`] before it is walked, PAD bytes after its end).
+/// [`check_records`] before it is walked: after a build, and as any bytes are read back),
+/// PAD bytes after its end.
 ///
 /// Unchecked: the bounds check cost the walk a sixth of its time (all moves on
 /// seeded-wordclub-1.1-s2-t04-rack, back to back: 130-134 µs checked, 108-109 µs not).
