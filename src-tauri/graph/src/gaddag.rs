@@ -511,9 +511,9 @@ impl Gaddag {
         let (bytes, root) = layout::lay_out(&slots, root, limit).map_err(|_| too_large(words))?;
         drop(builder_slots);
         release_freed_memory();
-        // The walk reads records unchecked: a graph is walked only once its records are
-        // checked (this one here, a file's as it is read, a prebuilt one by the build that
-        // made it here).
+        // A graph is walked only once its records are checked (this one here, a file's as it
+        // is read, a prebuilt one by the build that made it here): a layout fault fails the
+        // build, it never gives wrong words.
         layout::check_records(&bytes, root).map_err(|reason| GraphError::NotThisGraph {
             reason: format!("the layout of its records is wrong ({reason})"),
         })?;
