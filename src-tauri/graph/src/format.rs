@@ -10,7 +10,8 @@ use sha2::{Digest, Sha256};
 
 use crate::filter::Filter;
 use crate::gaddag::Gaddag;
-use crate::layout::{check_records, PAD};
+use crate::layout::{check_records, MAX_BYTES};
+use crate::records::Records;
 use crate::GraphError;
 
 /// The layout's version: bumped whenever the slots mean something else, so a graph kept on
@@ -168,16 +169,23 @@ impl Gaddag {
         if !filter.is_well_formed() {
             return Err(bad("its anagram filter is not whole"));
         }
-        let mut bytes = Vec::with_capacity(records + PAD);
-        bytes.extend_from_slice(record_bytes);
-        bytes.extend_from_slice(&[0; PAD]);
+        if records as u64 > MAX_BYTES {
+            return Err(bad("it has more records than a graph can address"));
+        }
+        let record_memory = Records::new(record_bytes);
         // A file's records are checked (a damaged one must not give wrong words); the
         // build's own embedded ones were checked by the build that made them (reads are
-        // clamped to the array: no bytes can make the walk read outside it).
+        // masked into the records' span: no bytes can make the walk read outside it).
         if verify || records == 0 {
-            check_records(&bytes, root).map_err(bad)?;
+            check_records(record_memory.as_slice(), root).map_err(bad)?;
         }
-        Ok(Gaddag::assemble(bytes, filter, root, words, polite_words))
+        Ok(Gaddag::assemble(
+            record_memory,
+            filter,
+            root,
+            words,
+            polite_words,
+        ))
     }
 }
 

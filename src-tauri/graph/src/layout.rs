@@ -36,11 +36,17 @@
 //! 1,501,528 (format 2: 2,040,520).
 //!
 //! What it costs the walk (back to back, all moves / best move on seeded-wordclub-1.1-s2-t04-rack):
-//! format 2 75 / 32 µs; this layout 92-95 / 38 µs. Tried and measured on the way: word marks
-//! on the child instead of the arc (one bit less an arc) made every word's end wait on the
-//! child's read: 103-122 µs; the first child behind its parent instead of the last took a
-//! second popcount an arc (and 28 KB more on wordclub-3); bounds-checked reads 130 µs against
-//! 108 µs unchecked; records' kinds chosen by masks instead of branches 127 µs against 110 µs.
+//! format 2 75 / 32 µs (plain x86-64); this layout on plain x86-64 with reads clamped to the
+//! array 110 / 43 µs; built for x86-64-v2 (`.cargo/config.toml`: one POPCNT an arc instead of
+//! a dozen instructions) 96 / 39; its records on huge pages 92 / 38; reads masked into a
+//! span of their own instead of clamped, and decoded arcs kept as two words (`records.rs`,
+//! `gaddag.rs`' `Arc`) 80 / 33. Tried and measured on the way: word marks on the child
+//! instead of the arc (one bit less an arc) made every word's end wait on the child's read:
+//! 103-122 µs; the first child behind its parent instead of the last took a second popcount
+//! an arc (and 28 KB more on wordclub-3); bounds-checked reads 130 µs against 108 µs
+//! unchecked; records' kinds chosen by masks instead of branches 127 µs against 110 µs; a
+//! branch once per node on the record's kind instead of the masks in `labels` 112-121 µs all
+//! moves against 95 (best move 34 against 38: not worth the all-moves loss).
 
 /// Zero bytes after the last record, so a 4-byte load at any record stays in the array.
 pub(crate) const PAD: usize = 4;
@@ -80,23 +86,14 @@ pub(crate) fn labels(head: u32) -> u32 {
     (several & is_several) | (single & !is_several)
 }
 
-/// The four bytes at `at`, or (for an offset no checked record array yields) the last four
-/// of `bytes`: never outside it, whatever a caller asks.
-///
-/// Unchecked but clamped: a bounds check with its panic cost the walk a sixth of its time
-/// (all moves on seeded-wordclub-1.1-s2-t04-rack, back to back: 130-134 µs checked,
-/// 108-109 µs not); the clamp is one compare and move, and bytes that are not a checked
-/// graph can only give wrong words, never a read outside them.
-#[inline(always)]
+/// The four bytes at `at` of `bytes`, or 0 past their end: the record check's read (the
+/// walk's, unchecked, is `records::read32`).
 pub(crate) fn read32(bytes: &[u8], at: usize) -> u32 {
-    let at = at.min(bytes.len().saturating_sub(4));
-    debug_assert!(bytes.len() >= 4);
-    // SAFETY: `at + 4 <= bytes.len()` after the clamp (every graph's array holds at least
-    // its empty record and PAD bytes); the read is unaligned.
-    unsafe { (bytes.as_ptr().add(at) as *const u32).read_unaligned() }.to_le()
+    bytes
+        .get(at..at.saturating_add(4))
+        .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
 }
 
-#[inline(always)]
 pub(crate) fn read24(bytes: &[u8], at: usize) -> u32 {
     read32(bytes, at) & 0x00ff_ffff
 }

@@ -15,6 +15,7 @@ mod filter;
 mod format;
 mod gaddag;
 mod layout;
+mod records;
 
 pub use error::GraphError;
 pub use format::{GraphKey, FORMAT_VERSION};

@@ -15,9 +15,15 @@
 //! side keeping its fastest round, so a load that comes and goes weighs on both alike. It adds
 //! wolges' time over ours per group and the worst per-position ratio of our best-move time
 //! over wolges', and checks that both find as many moves and best moves of the same score.
+//!
+//! `BENCH_PROCESSES=n` (3 when `WOLGES_TIMER` is given, else 1) measures every position in n
+//! processes one after the other and keeps, for each side, a position's fastest: on these
+//! virtual machines a process now and then runs in a slow mode throughout (the same binary's
+//! classic opening 8.8 µs in most processes, 15-19 µs in some), which one process cannot tell
+//! from the code.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
@@ -103,6 +109,71 @@ impl Peer {
     }
 }
 
+impl Row {
+    /// The row as one tab-separated line, as a measuring process hands it to the first.
+    fn to_line(&self) -> String {
+        let (wa, wb) = self.wolges.unwrap_or((f64::NAN, f64::NAN));
+        format!(
+            "row\t{}\t{}\t{}\t{}\t{}\t{}\t{wa}\t{wb}",
+            self.group, self.name, self.moves, self.all_ns, self.best_ns, self.fresh_ns
+        )
+    }
+
+    fn from_line(line: &str) -> Option<Row> {
+        let f: Vec<&str> = line.strip_prefix("row\t")?.split('\t').collect();
+        let n = |i: usize| f[i].parse::<f64>().expect("a measuring process's figure");
+        let (wa, wb) = (n(6), n(7));
+        Some(Row {
+            group: f[0].to_string(),
+            name: f[1].to_string(),
+            moves: f[2].parse().expect("a move count"),
+            all_ns: n(3),
+            best_ns: n(4),
+            fresh_ns: n(5),
+            wolges: (!wa.is_nan()).then_some((wa, wb)),
+        })
+    }
+
+    /// Keeps, for each side, the faster of two measurements of one position.
+    fn keep_fastest(&mut self, other: Row) {
+        assert_eq!(self.moves, other.moves, "{}: the same moves every run", self.name);
+        self.all_ns = self.all_ns.min(other.all_ns);
+        self.best_ns = self.best_ns.min(other.best_ns);
+        self.fresh_ns = self.fresh_ns.min(other.fresh_ns);
+        if let (Some(a), Some(b)) = (self.wolges, other.wolges) {
+            self.wolges = Some((a.0.min(b.0), a.1.min(b.1)));
+        }
+    }
+}
+
+/// Measures every position in `processes` runs of this bench, one after the other, and keeps
+/// each position's fastest figures per side.
+fn fastest_of_processes(processes: usize) -> Vec<Row> {
+    let exe = std::env::current_exe().expect("the bench's own path");
+    let mut rows: Vec<Row> = Vec::new();
+    for run in 0..processes {
+        eprintln!("measuring process {} of {processes}", run + 1);
+        let out = std::process::Command::new(&exe)
+            .args(std::env::args_os().skip(1))
+            .env("BENCH_ROWS_ONLY", "1")
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("a measuring process starts");
+        assert!(out.status.success(), "a measuring process failed");
+        let text = String::from_utf8(out.stdout).expect("rows are text");
+        let measured: Vec<Row> = text.lines().filter_map(Row::from_line).collect();
+        if rows.is_empty() {
+            rows = measured;
+            continue;
+        }
+        assert_eq!(rows.len(), measured.len(), "every process measures every position");
+        for (row, other) in rows.iter_mut().zip(measured) {
+            row.keep_fastest(other);
+        }
+    }
+    rows
+}
+
 fn main() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/positions");
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -111,10 +182,12 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "cgp"))
         .collect();
     files.sort();
-    let mut peer = std::env::var("WOLGES_TIMER").ok().map(|c| Peer::start(&c));
-    let rounds = if peer.is_some() { 3 } else { 1 };
-    let mut gen = Generator::new();
-    let mut rows = Vec::new();
+    if std::env::var_os("BENCH_ROWS_ONLY").is_some() {
+        for row in measure(&files) {
+            println!("{}", row.to_line());
+        }
+        return;
+    }
     let build = Instant::now();
     for list in ["wordclub", "enable-2-9"] {
         gaddag_for(WordList::builtin(list).unwrap());
@@ -156,8 +229,31 @@ fn main() {
             kwg_bytes(&format!("{kwg}-polite")),
         );
     }
+    let default_processes = if std::env::var_os("WOLGES_TIMER").is_some() {
+        3
+    } else {
+        1
+    };
+    let processes = std::env::var("BENCH_PROCESSES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default_processes);
+    let rows = if processes > 1 {
+        fastest_of_processes(processes)
+    } else {
+        measure(&files)
+    };
+    report(&rows);
+}
+
+/// Every kept position's timings in this process (and wolges', when its timer is given).
+fn measure(files: &[PathBuf]) -> Vec<Row> {
+    let mut peer = std::env::var("WOLGES_TIMER").ok().map(|c| Peer::start(&c));
+    let rounds = if peer.is_some() { 3 } else { 1 };
+    let mut gen = Generator::new();
+    let mut rows = Vec::new();
     let only = std::env::var("BENCH_ONLY").unwrap_or_default();
-    for path in &files {
+    for path in files {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         if !name.contains(&only) {
             continue;
@@ -233,6 +329,11 @@ fn main() {
             wolges,
         });
     }
+    rows
+}
+
+/// The figures per group, side by side with wolges when it ran, and per position on request.
+fn report(rows: &[Row]) {
     println!(
         "{:<36} {:>9} {:>12} {:>13} {:>10} {:>10} {:>12}",
         "group", "positions", "all (median)", "best (median)", "new board", "ns/move", "moves/s"
@@ -304,7 +405,7 @@ fn main() {
         );
     }
     if std::env::var_os("BENCH_DETAIL").is_some() {
-        for r in &rows {
+        for r in rows {
             let peer = r
                 .wolges
                 .map(|(a, b)| format!("  wolges all {a:>10.0} ns  best {b:>10.0} ns"))

@@ -30,8 +30,35 @@ static CACHE_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// Names the folder where graphs built at run time are kept for the next run (the app's data
 /// folder's `graphs/`; the CLI's is the same folder, or `WORDCLUB_GRAPH_DIR`). `None` keeps
 /// nothing (the default: tests and benches build what they need).
+///
+/// Graphs an older build kept there in an older layout are removed (no build reads them
+/// again, and each takes megabytes); every other file is left alone.
 pub fn set_graph_cache_dir(dir: Option<PathBuf>) {
+    if let Some(dir) = &dir {
+        remove_older_layouts(dir);
+    }
     *CACHE_DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+}
+
+/// Removes `dir`'s graph files of a layout older than this build's
+/// (`graph-…-v<N>.bin` with N < [`wordclub_graph::FORMAT_VERSION`]). A file that cannot be
+/// removed stays: it is only space.
+fn remove_older_layouts(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let version = name
+            .strip_prefix("graph-")
+            .and_then(|rest| rest.strip_suffix(".bin"))
+            .and_then(|rest| rest.rsplit_once("-v"))
+            .and_then(|(_, v)| v.parse::<u32>().ok());
+        if version.is_some_and(|v| v < wordclub_graph::FORMAT_VERSION) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The folder set by [`set_graph_cache_dir`].

@@ -48,7 +48,21 @@ fn graphs_come_prebuilt_kept_or_built() {
 
     let dir = std::env::temp_dir().join(format!("wordclub-graph-sources-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    // What an older build left: a graph of an older layout goes when the folder is named;
+    // a graph of this layout and any other file stay.
+    std::fs::create_dir_all(&dir).unwrap();
+    let version = wordclub_graph::FORMAT_VERSION;
+    let older = dir.join(format!("graph-0123-4567-v{}.bin", version - 1));
+    let current = dir.join(format!("graph-0123-4567-v{version}.bin"));
+    let notes = dir.join("graph-notes-v1.txt");
+    for f in [&older, &current, &notes] {
+        std::fs::write(f, b"kept by someone").unwrap();
+    }
     set_graph_cache_dir(Some(dir.clone()));
+    assert!(!older.exists(), "an older layout's graph is removed");
+    assert!(current.exists() && notes.exists(), "nothing else is");
+    std::fs::remove_file(&current).unwrap();
+    std::fs::remove_file(&notes).unwrap();
     let words = ["CAT", "CATS", "ACT", "TACT", "SCAT", "FUCK", "DUCK"];
     // Lists are cached in memory by id and hash: each id below is a new caller in effect.
     let list = |id: &str| WordList::from_words(id, id, words).unwrap();
