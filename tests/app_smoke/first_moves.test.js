@@ -30,18 +30,11 @@
 // 55 ms (37-110), is the play, the event, the view and the drawing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
-import { mkdtempSync, rmSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir, homedir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Builder, By, until } from 'selenium-webdriver';
+import { APP, startDriver } from './driver.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
-const APP = process.env.WORDCLUB_APP ?? join(TARGET, 'debug', 'wordclub');
-const DRIVER = process.env.TAURI_DRIVER ?? join(homedir(), '.cargo', 'bin', 'tauri-driver');
 // Another port than window.test.js's (4444 + pid % 1000), in case both files run at once.
 const PORT = 5444 + (process.pid % 1000);
 
@@ -51,31 +44,18 @@ const PORT = 5444 + (process.pid % 1000);
 const COMPUTER_PACE_MS = 450;
 const TILE_STEP_MS = 150;
 
-let driverProcess;
+let tauriDriver;
 let driver;
 let dataHome;
 
 before(async () => {
-  assert.ok(existsSync(APP), `build the app first: ${APP}`);
-  assert.ok(existsSync(DRIVER), `install tauri-driver first: ${DRIVER}`);
-  dataHome = mkdtempSync(join(tmpdir(), 'wordclub-first-moves-'));
-  writeFileSync(join(dataHome, 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${join(dataHome, 'Downloads')}"\n`);
-  driverProcess = spawn(DRIVER, ['--port', String(PORT), '--native-port', String(PORT + 1)], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-    env: { ...process.env, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: dataHome },
-  });
-  const deadline = Date.now() + 20000;
-  while (!await listening(PORT)) {
-    assert.ok(Date.now() < deadline, 'tauri-driver listens within 20 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  tauriDriver = await startDriver(PORT, 'wordclub-first-moves-');
+  dataHome = tauriDriver.dataHome;
 });
 
 after(async () => {
   await driver?.quit().catch(() => {});
-  try { process.kill(-driverProcess.pid, 'SIGTERM'); } catch { /* already gone */ }
-  if (dataHome) rmSync(dataHome, { recursive: true, force: true });
+  tauriDriver?.stop();
 });
 
 /** A new WebDriver session: tauri-driver starts the app binary again, a new process. */
@@ -343,11 +323,3 @@ test('in a freshly started app, the first computer move reaches the board (print
     pauses_ms: { computer_pace: COMPUTER_PACE_MS, tile_step: TILE_STEP_MS },
   }));
 });
-
-/** True when something on 127.0.0.1 accepts connections on `port`. */
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => { socket.end(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}

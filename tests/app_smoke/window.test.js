@@ -6,54 +6,28 @@
 // is included).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
-import { mkdtempSync, rmSync, existsSync, readdirSync, readlinkSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir, homedir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Builder, By, Key, until } from 'selenium-webdriver';
 import input from 'selenium-webdriver/lib/input.js';
 import { installFinger } from './finger.js';
 import { installDropBench, dropReport } from '../e2e/dropbench.js';
+import { APP, startDriver } from './driver.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
-const APP = process.env.WORDCLUB_APP ?? join(TARGET, 'debug', 'wordclub');
-const DRIVER = process.env.TAURI_DRIVER ?? join(homedir(), '.cargo', 'bin', 'tauri-driver');
 const PORT = 4444 + (process.pid % 1000);
 
-let driverProcess;
+let tauriDriver;
 let driver;
 let dataHome;
 
 before(async () => {
-  assert.ok(existsSync(APP), `build the app first: ${APP}`);
-  assert.ok(existsSync(DRIVER), `install tauri-driver first: ${DRIVER}`);
-  dataHome = mkdtempSync(join(tmpdir(), 'wordclub-window-'));
-  // The Downloads folder the app saves GCG records into (XDG user dirs, read from
-  // XDG_CONFIG_HOME): inside the fresh directory, never the real one.
-  writeFileSync(join(dataHome, 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${join(dataHome, 'Downloads')}"\n`);
-  driverProcess = spawn(DRIVER, ['--port', String(PORT), '--native-port', String(PORT + 1)], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    // Its own process group: tauri-driver, WebKitWebDriver and the app end together.
-    detached: true,
-    // A fresh app-data directory: a new database and new settings.
-    env: { ...process.env, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: dataHome },
-  });
-  // Ready once its port takes connections (a status request would be passed on to
-  // WebKitWebDriver, which starts only with a session).
-  const deadline = Date.now() + 20000;
-  while (!await listening(PORT)) {
-    assert.ok(Date.now() < deadline, 'tauri-driver listens within 20 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  tauriDriver = await startDriver(PORT, 'wordclub-window-');
+  dataHome = tauriDriver.dataHome;
 });
 
 after(async () => {
   await driver?.quit().catch(() => {});
-  try { process.kill(-driverProcess.pid, 'SIGTERM'); } catch { /* already gone */ }
-  if (dataHome) rmSync(dataHome, { recursive: true, force: true });
+  tauriDriver?.stop();
 });
 
 test('the app window starts, starts a match and shows the board', async (t) => {
@@ -695,14 +669,6 @@ test('the window comes back at the size it had when the state was saved', async 
   assert.deepEqual(await driver.executeScript('return [innerWidth, innerHeight]'), before, 'the new run opens at the saved size');
   console.log(JSON.stringify({ window_state_restored: before }));
 });
-
-/** True when something on 127.0.0.1 accepts connections on `port`. */
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => { socket.end(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 function appPid() {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
