@@ -22,6 +22,8 @@ use crate::layout::{MAX_BYTES, PAD};
 pub(crate) const READ_SPAN: usize = MAX_BYTES as usize + PAD;
 /// Offsets are masked to this before a read (a checked graph's are all below it).
 const OFFSET_MASK: usize = MAX_BYTES as usize - 1;
+// The invariant's arithmetic: a read at the largest masked offset ends inside the span.
+const _: () = assert!(OFFSET_MASK + 4 <= READ_SPAN);
 
 /// A graph's records (ending in `layout::PAD` zero bytes) in memory of their own, read-only
 /// once filled.
@@ -83,56 +85,105 @@ pub(crate) unsafe fn read32(base: *const u8, at: u32) -> u32 {
 }
 
 /// Zeroed memory of at least the span asked for: `len` bytes from `start`, an anonymous
-/// private mapping (Linux) or else a zeroed heap block (large ones come zero from the system,
-/// unread, there too).
+/// private mapping where [`sys`] makes one (Linux) or else a zeroed heap block (large ones
+/// come zero from the system, unread, there too).
 struct Memory {
     start: *mut u8,
     len: usize,
     mapped: bool,
 }
 
-#[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
+/// Anonymous mappings and their advice, on Linux (x86-64 and arm64: the flags' values are
+/// these architectures').
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 mod sys {
-    pub const PROT_READ: i32 = 1;
-    pub const PROT_WRITE: i32 = 2;
-    pub const MAP_PRIVATE: i32 = 0x02;
-    pub const MAP_ANONYMOUS: i32 = 0x20;
-    pub const MADV_HUGEPAGE: i32 = 14;
-    /// A transparent huge page (x86-64 and arm64 with 4 KB pages).
+    /// A transparent huge page (4 KB base pages).
     pub const HUGE_PAGE: usize = 2 << 20;
+    const PROT_READ: i32 = 1;
+    const PROT_WRITE: i32 = 2;
+    const MAP_PRIVATE: i32 = 0x02;
+    const MAP_ANONYMOUS: i32 = 0x20;
+    const MADV_HUGEPAGE: i32 = 14;
     extern "C" {
-        pub fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64)
-            -> *mut u8;
-        pub fn munmap(addr: *mut u8, len: usize) -> i32;
-        pub fn mprotect(addr: *mut u8, len: usize, prot: i32) -> i32;
-        pub fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+        fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
+        fn munmap(addr: *mut u8, len: usize) -> i32;
+        fn mprotect(addr: *mut u8, len: usize, prot: i32) -> i32;
+        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+    }
+
+    /// A new zeroed, writable mapping of `len` bytes, or `None`.
+    pub fn map(len: usize) -> Option<*mut u8> {
+        // SAFETY: a new anonymous mapping: no existing memory is named or changed.
+        let start = unsafe {
+            mmap(
+                std::ptr::null_mut(),
+                len,
+                PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        (start as isize != -1 && !start.is_null()).then_some(start)
+    }
+
+    /// Asks for huge pages on `len` bytes from `start` (inside a mapping of `map`). Only
+    /// advice: without them (or on an older kernel) the walk is as it was, a little slower.
+    ///
+    /// # Safety
+    /// `start..start + len` is inside a mapping made by [`map`].
+    pub unsafe fn advise_huge_pages(start: *mut u8, len: usize) {
+        // SAFETY: the caller's range is mapped; advice changes no contents.
+        unsafe { madvise(start, len, MADV_HUGEPAGE) };
+    }
+
+    /// Makes a whole mapping of `map` read-only.
+    ///
+    /// # Safety
+    /// `start, len` are a mapping's, and nothing writes to it afterwards.
+    pub unsafe fn protect(start: *mut u8, len: usize) {
+        // SAFETY: the caller's mapping; no contents change.
+        unsafe { mprotect(start, len, PROT_READ) };
+    }
+
+    /// # Safety
+    /// `start, len` are a mapping's, no longer used.
+    pub unsafe fn unmap(start: *mut u8, len: usize) {
+        // SAFETY: the caller's mapping, unused from here on.
+        unsafe { munmap(start, len) };
+    }
+}
+
+/// Elsewhere: no mappings (the heap block serves).
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+mod sys {
+    pub const HUGE_PAGE: usize = 1;
+    pub fn map(_: usize) -> Option<*mut u8> {
+        None
+    }
+    pub unsafe fn advise_huge_pages(_: *mut u8, _: usize) {}
+    pub unsafe fn protect(_: *mut u8, _: usize) {}
+    pub unsafe fn unmap(_: *mut u8, _: usize) {
+        unreachable!("nothing is mapped here")
     }
 }
 
 impl Memory {
     fn zeroed(span: usize) -> Memory {
-        #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
-        {
-            // One huge page more than the span, so the records can start on a boundary.
-            let len = span + sys::HUGE_PAGE;
-            // SAFETY: a new anonymous mapping: no existing memory is named or changed.
-            let start = unsafe {
-                sys::mmap(
-                    std::ptr::null_mut(),
-                    len,
-                    sys::PROT_READ | sys::PROT_WRITE,
-                    sys::MAP_PRIVATE | sys::MAP_ANONYMOUS,
-                    -1,
-                    0,
-                )
+        // One huge page more than the span, so the records can start on a boundary.
+        let len = span + sys::HUGE_PAGE;
+        if let Some(start) = sys::map(len) {
+            return Memory {
+                start,
+                len,
+                mapped: true,
             };
-            if start as isize != -1 && !start.is_null() {
-                return Memory {
-                    start,
-                    len,
-                    mapped: true,
-                };
-            }
         }
         let block = Box::into_raw(vec![0u8; span].into_boxed_slice());
         Memory {
@@ -145,59 +196,48 @@ impl Memory {
     /// Copies `records` to the start of the span (a huge-page boundary when mapped), makes a
     /// mapping read-only, and returns where the records start.
     fn fill(&mut self, records: &[u8]) -> *const u8 {
-        let skip = self.huge_page_offset();
-        debug_assert!(skip + READ_SPAN <= self.len);
-        // SAFETY: `skip + records.len() <= skip + READ_SPAN <= self.len` (the mapping is one
-        // huge page longer than the span, a heap block has `skip` 0), the memory is
-        // writable until the mprotect below, and no one else has its address yet.
+        let skip = if self.mapped {
+            self.start.align_offset(sys::HUGE_PAGE)
+        } else {
+            0
+        };
+        assert!(skip + READ_SPAN <= self.len && records.len() <= READ_SPAN);
+        // SAFETY: `skip + records.len() <= self.len` (asserted: the mapping is one huge page
+        // longer than the span, a heap block has `skip` 0), the memory is writable until
+        // `protect`, and no one else has its address yet.
         unsafe {
             let base = self.start.add(skip);
-            #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
             if self.mapped {
-                // Only advice: without huge pages (or on an older kernel) the walk is as it
-                // was, a little slower.
                 let huge = records.len().div_ceil(sys::HUGE_PAGE) * sys::HUGE_PAGE;
-                sys::madvise(base, huge.min(self.len - skip), sys::MADV_HUGEPAGE);
+                sys::advise_huge_pages(base, huge.min(self.len - skip));
             }
             std::ptr::copy_nonoverlapping(records.as_ptr(), base, records.len());
-            #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
             if self.mapped {
-                sys::mprotect(self.start, self.len, sys::PROT_READ);
+                sys::protect(self.start, self.len);
             }
             base
         }
-    }
-
-    fn huge_page_offset(&self) -> usize {
-        #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
-        if self.mapped {
-            return self.start.align_offset(sys::HUGE_PAGE);
-        }
-        0
     }
 }
 
 impl Drop for Memory {
     fn drop(&mut self) {
-        #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
         if self.mapped {
             // SAFETY: the mapping made in `zeroed`, unmapped once; `Records` (its only user)
             // is being dropped with it.
-            unsafe {
-                sys::munmap(self.start, self.len);
-            }
-            return;
+            unsafe { sys::unmap(self.start, self.len) };
+        } else {
+            // SAFETY: the block `zeroed` leaked with `Box::into_raw`, freed once.
+            drop(unsafe {
+                Box::from_raw(std::ptr::slice_from_raw_parts_mut(self.start, self.len))
+            });
         }
-        // SAFETY: the block `zeroed` leaked with `Box::into_raw`, freed once.
-        drop(unsafe {
-            Box::from_raw(std::ptr::slice_from_raw_parts_mut(self.start, self.len))
-        });
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{read32, Records, OFFSET_MASK, READ_SPAN};
+    use super::{read32, Records, OFFSET_MASK};
 
     #[test]
     fn reads_past_the_records_are_zeros_and_offsets_wrap_inside_the_span() {
@@ -207,8 +247,7 @@ mod tests {
         unsafe {
             assert_eq!(read32(r.base(), 1), u32::from_le_bytes([2, 3, 4, 5]));
             assert_eq!(read32(r.base(), 4_000_000), 0);
-            // The last offset a read can take reads the span's last four bytes.
-            assert!(OFFSET_MASK + 4 <= READ_SPAN);
+            // The last offset a read can take.
             assert_eq!(read32(r.base(), OFFSET_MASK as u32), 0);
             // An offset past 23 bits wraps to the start, never past the span.
             assert_eq!(read32(r.base(), 1 << 23), read32(r.base(), 0));

@@ -136,7 +136,11 @@ impl Row {
 
     /// Keeps, for each side, the faster of two measurements of one position.
     fn keep_fastest(&mut self, other: Row) {
-        assert_eq!(self.moves, other.moves, "{}: the same moves every run", self.name);
+        assert_eq!(
+            self.moves, other.moves,
+            "{}: the same moves every run",
+            self.name
+        );
         self.all_ns = self.all_ns.min(other.all_ns);
         self.best_ns = self.best_ns.min(other.best_ns);
         self.fresh_ns = self.fresh_ns.min(other.fresh_ns);
@@ -166,7 +170,11 @@ fn fastest_of_processes(processes: usize) -> Vec<Row> {
             rows = measured;
             continue;
         }
-        assert_eq!(rows.len(), measured.len(), "every process measures every position");
+        assert_eq!(
+            rows.len(),
+            measured.len(),
+            "every process measures every position"
+        );
         for (row, other) in rows.iter_mut().zip(measured) {
             row.keep_fastest(other);
         }
