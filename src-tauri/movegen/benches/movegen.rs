@@ -419,8 +419,9 @@ fn report(rows: &[Row]) {
                 .map(|(a, b)| format!("  wolges all {a:>10.0} ns  best {b:>10.0} ns"))
                 .unwrap_or_default();
             println!(
-                "{:<48} {:>7} moves  all {:>10.0} ns  best {:>10.0} ns  new board {:>10.0} ns{peer}",
-                r.name, r.moves, r.all_ns, r.best_ns, r.fresh_ns
+                "{:<48} {:>7} moves  all {:>10.0} ns  best {:>10.0} ns  new board {:>10.0} ns{peer}  \
+                 ({})",
+                r.name, r.moves, r.all_ns, r.best_ns, r.fresh_ns, r.group
             );
         }
     }
