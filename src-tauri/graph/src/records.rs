@@ -2,7 +2,7 @@
 //!
 //! Invariant: a [`Records`] spans at least [`READ_SPAN`] readable bytes from its base, the
 //! records first and zeros after them. The walk masks every offset to 23 bits
-//! ([`Records::read32`]), so a 4-byte read at any offset it can form is inside the span, and
+//! ([`read32`]), so a 4-byte read at any offset it can form is inside the span, and
 //! no bounds check is needed: a record array that passed `layout::check_records` only ever
 //! yields offsets inside its records (the mask changes none of them); bytes that are not such
 //! an array can only give wrong words, never a read outside the span.
@@ -10,8 +10,9 @@
 //! Why its own memory rather than a `Vec` (measured back to back, all moves / best move on
 //! seeded-wordclub-1.1-s2-t04-rack, x86-64-v2): reads clamped to the array's length 96 / 39
 //! µs; with the records on transparent huge pages (Linux: `MADV_HUGEPAGE` on a 2 MB-aligned
-//! mapping; the 4 MB of records then take two TLB entries instead of a thousand) 92 / 38 µs;
-//! and masked instead of clamped (no compare, no length to load) 80 / 33 µs. The span past the
+//! mapping; the 4 MB of records then take three TLB entries instead of a thousand) 92 / 38 µs;
+//! and masked instead of clamped (no compare, no length to load), with arcs decoded as two
+//! words (`gaddag.rs`' `Arc`), 80 / 33 µs. The span past the
 //! records is an anonymous zero mapping that nothing touches, so it costs address space, not
 //! memory (`movegen/tests/graph_memory.rs` measures what stays resident).
 
