@@ -121,11 +121,19 @@ impl std::fmt::Debug for Gaddag {
 }
 
 /// Iterator over the arcs of one node, in label order.
+///
+/// A header's stored arcs are read one after the other (3 bytes each), not found again by
+/// rank for every label as [`Gaddag::arc_unchecked_label`] does: the cross-checks iterate whole
+/// nodes (callgrind, the bench on seeded-wordclub-1.0-s1-t08-rack: the cross-checks' function
+/// 116.4 -> 110.5 million instructions; format 2's took 72.0).
 pub struct Arcs<'a> {
     g: &'a Gaddag,
     node: u32,
+    head: u32,
     labels: u32,
     remaining: u32,
+    /// The next stored arc's offset (a header's).
+    at: u32,
 }
 
 impl Iterator for Arcs<'_> {
@@ -137,7 +145,25 @@ impl Iterator for Arcs<'_> {
         }
         let label = self.remaining.trailing_zeros();
         self.remaining &= self.remaining - 1;
-        Some(self.g.arc_unchecked_label(self.node, self.labels, label))
+        if self.head & 3 != 0 {
+            // A node of one arc.
+            return Some(self.g.arc_unchecked_label(self.node, self.labels, label));
+        }
+        let (child, mut mark) = if self.head >> 31 != 0 && self.remaining == 0 {
+            // The last arc, not stored: its child is the record behind the node.
+            (self.at, u32::from(self.head & layout::BEHIND_WORD != 0))
+        } else {
+            let stored = self.g.read(self.at);
+            self.at += 3;
+            (stored & layout::OFFSET_BITS, (stored >> 23) & 1)
+        };
+        if self.head & layout::HAS_RUDE != 0 && mark != 0 {
+            mark = self.g.rude_mark(self.node, self.head, self.labels, label);
+        }
+        Some(Arc {
+            target: child,
+            info: (label | mark << 5) & self.g.view,
+        })
     }
 }
 
@@ -639,12 +665,15 @@ impl Gaddag {
     /// The arcs leaving `node` (none for node 0).
     #[inline(always)]
     pub fn arcs(&self, node: u32) -> Arcs<'_> {
-        let labels = self.labels(node);
+        let head = self.head(node);
+        let labels = layout::labels(head);
         Arcs {
             g: self,
             node,
+            head,
             labels,
             remaining: labels,
+            at: node + 4,
         }
     }
 
