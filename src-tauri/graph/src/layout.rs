@@ -40,10 +40,10 @@
 //! array 110 / 43 µs; built for x86-64-v2 (`.cargo/config.toml`: one POPCNT an arc instead of
 //! a dozen instructions) 96 / 39; its records on huge pages 92 / 38; reads masked into a
 //! span of their own instead of clamped, and decoded arcs kept as two words (`records.rs`,
-//! `gaddag.rs`' `Arc`) 80 / 33 (73 / 33 in this session's runs); the labels picked by selects
-(`labels`) 91 / 33 here, for best moves faster on most other positions. Tried and measured on
-the way: word marks on the child
-//! instead of the arc (one bit less an arc) made every word's end wait on the child's read:
+//! `gaddag.rs`' `Arc`) 80 / 33 (73 / 33 in later runs); the labels picked by selects
+//! (`labels`) 91 / 33 here, and best moves faster on most other positions. Tried and measured
+//! on the way: word marks on the child instead of the arc (one bit less an arc) made every
+//! word's end wait on the child's read:
 //! 103-122 µs; the first child behind its parent instead of the last took a second popcount
 //! an arc (and 28 KB more on wordclub-3); bounds-checked reads 130 µs against 108 µs
 //! unchecked; records' kinds chosen by masks instead of branches 127 µs against 110 µs; a
