@@ -69,7 +69,6 @@ impl Records {
     /// The first record, for [`read32`] (the walk keeps it beside the graph: one load less
     /// than through the `Arc` every step).
     pub(crate) fn base(&self) -> *const u8 {
-        let _ = &self.memory;
         self.base
     }
 }
