@@ -33,7 +33,8 @@ pub(crate) struct Records {
     base: *const u8,
     /// The records' length, padding included.
     len: usize,
-    memory: Memory,
+    /// Owns the span `base` points into (unmapped or freed when the records go).
+    _memory: Memory,
 }
 
 // SAFETY: the memory is written once, in `Records::new`, and only read after; nothing else
@@ -55,7 +56,7 @@ impl Records {
         Records {
             base,
             len: records.len() + PAD,
-            memory,
+            _memory: memory,
         }
     }
 
