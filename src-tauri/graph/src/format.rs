@@ -58,6 +58,18 @@ impl GraphKey {
             short(&self.manners_sha256)
         )
     }
+
+    /// The layout version a file named as [`GraphKey::file_name`] names them was written in,
+    /// or `None` for any other name (so a folder's older graphs can be told from its other
+    /// files).
+    pub fn layout_of_file_name(name: &str) -> Option<u32> {
+        name.strip_prefix("graph-")?
+            .strip_suffix(".bin")?
+            .rsplit_once("-v")?
+            .1
+            .parse()
+            .ok()
+    }
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -210,6 +222,29 @@ mod tests {
             ("TWAT", true),
         ];
         Gaddag::build_marked(words, SLOT_LIMIT, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_graph_file_name_says_its_layout() {
+        let mut k = key("a");
+        assert_eq!(
+            GraphKey::layout_of_file_name(&k.file_name()),
+            Some(FORMAT_VERSION)
+        );
+        k.part = "common words 0123".into();
+        assert_eq!(
+            GraphKey::layout_of_file_name(&k.file_name()),
+            Some(FORMAT_VERSION)
+        );
+        assert_eq!(GraphKey::layout_of_file_name("graph-ab-cd-v2.bin"), Some(2));
+        for other in [
+            "graph-notes-v1.txt",
+            "graph-ab-cd.bin",
+            "wordclub.db",
+            "graph-ab-cd-vx.bin",
+        ] {
+            assert_eq!(GraphKey::layout_of_file_name(other), None, "{other}");
+        }
     }
 
     #[test]

@@ -157,7 +157,7 @@ fn fastest_of_processes(processes: usize) -> Vec<Row> {
     let mut rows: Vec<Row> = Vec::new();
     for run in 0..processes {
         eprintln!("measuring process {} of {processes}", run + 1);
-        let out = std::process::Command::new(&exe)
+        let out = Command::new(&exe)
             .args(std::env::args_os().skip(1))
             .env("BENCH_ROWS_ONLY", "1")
             .stderr(Stdio::inherit())

@@ -41,7 +41,7 @@ pub fn set_graph_cache_dir(dir: Option<PathBuf>) {
 }
 
 /// Removes `dir`'s graph files of a layout older than this build's
-/// (`graph-…-v<N>.bin` with N < [`wordclub_graph::FORMAT_VERSION`]). A file that cannot be
+/// ([`GraphKey::layout_of_file_name`] below [`wordclub_graph::FORMAT_VERSION`]). A file that cannot be
 /// removed stays: it is only space.
 fn remove_older_layouts(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -50,11 +50,7 @@ fn remove_older_layouts(dir: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        let version = name
-            .strip_prefix("graph-")
-            .and_then(|rest| rest.strip_suffix(".bin"))
-            .and_then(|rest| rest.rsplit_once("-v"))
-            .and_then(|(_, v)| v.parse::<u32>().ok());
+        let version = GraphKey::layout_of_file_name(name);
         if version.is_some_and(|v| v < wordclub_graph::FORMAT_VERSION) {
             let _ = std::fs::remove_file(entry.path());
         }
