@@ -1,9 +1,10 @@
 // The turn's actions besides placing tiles, in a real browser against the real backend: hints
-// (one per tap, named for what they give), exchange (its dialog, an empty choice), the solo
-// round's Replace, and the Sound setting's tones for each turn done.
+// (one per tap, named for what they give, the screen drawn once with the answer), exchange
+// (its dialog, an empty choice), the solo round's Replace, and the Sound setting's tones for
+// each turn done.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { perTest, api, reveal, openAndReveal, SIZES } from './helpers.js';
+import { perTest, api, reveal, openAndReveal, settle, SIZES } from './helpers.js';
 
 const ctx = perTest({ seed: 5 });
 
@@ -53,6 +54,28 @@ test('solo: "Replace" reads as replaced, and the end screen gives the round\'s p
   await page.getByTestId('end').waitFor();
   assert.equal(await page.locator('[data-testid=end] h1').textContent(), 'Round over: 0 points');
   assert.equal(await page.getByTestId('end-reason').textContent(), 'You ended the round.');
+  await page.close();
+});
+
+test('a words hint draws the turn screen twice: as it is asked, and with its answer', async () => {
+  const made = await api(ctx.server.url, 'new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
+    deal: { racks: ['TRAEIOL', 'SNNDBGL'] }, allow_hints: true,
+  });
+  assert.equal(made.status, 200);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  // A whole drawing replaces the screen box's child; a patch changes what is inside it.
+  await page.evaluate(() => {
+    globalThis.turnDraws = 0;
+    new MutationObserver((records) => {
+      for (const r of records) if (r.addedNodes.length) globalThis.turnDraws += 1;
+    }).observe(document.querySelector('#screen > .screen-box'), { childList: true });
+  });
+  await page.locator('[data-action=hint]').click();
+  await page.getByTestId('hint-words').waitFor();
+  await settle(page);
+  assert.equal(await page.evaluate(() => globalThis.turnDraws), 2);
   await page.close();
 });
 

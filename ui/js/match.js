@@ -161,23 +161,22 @@ export async function showMatch(box, { id, view = null }, screen) {
       answer = await asked;
     } catch (e) {
       toast(e.message);
-      return;
-    } finally {
-      s.hinting = false;
-      render();
     }
-    if (!answer || !alive()) return;
-    if (answer.kind === 'words') {
-      s.hintWords = answer.groups ?? [{ length: 0, words: answer.words.map((word) => ({ word, score: '' })) }];
-      render();
-    } else if (answer.kind === 'no_move') {
-      toast('No move fits this rack: exchange or pass.');
-    } else if (answer.kind === 'move') {
+    s.hinting = false;
+    // One drawing per answer: the suggested move's draft draws the screen itself (whole, as
+    // the hint state changed with it).
+    if (answer?.kind === 'move' && alive()) {
       // The suggested move as a draft, tile by tile from the rack.
       const next = draftOf.stageSuggestion(s.draft, s.view, answer.tiles);
       if (!next) toast('The suggestion does not fit the rack.');
       setDraft(next ?? { ...s.draft, staged: [] });
+      return;
     }
+    if (answer?.kind === 'words' && alive()) {
+      s.hintWords = answer.groups ?? [{ length: 0, words: answer.words.map((word) => ({ word, score: '' })) }];
+    }
+    render();
+    if (answer?.kind === 'no_move' && alive()) toast('No move fits this rack: exchange or pass.');
   }
 
   const handlers = wireInput({ s, turn, alive, signal: screen.signal, setDraft, render, act, hint, leave: () => screen.open('history') });
