@@ -58,11 +58,7 @@ test('solo: "Replace" reads as replaced, and the end screen gives the round\'s p
 });
 
 test('a words hint draws the turn screen twice: as it is asked, and with its answer', async () => {
-  const made = await api(ctx.server.url, 'new_match', {
-    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
-    deal: { racks: ['TRAEIOL', 'SNNDBGL'] }, allow_hints: true,
-  });
-  assert.equal(made.status, 200);
+  await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
   const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
   await openAndReveal(page, ctx.server.url);
   // A whole drawing replaces the screen box's child; a patch changes what is inside it.
