@@ -44,10 +44,11 @@
 //! (`labels`) 91 / 33 here, and best moves faster on most other positions. Tried and measured
 //! on the way: word marks on the child instead of the arc (one bit less an arc) made every
 //! word's end wait on the child's read: 103-122 µs; the first child behind its parent instead
-//! of the last took a second popcount an arc (and 28 KB more on wordclub-3); bounds-checked reads 130 µs against 108 µs
-//! unchecked; records' kinds chosen by masks instead of branches 127 µs against 110 µs; a
-//! branch once per node on the record's kind instead of the masks in `labels` 112-121 µs all
-//! moves against 95 (best move 34 against 38: not worth the all-moves loss).
+//! of the last took a second popcount an arc (and 28 KB more on wordclub-3); bounds-checked
+//! reads 130 µs against 108 µs unchecked; records' kinds chosen by masks instead of branches
+//! 127 µs against 110 µs; a branch once per node on the record's kind instead of the masks in
+//! `labels` 112-121 µs all moves against 95 (best move 34 against 38: not worth the all-moves
+//! loss).
 
 /// Zero bytes after the last record, so a 4-byte load at any record stays in the array.
 pub(crate) const PAD: usize = 4;

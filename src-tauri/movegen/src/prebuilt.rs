@@ -41,8 +41,8 @@ pub fn set_graph_cache_dir(dir: Option<PathBuf>) {
 }
 
 /// Removes `dir`'s graph files of a layout older than this build's
-/// ([`GraphKey::layout_of_file_name`] below [`wordclub_graph::FORMAT_VERSION`]). A file that cannot be
-/// removed stays: it is only space.
+/// ([`GraphKey::layout_of_file_name`] below [`wordclub_graph::FORMAT_VERSION`]). A file that
+/// cannot be removed stays: it is only space.
 fn remove_older_layouts(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
