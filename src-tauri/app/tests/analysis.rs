@@ -402,3 +402,165 @@ fn a_gcg_record_with_start_points_reads_back_to_the_same_scores() {
     assert_eq!(err.kind(), "bad_gcg");
     assert!(err.to_string().contains("add up to"), "{err}");
 }
+
+/// Plays a `rules` match of these seats (`None`: a person, whose moves a Greedy player picks)
+/// to its end: the person takes back their second move and passes instead, and with four
+/// seats the last resigns while another is to move. Every step is recorded in `store`.
+fn mixed_table(
+    store: &mut wordclub_store::Store,
+    rules: &str,
+    seats: &[Option<wordclub_movegen::Level>],
+    seed: u64,
+) -> (i64, wordclub_engine::Match) {
+    use wordclub_engine::{Action, Deal, ListRef, Match, MatchOptions, PlayerSpec, RuleSet};
+    use wordclub_movegen::{computer_action, Level};
+    let list = wordclub_lexicon::WordList::builtin("wordclub").unwrap();
+    let names = ["Ann", "Ben", "Cal", "Dee"];
+    let players = seats
+        .iter()
+        .zip(names)
+        .map(|(level, name)| match level {
+            Some(l) => PlayerSpec::computer(name, l.name()),
+            None => PlayerSpec::human(name),
+        })
+        .collect();
+    let options = MatchOptions {
+        take_backs: true,
+        ..MatchOptions::default()
+    };
+    let rules = RuleSet::builtin(rules).unwrap();
+    let mut game = Match::with_options(
+        rules,
+        ListRef::of(list),
+        players,
+        seed,
+        Deal::default(),
+        options,
+    )
+    .unwrap();
+    let id = store.create(&game).unwrap();
+    let (mut person_moves, mut taken_back, mut resigned) = (0, false, false);
+    while let Some(seat) = game.to_move() {
+        if !taken_back && person_moves == 2 && game.take_back_turns().is_ok() {
+            let (player, _) = game.take_back_turns().unwrap();
+            game.apply(Action::TakeBack { player }, list).unwrap();
+            store.record(id, &game).unwrap();
+            taken_back = true;
+            game.apply(Action::Pass { player }, list).unwrap();
+            store.record(id, &game).unwrap();
+            continue;
+        }
+        if seats.len() == 4 && !resigned && game.turns().len() >= 6 && seat != 3 {
+            game.apply(Action::Resign { player: 3 }, list).unwrap();
+            store.record(id, &game).unwrap();
+            resigned = true;
+            continue;
+        }
+        let level = seats[seat].unwrap_or(Level::Greedy);
+        if seats[seat].is_none() {
+            person_moves += 1;
+        }
+        let action = computer_action(&game, seat, list, level).unwrap();
+        game.apply(action, list).unwrap();
+        store.record(id, &game).unwrap();
+    }
+    assert!(taken_back, "the person took a move back");
+    assert_eq!(resigned, seats.len() == 4);
+    (id, game)
+}
+
+/// Tables of two, three and four with mixed seats, a take-back and (at four) a resignation:
+/// the GCG export read back gives every analysed turn exactly as the match's own replay does
+/// (turn numbers, seat, board, rack, bag, exchange allowed, what was played), and the same
+/// final scores.
+#[test]
+fn a_gcg_record_of_every_table_size_reads_back_to_the_replayed_turns() {
+    use wordclub_movegen::analysis::{gcg::positions_of_gcg, positions_of};
+    use wordclub_movegen::Level::{Easy, Hard, Medium};
+    let mut store = wordclub_store::Store::open_in_memory().unwrap();
+    let tables: [(&str, &[Option<wordclub_movegen::Level>]); 3] = [
+        ("classic-15", &[None, Some(Hard)]),
+        ("wordclub-1.1", &[Some(Medium), None, Some(Easy)]),
+        ("classic-15", &[None, Some(Hard), Some(Easy), Some(Medium)]),
+    ];
+    for (seed, (rules, seats)) in tables.into_iter().enumerate() {
+        let (id, game) = mixed_table(&mut store, rules, seats, 40 + seed as u64);
+        let text = store.export_gcg(id).unwrap();
+        let base = wordclub_engine::RuleSet::builtin(rules).unwrap();
+        let record = positions_of_gcg(&text, &base).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(&record.rules, game.rules(), "{} seats", seats.len());
+        assert_eq!(record.names.len(), seats.len());
+        assert!(text.contains(" took this move back\n"), "{text}");
+        assert_eq!(text.contains(" resigned\n"), seats.len() == 4, "{text}");
+        let replayed = positions_of(&game).unwrap();
+        assert!(replayed.len() > 2 * seats.len(), "{text}");
+        assert_eq!(record.positions.len(), replayed.len(), "{text}");
+        for (read, played) in record.positions.iter().zip(&replayed) {
+            let at = format!("{} seats, turn {}", seats.len(), played.turn);
+            assert_eq!(read.turn, played.turn, "{at}");
+            assert_eq!(read.player, played.player, "{at}");
+            assert_eq!(read.board, played.board, "{at}");
+            // The record writes a rack's tiles in its own order.
+            let sorted = |r: &[u8]| {
+                let mut r = r.to_vec();
+                r.sort_unstable();
+                r
+            };
+            assert_eq!(sorted(&read.rack), sorted(&played.rack), "{at}");
+            assert_eq!(read.bag_len, played.bag_len, "{at}");
+            assert_eq!(read.can_exchange, played.can_exchange, "{at}");
+            assert_eq!(read.played, played.played, "{at}");
+        }
+        let finals = &game.result().unwrap().final_scores;
+        let read: Vec<i32> = record.scores.iter().map(|&s| s as i32).collect();
+        assert_eq!(&read, finals, "{text}");
+    }
+}
+
+/// What a GCG record of a table cannot say is refused by line, typed: a fifth player, a
+/// player named after the moves began, a move from a seat that resigned, more players than
+/// the rule set seats, the same nick twice.
+#[test]
+fn a_gcg_record_the_table_cannot_hold_is_refused_by_line() {
+    use wordclub_movegen::analysis::gcg::positions_of_gcg;
+    let rules = wordclub_engine::RuleSet::builtin("classic-15").unwrap();
+    let four = "#player1 A Ann\n#player2 B Ben\n#player3 C Cal\n#player4 D Dee\n";
+    let cases = [
+        (format!("{four}#player5 E Eve\n"), 5, "#player4"),
+        (
+            format!("{four}>A: CATXYZQ 8H CAT +10 10\n#player5 E Eve\n"),
+            6,
+            "before the first move",
+        ),
+        (
+            format!("{four}#note B resigned\n>B: CATXYZQ 8H CAT +10 10\n"),
+            6,
+            "resigned",
+        ),
+        (
+            "#player1 A Ann\n#player1 A Ann\n".to_string(),
+            2,
+            "out of order",
+        ),
+        (
+            "#player1 A Ann\n#player2 A Ann\n".to_string(),
+            2,
+            "two #players",
+        ),
+    ];
+    for (text, line, says) in cases {
+        let err = positions_of_gcg(&text, &rules).unwrap_err();
+        assert_eq!(err.kind(), "bad_gcg", "{text}");
+        assert!(err.to_string().contains(&format!("line {line}")), "{err}");
+        assert!(err.to_string().contains(says), "{err}");
+    }
+    let two_only = wordclub_engine::RuleSet::builtin("classic-15-ten").unwrap();
+    let err =
+        positions_of_gcg(&format!("{four}>A: CATXYZQ 8H CAT +10 10\n"), &two_only).unwrap_err();
+    assert_eq!(err.kind(), "bad_gcg");
+    assert!(err.to_string().contains("4 #player lines"), "{err}");
+    // A three-player record under a rule set that seats three reads.
+    let three = "#player1 A Ann\n#player2 B Ben\n#player3 C Cal\n>A: CATXYZQ 8H CAT +10 10\n";
+    let record = positions_of_gcg(three, &rules).unwrap();
+    assert_eq!((record.names.len(), record.positions.len()), (3, 1));
+}

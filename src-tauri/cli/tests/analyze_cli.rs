@@ -206,3 +206,64 @@ fn analyze_all_reports_progress_and_bad_input_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A table of three and one of four (computers of every level), stored and analysed, then
+/// exported as GCG and analysed from the record: the same turns, ranks and missed points.
+#[test]
+fn a_table_of_three_or_four_analyses_alike_from_its_gcg_record() {
+    let dir = folder("gcg-tables");
+    let db = dir.join("h.db");
+    let db = db.to_str().unwrap();
+    let list = WordList::builtin("wordclub").unwrap();
+    let seats = [
+        ("Ann", Level::Hard),
+        ("Ben", Level::Easy),
+        ("Cal", Level::Medium),
+        ("Dee", Level::Greedy),
+    ];
+    {
+        let mut store = Store::open(db).unwrap();
+        for n in [3, 4] {
+            let rules = RuleSet::builtin("wordclub-1.1").unwrap();
+            let players = seats[..n]
+                .iter()
+                .map(|(name, level)| PlayerSpec::computer(name, level.name()))
+                .collect();
+            let mut m = Match::new(rules, ListRef::of(list), players, 30 + n as u64).unwrap();
+            while let Some(seat) = m.to_move() {
+                let a = computer_action(&m, seat, list, seats[seat].1).unwrap();
+                m.apply(a, list).unwrap();
+            }
+            store.create(&m).unwrap();
+        }
+    }
+    for (id, n) in [("1", 3), ("2", 4)] {
+        let (code, stored, _) = run(&["analyze", id, "--db", db]);
+        assert_eq!(code, 0, "{stored}");
+        let (code, gcg, _) = run(&["history", "export-gcg", id, "--db", db]);
+        assert_eq!(code, 0);
+        assert!(gcg.as_str().unwrap().contains(&format!("#player{n} ")));
+        let file = dir.join(format!("table-{n}.gcg"));
+        std::fs::write(&file, gcg.as_str().unwrap()).unwrap();
+        let (code, read, _) = run(&[
+            "analyze",
+            "--gcg",
+            file.to_str().unwrap(),
+            "--rules",
+            "wordclub-1.1",
+        ]);
+        assert_eq!(code, 0, "{read}");
+        assert_eq!(read["players"].as_array().unwrap().len(), n);
+        let (a, b) = (
+            stored["turns"].as_array().unwrap(),
+            read["turns"].as_array().unwrap(),
+        );
+        assert!(a.len() > 2 * n);
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(b) {
+            for field in ["turn", "player", "rack", "moves", "rank", "points_missed"] {
+                assert_eq!(x[field], y[field], "{n} seats, turn {} {field}", x["turn"]);
+            }
+        }
+    }
+}

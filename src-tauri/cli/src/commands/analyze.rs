@@ -6,7 +6,7 @@
 //! - `analyze --all --db PATH` → analyses every finished match that lacks this analyser
 //!   version's analysis, one progress line per match on stderr
 //!   (`{"progress":{"done":3,"total":10,"match_id":7}}`), then `{"analysed","failed","total"}`.
-//! - `analyze --gcg FILE --rules ID --list ID` → the analysis of a two-player GCG record from
+//! - `analyze --gcg FILE --rules ID --list ID` → the analysis of a GCG record (two to four players) from
 //!   elsewhere (Quackle, Woogles, a Word Club export), so the analyser can be checked
 //!   against other tools. Nothing is stored.
 use std::io::Write;
@@ -117,7 +117,8 @@ fn gcg(file: &str, rules: &str, list: Option<&str>) -> CliResult {
     let list = WordList::builtin(list.unwrap_or(&rules.default_list))?;
     let text = crate::files::read_gcg(std::path::Path::new(file))?;
     let record = positions_of_gcg(&text, &rules).map_err(|e| CliError::from(AppError::from(e)))?;
+    // The record's own table: the rule set as that many players play it.
     let mut analyser =
-        Analyser::new(&rules, list).map_err(|e| CliError::from(AppError::from(e)))?;
+        Analyser::new(&record.rules, list).map_err(|e| CliError::from(AppError::from(e)))?;
     json_of(&analyser.analyse(ListRef::of(list), &record.names, &record.positions))
 }
