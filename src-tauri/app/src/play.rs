@@ -261,7 +261,7 @@ impl App {
     /// search needs is copied under the match's lock; the move is applied only if the match
     /// has not moved on since (no event appended), else it is searched again for the match as
     /// it is now — so the answer is the one the same call gets when nothing else runs. After
-    /// [`SEARCH_TRIES`] searches that each lost the race it answers `busy`.
+    /// `SEARCH_TRIES` searches that each lost the race it answers `busy`.
     pub fn computer_turn(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
         let id = args.match_id;
         for _ in 0..SEARCH_TRIES {

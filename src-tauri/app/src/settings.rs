@@ -36,7 +36,7 @@ pub struct Settings {
     /// stay valid for people).
     pub polite_computer: bool,
     /// The match on each client's screen (`resume.rs`): the window is one client, each
-    /// browser over `serve` another. Most recent first, at most [`ON_SCREEN_CLIENTS`].
+    /// browser over `serve` another. Most recent first, at most `ON_SCREEN_CLIENTS`.
     #[serde(default)]
     pub on_screen: Vec<OnScreen>,
 }

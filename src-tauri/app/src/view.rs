@@ -312,7 +312,8 @@ pub struct LastMove {
     pub direction: Option<Direction>,
 }
 
-/// The engine's [`wordclub_engine::Can`]: what the player to move may do, once revealed.
+// The engine's `Can` as the UI reads it: what the player to move may do, once revealed. (A
+// plain comment: rustdoc 1.95 stops with an internal error on a doc link in a re-export's docs.)
 pub use wordclub_engine::Can;
 
 /// One row of the scoresheet: a turn as everybody at the table saw it (never a rack: an
@@ -450,7 +451,7 @@ pub struct MatchView {
     /// their rack shown, in the same turn.
     pub draft: Option<Vec<wordclub_engine::HintTile>>,
     /// The cover is up only because the match was (re)opened on this screen, at a table with
-    /// one person: the screen says "<name>'s turn", not "Pass to <name>".
+    /// one person: the screen says `"<name>'s turn"`, not `"Pass to <name>"`.
     pub reopened: bool,
     pub result: Option<ResultView>,
 }

@@ -10,7 +10,7 @@
 //! - a word not in the list has no meaning shown ([`Status::NotInList`]);
 //! - a word in the list gets its own senses, and those of its lemmas (QIS → QI, RAN → RUN,
 //!   MICE → MOUSE, HAPPIER → HAPPY: WordNet's exception lists and its detachment rules,
-//!   [`morph`]), each lemma proposed only when that list holds it;
+//!   `morph`), each lemma proposed only when that list holds it;
 //! - a word in the list that nothing defines says so, and why it is valid
 //!   ([`Status::NoDefinition`]: "In the list — no definition shipped").
 //!

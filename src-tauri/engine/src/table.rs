@@ -86,8 +86,8 @@ impl Table {
     }
 
     /// Whether the cover is up because the match was (re)opened on a screen, at a table that
-    /// has no cover between turns (one person): the screen then says "<name>'s turn", not
-    /// "Pass to <name>".
+    /// has no cover between turns (one person): the screen then says `"<name>'s turn"`, not
+    /// `"Pass to <name>"`.
     pub fn reopened_cover(&self) -> bool {
         self.reopened && !self.has_cover()
     }

@@ -84,7 +84,7 @@ impl Layout {
 }
 
 /// Board contents: 0 for an empty square, a letter code, or a letter code with
-/// [`BLANK_BIT`] for a blank.
+/// `BLANK_BIT` for a blank.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     pub size: usize,

@@ -99,7 +99,7 @@ impl LeaveTable {
         v + self.balance[vowels.min(7)][consonants.min(7)]
     }
 
-    /// The coefficient vector of this table (see [`features`]): what
+    /// The coefficient vector of this table (see `features`): what
     /// [`LeaveTable::from_coefficients`] reads.
     pub fn coefficients(&self) -> Vec<f64> {
         let mut beta = vec![0.0; FEATURES];
@@ -115,7 +115,7 @@ impl LeaveTable {
         beta
     }
 
-    /// From a fitted coefficient vector (see [`features`]).
+    /// From a fitted coefficient vector (see `features`).
     pub fn from_coefficients(beta: &[f64]) -> LeaveTable {
         let mut t = LeaveTable::zero();
         for l in 0..27 {

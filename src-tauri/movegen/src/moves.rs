@@ -6,7 +6,7 @@ use std::fmt;
 use crate::layout::{letter_of, Grid, BLANK_BIT, MAX_SIZE};
 
 /// One legal placement. `tiles[i]` is the square `i` steps from the start: 0 for a tile
-/// already on the board, else the letter code placed (with [`BLANK_BIT`] for a blank).
+/// already on the board, else the letter code placed (with `BLANK_BIT` for a blank).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub row: u8,

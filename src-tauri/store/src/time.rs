@@ -38,7 +38,7 @@ pub(crate) fn utc_iso(ms: i64) -> String {
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }
 
-/// Now as [`utc_compact`]: the time part of a file set aside beside another
+/// Now as `utc_compact`: the time part of a file set aside beside another
 /// (`<name>.damaged-<time>`), for the app's settings as for the history.
 pub fn utc_file_stamp() -> String {
     utc_compact(now_ms())

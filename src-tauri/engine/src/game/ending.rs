@@ -21,7 +21,7 @@ fn best_turn<'a>(turns: impl IntoIterator<Item = &'a Turn>) -> Option<&'a Turn> 
 }
 
 impl Match {
-    /// The best turn of `seat` (`None`: of the whole match) so far, by [`best_turn`]'s rule.
+    /// The best turn of `seat` (`None`: of the whole match) so far, by `best_turn`'s rule.
     pub fn best_turn(&self, seat: Option<Seat>) -> Option<&Turn> {
         best_turn(
             self.turns

@@ -19,7 +19,7 @@
 //! - "Played the best move": a placement whose score equals the best available.
 //! - Bingos are counted only where the rule set pays a bingo bonus (the classic sets).
 //! - Leave values are Hard's own (score + weight × leave; with the bag empty, score − 2 × the
-//!   tiles left), from [`crate::players::valuation`], rounded to 0.01 in the output.
+//!   tiles left), from `players::valuation`, rounded to 0.01 in the output.
 
 pub mod gcg;
 mod replay;
@@ -158,7 +158,7 @@ pub struct Candidate {
     pub bingo: bool,
     /// The tiles kept on the rack after it.
     pub leave: String,
-    /// Hard's valuation of it (see [`crate::players::valuation`]).
+    /// Hard's valuation of it (see `players::valuation`).
     pub value: f64,
 }
 

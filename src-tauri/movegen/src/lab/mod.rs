@@ -12,7 +12,7 @@
 //! - [`shard`]: the files `--shard K/N` writes and `lab merge` adds up.
 //! - [`report`]: the charts of a run (`--report FILE.html`, and the Rules screen's).
 //! - [`evidence`]: the shipped evidence files (measure shards) read back and charted.
-//! - [`search`]: variants of a base rule set along named axes ([`Axis`]), simulated with
+//! - [`search`](mod@search): variants of a base rule set along named axes ([`Axis`]), simulated with
 //!   sequential testing against [`Target`]s, and the Pareto front of what was tried.
 //!
 //! Every simulation goes through [`crate::sim::play_games_each`]: one match per thread, each
