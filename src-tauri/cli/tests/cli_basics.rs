@@ -51,3 +51,74 @@ fn a_closed_pipe_is_not_a_panic() {
     child.wait().unwrap();
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// Every command that takes a rule set by id or from a file words the choice alike: both
+/// given, or neither where the command has no other source, is a usage error that names
+/// both options.
+#[test]
+fn a_rule_set_by_id_or_from_a_file_is_chosen_alike_by_every_command() {
+    let empty = vec!["15"; 15].join("/");
+    let both: [&[&str]; 4] = [
+        &[
+            "play",
+            "--players",
+            "Ann,Ben",
+            "--seed",
+            "1",
+            "--script",
+            "s.txt",
+        ],
+        &["lab", "measure", "--games", "1", "--players", "hard,hard"],
+        &["moves", "--position", &empty, "--rack", "CAT"],
+        &["score", "--position", &empty, "--move", "8H CAT"],
+    ];
+    for args in both {
+        let mut with_both: Vec<&str> = args.to_vec();
+        with_both.extend(["--rules", "classic-15", "--rules-file", "rules.json"]);
+        let (code, json) = cli(&with_both);
+        assert_eq!(
+            (code, &json["error"]["kind"]),
+            (2, &"usage".into()),
+            "{with_both:?}: {json}"
+        );
+        let message = json["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("give --rules ID or --rules-file FILE, not both"),
+            "{with_both:?}: {message}"
+        );
+    }
+    let (code, json) = cli(&[
+        "lab",
+        "search",
+        "--base",
+        "classic-15",
+        "--base-file",
+        "b.json",
+    ]);
+    assert_eq!(code, 2, "{json}");
+    assert!(json["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("give --base ID or --base-file FILE, not both"));
+    for args in [
+        &[
+            "play",
+            "--players",
+            "Ann,Ben",
+            "--seed",
+            "1",
+            "--script",
+            "s.txt",
+        ][..],
+        &["lab", "measure", "--games", "1", "--players", "hard,hard"][..],
+        &["moves", "--position", &empty, "--rack", "CAT"][..],
+    ] {
+        let (code, json) = cli(args);
+        assert_eq!(code, 2, "{args:?}: {json}");
+        let message = json["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("give --rules ID or --rules-file FILE: "),
+            "{args:?}: {message}"
+        );
+    }
+}

@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{json, Value};
-use wordclub_engine::RuleSet;
 use wordclub_movegen::lab::limits::{self, MAX_GAMES, MAX_THREADS};
 use wordclub_movegen::lab::measure::{Rate, Spread};
 use wordclub_movegen::lab::{
@@ -17,6 +16,7 @@ use wordclub_movegen::lab::{
 use wordclub_movegen::{default_threads, play_games_each, Level, Manners, MovegenError};
 
 use super::moves::movegen_error;
+use super::rules::{chosen_rule_set, RULES_OPTIONS};
 use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
 
@@ -54,25 +54,6 @@ pub fn run(argv: &[String]) -> CliResult {
 
 fn read_file(path: &str, arg: crate::files::FileArg) -> Result<String, CliError> {
     crate::files::read_text(std::path::Path::new(path), arg)
-}
-
-/// How `--rules-file` or `--base-file` is read.
-fn file_arg(option: &str) -> crate::files::FileArg {
-    match option {
-        "base-file" => crate::files::BASE_FILE,
-        _ => crate::files::RULES_FILE,
-    }
-}
-
-/// `--ID_OPTION ID` (built in) or `--FILE_OPTION FILE` (JSON), exactly one.
-fn rule_set(args: &Args, id_option: &str, file_option: &str) -> Result<RuleSet, CliError> {
-    match (args.value(id_option), args.value(file_option)) {
-        (Some(id), None) => RuleSet::builtin(id).map_err(engine_error),
-        (None, Some(path)) => super::rules::rule_set_file(path, file_arg(file_option)),
-        _ => Err(CliError::usage(format!(
-            "give --{id_option} ID or --{file_option} FILE (one of them)\n{USAGE}"
-        ))),
-    }
 }
 
 /// `--name N`, a whole number in `min..=max` (`lab::limits`): past the bound, even past
@@ -220,7 +201,7 @@ fn measure(argv: &[String]) -> CliResult {
             "unexpected argument {extra:?}\n{USAGE}"
         )));
     }
-    let rules = rule_set(&args, "rules", "rules-file")?;
+    let rules = chosen_rule_set(&args, RULES_OPTIONS, None, USAGE)?;
     let games = number(&args, "games", None, GAMES)?;
     let tables = tables(&args, None)?;
     let seed = number(&args, "seed", Some(1), SEED)?;
@@ -527,7 +508,12 @@ fn search(argv: &[String]) -> CliResult {
             "unexpected argument {extra:?}\n{USAGE}"
         )));
     }
-    let base = rule_set(&args, "base", "base-file")?;
+    let base = chosen_rule_set(
+        &args,
+        ("base", "base-file", crate::files::BASE_FILE),
+        None,
+        USAGE,
+    )?;
     let split = |name: &str| -> Result<Vec<String>, CliError> {
         let text = args
             .value(name)

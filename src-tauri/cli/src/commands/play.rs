@@ -16,7 +16,7 @@ use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
 use wordclub_engine::{
     rack_text, Action, Deal, EngineError, GcgMove, HintKind, HintShown, ListRef, Match, PlayerSpec,
-    RuleSet, Seat,
+    Seat,
 };
 use wordclub_lexicon::WordList;
 
@@ -44,15 +44,7 @@ pub fn run(argv: &[String]) -> CliResult {
             "unexpected argument {extra:?}: {USAGE}"
         )));
     }
-    let rules = match (args.value("rules"), args.value("rules-file")) {
-        (Some(id), None) => RuleSet::builtin(id).map_err(engine_error)?,
-        (None, Some(path)) => super::rules::rule_set_file(path, crate::files::RULES_FILE)?,
-        _ => {
-            return Err(CliError::usage(format!(
-                "give --rules ID or --rules-file FILE (one of them): {USAGE}"
-            )))
-        }
-    };
+    let rules = super::rules::chosen_rule_set(&args, super::rules::RULES_OPTIONS, None, USAGE)?;
     let list = list_for(&args, &rules.default_list.clone())?;
     // Every name as given: the engine's name rule (`Match::with_deal`) trims and checks them,
     // as for the app's forms, so an empty one is refused rather than dropped.

@@ -78,6 +78,32 @@ pub fn rule_set_file(path: &str, arg: crate::files::FileArg) -> Result<RuleSet, 
     })
 }
 
+/// The rule set a command is given: `--{id_option} ID` (a built-in) or `--{file_option} FILE`
+/// (a rules-lab file, read as `file`), exactly one of them; `fallback` (a built-in id) when
+/// neither is given and the command has one. The one chooser, so every command words the
+/// mistake alike.
+pub fn chosen_rule_set(
+    args: &Args,
+    (id_option, file_option, file): (&str, &str, crate::files::FileArg),
+    fallback: Option<&str>,
+    usage: &str,
+) -> Result<RuleSet, CliError> {
+    match (args.value(id_option), args.value(file_option), fallback) {
+        (Some(_), Some(_), _) => Err(CliError::usage(format!(
+            "give --{id_option} ID or --{file_option} FILE, not both: {usage}"
+        ))),
+        (None, Some(path), _) => rule_set_file(path, file),
+        (Some(id), None, _) | (None, None, Some(id)) => RuleSet::builtin(id).map_err(engine_error),
+        (None, None, None) => Err(CliError::usage(format!(
+            "give --{id_option} ID or --{file_option} FILE: {usage}"
+        ))),
+    }
+}
+
+/// The `--rules ID` / `--rules-file FILE` pair of [`chosen_rule_set`].
+pub const RULES_OPTIONS: (&str, &str, crate::files::FileArg) =
+    ("rules", "rules-file", crate::files::RULES_FILE);
+
 /// The rule set of a command that reads a position: `--rules ID`, `--rules-file FILE`, else
 /// `fallback` (the position's `rules` opcode), made flat for its table size
 /// (`RuleSet::at_table`): `--players N`, else `seats` (the seats the position names) when
@@ -89,18 +115,7 @@ pub fn position_rules(
     seats: usize,
     usage: &str,
 ) -> Result<RuleSet, CliError> {
-    let rules = match (args.value("rules"), args.value("rules-file"), fallback) {
-        (Some(_), Some(_), _) => {
-            return Err(CliError::usage(format!(
-                "give --rules ID or --rules-file FILE, not both: {usage}"
-            )))
-        }
-        (None, Some(path), _) => rule_set_file(path, crate::files::RULES_FILE)?,
-        (Some(id), None, _) | (None, None, Some(id)) => {
-            RuleSet::builtin(id).map_err(engine_error)?
-        }
-        (None, None, None) => return Err(CliError::usage(format!("--rules is required: {usage}"))),
-    };
+    let rules = chosen_rule_set(args, RULES_OPTIONS, fallback, usage)?;
     let players = match players_option(args)? {
         Some(n) => n,
         None if rules.table_sizes().contains(&seats) => seats,
