@@ -6,6 +6,7 @@ import { toast } from './dom.js';
 import { connect } from './api.js';
 import { applyTheme } from './theme.js';
 import { showMatch } from './match.js';
+import { guardDoubleTaps } from './ghosttap.js';
 import { showHome, showHistory, showDetail, showChecker, showSettings, showRules, showStats } from './screens.js';
 
 const root = document.getElementById('screen');
@@ -98,6 +99,8 @@ async function run(show) {
     toast(e.message ?? String(e));
   }
 }
+
+guardDoubleTaps();
 
 document.addEventListener('click', (e) => {
   const target = e.target instanceof Element ? e.target.closest('[data-nav]') : null;

@@ -37,6 +37,8 @@ export async function showMatch(box, { id, view = null }, screen) {
   const s = newMatchState(firstView);
   const alive = screen.alive;
   const show = (el) => { fill(box, el); s.shown = el; s.drawn = null; };
+  // A rematch being made (the end screen's button acts once per match made).
+  let rematching = false;
   const state = () => viewState(s, turn.preview, Boolean(settings.tile_tracker));
   const newTurn = () => { resetTurn(s); turn.clearPreview(); };
 
@@ -189,10 +191,14 @@ export async function showMatch(box, { id, view = null }, screen) {
       show(renderEnd(v, {
         onDetails: () => screen.open('detail', { id: v.id }),
         onRematch: async () => {
+          // One rematch per tap: a second tap while the first is made, or after it while the
+          // new match opens, does nothing; a refusal lets it be asked again.
+          if (rematching) return;
+          rematching = true;
           try {
             const next = await commands.rematch({ match_id: v.id });
             screen.open('match', { id: next.id, view: next });
-          } catch (e) { toast(e.message); }
+          } catch (e) { toast(e.message); rematching = false; }
         },
       }));
     } else if (v.over || v.players[v.to_move].computer) {

@@ -69,8 +69,13 @@ export async function showHome(root, _params, screen) {
     fill(tableLine, `With ${seats.length} players: ${t.board_size} × ${t.board_size} board, ${t.rack_size}-tile racks, ${t.bag_size} tiles in the bag${start}.`);
   }
 
+  // One match per Start: a second tap or Enter while the first is made, or after it while
+  // the match screen opens, does nothing; a refusal lets the form be sent again.
+  let starting = false;
   async function start(e) {
     e.preventDefault();
+    if (starting) return;
+    starting = true;
     fill(formNote);
     const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
     try {
@@ -82,6 +87,7 @@ export async function showHome(root, _params, screen) {
       const reason = err.kind === 'bad_argument' ? err.details?.reason : null;
       fill(formNote, reason ? `${reason[0].toUpperCase()}${reason.slice(1)}.` : err.message);
       announce(formNote.textContent);
+      starting = false;
     }
   }
 

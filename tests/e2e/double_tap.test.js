@@ -1,0 +1,89 @@
+// A hurried player's double taps at tablet size (820×1180, touch), in a real browser against
+// the real backend. The second tap of a double tap belongs to what the first pressed
+// (ui/js/ghosttap.js): it must not press a control the first tap's redraw put under the
+// finger, nor make a second match while the first is made. Taps on one control still act
+// each time. Two taps 120 ms apart at one point, which Chromium counts as one double tap (the
+// click's `detail` is 2), as a person's double tap is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { perTest, api, rackTile, square, settle, center, screenshotPath, TABLET } from './helpers.js';
+
+const ctx = perTest({ seed: 5 });
+
+/** Two finger taps at the middle of `locator`, `gap` ms apart (0: one right after the other,
+ *  while the first one's command is still out). */
+async function doubleTap(page, locator, gap = 120) {
+  const { x, y } = await center(locator);
+  await page.touchscreen.tap(x, y);
+  if (gap) await page.waitForTimeout(gap);
+  await page.touchscreen.tap(x, y);
+}
+
+const openTablet = () => ctx.openPage(TABLET.options.viewport, true);
+
+async function view(id) {
+  return (await api(ctx.server.url, 'match_view', { match_id: id })).body;
+}
+
+test('tablet: a double tap on Start match makes one match', async () => {
+  const page = await openTablet();
+  await page.getByTestId('new-match').waitFor();
+  await page.getByTestId('rules').selectOption('wordclub-1.0');
+  await doubleTap(page, page.getByTestId('start'), 0);
+  await page.getByTestId('cover').waitFor();
+  await settle(page);
+  const { matches } = (await api(ctx.server.url, 'match_list', {})).body;
+  assert.equal(matches.length, 1, JSON.stringify(matches));
+});
+
+test('tablet: a double tap on "Show my rack" shows the rack and takes no hint from the button drawn under the finger', async () => {
+  const { body: made } = await api(ctx.server.url, 'new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cy' }],
+    deal: { racks: ['CATEIOL', 'SNNDBGL', 'AAERRST'], draw_order: '' },
+  });
+  const page = await openTablet();
+  const reveal = page.getByTestId('reveal');
+  await reveal.waitFor();
+  const spot = await center(reveal);
+  await doubleTap(page, reveal);
+  await page.getByTestId('rack').waitFor();
+  await settle(page);
+  // What the second tap landed on is a control of the turn screen (else this proves nothing).
+  const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.dataset.action ?? null, spot);
+  assert.ok(under, 'a button of the turn screen lies where "Show my rack" was');
+  const v = await view(made.id);
+  assert.deepEqual(v.players.map((p) => p.hints), [0, 0, 0]);
+  assert.equal(await page.getByTestId('hint-words').count(), 0);
+  assert.equal(await page.locator('dialog[open]').count(), 0);
+  await page.screenshot({ path: screenshotPath('double-tap-reveal-tablet.png') });
+  // One control tapped twice still acts twice: a rack tile picked up, then put back.
+  await doubleTap(page, rackTile(page, 'C'));
+  await settle(page);
+  assert.equal(await page.locator('[data-testid=rack] .tile[aria-selected=true]').count(), 0);
+  assert.deepEqual(ctx.browser.contexts().flatMap((c) => c.errors ?? []), []);
+});
+
+test('tablet: a double tap on the cover\'s take-back takes the move back once and opens nothing else', async () => {
+  const { body: made } = await api(ctx.server.url, 'new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
+    deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' }, allow_take_backs: true,
+  });
+  const page = await openTablet();
+  await page.getByTestId('reveal').tap();
+  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
+    await rackTile(page, letter).tap();
+    await square(page, 4, 3 + i).tap();
+  }
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').tap();
+  const takeBack = page.getByTestId('take-back');
+  await takeBack.waitFor();
+  await doubleTap(page, takeBack);
+  await page.waitForFunction(() => document.querySelectorAll('.sheet-row.taken-back').length === 1);
+  await settle(page);
+  assert.equal(await page.locator('dialog[open]').count(), 0, 'no dialog opened by the second tap');
+  const v = await view(made.id);
+  assert.equal(v.to_move, 0, 'Ann is to move again');
+  assert.equal(v.over, false);
+  await page.screenshot({ path: screenshotPath('double-tap-take-back-tablet.png') });
+});
