@@ -143,6 +143,28 @@ for (const [name, width, height] of PHONES) {
   });
 }
 
+for (const [name, width, height] of PHONES) {
+  test(`${name}: the New match form of four seats, computers among them, stays within the screen`, async () => {
+    const page = await ctx.openPage({ width, height }, true);
+    await page.getByTestId('new-match').waitFor();
+    // The rule set with the longest name widened every select to it (the page clips what
+    // passes its right edge, so this shows as controls past the screen, not as scrolling).
+    await page.getByTestId('rules').selectOption('wordclub-1.3');
+    while (await page.locator('[data-testid=new-match] .seat').count() < 4) await page.getByRole('button', { name: 'Add player' }).tap();
+    await page.getByLabel('Player 2 is').selectOption('medium');
+    await page.getByLabel('Player 4 is').selectOption('hard');
+    const outside = await page.locator('[data-testid=new-match] :is(input, select, button)').evaluateAll((els, w) => els
+      .filter((e) => e.checkVisibility())
+      // A checkbox is tapped by its label.
+      .map((e) => ({ what: e.getAttribute('aria-label') ?? e.name ?? e.textContent, r: (e.type === 'checkbox' ? e.closest('label') : e).getBoundingClientRect() }))
+      .filter(({ r }) => r.left < 0 || r.right > w + 0.5 || r.width < 44 || r.height < 40)
+      .map(({ what, r }) => `${what}: ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.height)}`), width);
+    assert.deepEqual(outside, [], 'every control within the screen and big enough to tap');
+    await page.screenshot({ path: screenshotPath(`size-${name}-new-match.png`), fullPage: true });
+    await page.context().close();
+  });
+}
+
 test('reduced motion: a chosen rack tile does not move when the reader asks for less motion', async () => {
   await matchInProgress();
   const lift = async (reducedMotion) => {
