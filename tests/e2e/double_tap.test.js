@@ -4,6 +4,7 @@
 // finger, nor make a second match while the first is made. Taps on one control still act
 // each time. Two taps 120 ms apart at one point, which Chromium counts as one double tap (the
 // click's `detail` is 2), as a person's double tap is.
+// And a Play tapped right after the last drop, before the draft it kept has arrived.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { perTest, api, rackTile, square, settle, center, screenshotPath, TABLET } from './helpers.js';
@@ -86,4 +87,31 @@ test('tablet: a double tap on the cover\'s take-back takes the move back once an
   assert.equal(v.to_move, 0, 'Ann is to move again');
   assert.equal(v.over, false);
   await page.screenshot({ path: screenshotPath('double-tap-take-back-tablet.png') });
+});
+
+test('tablet: Play tapped right after the last tile is placed waits for that draft to be kept, and nothing is refused', async () => {
+  const { body: made } = await api(ctx.server.url, 'new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Hal', computer: 'easy' }],
+    deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' },
+  });
+  const page = await openTablet();
+  // Each kept draft is slow on its way to the backend (as on a busy machine), so a Play
+  // sent at once would reach it first: the draft would then arrive with Hal to move.
+  const refused = [];
+  page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.url()} ${r.status()}`); });
+  await page.route('**/api/keep_draft', async (route) => { await new Promise((r) => setTimeout(r, 300)); await route.continue(); });
+  await page.getByTestId('reveal').tap();
+  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
+    await rackTile(page, letter).tap();
+    await square(page, 4, 3 + i).tap();
+  }
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').tap();
+  await page.waitForFunction(() => document.querySelectorAll('.sheet-row').length >= 1);
+  await page.waitForFunction(async () => (globalThis.wordclubPendingCalls ?? 0) === 0);
+  await page.waitForTimeout(400);
+  const v = await view(made.id);
+  assert.ok(v.turn >= 1, 'CAT was played');
+  assert.deepEqual(refused, [], 'no command refused');
+  assert.deepEqual(page.context().consoleErrors, []);
 });

@@ -12,6 +12,8 @@ import { playerReady } from './matchstate.js';
  */
 export function draftKeeper(s, preview) {
   let kept = { turn: null, key: '[]' }; // what the backend holds, as far as this screen knows
+  /** @type {Promise<unknown>} */
+  let sending = Promise.resolve(); // the last keep_draft sent, settled or not
   return {
     /** Tells the backend the draft as it is now, when it changed. */
     keep() {
@@ -20,7 +22,13 @@ export function draftKeeper(s, preview) {
       const key = JSON.stringify(tiles);
       if (kept.turn === s.view.turn && kept.key === key) return;
       kept = { turn: s.view.turn, key };
-      commands.keep_draft({ match_id: s.view.id, tiles }).catch(() => { kept = { turn: null, key: '' }; });
+      sending = commands.keep_draft({ match_id: s.view.id, tiles }).catch(() => { kept = { turn: null, key: '' }; });
+    },
+    /** Once the draft last sent is kept: a turn command waits for it, or a Play tapped right
+     *  after the last drop could overtake it and the draft arrive when the turn is over (and
+     *  be refused, a computer or a covered rack being to move by then). */
+    settled() {
+      return sending;
     },
     /** The draft the backend kept for this turn back on the board (right after the reveal). */
     restore() {

@@ -105,6 +105,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     const seat = s.view.to_move;
     const keptOrder = gone && s.view.rack ? orderAfter(s.view.rack, s.order, gone) : null;
     try {
+      await keeper.settled();
       const next = await turn.command(command, args);
       if (!next) return;
       s.view = /** @type {import('./contract').MatchView} */ (next);
