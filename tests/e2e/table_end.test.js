@@ -61,3 +61,18 @@ for (const seats of [3, 4]) {
     });
   }
 }
+
+test('tablet: after a resignation at a table of three, the unseen tiles say how many left play with whom', async () => {
+  const { id } = await call('new_match', {
+    rules: 'wordclub-1.0', players: ['Ann', 'Ben', 'Cy'].map((n) => ({ name: n })),
+    deal: { racks: ['CATEIOL', 'SNNDBGL', 'AAERRST'], draw_order: '' },
+  });
+  await call('reveal_rack', { match_id: id });
+  await call('resign', { match_id: id, confirm: true });
+  const page = await ctx.openPage({ width: 820, height: 1180 }, true);
+  await page.getByTestId('reveal').tap();
+  const note = page.getByTestId('unseen-left-play');
+  await note.waitFor();
+  assert.equal(await note.textContent(), '7 of them left play with Ann and will not be drawn.');
+  await page.context().close();
+});

@@ -115,7 +115,7 @@ words: Array<WordPoints>, score: number, bingo: boolean,
  */
 leave: string, 
 /**
- * Hard's valuation of it (see [`crate::players::valuation`]).
+ * Hard's valuation of it (see `players::valuation`).
  */
 value: number, };
 
@@ -572,7 +572,12 @@ rack: Array<TileView> | null,
  * Unseen tiles from the revealed player's side (the bag and other racks together), or
  * from nobody's side while covered. Only with the tile tracker on: absent when it is off.
  */
-unseen: { [key in string]: number } | null, can: Can, 
+unseen: { [key in string]: number } | null, 
+/**
+ * Of `unseen`, the tiles that left play with resigned players (never drawn again), with
+ * `unseen` only.
+ */
+unseen_left_play: number | null, can: Can, 
 /**
  * Most tiles an exchange may take now.
  */
@@ -592,7 +597,7 @@ scoring_plays: Array<number>,
 draft: Array<HintTile> | null, 
 /**
  * The cover is up only because the match was (re)opened on this screen, at a table with
- * one person: the screen says "<name>'s turn", not "Pass to <name>".
+ * one person: the screen says `"<name>'s turn"`, not `"Pass to <name>"`.
  */
 reopened: boolean, result: ResultView | null, };
 
@@ -909,7 +914,7 @@ player_names: Array<string>, default_rules: string, theme: Theme, sound: boolean
 polite_computer: boolean, 
 /**
  * The match on each client's screen (`resume.rs`): the window is one client, each
- * browser over `serve` another. Most recent first, at most [`ON_SCREEN_CLIENTS`].
+ * browser over `serve` another. Most recent first, at most `ON_SCREEN_CLIENTS`.
  */
 on_screen: Array<OnScreen>, };
 

@@ -1,7 +1,8 @@
 // The unseen-tiles grid (the tile tracker setting): each letter of the match's set and how
 // many of it the person looking has not seen (the bag and the other racks together), as the
-// backend's view counts them (`unseen`, present only with the tracker on). Nothing is counted
-// here: a letter the view leaves out has none unseen.
+// backend's view counts them (`unseen`, present only with the tracker on), and how many of
+// them left play with resigned players. Nothing is counted here: a letter the view leaves out
+// has none unseen.
 import { h } from './dom.js';
 
 // Open or closed as the player last left it; by default open, but closed at the app window's
@@ -10,6 +11,12 @@ import { h } from './dom.js';
 // (tests/e2e/sizes.test.js): there one tap opens it.
 let gridOpen = null;
 const short = () => Boolean(globalThis.matchMedia?.('(min-width: 861px) and (max-width: 1199px) and (max-height: 900px)').matches);
+
+/** Who resigned, by name: "Ben", "Ben and Cy". */
+function leavers(v) {
+  const names = v.players.filter((p) => p.resigned).map((p) => p.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'a resigned player';
+}
 
 /**
  * @param {import('./contract').MatchView} v  a view with `unseen`
@@ -27,6 +34,10 @@ export function unseenGrid(v) {
   },
     h('summary.unseen-title', { 'data-testid': 'unseen-toggle' }, `Unseen tiles: ${total}`),
     h('p.muted.unseen-note', {}, `In the bag and the other racks (${from}).`),
+    // A resigned player's tiles are among them but will never be drawn (which ones is
+    // nobody's to see): the backend counts them.
+    v.unseen_left_play ? h('p.muted.unseen-note', { 'data-testid': 'unseen-left-play' },
+      `${v.unseen_left_play} of them left play with ${leavers(v)} and will not be drawn.`) : null,
     h('ul.unseen-grid', { 'data-testid': 'unseen-grid' }, letters.map((letter) => {
       const n = unseen[letter] ?? 0;
       const name = letter === '?' ? 'blank' : letter;

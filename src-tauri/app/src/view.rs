@@ -440,6 +440,10 @@ pub struct MatchView {
     /// from nobody's side while covered. Only with the tile tracker on: absent when it is off.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unseen: Option<BTreeMap<char, u32>>,
+    /// Of `unseen`, the tiles that left play with resigned players (never drawn again), with
+    /// `unseen` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unseen_left_play: Option<u32>,
     pub can: Can,
     /// Most tiles an exchange may take now.
     pub exchange_max: usize,
@@ -607,6 +611,7 @@ pub fn match_view(
         covered: v.covered,
         rack: v.rack.as_deref().map(|r| rack_tiles(r.as_bytes())),
         unseen: tile_tracker.then(|| v.unseen.clone()),
+        unseen_left_play: tile_tracker.then_some(v.unseen_left_play),
         can: v.can,
         exchange_max: v.exchange_max,
         exchange_blocked: v.exchange_blocked,

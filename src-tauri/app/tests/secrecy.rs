@@ -159,6 +159,39 @@ fn with_the_tile_tracker_off_no_view_carries_unseen() {
         .is_some());
 }
 
+/// A resigned player's tiles stay among the unseen (which letters they are is nobody's to
+/// see), and the view says how many of them left play that way: never drawn again.
+#[test]
+fn the_unseen_tiles_say_how_many_left_play_with_a_resigned_player() {
+    let app = app();
+    let view = new_match(
+        &app,
+        json!({"rules": "wordclub-1.0", "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    let total = |v: &Value| -> u64 {
+        v["unseen"]
+            .as_object()
+            .unwrap()
+            .values()
+            .filter_map(Value::as_u64)
+            .sum()
+    };
+    let before = reveal(&app, id);
+    assert_eq!(before["unseen_left_play"], 0, "{before}");
+    let unseen_before = total(&before);
+    // A resigns at her turn; B is to move.
+    ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    let after = reveal(&app, id);
+    assert_eq!(after["to_move"], 1);
+    assert_eq!(after["unseen_left_play"], 7, "{after}");
+    // A's rack is still unseen by B, and B's own rack is not: as many unseen as before.
+    assert_eq!(total(&after), unseen_before);
+    ok(&app, "update_settings", json!({"tile_tracker": false}));
+    let off = ok(&app, "match_view", json!({"match_id": id}));
+    assert!(off.get("unseen_left_play").is_none(), "{off}");
+}
+
 // ---- 10. arguments are JSON objects, at every level --------------------------------------------
 
 #[test]

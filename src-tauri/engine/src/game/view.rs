@@ -75,6 +75,10 @@ pub struct View {
     /// Tiles the viewer cannot see (bag + other racks), by letter (`?` blank); without the
     /// rack shown, the same as a spectator's (bag + every rack).
     pub unseen: BTreeMap<char, u32>,
+    /// Of [`View::unseen`], the tiles that left play with players who resigned (a table of
+    /// three or four): counted there, since which letters they are is nobody's to see, but
+    /// never drawn again.
+    pub unseen_left_play: u32,
     pub can_exchange: bool,
     pub can_pass: bool,
     pub scoreless_turns: u32,
@@ -258,6 +262,7 @@ impl Match {
             // Subtracting a rack that is not shown would tell it (unseen = bag + every rack,
             // so the difference from a spectator's count is exactly that rack).
             unseen: self.unseen(viewer.filter(|_| reveal_rack)),
+            unseen_left_play: self.out_of_play.len() as u32,
             can_exchange: to_move.is_some_and(|s| self.can_exchange(s)),
             can_pass: to_move.is_some_and(|s| self.can_pass(s)),
             scoreless_turns: self.scoreless_turns,
