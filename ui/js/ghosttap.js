@@ -30,8 +30,12 @@ export function guardDoubleTaps(doc = document) {
   // What the first tap of the current run of taps pressed.
   let first = null;
   doc.addEventListener('click', (e) => {
+    // A key's click (`detail` 0) is no tap: it neither acts as one nor ends a run of them
+    // (Enter on a dialog between two taps on Abandon left the second counted as a double
+    // tap's, which the browser had still counted).
+    if (e.detail === 0) return;
     const control = controlOf(e.target);
-    if (e.detail <= 1) {
+    if (e.detail === 1) {
       first = keyOf(control);
       return;
     }
