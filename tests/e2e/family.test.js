@@ -138,7 +138,7 @@ for (const [name, viewport, touch] of SIZES) {
   });
 }
 
-test('against a computer: after its reply, "Take back my move" withdraws both', async () => {
+test('against a computer: after its reply, "Take back my move and the reply" withdraws both', async () => {
   await ok('new_match', {
     rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Bot', computer: 'easy' }],
     deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' }, allow_take_backs: true,
@@ -156,7 +156,7 @@ test('against a computer: after its reply, "Take back my move" withdraws both', 
   // Bot replies; then Ann may take back her move and the reply with it.
   const takeBack = page.getByTestId('take-back');
   await takeBack.waitFor({ timeout: 20000 });
-  assert.equal(await takeBack.textContent(), 'Take back my move');
+  assert.equal(await takeBack.textContent(), 'Take back my move and the reply');
   assert.match(await takeBack.getAttribute('title'), /and the reply after it/);
   await takeBack.click();
   await page.waitForFunction(() => document.querySelectorAll('.sheet-row.taken-back').length === 2);

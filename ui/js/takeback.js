@@ -5,15 +5,19 @@
 import { h } from './dom.js';
 
 /**
- * "Take back Ann's move" where the view offers a take-back, else null. `onTakeBack(seat)`.
+ * "Take back Ann's move" (and "… and the reply" when a computer's reply goes with it) where
+ * the view offers a take-back, else null. `onTakeBack(seat)`.
  * @param {import('./contract').MatchView} v
  */
 export function takeBackButton(v, onTakeBack) {
   const offer = v.take_back;
   if (!v.can.take_back || !offer || !onTakeBack) return null;
   const own = v.to_move === offer.seat && !v.covered;
-  const label = own ? 'Take back my move' : `Take back ${offer.name}'s move`;
   const replies = offer.turns > 1 ? ` and the ${offer.turns - 1 === 1 ? 'reply' : `${offer.turns - 1} replies`} after it` : '';
+  // The computers' replies that go with it are said on the button itself: a title is never
+  // seen by touch.
+  const also = offer.turns > 1 ? ` and ${offer.turns - 1 === 1 ? 'the reply' : `${offer.turns - 1} replies`}` : '';
+  const label = `${own ? 'Take back my move' : `Take back ${offer.name}'s move`}${also}`;
   return h('button', {
     type: 'button', 'data-action': 'take-back', 'data-testid': 'take-back',
     title: `Takes back ${own ? 'your' : `${offer.name}'s`} last move${replies}; the same tiles come again, and it counts as assistance`,
