@@ -22,6 +22,17 @@ async function doubleTap(page, locator, gap = 120) {
 
 const openTablet = () => ctx.openPage(TABLET.options.viewport, true);
 
+/** Ann (CATEIOL, rack shown) places CAT across the star of a 9×9 board tile by tile, by
+ *  finger, and taps Play. */
+async function playCatByFinger(page) {
+  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
+    await rackTile(page, letter).tap();
+    await square(page, 4, 3 + i).tap();
+  }
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').tap();
+}
+
 async function view(id) {
   return (await api(ctx.server.url, 'match_view', { match_id: id })).body;
 }
@@ -71,12 +82,7 @@ test('tablet: a double tap on the cover\'s take-back takes the move back once an
   });
   const page = await openTablet();
   await page.getByTestId('reveal').tap();
-  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
-    await rackTile(page, letter).tap();
-    await square(page, 4, 3 + i).tap();
-  }
-  await page.getByTestId('preview-total').waitFor();
-  await page.locator('[data-action=play]').tap();
+  await playCatByFinger(page);
   const takeBack = page.getByTestId('take-back');
   await takeBack.waitFor();
   await doubleTap(page, takeBack);
@@ -101,12 +107,7 @@ test('tablet: Play tapped right after the last tile is placed waits for that dra
   page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.url()} ${r.status()}`); });
   await page.route('**/api/keep_draft', async (route) => { await new Promise((r) => setTimeout(r, 300)); await route.continue(); });
   await page.getByTestId('reveal').tap();
-  for (const [i, letter] of ['C', 'A', 'T'].entries()) {
-    await rackTile(page, letter).tap();
-    await square(page, 4, 3 + i).tap();
-  }
-  await page.getByTestId('preview-total').waitFor();
-  await page.locator('[data-action=play]').tap();
+  await playCatByFinger(page);
   await page.waitForFunction(() => document.querySelectorAll('.sheet-row').length >= 1);
   await page.waitForFunction(async () => (globalThis.wordclubPendingCalls ?? 0) === 0);
   await page.waitForTimeout(400);

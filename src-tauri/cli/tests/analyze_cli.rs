@@ -36,6 +36,30 @@ fn classic(seed: u64, moves: Option<usize>) -> Match {
     m
 }
 
+/// Match `id`'s GCG export (`history export-gcg`), written to `file`, and the analysis of that
+/// file under `rules` and the Word Club list (`analyze --gcg`): both must succeed.
+fn exported_and_analysed(
+    db: &str,
+    id: &str,
+    file: &std::path::Path,
+    rules: &str,
+) -> (Value, Value) {
+    let (code, gcg, _) = run(&["history", "export-gcg", id, "--db", db]);
+    assert_eq!(code, 0, "{gcg}");
+    std::fs::write(file, gcg.as_str().unwrap()).unwrap();
+    let (code, read, _) = run(&[
+        "analyze",
+        "--gcg",
+        file.to_str().unwrap(),
+        "--rules",
+        rules,
+        "--list",
+        "wordclub",
+    ]);
+    assert_eq!(code, 0, "{read}");
+    (gcg, read)
+}
+
 #[test]
 fn a_stored_match_and_its_gcg_record_analyse_alike() {
     let dir = folder("gcg");
@@ -49,20 +73,7 @@ fn a_stored_match_and_its_gcg_record_analyse_alike() {
     let (code, stored, _) = run(&["analyze", "1", "--db", db]);
     assert_eq!(code, 0, "{stored}");
     assert_eq!(stored["rules_id"], "classic-15");
-    let (code, gcg, _) = run(&["history", "export-gcg", "1", "--db", db]);
-    assert_eq!(code, 0);
-    let file = dir.join("match.gcg");
-    std::fs::write(&file, gcg.as_str().unwrap()).unwrap();
-    let (code, read, _) = run(&[
-        "analyze",
-        "--gcg",
-        file.to_str().unwrap(),
-        "--rules",
-        "classic-15",
-        "--list",
-        "wordclub",
-    ]);
-    assert_eq!(code, 0, "{read}");
+    let (gcg, read) = exported_and_analysed(db, "1", &dir.join("match.gcg"), "classic-15");
     let (a, b) = (
         stored["turns"].as_array().unwrap(),
         read["turns"].as_array().unwrap(),
@@ -240,19 +251,9 @@ fn a_table_of_three_or_four_analyses_alike_from_its_gcg_record() {
     for (id, n) in [("1", 3), ("2", 4)] {
         let (code, stored, _) = run(&["analyze", id, "--db", db]);
         assert_eq!(code, 0, "{stored}");
-        let (code, gcg, _) = run(&["history", "export-gcg", id, "--db", db]);
-        assert_eq!(code, 0);
-        assert!(gcg.as_str().unwrap().contains(&format!("#player{n} ")));
         let file = dir.join(format!("table-{n}.gcg"));
-        std::fs::write(&file, gcg.as_str().unwrap()).unwrap();
-        let (code, read, _) = run(&[
-            "analyze",
-            "--gcg",
-            file.to_str().unwrap(),
-            "--rules",
-            "wordclub-1.1",
-        ]);
-        assert_eq!(code, 0, "{read}");
+        let (gcg, read) = exported_and_analysed(db, id, &file, "wordclub-1.1");
+        assert!(gcg.as_str().unwrap().contains(&format!("#player{n} ")));
         assert_eq!(read["players"].as_array().unwrap().len(), n);
         let (a, b) = (
             stored["turns"].as_array().unwrap(),
