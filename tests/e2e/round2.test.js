@@ -71,6 +71,31 @@ test('a reload reopens the match that was on screen, behind the cover, and the d
   await page.context().close();
 });
 
+test('a reload on the end screen opens that end screen again, not the start screen', async () => {
+  const { id } = await call('new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cat' }], deal: { racks: ['CATEIOL', 'SNNDBGL', 'REATERS'] },
+  });
+  // Ann resigns; Ben resigns by finger, which ends the match with Cat the winner.
+  await call('reveal_rack', { match_id: id });
+  await call('resign', { match_id: id, confirm: true });
+  const page = await ctx.openPage(TABLET.options.viewport, true);
+  await page.getByTestId('reveal').tap();
+  await page.locator('[data-action=resign]').tap();
+  await page.getByTestId('confirm-yes').tap();
+  const end = page.getByTestId('end');
+  await end.waitFor();
+  await settle(page);
+  assert.match(await end.getByRole('heading').first().textContent(), /Cat wins/);
+  await page.reload();
+  await end.waitFor();
+  assert.match(await end.getByRole('heading').first().textContent(), /Cat wins/);
+  assert.equal(await page.getByTestId('cover').count(), 0, 'a finished match has nothing to cover');
+  await settle(page);
+  await page.screenshot({ path: screenshotPath('reload-end.png') });
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});
+
 test('a one-person round reopens behind the cover ("Ann\'s turn"); the solo form has no "Allow hints"', async () => {
   const page = await ctx.openPage(DESKTOP.options.viewport);
   await page.getByTestId('new-match').waitFor();

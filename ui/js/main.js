@@ -139,8 +139,9 @@ function browserClient() {
   }
 }
 
-/** After a reload or a (re)start, the match that was on this screen opens again — behind the
- *  cover (showMatch asks for it); with none, the start screen lists the unfinished ones. */
+/** After a reload or a (re)start, the match that was on this screen opens again: behind the
+ *  cover (showMatch asks for it), or on its end screen when it is over; with none, the start
+ *  screen lists the unfinished ones. */
 async function boot() {
   commands.get_settings().then((s) => applyTheme(s.theme)).catch(() => {});
   let reopen = null;

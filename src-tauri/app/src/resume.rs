@@ -35,8 +35,8 @@ pub struct ClientArgs {
     pub client: String,
 }
 
-/// The match to open on a client's screen: the unfinished one it had there, else `null`
-/// (the start screen, with the unfinished matches to continue).
+/// The match to open on a client's screen: the one it had there, unless abandoned, else
+/// `null` (the start screen, with the unfinished matches to continue).
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct ScreenAnswer {
@@ -101,8 +101,9 @@ impl App {
     }
 
     /// The match to reopen on `client`'s screen after a reload or a restart: the one it had
-    /// there, while that match is unfinished; `null` otherwise (a finished, deleted or
-    /// unknown match, or another screen).
+    /// there, in progress (behind the cover) or finished (its end screen, as it was left);
+    /// `null` otherwise (an abandoned, deleted or unknown match, or another screen). An
+    /// abandoned match was left on purpose: abandoning it took the screen to the history.
     pub fn screen_to_reopen(&self, args: ClientArgs) -> Result<ScreenAnswer, AppError> {
         check_client("screen_to_reopen", &args.client)?;
         let kept = self
@@ -114,7 +115,7 @@ impl App {
         let match_id = match kept {
             Some(id) => self
                 .with_store(|store| Ok(store.status(id).ok()))?
-                .filter(|status| *status == Status::InProgress)
+                .filter(|status| *status != Status::Abandoned)
                 .map(|_| id),
             None => None,
         };

@@ -99,24 +99,40 @@ fn a_restart_reopens_the_match_that_was_on_each_screen_not_the_newest() {
 }
 
 #[test]
-fn a_finished_match_is_not_reopened() {
+fn a_finished_match_reopens_on_its_end_screen_and_an_abandoned_one_does_not() {
     let app = app();
     let id = cat_match(&app);
+    let reopened =
+        |app: &App| ok(app, "screen_to_reopen", json!({"client": "window"}))["match_id"].clone();
     ok(
         &app,
         "remember_screen",
         json!({"client": "window", "match_id": id}),
     );
-    assert_eq!(
-        ok(&app, "screen_to_reopen", json!({"client": "window"}))["match_id"],
-        id
-    );
+    assert_eq!(reopened(&app), id);
     reveal(&app, id);
     ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    // The end screen was on show: a reload opens it again, as it was (nothing to cover).
+    assert_eq!(reopened(&app), id);
+    let view = ok(&app, "match_view", json!({"match_id": id, "cover": true}));
     assert_eq!(
-        ok(&app, "screen_to_reopen", json!({"client": "window"}))["match_id"],
-        Value::Null
+        (view["over"].clone(), view["covered"].clone()),
+        (json!(true), json!(false))
     );
+
+    // Abandoning takes the screen to the history; were it still on record, it stays shut.
+    let other = cat_match(&app);
+    ok(
+        &app,
+        "remember_screen",
+        json!({"client": "window", "match_id": other}),
+    );
+    ok(
+        &app,
+        "abandon_match",
+        json!({"match_id": other, "confirm": true}),
+    );
+    assert_eq!(reopened(&app), Value::Null);
 }
 
 #[test]
