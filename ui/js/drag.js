@@ -14,6 +14,33 @@ import { h } from './dom.js';
 
 const THRESHOLD = 8; // px of movement before a press becomes a drag
 
+// A phone's zoomed board (app.css) is a frame a finger pans, and a dragged tile cannot pan
+// it: so a tile held near the frame's edge (its sticky coordinates included) pans it that
+// way, faster the closer to the edge, until the squares out of view come under the finger.
+// Only after a moment there: a finger coming in from the rack, below the board, crosses the
+// bottom edge on its way and must not pan it (at a finger's pace, 40 px take well under
+// the dwell).
+const EDGE = 40; // px inside the frame's edge
+const EDGE_DWELL = 150; // ms held in the edge before the board pans
+const EDGE_SPEED = 12; // px per frame at the very edge
+
+/** How a zoomed board frame at `r` pans with a tile held at (x, y): px this frame, each way. */
+function edgePan(r, x, y) {
+  const inside = (v, lo, hi) => v >= lo && v <= hi;
+  const speed = (depth) => Math.ceil((EDGE_SPEED * Math.min(EDGE, Math.max(0, depth))) / EDGE);
+  let dx = 0;
+  let dy = 0;
+  if (inside(y, r.top, r.bottom)) {
+    if (x < r.left + EDGE) dx = -speed(r.left + EDGE - x);
+    else if (x > r.right - EDGE) dx = speed(x - (r.right - EDGE));
+  }
+  if (inside(x, r.left, r.right)) {
+    if (y < r.top + EDGE) dy = -speed(r.top + EDGE - y);
+    else if (y > r.bottom - EDGE && y <= r.bottom) dy = speed(y - (r.bottom - EDGE));
+  }
+  return { dx, dy };
+}
+
 // From the end of a drag until the next press: the click a mouse fires on release (when it
 // ends where it started) belongs to the drag, not a tap. No timer, so a quick next tap counts.
 let dragEnded = false;
@@ -69,6 +96,35 @@ export function trackDrag(event, label, onDrop, onOver = null) {
   // page: listen there.
   const touchTarget = event.pointerType === 'touch' ? event.target : null;
   const holdTouch = (e) => { if (ghost && e.cancelable) e.preventDefault(); };
+  // Where the tile is held, and since when it has been in a zoomed board's edge (0: not).
+  let at = start;
+  let edgeSince = 0;
+  let panning = 0;
+
+  /** The tile came over `target` (a square, the rack or nothing). */
+  const overTarget = (target) => {
+    if (target?.el === over?.el) return;
+    mark(over, false);
+    over = target;
+    mark(over, true);
+    if (over?.square) onOver?.(over.square);
+  };
+
+  /** One frame of panning a zoomed board held at its edge; the tile, held still, is then
+   *  over another square. */
+  const pan = (now) => {
+    panning = 0;
+    const frame = ghost ? document.querySelector('.board-zoom.zoomed') : null;
+    const { dx, dy } = frame ? edgePan(frame.getBoundingClientRect(), at.x, at.y) : { dx: 0, dy: 0 };
+    if (!dx && !dy) { edgeSince = 0; return; }
+    edgeSince ||= now;
+    if (now - edgeSince >= EDGE_DWELL) {
+      const before = [frame.scrollLeft, frame.scrollTop];
+      frame.scrollBy(dx, dy);
+      if (frame.scrollLeft !== before[0] || frame.scrollTop !== before[1]) overTarget(dropTargetAt(at.x, at.y));
+    }
+    panning = requestAnimationFrame(pan);
+  };
 
   const move = (e) => {
     if (e.pointerId !== event.pointerId) return;
@@ -81,13 +137,9 @@ export function trackDrag(event, label, onDrop, onOver = null) {
     e.preventDefault();
     ghost.style.left = `${e.clientX}px`;
     ghost.style.top = `${e.clientY}px`;
-    const target = dropTargetAt(e.clientX, e.clientY);
-    if (target?.el !== over?.el) {
-      mark(over, false);
-      over = target;
-      mark(over, true);
-      if (over?.square) onOver?.(over.square);
-    }
+    at = { x: e.clientX, y: e.clientY };
+    overTarget(dropTargetAt(e.clientX, e.clientY));
+    if (!panning) panning = requestAnimationFrame(pan);
   };
   const end = (e) => {
     if (e.pointerId !== event.pointerId) return;
@@ -97,6 +149,8 @@ export function trackDrag(event, label, onDrop, onOver = null) {
     // preview in the DOM, Chromium at 820×1180: tests/e2e/latency.test.js). The ghost takes no
     // hits and the marks move nothing, so the answer is the same.
     const target = ghost && e.type === 'pointerup' ? dropTargetAt(e.clientX, e.clientY) : null;
+    cancelAnimationFrame(panning);
+    panning = 0;
     window.removeEventListener('pointermove', move);
     window.removeEventListener('pointerup', end);
     window.removeEventListener('pointercancel', end);
