@@ -66,7 +66,7 @@ test('the end screen\'s chart has a score scale up to the top score, the turn co
   assert.deepEqual(ends, progression.map((p) => p.length + 1), 'the origin, one point per turn, the final point');
   await page.getByTestId('chart-end').waitFor();
   await page.getByTestId('final-board').waitFor();
-  assert.match(await page.getByTestId('best-turn').textContent(), /^Best turn: Ann: CAT at [A-I]\d for 3$/);
+  assert.match(await page.getByTestId('best-turn').textContent(), /^Best turn: Ann: CAT at \d[A-I] for 3$/);
   const legend = await page.getByTestId('chart-legend').textContent();
   for (const p of view.result.players) assert.ok(legend.includes(`${p.name} (`), legend);
   // The legend gives no number (the results table and the chart's label give the scores).

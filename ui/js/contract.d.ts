@@ -75,7 +75,8 @@ export type BestTurn = { turn: number, notation: string, score: number, };
 
 export type BestTurnView = { seat: number, name: string, notation: string, 
 /**
- * The main word it formed and the square that word starts on (`ZAX`, `B6`).
+ * The main word it formed and where that word starts, as a move's notation writes it
+ * (`ZAX`, `6B` across or `B6` down), as the analysis places its moves.
  */
 word: string, at: string, score: number, };
 

@@ -366,7 +366,8 @@ pub struct BestTurnView {
     pub seat: Seat,
     pub name: String,
     pub notation: String,
-    /// The main word it formed and the square that word starts on (`ZAX`, `B6`).
+    /// The main word it formed and where that word starts, as a move's notation writes it
+    /// (`ZAX`, `6B` across or `B6` down), as the analysis places its moves.
     pub word: String,
     pub at: String,
     pub score: u32,
@@ -641,7 +642,7 @@ pub fn match_view(
                 at: t
                     .words
                     .first()
-                    .map(|w| w.start.to_string())
+                    .map(|w| wordclub_engine::gcg_position(w.start, w.direction))
                     .unwrap_or_default(),
                 score: t.score,
             }),

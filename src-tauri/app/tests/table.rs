@@ -228,7 +228,7 @@ fn the_end_chart_ends_at_the_final_scores() {
             best["at"].clone(),
             best["score"].clone()
         ),
-        (json!("CAT"), json!("D5"), json!(3))
+        (json!("CAT"), json!("5D"), json!(3))
     );
 }
 

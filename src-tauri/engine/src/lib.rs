@@ -86,6 +86,8 @@ pub use rules::{
     PremiumSquare, RuleSet, TableChanges, TileSpec, TurnLimit, MAX_NAME_CHARS, MAX_PLAYERS,
     MAX_START_POINTS, RULE_SET_IDS,
 };
-pub use scoring::{check_words, score_move, score_placement, LetterScore, ScoredMove, WordScore};
+pub use scoring::{
+    check_words, gcg_position, score_move, score_placement, LetterScore, ScoredMove, WordScore,
+};
 pub use table::Table;
 pub use types::{Direction, Placement, Premium, ReadError, Square, Tile, BLANK};
