@@ -129,7 +129,7 @@ test('the solo round ends as Word Tiles\' does: points, scoring plays, best turn
   await page.getByTestId('confirm-yes').click();
   await page.getByTestId('end').waitFor();
   assert.equal(await page.getByTestId('solo-summary').textContent(), '22 points from 1 scoring play.');
-  assert.match(await page.getByTestId('best-turn').textContent(), /DUMB at C5 for 22/);
+  assert.match(await page.getByTestId('best-turn').textContent(), /DUMB at 5C for 22/);
   assert.equal(await page.getByTestId('rematch').textContent(), 'New round');
   await page.screenshot({ path: screenshotPath('round2-solo-end-desktop.png') });
   await page.getByTestId('rematch').click();
