@@ -59,7 +59,7 @@ function markCurrent(name) {
  * document listeners go with it) and its `alive()` turns false, so late answers, timers and
  * keys no longer act on it.
  */
-export function openScreen(name, params = {}) {
+export function openScreen(name, params = {}, { fromHistory = false } = {}) {
   const entry = SCREENS[name];
   if (!entry) return Promise.resolve();
   const ticket = ++navigation;
@@ -83,6 +83,7 @@ export function openScreen(name, params = {}) {
       placed = true;
       root.replaceChildren(box);
       markCurrent(entry.nav);
+      if (!fromHistory) keepInHistory(name, params);
       // Which match is on this screen is kept with the settings: a reload or a restart
       // reopens it (boot).
       commands.remember_screen({ client: CLIENT, match_id: name === 'match' ? params.id : null }).catch(() => {});
@@ -91,6 +92,25 @@ export function openScreen(name, params = {}) {
     }
   });
 }
+
+/** The browser's (and a tablet's) Back and Forward step through the screens opened here: each
+ *  screen opened is an entry of the session history, which popstate opens again. An entry
+ *  holds the screen's name and its plain parameters, never a view (a view holds a rack, and
+ *  the session history outlives the screen): a match opened from it asks for its own view,
+ *  behind the cover, as after a reload. The same screen opened again replaces its entry. */
+function keepInHistory(name, params) {
+  const plain = { ...params };
+  delete plain.view;
+  const entry = { screen: name, params: plain };
+  const same = history.state?.screen === name && JSON.stringify(history.state.params) === JSON.stringify(plain);
+  if (same || history.state?.screen == null) history.replaceState(entry, '');
+  else history.pushState(entry, '');
+}
+
+window.addEventListener('popstate', (e) => {
+  const entry = e.state;
+  if (entry && SCREENS[entry.screen]) { openMenu(false); openScreen(entry.screen, entry.params ?? {}, { fromHistory: true }); }
+});
 
 async function run(show) {
   try {

@@ -1,0 +1,57 @@
+// The browser's Back and Forward (a tablet's back gesture) step through the screens opened in
+// the app, rather than leaving it; a match opened by Back comes behind the cover, and the
+// session history keeps no view (no rack). In a real browser against the real backend.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { perTest, reveal, rackTile, square, settle, TABLET } from './helpers.js';
+
+const ctx = perTest({ seed: 4 });
+
+/** The top navigation's entry marked as the screen on show. */
+const onShow = (page) => page.locator('nav [data-nav][aria-current=page]').getAttribute('data-nav');
+
+test('Back and Forward step through the screens opened, and stay in the app', async () => {
+  const page = await ctx.openPage({ width: 1280, height: 800 });
+  assert.equal(await onShow(page), 'home');
+  await page.locator('nav [data-nav=history]').click();
+  await page.locator('nav [data-nav=history][aria-current=page]').waitFor();
+  await page.locator('nav [data-nav=rules]').click();
+  await page.locator('nav [data-nav=rules][aria-current=page]').waitFor();
+  // The same screen chosen again is not a step of its own.
+  await page.locator('nav [data-nav=rules]').click();
+  await settle(page);
+  const url = page.url();
+  await page.goBack();
+  await page.locator('nav [data-nav=history][aria-current=page]').waitFor();
+  await page.goBack();
+  await page.locator('nav [data-nav=home][aria-current=page]').waitFor();
+  assert.equal(page.url(), url, 'still the app');
+  await page.goForward();
+  await page.locator('nav [data-nav=history][aria-current=page]').waitFor();
+  await settle(page);
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});
+
+test('tablet: Back to a match opens it behind the cover; the history keeps no rack', async () => {
+  const id = await ctx.dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const page = await ctx.openPage(TABLET.options.viewport, true);
+  await reveal(page);
+  // A tile staged, then away to the history without playing.
+  await rackTile(page, 'C').tap();
+  await square(page, 4, 4).tap();
+  await settle(page);
+  const state = await page.evaluate(() => JSON.stringify(history.state));
+  assert.deepEqual(JSON.parse(state), { screen: 'match', params: { id } });
+  await page.locator('nav [data-nav=history]').tap();
+  await page.locator('nav [data-nav=history][aria-current=page]').waitFor();
+  await page.goBack();
+  await page.getByTestId('cover').filter({ hasText: 'Ann' }).waitFor();
+  assert.equal(await page.locator('[data-testid=rack] .tile').count(), 0, 'no rack behind the cover');
+  // Ann shows her rack again: the tile she staged is back.
+  await reveal(page);
+  await page.waitForFunction(() => document.querySelector('.square[data-row="4"][data-col="4"] .tile.staged'));
+  await settle(page);
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});
