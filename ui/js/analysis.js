@@ -132,14 +132,17 @@ export function backgroundProgress(signal) {
   // Listening first, so no step between the answer and the first event is missed.
   let latest = -1; // the `done` shown, so an answer older than an event shown changes nothing
   const stop = onEvent((e) => {
+    // Progress may have been missed: asked again (the answer shows only if it is newer).
+    if (e.event === 'resync') { ask(false); return; }
     if (e.event !== 'analysis_progress') return;
     latest = e.progress.running ? e.progress.done : Infinity;
     show(e.progress);
     if (!e.progress.running) stop();
   });
   signal?.addEventListener('abort', stop);
-  commands.analysis_progress({ start: true }).then((p) => {
+  const ask = (start) => commands.analysis_progress({ start }).then((p) => {
     if (!p.running) { show(p); stop(); } else if (p.done > latest) show(p);
   }, () => stop());
+  ask(true);
   return line;
 }

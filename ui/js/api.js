@@ -62,7 +62,12 @@ export const inApp = Boolean(tauri);
 /** The name the window's shell emits the app's events under (src-tauri/src/lib.rs, EVENT). */
 const WINDOW_EVENT = 'wordclub:event';
 
-/** @type {Set<(event: import('./contract').AppEvent) => void>} */
+/** What a listener hears: the backend's events, and `resync` when the page's connection to
+ *  them was lost and is back, so events pushed meanwhile may have been missed: whoever
+ *  listens asks again for what it shows.
+ * @typedef {import('./contract').AppEvent | { event: 'resync' }} PageEvent */
+
+/** @type {Set<(event: PageEvent) => void>} */
 const listeners = new Set();
 let connected = false;
 
@@ -70,8 +75,9 @@ let connected = false;
  * Calls `handler` with every event the backend pushes from now on (contract.d.ts's AppEvent:
  * a computer thinking, its move made, the background analysis getting on): in the window
  * Tauri's events, in a browser the server-sent events of `GET /api/events`. One connection
- * for the page, whoever listens. Returns the function that stops this handler.
- * @param {(event: import('./contract').AppEvent) => void} handler
+ * for the page, whoever listens (and a `resync` after a lost connection: PageEvent).
+ * Returns the function that stops this handler.
+ * @param {(event: PageEvent) => void} handler
  * @returns {() => void}
  */
 export function onEvent(handler) {
@@ -91,8 +97,15 @@ export function connect() {
     events.listen(WINDOW_EVENT, (e) => deliver(e.payload));
   } else if (typeof EventSource !== 'undefined') {
     connected = true;
-    // EventSource reconnects by itself after a dropped connection.
+    // EventSource reconnects by itself after a dropped connection, but what the server
+    // pushed while it was down is gone (the stream keeps no backlog): every open after the
+    // first tells the listeners to ask again.
     const source = new EventSource('/api/events');
+    let opened = false;
+    source.onopen = () => {
+      if (opened) deliver({ event: 'resync' });
+      opened = true;
+    };
     source.onmessage = (m) => {
       let event;
       try { event = JSON.parse(m.data); } catch { return; }

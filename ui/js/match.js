@@ -142,7 +142,10 @@ export async function showMatch(box, { id, view = null }, screen) {
   }
 
   const stop = onEvent((e) => {
-    if (!alive() || !('match_id' in e) || e.match_id !== s.view.id) return;
+    if (!alive()) return;
+    // Events may have been missed: a computer's move made meanwhile is asked for and drawn.
+    if (e.event === 'resync') { computerMoved(); return; }
+    if (!('match_id' in e) || e.match_id !== s.view.id) return;
     if (e.event === 'computer_moved' && e.turn > s.view.turn) computerMoved();
     // Not made: said, and the view asked for again, which has the backend try again.
     else if (e.event === 'computer_failed') {
