@@ -565,6 +565,19 @@ test('in the window, the Rules screen shows a candidate\'s lab evidence: the cha
   assert.equal((await driver.findElements(By.css('[data-testid=evidence-figures] tbody tr'))).length, 3);
 });
 
+test('in the window, Back and Forward step between the screens opened (the session history under the app\'s scheme)', async () => {
+  assert.ok(driver, 'the earlier tests left the window open');
+  // The word checker, then the Rules screen (the two tests before): Back is the checker again.
+  const onShow = () => driver.executeScript("return document.querySelector('nav [data-nav][aria-current=page]')?.dataset.nav ?? null");
+  assert.equal(await onShow(), 'rules');
+  assert.deepEqual(await driver.executeScript('return history.state'), { screen: 'rules', params: {} });
+  await driver.navigate().back();
+  await driver.wait(async () => (await onShow()) === 'checker', 10000, 'Back opens the word checker');
+  await driver.navigate().forward();
+  await driver.wait(async () => (await onShow()) === 'rules', 10000, 'Forward opens the Rules screen');
+  assert.equal(await driver.executeScript("return document.getElementById('toast').hidden"), true, 'nothing went wrong');
+});
+
 test('in the window: drop to painted preview over 50 drops (printed)', async () => {
   assert.ok(driver, 'the earlier tests left the window open');
   await driver.manage().window().setRect({ width: 1180, height: 820 }).catch(() => {});
