@@ -6,7 +6,7 @@
 // both pass three times (the scoreless ending); the last pass is made in the browser.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, screenshotPath, dealtMatch, reveal } from './helpers.js';
+import { startServer, launchBrowser, api, screenshotPath, dealtMatch, reveal, TEST_CLIENT } from './helpers.js';
 
 let server;
 let browser;
@@ -129,6 +129,9 @@ test('opening the history analyses past matches in the background, with progress
     ids.push(id);
   }
   assert.equal((await ok('analysis_progress', {})).missing, 3);
+  // The browser was last on the start screen: a reload on the last match's end screen would
+  // reopen it, and its own analysis would race the background's count.
+  await ok('remember_screen', { client: TEST_CLIENT, match_id: null });
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await page.goto(server.url);
   await page.locator('nav [data-nav=history]').click();
