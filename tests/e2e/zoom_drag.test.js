@@ -1,7 +1,7 @@
 // A phone's zoomed board (390×844, touch) pans under a dragged tile held at its edge, so a
 // drag reaches the squares it has scrolled out of view or under its coordinates (A5 and I9 of
 // a 9×9 board opened on its star); a finger passing through the edge on its way in from the
-// rack pans nothing. In a real browser against the real backend.
+// rack pans nothing, even slowly. In a real browser against the real backend.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { perTest, reveal, rackTile, square, center, settle, screenshotPath } from './helpers.js';
@@ -85,6 +85,26 @@ test('phone 390×844: a drag from the rack to the star passes the bottom edge an
   const page = await phoneMatch();
   const start = await scrolled(page);
   await touch(page, rackTile(page, 'T'), [{ to: () => center(square(page, 4, 4)), moves: 8 }]);
+  await page.waitForFunction(() => document.querySelector('.square[data-row="4"][data-col="4"] .tile.staged'));
+  assert.equal(await stagedAt(page, 4, 4), 'T');
+  assert.deepEqual(await scrolled(page), start, 'the board stayed where it was');
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});
+
+test('phone 390×844: a slow drag from the rack to the star pans nothing on its way in either', async () => {
+  const page = await phoneMatch();
+  const start = await scrolled(page);
+  const from = await center(rackTile(page, 'T'));
+  const to = await center(square(page, 4, 4));
+  // About 150 px/s, in 8 px steps: each step's point, then the finger still for 55 ms (the
+  // bottom edge's 40 px take some 270 ms to cross, well over the dwell).
+  const steps = [];
+  const n = Math.ceil(Math.hypot(to.x - from.x, to.y - from.y) / 8);
+  for (let i = 1; i <= n; i++) {
+    steps.push({ to: { x: from.x + ((to.x - from.x) * i) / n, y: from.y + ((to.y - from.y) * i) / n }, moves: 1, holdMs: 55 });
+  }
+  await touch(page, rackTile(page, 'T'), steps);
   await page.waitForFunction(() => document.querySelector('.square[data-row="4"][data-col="4"] .tile.staged'));
   assert.equal(await stagedAt(page, 4, 4), 'T');
   assert.deepEqual(await scrolled(page), start, 'the board stayed where it was');

@@ -17,28 +17,38 @@ const THRESHOLD = 8; // px of movement before a press becomes a drag
 // A phone's zoomed board (app.css) is a frame a finger pans, and a dragged tile cannot pan
 // it: so a tile held near the frame's edge (its sticky coordinates included) pans it that
 // way, faster the closer to the edge, until the squares out of view come under the finger.
-// Only after a moment there: a finger coming in from the rack, below the board, crosses the
-// bottom edge on its way and must not pan it (at a finger's pace, 40 px take well under
-// the dwell).
+// Only once the finger lingers there: a finger coming in from the rack, below the board,
+// crosses the bottom edge on its way up and must not pan it, however slowly it goes. So the
+// dwell starts again whenever the finger has gone EDGE_LEAVING px back out of the edge (a
+// slow 150 px/s takes 40 ms for 6 px, of the dwell's 150; a finger held still wavers less).
+// A walk-through's slow drags panned the board and dropped the tile a square off when only
+// the time in the edge counted.
 const EDGE = 40; // px inside the frame's edge
-const EDGE_DWELL = 150; // ms held in the edge before the board pans
+const EDGE_DWELL = 150; // ms lingering in the edge before the board pans
+const EDGE_LEAVING = 6; // px back out of the edge that start the dwell again
 const EDGE_SPEED = 12; // px per frame at the very edge
 
-/** How a zoomed board frame at `r` pans with a tile held at (x, y): px this frame, each way. */
+/** How a zoomed board frame at `r` pans with a tile held at (x, y): px this frame, each way,
+ *  and how deep in its edge the tile is (px, 0 outside it). */
 function edgePan(r, x, y) {
   const inside = (v, lo, hi) => v >= lo && v <= hi;
-  const speed = (depth) => Math.ceil((EDGE_SPEED * Math.min(EDGE, Math.max(0, depth))) / EDGE);
-  let dx = 0;
-  let dy = 0;
+  const clamp = (depth) => Math.min(EDGE, Math.max(0, depth));
+  const speed = (depth) => Math.ceil((EDGE_SPEED * clamp(depth)) / EDGE);
+  let across = 0;
+  let down = 0;
   if (inside(y, r.top, r.bottom)) {
-    if (x < r.left + EDGE) dx = -speed(r.left + EDGE - x);
-    else if (x > r.right - EDGE) dx = speed(x - (r.right - EDGE));
+    if (x < r.left + EDGE) across = -(r.left + EDGE - x);
+    else if (x > r.right - EDGE) across = x - (r.right - EDGE);
   }
   if (inside(x, r.left, r.right)) {
-    if (y < r.top + EDGE) dy = -speed(r.top + EDGE - y);
-    else if (y > r.bottom - EDGE && y <= r.bottom) dy = speed(y - (r.bottom - EDGE));
+    if (y < r.top + EDGE) down = -(r.top + EDGE - y);
+    else if (y > r.bottom - EDGE && y <= r.bottom) down = y - (r.bottom - EDGE);
   }
-  return { dx, dy };
+  return {
+    dx: Math.sign(across) * speed(Math.abs(across)),
+    dy: Math.sign(down) * speed(Math.abs(down)),
+    depth: Math.max(clamp(Math.abs(across)), clamp(Math.abs(down))),
+  };
 }
 
 // From the end of a drag until the next press: the click a mouse fires on release (when it
@@ -96,9 +106,11 @@ export function trackDrag(event, label, onDrop, onOver = null) {
   // page: listen there.
   const touchTarget = event.pointerType === 'touch' ? event.target : null;
   const holdTouch = (e) => { if (ghost && e.cancelable) e.preventDefault(); };
-  // Where the tile is held, and since when it has been in a zoomed board's edge (0: not).
+  // Where the tile is held; since when it has lingered in a zoomed board's edge (0: not),
+  // and the deepest in the edge it has been since then.
   let at = start;
   let edgeSince = 0;
+  let edgeDeepest = 0;
   let panning = 0;
 
   /** The tile came over `target` (a square, the rack or nothing). */
@@ -115,9 +127,14 @@ export function trackDrag(event, label, onDrop, onOver = null) {
   const pan = (now) => {
     panning = 0;
     const frame = ghost ? document.querySelector('.board-zoom.zoomed') : null;
-    const { dx, dy } = frame ? edgePan(frame.getBoundingClientRect(), at.x, at.y) : { dx: 0, dy: 0 };
+    const { dx, dy, depth } = frame ? edgePan(frame.getBoundingClientRect(), at.x, at.y) : { dx: 0, dy: 0, depth: 0 };
     if (!dx && !dy) { edgeSince = 0; return; }
-    edgeSince ||= now;
+    const lingering = now - edgeSince < EDGE_DWELL;
+    if (!edgeSince || (lingering && depth <= edgeDeepest - EDGE_LEAVING)) {
+      edgeSince = now;
+      edgeDeepest = depth;
+    }
+    edgeDeepest = Math.max(edgeDeepest, depth);
     if (now - edgeSince >= EDGE_DWELL) {
       const before = [frame.scrollLeft, frame.scrollTop];
       frame.scrollBy(dx, dy);
