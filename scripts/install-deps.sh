@@ -12,9 +12,10 @@ cd "$(dirname "$0")/.."
 # (src-tauri/definitions/build.rs), so building fails without it.
 app_pkgs=(build-essential pkg-config file libwebkit2gtk-4.1-dev wordnet-base)
 # Tests: word-list sources, a virtual X server for the window test, WebKitWebDriver for
-# tauri-driver, Debian's chromium for the browser tests, ImageMagick for screenshots/icons,
-# Node.js and npm for the Tauri CLI, Playwright and selenium-webdriver.
-test_pkgs=(scowl xvfb xauth webkit2gtk-driver chromium imagemagick nodejs npm)
+# tauri-driver, xdotool for the window test to answer the native save dialog (a GTK window
+# WebDriver cannot reach), Debian's chromium for the browser tests, ImageMagick for
+# screenshots/icons, Node.js and npm for the Tauri CLI, Playwright and selenium-webdriver.
+test_pkgs=(scowl xvfb xauth webkit2gtk-driver xdotool chromium imagemagick nodejs npm)
 app_only=false
 [ "${1:-}" = "--app" ] && app_only=true
 want=("${app_pkgs[@]}")

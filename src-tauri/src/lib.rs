@@ -10,6 +10,9 @@
 //! or move settles and keeps atomically (`window_state`): the UI calls none of the plugin's
 //! commands and the window is granted none.
 //!
+//! "Save the game record" asks where in the platform's save dialog (tauri-plugin-dialog, from
+//! Rust: the window is granted none of its commands).
+//!
 //! The app plays its computers' turns itself ([`App::play_computers`]) and every event it
 //! sends ([`wordclub_app::AppEvent`]) is emitted to the window as [`EVENT`], which the UI
 //! listens to (`onEvent` in ui/js/api.js; the capability's one grant beside the commands).
@@ -206,6 +209,7 @@ pub fn run() {
     // they are added, so the kept file is checked before the plugin reads its copy.
     #[cfg(desktop)]
     let builder = builder
+        .plugin(tauri_plugin_dialog::init())
         .plugin(
             tauri::plugin::Builder::<tauri::Wry>::new("wordclub-window-file")
                 .setup(|app, _api| {
@@ -266,6 +270,11 @@ pub fn run() {
             if let Ok(dir) = downloads {
                 state.set_downloads_dir(dir);
             }
+            // ... where the player chooses, in the platform's own save dialog, offered that
+            // folder. The dialog is opened from Rust, so the window is granted none of the
+            // dialog plugin's commands and never names a path to write.
+            #[cfg(desktop)]
+            state.set_save_chooser(save_dialog(app.handle().clone()));
             app.manage(state);
             Ok(())
         })
@@ -304,6 +313,30 @@ pub fn run() {
             #[cfg(not(desktop))]
             let _ = (app, event);
         });
+}
+
+/// Asks where to save a game record in the platform's save dialog over the window, offered
+/// `folder` (made if missing) and `name`; waits for the answer on the command's thread (the
+/// plugin runs the dialog on the main thread). `None`: cancelled.
+#[cfg(desktop)]
+fn save_dialog(
+    handle: tauri::AppHandle,
+) -> impl Fn(&std::path::Path, &str) -> Option<std::path::PathBuf> + Send + Sync + 'static {
+    use tauri_plugin_dialog::DialogExt;
+    move |folder, name| {
+        let _ = std::fs::create_dir_all(folder);
+        let mut dialog = handle
+            .dialog()
+            .file()
+            .set_title("Save the game record")
+            .set_directory(folder)
+            .set_file_name(name)
+            .add_filter("GCG game record", &["gcg"]);
+        if let Some(window) = handle.get_webview_window("main") {
+            dialog = dialog.set_parent(&window);
+        }
+        dialog.blocking_save_file()?.into_path().ok()
+    }
 }
 
 /// What the window-state file's check found before the app state existed.

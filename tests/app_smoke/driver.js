@@ -2,7 +2,7 @@
 // WebDriver session, the built `wordclub` binary) in a process group of its own, with a fresh
 // app-data directory, so each test file meets a new database and new settings.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir, homedir } from 'node:os';
@@ -52,4 +52,19 @@ function listening(port) {
     const socket = connect({ host: '127.0.0.1', port }, () => { socket.end(); resolve(true); });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** Answers a native dialog of the app (a GTK window of its own, which WebDriver cannot
+ *  reach) titled `title`: waits up to 10 s for it, gives it the keyboard focus and sends
+ *  `keys` by xdotool (under the tests' Xvfb), each a key name such as 'Return' or
+ *  'ctrl+a', or `{ type: text }` to type text. */
+export function answerNativeDialog(title, keys) {
+  const xdotool = (...args) => execFileSync('xdotool', args, { encoding: 'utf8', timeout: 10000 }).trim();
+  // Once it is shown (focusing a window not yet mapped is an X error).
+  const windows = xdotool('search', '--sync', '--onlyvisible', '--name', `^${title}$`).split('\n');
+  xdotool('windowfocus', '--sync', windows.at(-1));
+  for (const key of keys) {
+    if (typeof key === 'string') xdotool('key', '--clearmodifiers', key);
+    else xdotool('type', '--delay', '10', key.type);
+  }
 }

@@ -6,13 +6,13 @@
 // is included).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Builder, By, Key, until } from 'selenium-webdriver';
 import input from 'selenium-webdriver/lib/input.js';
 import { installFinger } from './finger.js';
 import { installDropBench, dropReport } from '../e2e/dropbench.js';
-import { APP, startDriver } from './driver.js';
+import { APP, answerNativeDialog, startDriver } from './driver.js';
 
 const PORT = 4444 + (process.pid % 1000);
 
@@ -281,9 +281,10 @@ test('in the window, by touch: after drags of every kind each tap acts the first
   console.log(JSON.stringify({ webdriver_touch_action_arrives_as: webdriverTouch, window_touch_events: kind }));
 });
 
-test('in the window, a finished match\'s GCG record is saved to the Downloads folder and found on disk', async () => {
-  // Same session. The webview cannot follow a download link: the backend writes the record to
-  // the Downloads folder (here the fresh XDG one set up in before()) and says where.
+test('in the window, a finished match\'s GCG record is saved where the player chooses in the save dialog, offered the Downloads folder', async () => {
+  // Same session. The webview cannot follow a download link: the backend opens the
+  // platform's save dialog (GTK's, a window of its own: answered here with xdotool's keys),
+  // offered the Downloads folder (the fresh XDG one set up in before()) and a free name.
   assert.ok(driver, 'the restart test left the window open');
   const id = await driver.executeAsyncScript(`
     const done = arguments[arguments.length - 1];
@@ -306,15 +307,34 @@ test('in the window, a finished match\'s GCG record is saved to the Downloads fo
   const shown = await driver.executeScript('return arguments[0].value', gcg);
   assert.match(shown, /#player1 Gus/);
   assert.equal((await driver.findElements(By.css('a[download]'))).length, 0, 'no download link in the window');
-  await driver.findElement(By.css('[data-testid=save-gcg]')).click();
-  const saved = await driver.wait(until.elementLocated(By.css('[data-testid=gcg-saved]')), 10000);
-  const message = await saved.getText();
   const downloads = join(dataHome, 'Downloads');
-  const file = join(downloads, `wordclub-match-${id}.gcg`);
-  assert.equal(message, `Saved the game record to ${file}`);
-  assert.ok(existsSync(file), `${file} on disk (${readdirSync(downloads).join(', ')})`);
-  assert.equal(readFileSync(file, 'utf8'), shown);
-  assert.match(readFileSync(file, 'utf8'), /^#character-encoding UTF-8/m);
+  /** Taps Save, answers the dialog with `keys` (xdotool words) and returns the sentence shown. */
+  const saveWith = async (keys, before) => {
+    await driver.findElement(By.css('[data-testid=save-gcg]')).click();
+    answerNativeDialog('Save the game record', keys);
+    return driver.wait(async () => {
+      const text = await driver.findElement(By.css('[data-testid=gcg-saved]')).getText().catch(() => '');
+      return text !== before && text;
+    }, 10000, 'the window says what became of the record');
+  };
+  // Accepted as offered: the Downloads folder, under the match's own name.
+  const offered = join(downloads, `wordclub-match-${id}.gcg`);
+  const first = await saveWith(['Return'], '');
+  assert.equal(first, `Saved the game record to ${offered}`);
+  assert.ok(existsSync(offered), `${offered} on disk (${readdirSync(downloads).join(', ')})`);
+  assert.equal(readFileSync(offered, 'utf8'), shown);
+  assert.match(readFileSync(offered, 'utf8'), /^#character-encoding UTF-8/m);
+  // Somewhere else, named by the player: typed into the dialog's name field.
+  const elsewhere = join(dataHome, 'Records', 'family night.gcg');
+  mkdirSync(dirname(elsewhere), { recursive: true });
+  const second = await saveWith(['ctrl+a', { type: elsewhere }, 'Return'], first);
+  assert.equal(second, `Saved the game record to ${elsewhere}`);
+  assert.equal(readFileSync(elsewhere, 'utf8'), shown);
+  // Cancelled: nothing written anywhere, and the window says so.
+  const third = await saveWith(['Escape'], second);
+  assert.equal(third, 'The game record was not saved.');
+  assert.deepEqual(readdirSync(downloads), [`wordclub-match-${id}.gcg`]);
+  assert.deepEqual(readdirSync(dirname(elsewhere)), ['family night.gcg']);
 });
 
 test('in the window, the computer\'s move arrives as an event: the app plays it, the UI asks nothing', async () => {

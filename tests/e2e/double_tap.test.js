@@ -116,3 +116,32 @@ test('tablet: Play tapped right after the last tile is placed waits for that dra
   assert.deepEqual(refused, [], 'no command refused');
   assert.deepEqual(page.context().consoleErrors, []);
 });
+
+test('tablet: a tap where a message is showing reaches the control under it', async () => {
+  await api(ctx.server.url, 'new_match', {
+    rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
+    deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: '' },
+  });
+  const page = await openTablet();
+  await page.getByTestId('reveal').tap();
+  await page.getByTestId('rack').waitFor();
+  // A message: a typed letter the rack lacks.
+  await page.keyboard.press('z');
+  const message = page.locator('#toast:not([hidden])');
+  await message.waitFor();
+  const spot = await center(message);
+  const under = await page.evaluate(({ x, y }) => {
+    const hit = document.elementFromPoint(x, y);
+    return { inMessage: Boolean(hit?.closest('#toast')), below: document.elementsFromPoint(x, y).find((e) => !e.closest('#toast'))?.tagName };
+  }, spot);
+  assert.equal(under.inMessage, false, `the message takes no taps (under it: ${under.below})`);
+  // A real tap there lands on what is drawn beneath, not on the message.
+  await page.evaluate(() => {
+    window.tappedUnderMessage = null;
+    addEventListener('click', (e) => { window.tappedUnderMessage = e.target.closest('#toast') ? 'message' : e.target.tagName; }, { capture: true, once: true });
+  });
+  await page.touchscreen.tap(spot.x, spot.y);
+  await page.waitForFunction(() => window.tappedUnderMessage !== null);
+  assert.notEqual(await page.evaluate(() => window.tappedUnderMessage), 'message');
+  assert.equal(await message.isVisible(), true, 'the message was still showing');
+});

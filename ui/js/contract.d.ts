@@ -848,7 +848,7 @@ table: number | null,
  */
 tables: Array<TableInfo>, };
 
-export type SavedGcg = { id: number, path: string, message: string, };
+export type SavedGcg = { id: number, path: string | null, message: string, };
 
 export type ScoredMove = { 
 /**

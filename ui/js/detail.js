@@ -116,8 +116,9 @@ function results(s, unfinished) {
 }
 
 /** "Export as GCG" and what it shows: the record, and a download link (a browser) or a save
- *  to the Downloads folder (the app window, which cannot follow a download link). An
- *  unfinished match shows every rack so far: asked first. */
+ *  where the player chooses in the platform's save dialog, opened by the backend (the app
+ *  window, which cannot follow a download link). An unfinished match shows every rack so
+ *  far: asked first. */
 function gcgExport(id, unfinished) {
   const gcgBox = h('div.stack');
   const args = unfinished ? { match_id: id, reveal_racks: true } : { match_id: id };
@@ -128,17 +129,21 @@ function gcgExport(id, unfinished) {
     try { r = await commands.export_gcg(args); } catch (e) { toast(e.message); return; }
     const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));
     const savedBox = h('div');
+    // One save dialog at a time: a second tap while it is open asks nothing more.
+    let saving = false;
     const save = async () => {
+      if (saving) return;
+      saving = true;
       try {
         const saved = await commands.save_gcg(args);
         toast(saved.message);
         fill(savedBox, h('p', { 'data-testid': 'gcg-saved' }, saved.message));
-      } catch (e) { toast(e.message); }
+      } catch (e) { toast(e.message); } finally { saving = false; }
     };
     fill(gcgBox,
       h('textarea.gcg', { readOnly: true, rows: 12, 'aria-label': 'GCG record', 'data-testid': 'gcg' }, r.gcg),
       inAppWindow
-        ? h('button', { type: 'button', 'data-testid': 'save-gcg', onclick: save }, 'Save the .gcg file to Downloads')
+        ? h('button', { type: 'button', 'data-testid': 'save-gcg', onclick: save }, 'Save the .gcg file…')
         : h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'),
       savedBox);
   }

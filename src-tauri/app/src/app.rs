@@ -8,8 +8,8 @@
 //! never holds up another; the map of open matches has a lock held only to find or add one.
 //! The order, so that no two commands wait for each other: **a match, then the history**
 //! (a command that holds the history never takes a match's lock). The map, the settings,
-//! the deal counter, the downloads folder and the test hooks are leaves: nothing else is
-//! taken while one of them is held. No search, replay or store read runs under the map's
+//! the deal counter, the downloads folder, the save chooser and the test hooks are leaves:
+//! nothing else is taken while one of them is held. No search, replay or store read runs under the map's
 //! lock; a search (a computer's move, a hint) runs under no lock at all: what it needs is
 //! copied under the match's lock, and its result applied only if the match has not moved on.
 use std::collections::HashMap;
@@ -34,6 +34,9 @@ use crate::AppError;
 /// than kept waiting for ever.
 pub(crate) const SEARCH_TRIES: usize = 3;
 
+/// Asks where to save a file, offered a folder and a name ([`App::set_save_chooser`]).
+pub(crate) type SaveChooser = dyn Fn(&Path, &str) -> Option<PathBuf> + Send + Sync;
+
 /// The app state: settings, the match history and the matches open in it.
 pub struct App {
     /// Matches being played, by history id. Held only to find, add or drop one.
@@ -44,8 +47,11 @@ pub struct App {
     settings: Mutex<Settings>,
     pub(crate) settings_backend: Box<dyn SettingsBackend>,
     deals: Mutex<Deals>,
-    /// Where `save_gcg` writes; `None` outside the app window.
+    /// The folder `save_gcg` offers (or, with no chooser, writes into); `None` outside the
+    /// app window.
     downloads: Mutex<Option<PathBuf>>,
+    /// Asks the person at the window where `save_gcg` writes ([`App::set_save_chooser`]).
+    save_chooser: Mutex<Option<Arc<SaveChooser>>>,
     /// Re-analysing the history in the background (its own connection and thread).
     pub(crate) analysis: crate::analysis::Background,
     /// Told when a computer starts searching its move, with no lock held.
@@ -159,6 +165,7 @@ impl App {
             settings_backend,
             deals: Mutex::new(Deals::default()),
             downloads: Mutex::new(None),
+            save_chooser: Mutex::new(None),
             analysis,
             thinking: Mutex::new(None),
             hint_search: Mutex::new(None),
@@ -279,6 +286,22 @@ impl App {
 
     pub(crate) fn downloads_dir(&self) -> Option<PathBuf> {
         lock(&self.downloads).clone()
+    }
+
+    /// Lets the person at the window choose where `save_gcg` writes: `chooser(folder, name)`
+    /// is offered the Downloads folder and a file name not taken there, and answers the file
+    /// they chose (`None`: they cancelled). It is called with no lock held, on the command's
+    /// own thread, so it may wait for them (the app window: its native save dialog). Without
+    /// one, the record goes straight into the Downloads folder under that name.
+    pub fn set_save_chooser(
+        &self,
+        chooser: impl Fn(&Path, &str) -> Option<PathBuf> + Send + Sync + 'static,
+    ) {
+        *lock(&self.save_chooser) = Some(Arc::new(chooser));
+    }
+
+    pub(crate) fn save_chooser(&self) -> Option<Arc<SaveChooser>> {
+        lock(&self.save_chooser).clone()
     }
 
     /// Calls `hook(match_id, seat)` each time a computer starts searching its move, on the

@@ -2,6 +2,7 @@
 //! post-game analysis, the GCG record (answered or saved) and the notices about a history
 //! moved aside. Each takes the history's lock and no match's.
 use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use wordclub_movegen::analysis::Analysis;
@@ -81,8 +82,11 @@ impl App {
         self.with_store(|store| history::export_gcg(store, &args, None))
     }
 
-    /// `export_gcg`, written to a new file in the Downloads folder (never over an existing
-    /// one); answers the path and a sentence saying where it went.
+    /// `export_gcg`, written to a file: where the person at the window chooses, offered the
+    /// Downloads folder and a name not taken there ([`App::set_save_chooser`]), or without a
+    /// chooser to a new file in the Downloads folder (never over an existing one). Answers
+    /// the path and a sentence saying where it went; a cancelled choice writes nothing and
+    /// answers no path.
     pub fn save_gcg(&self, args: ExportGcgArgs) -> Result<SavedGcg, AppError> {
         let id = args.match_id;
         let Some(dir) = self.downloads_dir() else {
@@ -92,49 +96,39 @@ impl App {
                 details: None,
             });
         };
+        // Exported first, so that a refusal (an unknown or unfinished match) comes before
+        // anyone is asked where to save it.
         let exported = self.export_gcg(args)?;
-        let gcg = &exported.gcg;
-        let cannot = |e: std::io::Error| AppError::Io {
+        let gcg = exported.gcg.as_bytes();
+        let cannot = |place: &Path, e: std::io::Error| AppError::Io {
             kind: "cannot_save",
-            message: format!("cannot save into {}: {e}", dir.display()),
+            message: format!("cannot save into {}: {e}", place.display()),
             source: std::sync::Arc::new(e),
         };
-        std::fs::create_dir_all(&dir).map_err(cannot)?;
-        let mut n = 1;
-        let path = loop {
-            let name = if n == 1 {
-                format!("wordclub-match-{id}.gcg")
-            } else {
-                format!("wordclub-match-{id}-{n}.gcg")
-            };
-            let path = dir.join(name);
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(mut file) => {
-                    use std::io::Write;
-                    if let Err(e) = file
-                        .write_all(gcg.as_bytes())
-                        .and_then(|()| file.sync_all())
-                    {
-                        // A full disk: no empty or cut-off record is left behind.
-                        drop(file);
-                        let _ = std::fs::remove_file(&path);
-                        return Err(cannot(e));
-                    }
-                    break path;
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
-                Err(e) => return Err(cannot(e)),
+        let path = match self.save_chooser() {
+            Some(choose) => {
+                let Some(path) = choose(&dir, &free_record_name(&dir, id)) else {
+                    return Ok(SavedGcg {
+                        id,
+                        path: None,
+                        message: "The game record was not saved.".to_string(),
+                    });
+                };
+                // The dialog asked before replacing a file; the old one stays whole until
+                // the new one is complete (a temporary file, synced, renamed over it).
+                crate::write_atomically(&path, gcg).map_err(|e| cannot(&path, e))?;
+                path
+            }
+            None => {
+                std::fs::create_dir_all(&dir).map_err(|e| cannot(&dir, e))?;
+                write_new_record(&dir, id, gcg).map_err(|e| cannot(&dir, e))?
             }
         };
         let shown = path.display().to_string();
         Ok(SavedGcg {
             id,
             message: format!("Saved the game record to {shown}"),
-            path: shown,
+            path: Some(shown),
         })
     }
 
@@ -214,11 +208,57 @@ pub struct AnalysisProgressArgs {
     pub start: bool,
 }
 
-/// Where `save_gcg` wrote a game record, and the sentence that says so.
+/// Where `save_gcg` wrote a game record (`None`: the person cancelled, nothing was written),
+/// and the sentence that says so.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct SavedGcg {
     pub id: i64,
-    pub path: String,
+    pub path: Option<String>,
     pub message: String,
+}
+
+/// A match's record's file name: `wordclub-match-ID.gcg`, then `-2`, `-3` … for the later
+/// saves of one match into one folder.
+fn record_name(id: i64, n: u32) -> String {
+    if n == 1 {
+        format!("wordclub-match-{id}.gcg")
+    } else {
+        format!("wordclub-match-{id}-{n}.gcg")
+    }
+}
+
+/// The first [`record_name`] not taken in `dir`, the name the save dialog offers.
+fn free_record_name(dir: &Path, id: i64) -> String {
+    (1..1000)
+        .map(|n| record_name(id, n))
+        .find(|name| !dir.join(name).exists())
+        .unwrap_or_else(|| record_name(id, 1000))
+}
+
+/// Writes `gcg` to a new file in `dir` under the first free [`record_name`] (never over an
+/// existing file; a failed write leaves no empty or cut-off record behind).
+fn write_new_record(dir: &Path, id: i64, gcg: &[u8]) -> std::io::Result<PathBuf> {
+    use std::io::Write;
+    let mut n = 1;
+    loop {
+        let path = dir.join(record_name(id, n));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                if let Err(e) = file.write_all(gcg).and_then(|()| file.sync_all()) {
+                    // A full disk: no empty or cut-off record is left behind.
+                    drop(file);
+                    let _ = std::fs::remove_file(&path);
+                    return Err(e);
+                }
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
 }

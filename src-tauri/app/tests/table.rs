@@ -310,6 +310,78 @@ fn save_gcg_writes_a_new_file_in_the_downloads_folder() {
 }
 
 #[test]
+fn save_gcg_writes_where_the_chooser_says_and_nothing_when_it_cancels() {
+    let app = app();
+    let id = cat_match(&app);
+    reveal(&app, id);
+    ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
+    let gcg = ok(&app, "export_gcg", json!({ "match_id": id }))["gcg"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let dir = tempdir().join("Downloads");
+    std::fs::create_dir_all(&dir).unwrap();
+    // The name offered is the first one free in the folder.
+    std::fs::write(
+        dir.join(format!("wordclub-match-{id}.gcg")),
+        "an older save",
+    )
+    .unwrap();
+    app.set_downloads_dir(dir.clone());
+    let chosen = tempdir().join("records").join("family night.gcg");
+    std::fs::create_dir_all(chosen.parent().unwrap()).unwrap();
+    std::fs::write(&chosen, "a file the player chose to replace").unwrap();
+    let answer = std::sync::Arc::new(std::sync::Mutex::new(Some(chosen.clone())));
+    let offered = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        let (answer, offered) = (answer.clone(), offered.clone());
+        app.set_save_chooser(move |folder, name| {
+            offered
+                .lock()
+                .unwrap()
+                .push((folder.to_path_buf(), name.to_string()));
+            answer.lock().unwrap().clone()
+        });
+    }
+    let saved = ok(&app, "save_gcg", json!({ "match_id": id }));
+    assert_eq!(
+        offered.lock().unwrap().as_slice(),
+        [(dir.clone(), format!("wordclub-match-{id}-2.gcg"))]
+    );
+    assert_eq!(saved["path"], chosen.display().to_string());
+    assert_eq!(
+        saved["message"],
+        format!("Saved the game record to {}", chosen.display())
+    );
+    // The dialog asked before replacing: the chosen file now holds the record, whole.
+    assert_eq!(std::fs::read_to_string(&chosen).unwrap(), gcg);
+    // Cancelled: nothing written, no path, and a sentence that says so.
+    *answer.lock().unwrap() = None;
+    let cancelled = ok(&app, "save_gcg", json!({ "match_id": id }));
+    assert_eq!(cancelled["path"], serde_json::Value::Null);
+    assert_eq!(cancelled["message"], "The game record was not saved.");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    assert_eq!(
+        std::fs::read_dir(chosen.parent().unwrap()).unwrap().count(),
+        1
+    );
+    // A folder that cannot be written: a typed refusal, and the chooser asked nothing
+    // before an unfinished match was refused.
+    *answer.lock().unwrap() = Some(tempdir().join("gone").join("x.gcg"));
+    assert_eq!(
+        refused(&app, "save_gcg", json!({ "match_id": id })),
+        "cannot_save"
+    );
+    let asked = offered.lock().unwrap().len();
+    let open = cat_match(&app);
+    assert_eq!(
+        refused(&app, "save_gcg", json!({ "match_id": open })),
+        "match_in_progress"
+    );
+    assert_eq!(offered.lock().unwrap().len(), asked);
+}
+
+#[test]
 fn statistics_per_rule_set_never_mix_boards() {
     let app = app();
     let id = cat_match(&app);
