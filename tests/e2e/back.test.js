@@ -3,7 +3,7 @@
 // session history keeps no view (no rack). In a real browser against the real backend.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { perTest, reveal, rackTile, square, settle, TABLET } from './helpers.js';
+import { perTest, api, reveal, rackTile, square, settle, TABLET } from './helpers.js';
 
 const ctx = perTest({ seed: 4 });
 
@@ -52,6 +52,28 @@ test('tablet: Back to a match opens it behind the cover; the history keeps no ra
   await reveal(page);
   await page.waitForFunction(() => document.querySelector('.square[data-row="4"][data-col="4"] .tile.staged'));
   await settle(page);
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});
+
+test('tablet: Back or Forward while a confirmation is open closes it as cancelled; nothing happens to the match left', async () => {
+  const id = await ctx.dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL', 'AAERRST'], ['Ann', 'Ben', 'Cy']);
+  const page = await ctx.openPage(TABLET.options.viewport, true);
+  await page.getByTestId('cover').waitFor();
+  await page.locator('nav [data-nav=history]').tap();
+  await page.locator('nav [data-nav=history][aria-current=page]').waitFor();
+  await page.goBack();
+  await reveal(page);
+  await page.locator('[data-action=resign]').tap();
+  await page.locator('dialog[open]').filter({ hasText: 'Ann' }).waitFor();
+  // Forward, by the browser or the tablet's gesture, with "Resign?" still asking.
+  await page.goForward();
+  await page.locator('nav [data-nav=history][aria-current=page]').waitFor();
+  await settle(page);
+  assert.equal(await page.locator('dialog[open]').count(), 0, 'the dialog went with its screen');
+  const { body: view } = await api(ctx.server.url, 'match_view', { match_id: id });
+  assert.deepEqual(view.players.map((p) => p.resigned ?? false), [false, false, false]);
+  assert.equal(view.to_move, 0, 'still Ann to move');
   assert.deepEqual(page.context().errors, []);
   await page.context().close();
 });

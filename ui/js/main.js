@@ -109,7 +109,13 @@ function keepInHistory(name, params) {
 
 window.addEventListener('popstate', (e) => {
   const entry = e.state;
-  if (entry && SCREENS[entry.screen]) { openMenu(false); openScreen(entry.screen, entry.params ?? {}, { fromHistory: true }); }
+  if (!entry || !SCREENS[entry.screen]) return;
+  // Back is the one way off a screen while its dialog is open (the dialog is modal): the
+  // dialog goes with its screen, answered as cancelled, so a Resign confirmed afterwards
+  // cannot act on a match no longer on screen.
+  /** @type {HTMLDialogElement} */ (document.getElementById('dialog')).close();
+  openMenu(false);
+  openScreen(entry.screen, entry.params ?? {}, { fromHistory: true });
 });
 
 async function run(show) {
