@@ -142,3 +142,31 @@ test('solo: the end screen says all the turns are played, and shows no Hints col
   assert.deepEqual(headers, ['Player', 'Score', 'Adjustment', 'Final']);
   await page.context().close();
 });
+
+test('a final score below 0 is drawn where it is: the chart\'s scale reaches down to it, with 0 marked', async () => {
+  // Six passes end a classic match; each rack's value is then taken off its player's 0. Five
+  // through the API, the last on the page, which then shows the end.
+  const id = await dealtMatch('classic-15', ['CATEIOL', 'SNNDBGL']);
+  for (let i = 0; i < 5; i++) {
+    await api(ctx.server.url, 'reveal_rack', { match_id: id });
+    assert.equal((await api(ctx.server.url, 'pass', { match_id: id })).status, 200);
+  }
+  const page = await openPage(SIZES[0][1]);
+  await reveal(page);
+  await page.locator('[data-action=pass]').click();
+  await page.getByTestId('confirm-yes').click();
+  const chart = page.locator('[data-testid=end] [data-testid=progression-chart]');
+  await chart.waitFor();
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
+  const finals = view.result.players.map((p) => p.score);
+  assert.ok(Math.max(...finals) < 0, `both end below 0: ${finals}`);
+  assert.equal(await chart.getByTestId('chart-low').textContent(), String(Math.min(...finals)));
+  const zero = Number(await chart.getByTestId('chart-zero').getAttribute('y1'));
+  const lastY = await chart.locator('polyline').evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('points').split(' ').at(-1).split(',')[1])));
+  // SVG y grows downwards: each line ends below the 0 line, the lowest at the scale's foot.
+  for (const y of lastY) assert.ok(y > zero, `a line ends at ${y}, the 0 line is at ${zero}`);
+  const foot = Number(await chart.locator('.chart-axis').first().getAttribute('y1'));
+  assert.equal(Math.max(...lastY).toFixed(1), foot.toFixed(1));
+  await page.screenshot({ path: screenshotPath('end-chart-below-zero.png') });
+  await page.context().close();
+});

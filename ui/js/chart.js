@@ -18,8 +18,8 @@ function svgEl(tag, attrs = {}) {
  * @param marker optional turn number (0 = before the first turn) to mark with a line
  * @param start  per seat, the points it started with (the rule set's start points at this
  *               table, from the backend); the lines begin there, 0 for a seat not listed
- * @returns a <figure> with the chart (a score axis from 0 to the top score, turns along the
- *          bottom) and a caption naming each line's colour. The lines are the totals after each
+ * @returns a <figure> with the chart (a score axis from 0, or from the lowest score below it,
+ *          to the top score; turns along the bottom) and a caption naming each line's colour. The lines are the totals after each
  *          turn (with `final`, then the final score after the end-of-match adjustments).
  */
 export function progressionChart(series, names, { marker = null, final = false, start = [] } = {}) {
@@ -27,11 +27,15 @@ export function progressionChart(series, names, { marker = null, final = false, 
   // `final`: each series ends with the final score (after the end-of-match adjustments, the
   // backend's last point), drawn one step after the last turn and labelled "end".
   const turns = final ? Math.max(0, longest - 1) : longest;
-  const top = Math.max(1, ...series.flat(), ...start);
+  // A total below 0 (the end's rack adjustments can take it there) is drawn where it is: the
+  // scale then starts at the lowest score, with 0 marked on it.
+  const low = Math.min(0, ...series.flat(), ...start);
+  const top = Math.max(low < 0 ? 0 : 1, ...series.flat(), ...start);
   // `right`: room for "end" after its point.
   const W = 480; const H = 180; const left = 40; const right = final ? 28 : 12; const topPad = 12; const bottom = 30;
   const x = (turn) => left + (turn * (W - left - right)) / longest;
-  const y = (score) => H - bottom - (Math.max(0, score) * (H - topPad - bottom)) / top;
+  const y = (score) => H - bottom - ((score - low) * (H - topPad - bottom)) / (top - low);
+  const base = y(low);
   const svg = svgEl('svg', {
     viewBox: `0 0 ${W} ${H}`, role: 'img', 'data-testid': 'progression-chart',
     'aria-label': `Score progression, ${final ? 'final scores' : `totals after turn ${longest}`}: ${
@@ -42,16 +46,20 @@ export function progressionChart(series, names, { marker = null, final = false, 
   const label = (text, attrs) => { const t = svgEl('text', { class: 'chart-label', ...attrs }); t.textContent = text; return t; };
   svg.append(
     svgEl('line', { x1: left, x2: W - right, y1: y(top), y2: y(top), class: 'chart-grid' }),
-    svgEl('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'chart-axis' }),
-    svgEl('line', { x1: left, x2: left, y1: y(top), y2: y(0), class: 'chart-axis' }),
+    low < 0 ? svgEl('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'chart-grid', 'data-testid': 'chart-zero' }) : '',
+    svgEl('line', { x1: left, x2: W - right, y1: base, y2: base, class: 'chart-axis' }),
+    svgEl('line', { x1: left, x2: left, y1: y(top), y2: base, class: 'chart-axis' }),
     label(String(top), { x: left - 6, y: y(top) + 4, 'text-anchor': 'end', 'data-testid': 'chart-top' }),
-    label('0', { x: left - 6, y: y(0) + 4, 'text-anchor': 'end' }),
+    // 0 is labelled at the foot or, above the lowest score, unless the top label is on it or
+    // either label too near to read apart.
+    low === 0 || (Math.abs(y(0) - y(top)) >= 12 && Math.abs(y(0) - base) >= 12) ? label('0', { x: left - 6, y: y(0) + 4, 'text-anchor': 'end' }) : '',
+    low < 0 ? label(String(low), { x: left - 6, y: base + 4, 'text-anchor': 'end', 'data-testid': 'chart-low' }) : '',
     label('Turn', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle' }),
-    label('0', { x: x(0), y: y(0) + 16, 'text-anchor': 'middle' }),
+    label('0', { x: x(0), y: base + 16, 'text-anchor': 'middle' }),
     // With "end" one step after the last turn, the two labels meet where the step is narrow
     // ("36end" at 820 and 1280 px): the turn count ends at its point and "end" starts at its.
-    label(String(turns), { x: x(turns), y: y(0) + 16, 'text-anchor': final ? 'end' : 'middle', 'data-testid': 'chart-turns' }),
-    final ? label('end', { x: x(longest), y: y(0) + 16, 'text-anchor': 'start', 'data-testid': 'chart-end' }) : '');
+    label(String(turns), { x: x(turns), y: base + 16, 'text-anchor': final ? 'end' : 'middle', 'data-testid': 'chart-turns' }),
+    final ? label('end', { x: x(longest), y: base + 16, 'text-anchor': 'start', 'data-testid': 'chart-end' }) : '');
   series.forEach((scores, seat) => {
     const points = [start[seat] ?? 0, ...scores].map((score, i) => `${x(i).toFixed(1)},${y(score).toFixed(1)}`);
     const line = svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: COLOURS[seat % COLOURS.length], 'stroke-width': 3 });
@@ -62,7 +70,7 @@ export function progressionChart(series, names, { marker = null, final = false, 
   });
   if (marker !== null) {
     svg.append(svgEl('line', {
-      x1: x(marker).toFixed(1), x2: x(marker).toFixed(1), y1: topPad / 2, y2: y(0) + 4,
+      x1: x(marker).toFixed(1), x2: x(marker).toFixed(1), y1: topPad / 2, y2: base + 4,
       stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-width': 1, 'data-testid': 'chart-marker',
     }));
   }
