@@ -183,6 +183,18 @@ test('the history list marks resigned players, and a finished match offers no de
   assert.match(await row(finished).getByTestId('history-players').textContent(), /^Dee 0 \(resigned\), Eve 0$/);
   assert.equal(await row(finished).getByTestId('delete').count(), 0);
   await page.close();
+  // On a phone each match is a card of label and value: the mark stays with the players.
+  const phone = await openPage({ width: 390, height: 844 }, true);
+  await press(phone.getByTestId('menu'), true);
+  await press(phone.locator('nav [data-nav=history]'), true);
+  const cell = phone.locator(`[data-testid=history] tbody tr[data-match="${id}"] [data-testid=history-players]`);
+  await cell.waitFor();
+  const [mark, value] = await cell.evaluate((td) => [td.querySelector('.resigned-mark').getBoundingClientRect(), td.firstElementChild.getBoundingClientRect()]
+    .map((r) => ({ left: r.left, top: r.top })));
+  assert.ok(mark.left >= value.left && mark.top < value.top + 30, `the mark sits in the value column: ${JSON.stringify({ mark, value })}`);
+  const { x: cellLeft } = await cell.boundingBox();
+  assert.ok(value.left > cellLeft + 60, `the value is beside its label (${value.left} v ${cellLeft})`);
+  await phone.close();
 });
 
 /** Turns the tile tracker on, in the settings the backend keeps. */

@@ -95,10 +95,12 @@ export async function showHistory(root, params, screen) {
         h('td', { 'data-label': 'Rule set' }, m.rules_label ?? m.rules),
         h('td', { 'data-label': 'Word list' }, m.list_name ?? m.list),
         // Computer seats marked as such (the backend's `computer` level per seat).
-        h('td', { 'data-label': 'Players', 'data-testid': 'history-players' }, m.players.map((p, i) => [i ? ', ' : '',
+        // One span for the value: on a phone's card the cell is a grid (label, value), where a
+        // mark of its own would start a row under the label.
+        h('td', { 'data-label': 'Players', 'data-testid': 'history-players' }, h('span', {}, m.players.map((p, i) => [i ? ', ' : '',
           `${p.name}${p.computer ? ` (computer, ${p.computer})` : ''} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`,
           // Resigned players marked, as the match detail marks them.
-          p.resigned ? h('span.resigned-mark', { 'data-testid': 'resigned-mark' }, ' (resigned)') : null])),
+          p.resigned ? h('span.resigned-mark', { 'data-testid': 'resigned-mark' }, ' (resigned)') : null]))),
         h('td', { 'data-label': 'Winner' }, winnerText(m)),
         h('td', { 'data-label': 'Assistance' }, assistanceText(m)),
         h('td', { 'data-label': 'Status' }, STATUS_TEXT[m.status] ?? m.status),
