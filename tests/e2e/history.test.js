@@ -331,3 +331,31 @@ test('history with nothing in it says so and leads to a new match; an empty filt
   assert.equal(await page.locator('[data-testid=history] tbody tr').count(), (await api(ctx.server.url, 'match_list', {})).body.total);
   await page.context().close();
 });
+
+test('tablet portrait: a 4-seat match\'s turns, wider than the screen, show a shadow on the side with more of the table', async () => {
+  const view = await ok('new_match', {
+    rules: 'classic-15', players: ['Mum', 'Dad', 'Sam', 'Kit'].map((name) => ({ name })),
+    deal: { racks: ['CATEIOL', 'SNNDBGL', 'AAERRST', 'EEINORT'], draw_order: '' },
+  });
+  await ok('reveal_rack', { match_id: view.id });
+  await ok('play', { match_id: view.id, tiles: [tile(7, 6, 'C'), tile(7, 7, 'A'), tile(7, 8, 'T')] });
+  for (let seat = 1; seat < 4; seat++) {
+    await ok('reveal_rack', { match_id: view.id });
+    await ok('resign', { match_id: view.id, confirm: true });
+  }
+  const page = await openPage({ width: 820, height: 1180 }, true);
+  await page.locator('nav [data-nav=history]').tap();
+  await page.locator(`[data-testid=history] tbody tr[data-match="${view.id}"] button`).tap();
+  const table = page.getByTestId('detail-turns');
+  await table.waitFor();
+  const box = table.locator('xpath=..');
+  const sides = () => box.evaluate((el) => ({ overflows: el.scrollWidth > el.clientWidth, image: getComputedStyle(el).backgroundImage, attachment: getComputedStyle(el).backgroundAttachment }));
+  const at = await sides();
+  assert.ok(at.overflows, 'the turns are wider than the screen here (else this shows nothing)');
+  // Two covers that move with the table and two shadows that stay at the box's sides.
+  assert.equal((at.image.match(/radial-gradient/g) ?? []).length, 2, at.image);
+  assert.equal(at.attachment, 'local, local, scroll, scroll');
+  await box.scrollIntoViewIfNeeded();
+  await box.screenshot({ path: screenshotPath('detail-turns-820-4-seats.png') });
+  await page.context().close();
+});
