@@ -355,6 +355,16 @@ test('tablet portrait: a 4-seat match\'s turns, wider than the screen, show a sh
   // Two covers that move with the table and two shadows that stay at the box's sides.
   assert.equal((at.image.match(/radial-gradient/g) ?? []).length, 2, at.image);
   assert.equal(at.attachment, 'local, local, scroll, scroll');
+  // Every control of the detail a finger taps is 44 px tall at least: the turn numbers, the
+  // words' breakdowns, the analysis's alternatives, the export and its download link.
+  await page.getByTestId('export-gcg').tap();
+  await page.locator('a.download-link').waitFor();
+  const small = await page.locator('[data-testid=detail] :is(button, a[href], summary, input, select)').evaluateAll((els) => els
+    .filter((e) => e.checkVisibility())
+    .map((e) => ({ what: e.textContent.trim().slice(0, 30) || e.getAttribute('aria-label'), h: e.getBoundingClientRect().height }))
+    .filter((r) => r.h < 44)
+    .map((r) => `${r.what}: ${r.h.toFixed(0)} px`));
+  assert.deepEqual(small, [], 'controls at least 44 px tall');
   await box.scrollIntoViewIfNeeded();
   await box.screenshot({ path: screenshotPath('detail-turns-820-4-seats.png') });
   await page.context().close();

@@ -157,7 +157,7 @@ for (const [name, width, height] of PHONES) {
       .filter((e) => e.checkVisibility())
       // A checkbox is tapped by its label.
       .map((e) => ({ what: e.getAttribute('aria-label') ?? e.name ?? e.textContent, r: (e.type === 'checkbox' ? e.closest('label') : e).getBoundingClientRect() }))
-      .filter(({ r }) => r.left < 0 || r.right > w + 0.5 || r.width < 44 || r.height < 40)
+      .filter(({ r }) => r.left < 0 || r.right > w + 0.5 || r.width < 44 || r.height < 44)
       .map(({ what, r }) => `${what}: ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.height)}`), width);
     assert.deepEqual(outside, [], 'every control within the screen and big enough to tap');
     await page.screenshot({ path: screenshotPath(`size-${name}-new-match.png`), fullPage: true });

@@ -144,7 +144,7 @@ function gcgExport(id, unfinished) {
       h('textarea.gcg', { readOnly: true, rows: 12, 'aria-label': 'GCG record', 'data-testid': 'gcg' }, r.gcg),
       inAppWindow
         ? h('button', { type: 'button', 'data-testid': 'save-gcg', onclick: save }, 'Save the .gcg file…')
-        : h('a', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'),
+        : h('a.download-link', { href: url, download: `wordclub-match-${id}.gcg` }, 'Download the .gcg file'),
       savedBox);
   }
   return [h('div.row', {}, h('button', { type: 'button', 'data-testid': 'export-gcg', onclick: exportGcg }, 'Export as GCG')), gcgBox];
