@@ -36,6 +36,29 @@ test('an exchange with no tile chosen asks for tiles', async () => {
   await page.close();
 });
 
+test('after an exchange the cover comes up with none of the exchanger\'s tiles left in the page: the closed picker keeps nothing', async () => {
+  await dealtMatch('wordclub-1.0', ['TRAEIOL', 'SNNDBGL']);
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await openAndReveal(page, ctx.server.url);
+  await page.locator('[data-action=exchange]').click();
+  const picker = page.locator('dialog[open]');
+  await picker.locator('button.tile').nth(0).click();
+  await picker.locator('button.tile').nth(1).click();
+  await page.getByTestId('pick-ok').click();
+  await page.getByTestId('cover').filter({ hasText: 'Ben' }).waitFor();
+  await settle(page);
+  // Ann's five kept tiles were the picker's unpressed buttons: nothing of it is left.
+  assert.equal(await page.locator('#dialog').evaluate((d) => d.innerHTML), '');
+  assert.equal(await page.locator('.tile[data-letter]').count(), 0, 'no tile face anywhere behind the cover');
+  // Escape closes a dialog too: emptied the same way.
+  await page.getByTestId('reveal').click();
+  await page.locator('[data-action=exchange]').click();
+  await picker.waitFor();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('dialog').open && document.getElementById('dialog').childElementCount === 0);
+  await page.close();
+});
+
 test('solo: "Replace" reads as replaced, and the end screen gives the round\'s points', async () => {
   await dealtMatch('solo-10', ['CATEIOL'], ['Sol']);
   const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });

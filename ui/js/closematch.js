@@ -17,7 +17,7 @@ function ask(title, text, yes) {
   const before = /** @type {HTMLElement} */ (document.activeElement);
   return new Promise((resolve) => {
     let answered = false;
-    const done = (value) => { answered = true; dialog.close(); resolve(value); };
+    const done = (value) => { answered = true; dialog.close(); dialog.replaceChildren(); resolve(value); };
     const keep = h('button', { type: 'button', 'data-testid': 'confirm-no', onclick: () => done(false) }, 'Keep the match');
     fill(dialog, h('form.stack', { method: 'dialog', onsubmit: (e) => e.preventDefault() },
       h('h2', {}, title),
@@ -27,6 +27,7 @@ function ask(title, text, yes) {
         h('button.danger', { type: 'button', 'data-testid': 'confirm-yes', onclick: () => done(true) }, yes))));
     dialog.onclose = () => {
       if (dialog.open) return;
+      dialog.replaceChildren();
       if (before?.isConnected) before.focus({ preventScroll: true });
       if (!answered) resolve(false);
     };

@@ -13,13 +13,16 @@ function open(build) {
     else if (dialog.contains(document.activeElement)) /** @type {HTMLElement} */ (document.activeElement).blur();
   };
   return new Promise((resolve) => {
-    const done = (value) => { dialog.close(); giveBack(); resolve(value); };
+    // Closed, a dialog keeps nothing: the exchange picker's tiles are the player's rack, and
+    // the cover comes up next (secrecy: no DOM node holds a rack its viewer may not see).
+    const done = (value) => { dialog.close(); dialog.replaceChildren(); giveBack(); resolve(value); };
     fill(dialog, build(done));
     // The close event comes a moment after the dialog closed: one that arrives while the
     // dialog is open again belongs to the one before (Escape, then a quick reopen) and must
     // neither cancel this one nor move its focus.
     dialog.onclose = () => {
       if (dialog.open) return;
+      dialog.replaceChildren();
       giveBack();
       resolve(null);
     };
