@@ -77,3 +77,28 @@ test('tablet: Back or Forward while a confirmation is open closes it as cancelle
   assert.deepEqual(page.context().errors, []);
   await page.context().close();
 });
+
+test('a reload opens the screen it was on (the history, a match\'s detail), and adds no step to Back', async () => {
+  const id = await ctx.dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  await api(ctx.server.url, 'resign', { match_id: id, confirm: true });
+  const page = await ctx.openPage({ width: 1280, height: 800 });
+  await page.locator('nav [data-nav=history]').click();
+  await page.locator('nav [data-nav=history][aria-current=page]').waitFor();
+  const steps = await page.evaluate(() => history.length);
+  await page.reload();
+  await page.getByTestId('history').waitFor();
+  assert.equal(await onShow(page), 'history');
+  assert.equal(await page.evaluate(() => history.length), steps, 'no step added');
+  await page.locator(`[data-testid=history] tbody tr[data-match="${id}"] button`).click();
+  await page.getByTestId('detail').waitFor();
+  await page.reload();
+  await page.getByTestId('detail').waitFor();
+  assert.match(await page.locator('[data-testid=detail] h1').textContent(), /Ann v Ben/);
+  // Back from there still steps to the history.
+  await page.goBack();
+  await page.getByTestId('history').waitFor();
+  await settle(page);
+  assert.deepEqual(page.context().errors, []);
+  await page.context().close();
+});

@@ -166,13 +166,18 @@ function browserClient() {
 }
 
 /** After a reload or a (re)start, the match that was on this screen opens again: behind the
- *  cover (showMatch asks for it), or on its end screen when it is over; with none, the start
- *  screen lists the unfinished ones. */
+ *  cover (showMatch asks for it), or on its end screen when it is over. With none, a reload
+ *  opens the other screen it was on (its session-history entry, which a reload keeps and a
+ *  restart does not: the history, a match's detail, the rules …); else the start screen
+ *  lists the unfinished matches. */
 async function boot() {
   commands.get_settings().then((s) => applyTheme(s.theme)).catch(() => {});
   let reopen = null;
   try { reopen = (await commands.screen_to_reopen({ client: CLIENT })).match_id; } catch { /* no history */ }
+  const entry = history.state;
   if (reopen != null) openScreen('match', { id: reopen });
+  // A match only as the backend says (finished and abandoned ones stay shut).
+  else if (entry && entry.screen !== 'match' && SCREENS[entry.screen]) openScreen(entry.screen, entry.params ?? {}, { fromHistory: true });
   else openScreen('home');
 }
 

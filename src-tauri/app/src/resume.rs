@@ -2,7 +2,9 @@
 //! had on screen (kept with the settings, so a restart reopens that match and not merely the
 //! newest unfinished one), and the draft the player to move had staged, kept here with the
 //! match rather than in the webview — a draft is rack tiles, and the webview behind the cover
-//! must hold none. The draft comes back only in the view that shows that player's rack.
+//! must hold none. The draft comes back only in the view that shows that player's rack, and
+//! only after a reload: it lives in memory with the open match, not in the history, so a
+//! restart of the app starts the turn again with every tile on the rack.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::HintTile;
 use wordclub_store::Status;
