@@ -481,3 +481,14 @@ test('desktop: keys do nothing once another screen replaced the match', async ()
   assert.ok(view.board.every((row) => row.every((sq) => !sq)), 'nothing was played');
   await context.close();
 });
+
+test('a narrow window with a keyboard: Play shows its whole name, and the key summary names the submit key', async () => {
+  await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
+  const { context, page } = await openPage({ options: { viewport: { width: 390, height: 844 } } });
+  await reveal(page);
+  const play = page.locator('[data-action=play]');
+  const fits = await play.evaluate((b) => b.scrollWidth <= b.clientWidth + 1);
+  assert.ok(fits, `Play's content fits it: ${await play.evaluate((b) => `${b.scrollWidth} in ${b.clientWidth}`)}`);
+  assert.match(await page.locator('.key-help').textContent(), /Ctrl\+Enter/);
+  await context.close();
+});
