@@ -95,6 +95,11 @@ test('a words hint draws the turn screen twice: as it is asked, and with its ans
   await page.getByTestId('hint-words').waitFor();
   await settle(page);
   assert.equal(await page.evaluate(() => globalThis.turnDraws), 2);
+  // The answer says it counts as a hint (on touch the button's title is never seen), as the
+  // New match form said before play.
+  assert.match(await page.getByTestId('hint-words').textContent(), /^Words from your rack \(a hint: shown in the result\)/);
+  await page.locator('nav [data-nav=home]').click();
+  assert.match(await page.getByTestId('new-match').textContent(), /Allow hints\(each hint taken is shown in the result\)/);
   await page.close();
 });
 

@@ -181,7 +181,7 @@ function touchOnly() {
 /** "Words from rack": by length, longest first, and within a length by score (the
  *  backend's order and groups). */
 function hintWords(groups, matchId) {
-  return h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack'),
+  return h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack'), h('span.muted', {}, ' (a hint: shown in the result)'),
     groups.length
       ? groups.map((g) => h('p.hint-group', { dataset: { length: String(g.length) } },
         h('span.muted', {}, `${g.length} letters: `), g.words.map((w, i) => [i ? ', ' : null, defineButton([w.word], { matchId }, { className: 'word-link' }), ` ${w.score}`])))

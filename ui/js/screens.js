@@ -34,7 +34,9 @@ export async function showHome(root, _params, screen) {
   const formNote = h('p.error', { 'data-testid': 'new-match-error' });
   // "Allow hints" for this match (on by default); shown only where the rule set has hints.
   const allowHints = h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' });
-  const hintsLine = h('label.row', {}, allowHints, 'Allow hints');
+  // Said where everyone sees it before play: a tap on Hint is marked in the result for good
+  // (the button's own title says so too, but touch never shows a title).
+  const hintsLine = h('label.row', {}, allowHints, 'Allow hints', h('span.muted', {}, '(each hint taken is shown in the result)'));
   // "Allow take-backs" for this match (off by default).
   const takeBacks = takeBackOption();
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); draw(); } }, 'Add player');
