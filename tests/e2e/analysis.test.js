@@ -71,6 +71,10 @@ test('the end screen names each best missed move; an unfinished match has no ana
   const summary = await page.locator('[data-testid=analysis-summary] tbody tr').allTextContents();
   assert.equal(summary.length, 2);
   assert.match(summary[1], /^Ben/);
+  // Ann's average place among the possible moves: whole places once past the tenth.
+  const rank = (await ok('match_analysis', { match_id: id })).players[0].average_rank;
+  assert.ok(rank >= 10, `CAT ranks far down (${rank})`);
+  assert.equal(await page.locator('[data-testid=analysis-summary] tbody tr').first().locator('td').nth(1).textContent(), String(Math.round(rank)));
   assert.equal((await ok('match_detail', { match_id: id })).analysis.ready, true);
   assert.deepEqual(errors, []);
   await page.close();

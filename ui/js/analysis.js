@@ -47,7 +47,8 @@ function summaryTable(a, bingos) {
     h('tbody', {}, a.players.map((p) => h('tr', {},
       h('th', { scope: 'row' }, p.name),
       h('td', {}, String(p.points_missed)),
-      h('td', {}, p.average_rank == null ? '—' : p.average_rank.toFixed(1)),
+      // A tenth tells places apart near the top (1.4 v 2.0); far down it is noise ("906.0").
+      h('td', {}, p.average_rank == null ? '—' : p.average_rank < 10 ? p.average_rank.toFixed(1) : String(Math.round(p.average_rank))),
       h('td', {}, `${p.best_played} of ${plural(p.turns, 'turn')}`),
       bingos ? h('td', {}, `${p.bingos_found ?? 0} of ${p.bingos_available ?? 0} available`) : null,
       h('td', {}, missText(p, a))))));
