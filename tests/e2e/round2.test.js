@@ -238,6 +238,27 @@ test('the rules diagram of "the first move covers the star" still shows the star
   assert.equal(await covered.count(), 1);
   assert.equal(await covered.locator('.tile').count(), 1, 'a tile on the star');
   assert.equal(await covered.evaluate((e) => getComputedStyle(e, '::after').content), '"★"');
+  // A badge on the square's corner, clear of the letter: the star's box and the letter's
+  // glyph (its text's box) do not meet.
+  const fit = await covered.evaluate((e) => {
+    const star = getComputedStyle(e, '::after');
+    const square = e.getBoundingClientRect();
+    const left = square.left + parseFloat(star.left);
+    const top = square.top + parseFloat(star.top);
+    const text = [...e.querySelector('.tile').childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const box = range.getBoundingClientRect();
+    // The ink of the letter inside its text box, by the canvas's measure of the same font.
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = getComputedStyle(e.querySelector('.tile')).font;
+    const m = pen.measureText(text.textContent);
+    const middle = (box.left + box.right) / 2;
+    const baseline = box.top + (box.height - (m.fontBoundingBoxAscent + m.fontBoundingBoxDescent)) / 2 + m.fontBoundingBoxAscent;
+    const glyph = { left: middle - m.width / 2 - m.actualBoundingBoxLeft, top: baseline - m.actualBoundingBoxAscent };
+    return { star: { left, top, right: left + parseFloat(star.width), bottom: top + parseFloat(star.height) }, glyph };
+  });
   await diagram.screenshot({ path: screenshotPath('round2-rules-star.png') });
+  assert.ok(fit.star.right <= fit.glyph.left || fit.star.bottom <= fit.glyph.top, `the star clear of the letter: ${JSON.stringify(fit)}`);
   await page.context().close();
 });
