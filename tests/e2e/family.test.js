@@ -182,6 +182,13 @@ test('the history list marks resigned players, and a finished match offers no de
   assert.equal(await row(id).getByTestId('resigned-mark').count(), 1);
   assert.match(await row(finished).getByTestId('history-players').textContent(), /^Dee 0 \(resigned\), Eve 0$/);
   assert.equal(await row(finished).getByTestId('delete').count(), 0);
+  // The start screen's Continue entry marks her too, with how far the match went, so two
+  // unfinished matches of one table read apart.
+  await page.locator('nav [data-nav=home]').click();
+  const entry = page.getByTestId('continue-match');
+  await entry.first().waitFor();
+  assert.equal(await entry.count(), 1, 'the finished match is not offered');
+  assert.match(await entry.textContent(), /^Word Club 1\.0 · Ann 0 \(resigned\), Ben 0, Cy 0 · 1 turn so far · last played \S.*\d:\d\d\b.*$/);
   await page.close();
   // On a phone each match is a card of label and value: the mark stays with the players.
   const phone = await openPage({ width: 390, height: 844 }, true);

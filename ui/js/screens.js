@@ -115,10 +115,18 @@ export async function showHome(root, _params, screen) {
     if (list.matches.length) {
       fill(unfinished, h('section.panel', {}, h('h2', {}, 'Continue'),
         h('ul', {}, list.matches.map((m) => h('li', {},
-          h('button', { type: 'button', onclick: () => openMatch(m.id) },
-            `${m.rules_label ?? m.rules} · ${m.players.map((p) => `${p.name} ${p.score}`).join(', ')}`))))));
+          h('button', { type: 'button', 'data-testid': 'continue-match', onclick: () => openMatch(m.id) }, continueText(m)))))));
     }
   } catch { /* no history: nothing to continue */ }
+}
+
+/** A "Continue" entry, told apart from the table's other unfinished matches by how far it
+ *  went and when it was last played: "Word Club 1.1 · Ann 12 (resigned), Hal (computer) 30 ·
+ *  3 turns so far · last played 4 Dec, 21:10". */
+function continueText(m) {
+  const players = m.players.map((p) => `${p.name}${p.computer ? ' (computer)' : ''} ${p.score}${p.resigned ? ' (resigned)' : ''}`).join(', ');
+  const when = new Date(m.updated_at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return `${m.rules_label ?? m.rules} · ${players} · ${m.turns} turn${m.turns === 1 ? '' : 's'} so far · last played ${when}`;
 }
 
 /** What the backend says about the match history: that it cannot be used now (and why), and
