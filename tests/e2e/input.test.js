@@ -297,6 +297,9 @@ test('desktop: a typed letter the rack lacks uses the blank; Enter places the ch
   const id = await dealtMatch('wordclub-1.1', ['?ATEIOL', 'SNNDBGH']);
   const { context, page } = await openPage(DESKTOP);
   await reveal(page);
+  // The blank on the rack is no empty face (a newcomer took it for a missing tile): a faint "?".
+  assert.equal(await rackTile(page, '?').locator('.face').evaluate((f) => getComputedStyle(f, '::before').content), '"?"');
+  assert.equal(await rackTile(page, 'A').locator('.face').evaluate((f) => getComputedStyle(f, '::before').content), 'none');
   await page.keyboard.type('cat');
   await waitStaged(page, 3);
   assert.deepEqual(await staged(page), { '4,4': 'C', '4,5': 'A', '4,6': 'T' });
