@@ -9,9 +9,10 @@
 //! The order, so that no two commands wait for each other: **a match, then the history**
 //! (a command that holds the history never takes a match's lock). The map, the settings,
 //! the deal counter, the downloads folder, the save chooser and the test hooks are leaves:
-//! nothing else is taken while one of them is held. No search, replay or store read runs under the map's
-//! lock; a search (a computer's move, a hint) runs under no lock at all: what it needs is
-//! copied under the match's lock, and its result applied only if the match has not moved on.
+//! nothing else is taken while one of them is held. No search, replay or store read runs
+//! under the map's lock; a search (a computer's move, a hint) runs under no lock at all: what
+//! it needs is copied under the match's lock, and its result applied only if the match has
+//! not moved on. The save chooser is called under none (it waits for a person).
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
