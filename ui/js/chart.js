@@ -19,8 +19,9 @@ function svgEl(tag, attrs = {}) {
  * @param start  per seat, the points it started with (the rule set's start points at this
  *               table, from the backend); the lines begin there, 0 for a seat not listed
  * @returns a <figure> with the chart (a score axis from 0, or from the lowest score below it,
- *          to the top score; turns along the bottom) and a caption naming each line's colour. The lines are the totals after each
- *          turn (with `final`, then the final score after the end-of-match adjustments).
+ *          to the top score; turns along the bottom) and a caption naming each line's
+ *          colour. The lines are the totals after each turn (with `final`, then the final
+ *          score after the end-of-match adjustments).
  */
 export function progressionChart(series, names, { marker = null, final = false, start = [] } = {}) {
   const longest = Math.max(1, ...series.map((s) => s.length));
