@@ -1,8 +1,7 @@
-// The draft kept in the backend with its match (`keep_draft`), so a reload gives the staged
-// tiles back once the player shows their rack again (`view.draft`, only in the revealed
-// view). It is kept in memory, with the open match: after a restart of the app the turn
-// starts again with every tile on the rack. The webview keeps no copy: a draft is rack
-// tiles, and behind the cover the webview must hold none.
+// The draft kept in the backend with its match (`keep_draft`: in memory and in the history),
+// so a reload or a restart gives the staged tiles back once the player shows their rack
+// again (`view.draft`, only in the revealed view). The webview keeps no copy: a draft is
+// rack tiles, and behind the cover the webview must hold none.
 import * as commands from './commands.js';
 import * as draftOf from './staging.js';
 import { playerReady } from './matchstate.js';

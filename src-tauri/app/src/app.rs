@@ -416,8 +416,12 @@ impl App {
         if let Some(slot) = self.open_matches().get(&id) {
             return Ok(Arc::clone(slot));
         }
-        let resumed = history.store()?.resume(id)?;
+        let store = history.store()?;
+        let resumed = store.resume(id)?;
+        // The draft its player had staged before the restart, if it is still theirs to see.
+        let kept = store.draft(id).ok().flatten();
         let mut open = OpenMatch::new(id, resumed.game)?;
+        open.draft = kept.and_then(|k| crate::resume::KeptDraft::restored(open.game(), k));
         // After a restart whoever holds the device is not known: behind the cover, even at
         // a table with one person.
         open.table.cover();
@@ -476,6 +480,7 @@ impl App {
         self.with_slot(id, |slot, m| {
             let (action, extra) = f(m)?;
             if let Some(action) = action {
+                let taking_back = matches!(action, Action::TakeBack { .. });
                 m.apply(action)?;
                 // The match's lock is held, then the history's: the lock order.
                 let mut history = self.history();
@@ -490,6 +495,12 @@ impl App {
                     // Not kept, so not answered as played: the match reopens from what was saved.
                     self.close(slot, id);
                     return Err(self.on_store_error(&mut history, e));
+                }
+                drop(history);
+                if taking_back {
+                    // The draft went with the withdrawn moves (`OpenMatch::apply`): from the
+                    // history too, or a restart would give it back in the turn taken back.
+                    self.keep_draft_in_history(id, None);
                 }
             }
             Ok(answer(m, extra))

@@ -23,7 +23,7 @@ pub struct OpenMatch {
     /// tiles only when it is on.
     pub tile_tracker: bool,
     /// The draft the person to move staged (`keep_draft`), given back with their revealed
-    /// view after a reload.
+    /// view after a reload or (kept in the history too) a restart.
     pub(crate) draft: Option<crate::resume::KeptDraft>,
 }
 

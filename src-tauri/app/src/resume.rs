@@ -2,9 +2,9 @@
 //! had on screen (kept with the settings, so a restart reopens that match and not merely the
 //! newest unfinished one), and the draft the player to move had staged, kept here with the
 //! match rather than in the webview — a draft is rack tiles, and the webview behind the cover
-//! must hold none. The draft comes back only in the view that shows that player's rack, and
-//! only after a reload: it lives in memory with the open match, not in the history, so a
-//! restart of the app starts the turn again with every tile on the rack.
+//! must hold none. The draft comes back only in the view that shows that player's rack. It
+//! lives with the open match and in the history (`wordclub_store::StoredDraft`), so a restart
+//! gives it back too, in the same turn to the same seat; a take-back drops it from both.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::HintTile;
 use wordclub_store::Status;
@@ -173,10 +173,74 @@ fn fits_rack(rack: &[u8], tiles: &[wordclub_engine::Placement]) -> bool {
     })
 }
 
+impl KeptDraft {
+    /// As the history keeps it ([`wordclub_store::StoredDraft`]): the tiles as JSON.
+    fn stored(&self) -> Option<wordclub_store::StoredDraft> {
+        Some(wordclub_store::StoredDraft {
+            seat: self.seat as i64,
+            turn: self.turn as i64,
+            tiles: serde_json::to_string(&self.tiles).ok()?,
+        })
+    }
+
+    /// The draft the history kept for `game`, if it is still its player's to see: the seat
+    /// to move, in the same turn, every tile on that rack (else it is stale, and dropped).
+    pub(crate) fn restored(
+        game: &wordclub_engine::Match,
+        kept: wordclub_store::StoredDraft,
+    ) -> Option<KeptDraft> {
+        let draft = KeptDraft {
+            seat: usize::try_from(kept.seat).ok()?,
+            turn: usize::try_from(kept.turn).ok()?,
+            tiles: serde_json::from_str(&kept.tiles).ok()?,
+        };
+        let current = draft.turn == game.turns().len() && game.to_move() == Some(draft.seat);
+        let tiles: Vec<TileArg> = draft
+            .tiles
+            .iter()
+            .map(|t| TileArg {
+                row: t.row,
+                col: t.col,
+                letter: t.letter.clone(),
+                blank: t.blank,
+            })
+            .collect();
+        let placed = placements("keep_draft", game.rules(), &tiles).ok()?;
+        let fits = fits_rack(game.rack(draft.seat).unwrap_or_default(), &placed);
+        (current && fits).then_some(draft)
+    }
+}
+
 impl App {
-    /// Keeps the staged draft of the player to move with the match (in memory, with the open
-    /// match), so a reload gives it back once their rack is shown again.
+    /// Keeps the staged draft of the player to move with the match, in memory and in the
+    /// history, so a reload or a restart gives it back once their rack is shown again.
     pub fn keep_draft(&self, args: crate::TilesArgs) -> Result<DraftKept, AppError> {
-        self.with_match(args.match_id, |m| m.keep_draft(&args.tiles))
+        let (kept, draft) = self.with_match(args.match_id, |m| {
+            Ok((m.keep_draft(&args.tiles)?, m.draft.clone()))
+        })?;
+        // Written once the match's lock is let go: the write waits for the disk (synchronous
+        // commits), and the preview of the same drop, sent beside it, must not wait for that.
+        // A keep that lands late holds an older draft, which a restart checks before giving
+        // it back (`KeptDraft::restored`).
+        self.keep_draft_in_history(args.match_id, draft.as_ref());
+        Ok(kept)
+    }
+
+    /// Writes an open match's draft to the history (`None`: drops it), under no match's
+    /// lock. A draft that cannot be written is kept in memory only and said in the log
+    /// without its tiles: it is a convenience, never a move, so the command it rides on is
+    /// still answered.
+    pub(crate) fn keep_draft_in_history(&self, id: i64, draft: Option<&KeptDraft>) {
+        let stored = draft.and_then(KeptDraft::stored);
+        let mut history = self.history();
+        let kept = history
+            .store()
+            .and_then(|store| Ok(store.keep_draft(id, stored.as_ref())?));
+        if let Err(e) = kept {
+            eprintln!(
+                "cannot keep match {id}'s draft in the history: {}",
+                e.kind()
+            );
+        }
     }
 }

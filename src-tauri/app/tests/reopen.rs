@@ -322,3 +322,63 @@ fn the_solo_round_counts_its_scoring_plays_and_an_exchange_is_not_one() {
     );
     assert_eq!(view["turn"], 2);
 }
+
+#[test]
+fn a_draft_comes_back_after_a_restart_in_its_turn_and_not_after_a_take_back() {
+    let db = temp_db("draft-restart");
+    let dir = db.parent().unwrap().to_path_buf();
+    let shown = |app: &App, id: i64| {
+        let view = reveal(app, id);
+        view["draft"]
+            .as_array()
+            .map(|tiles| {
+                tiles
+                    .iter()
+                    .map(|t| t["letter"].as_str().unwrap().to_string())
+                    .collect::<String>()
+            })
+            .unwrap_or_default()
+    };
+    let id = {
+        let app = settings_app(&dir);
+        let id = ok(
+            &app,
+            "new_match",
+            json!({"rules": "wordclub-1.0", "players": [{"name": "Ann"}, {"name": "Ben"}],
+                   "allow_take_backs": true,
+                   "deal": {"racks": ["CATEIOL", "SNNDBGL"], "draw_order": "ARTE"}}),
+        )["id"]
+            .as_i64()
+            .unwrap();
+        reveal(&app, id);
+        let draft = json!([tile(4, 3, "C"), tile(4, 4, "A")]);
+        ok(&app, "keep_draft", json!({"match_id": id, "tiles": draft}));
+        id
+    };
+    // A restart (a new app on the same files): behind the cover no draft; Ann's shown rack
+    // brings it back.
+    let app = settings_app(&dir);
+    let covered = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(covered["draft"], Value::Null);
+    assert_eq!(shown(&app, id), "CA");
+    // Played, then taken back: the turn is Ann's again with the same rack, but the draft
+    // went with the move, after a restart too.
+    ok(&app, "play", json!({"match_id": id, "tiles": cat_tiles()}));
+    ok(&app, "take_back", json!({"match_id": id, "player": 0}));
+    assert_eq!(shown(&app, id), "");
+    drop(app);
+    let app = settings_app(&dir);
+    assert_eq!(shown(&app, id), "");
+    // A draft of the next turn comes back for its own player only.
+    ok(&app, "play", json!({"match_id": id, "tiles": cat_tiles()}));
+    reveal(&app, id);
+    ok(
+        &app,
+        "keep_draft",
+        json!({"match_id": id, "tiles": [tile(4, 6, "S")]}),
+    );
+    drop(app);
+    let app = settings_app(&dir);
+    assert_eq!(shown(&app, id), "S");
+    let _ = std::fs::remove_dir_all(dir);
+}

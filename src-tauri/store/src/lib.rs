@@ -17,6 +17,8 @@
 //!   unusable file was set aside.
 //! - [`Store::create`] a new engine match, then after every accepted action
 //!   `game.apply(action, list)?` → [`Store::record`] (committed when it returns) → answer.
+//! - [`Store::keep_draft`] the tiles the player to move has staged (not an action: nothing of
+//!   the match changes), so that [`Store::draft`] gives them back after a restart.
 //! - [`Store::unfinished`], [`Store::resume`] (typed `list_not_shipped` refusal), [`Store::abandon`].
 //! - [`Store::list`] pages with a [`Filter`], [`Store::summary`], [`Store::detail`],
 //!   [`Store::stats`], [`Store::export_gcg`].
@@ -30,6 +32,7 @@
 mod analyses;
 mod browse;
 mod detail;
+mod drafts;
 mod error;
 mod gcg;
 mod matches;
@@ -40,6 +43,7 @@ mod time;
 
 pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummary, PAGE_SIZE};
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
+pub use drafts::StoredDraft;
 pub use error::StoreError;
 pub use matches::Resumed;
 pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};

@@ -29,10 +29,15 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0003_analyses.sql",
         sql: include_str!("../migrations/0003_analyses.sql"),
     },
+    Migration {
+        version: 4,
+        name: "0004_drafts.sql",
+        sql: include_str!("../migrations/0004_drafts.sql"),
+    },
 ];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// `PRAGMA application_id` of a Word Club history ('WCLB'), set by migration 2.
 pub const APPLICATION_ID: i64 = 0x5743_4C42;
