@@ -394,7 +394,7 @@ test('in the window, Ann takes her move back from behind the cover', async () =>
   assert.equal(rack, 'ACEILOT', 'the same rack: the bag as it was');
 });
 
-test('in the window, a restart mid-turn in a 3-person match reopens that match (not the newest) behind the cover; Resign asks with the focus on Cancel', async () => {
+test('in the window, a restart mid-turn in a 3-person match reopens that match (not the newest) behind the cover, with the staged tile back once Ben shows his rack; Resign asks with the focus on Cancel', async () => {
   // Same session. Cat's table is on the screen, Ben has shown his rack; a newer match (Ann v
   // Bot) exists, which start-up used to open instead, with Ann's rack showing.
   assert.ok(driver, 'the earlier tests left the window open');
@@ -408,6 +408,8 @@ test('in the window, a restart mid-turn in a 3-person match reopens that match (
       await invoke('reveal_rack', { match_id: three.id });
       await invoke('play', { match_id: three.id, tiles: [{ row: 4, col: 3, letter: 'C' }, { row: 4, col: 4, letter: 'A' }, { row: 4, col: 5, letter: 'T' }] });
       await invoke('reveal_rack', { match_id: three.id });
+      // Ben has staged S after CAT (the draft the page keeps as he places it).
+      await invoke('keep_draft', { match_id: three.id, tiles: [{ row: 4, col: 6, letter: 'S' }] });
       const bot = await invoke('new_match', { rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Bot', computer: 'easy' }] });
       return [three.id, bot.id];
     })().then(done, (e) => done('refused: ' + JSON.stringify(e)));`);
@@ -424,6 +426,9 @@ test('in the window, a restart mid-turn in a 3-person match reopens that match (
   assert.equal((await driver.findElements(By.css('[data-testid=rack]'))).length, 0, 'no rack behind the cover');
   await driver.findElement(By.css('[data-testid=reveal]')).click();
   await driver.wait(until.elementLocated(By.css('[data-testid=rack] .tile')), 10000);
+  // The app was ended and started again: the draft came back from the history.
+  const staged = await driver.wait(until.elementLocated(By.css('.square .tile.staged')), 10000);
+  assert.equal(await staged.findElement(By.xpath('..')).getAttribute('data-square'), 'G5');
   await driver.findElement(By.css('[data-action=resign]')).click();
   await driver.wait(until.elementLocated(By.css('dialog[open] [data-testid=confirm-no]')), 10000);
   assert.equal(await driver.executeScript('return document.activeElement?.dataset.testid'), 'confirm-no', 'the focus on Cancel');
