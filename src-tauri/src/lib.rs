@@ -261,8 +261,8 @@ pub fn run() {
                     eprintln!("cannot send an event to the window: {e}");
                 }
             });
-            // "Save game record" writes GCG files here (the webview cannot download a
-            // file itself): the platform's Downloads folder, else ~/Downloads.
+            // "Save the .gcg file" offers this folder (the webview cannot download a file
+            // itself): the platform's Downloads folder, else ~/Downloads.
             let downloads = app
                 .path()
                 .download_dir()

@@ -279,8 +279,9 @@ impl App {
         self.deals().fixed = true;
     }
 
-    /// Where `save_gcg` writes (the app window: the platform's Downloads folder). Without
-    /// one (`wordclub-cli serve`: the browser downloads the record itself) it is refused.
+    /// The folder `save_gcg` offers, or writes into without a chooser (the app window: the
+    /// platform's Downloads folder). Without one (`wordclub-cli serve`: the browser downloads
+    /// the record itself) it is refused.
     pub fn set_downloads_dir(&self, dir: PathBuf) {
         *lock(&self.downloads) = Some(dir);
     }
