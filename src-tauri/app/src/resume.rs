@@ -131,14 +131,7 @@ impl crate::matches::OpenMatch {
     /// is the preview's business, not this.
     pub(crate) fn keep_draft(&mut self, tiles: &[TileArg]) -> Result<DraftKept, AppError> {
         let seat = self.table.acting_person()?;
-        let checked = placements("keep_draft", self.game().rules(), tiles)?;
-        let rack = self.game().rack(seat).unwrap_or_default();
-        if !fits_rack(rack, &checked) {
-            return Err(AppError::bad_argument(
-                "keep_draft",
-                "the staged tiles are not all on the rack",
-            ));
-        }
+        let checked = draft_placements(self.game(), seat, tiles)?;
         self.draft = (!checked.is_empty()).then(|| KeptDraft {
             seat,
             turn: self.game().turns().len(),
@@ -156,6 +149,23 @@ impl crate::matches::OpenMatch {
         let seat = self.table.acting_person().ok()?;
         (draft.seat == seat && draft.turn == self.game().turns().len()).then(|| draft.tiles.clone())
     }
+}
+
+/// A draft's tiles as placements, checked as `preview` checks them and each a tile of
+/// `seat`'s rack: what `keep_draft` keeps, and what a restart gives back.
+fn draft_placements(
+    game: &wordclub_engine::Match,
+    seat: usize,
+    tiles: &[TileArg],
+) -> Result<Vec<wordclub_engine::Placement>, AppError> {
+    let checked = placements("keep_draft", game.rules(), tiles)?;
+    if !fits_rack(game.rack(seat).unwrap_or_default(), &checked) {
+        return Err(AppError::bad_argument(
+            "keep_draft",
+            "the staged tiles are not all on the rack",
+        ));
+    }
+    Ok(checked)
 }
 
 /// Each staged tile is a tile of the rack (a blank for a blank), each rack tile used once.
@@ -205,8 +215,7 @@ impl KeptDraft {
                 blank: t.blank,
             })
             .collect();
-        let placed = placements("keep_draft", game.rules(), &tiles).ok()?;
-        let fits = fits_rack(game.rack(draft.seat).unwrap_or_default(), &placed);
+        let fits = draft_placements(game, draft.seat, &tiles).is_ok();
         (current && fits).then_some(draft)
     }
 }

@@ -32,9 +32,7 @@ fn a_record_that_cannot_be_written_leaves_no_file_behind() {
         n += 1;
     }
     let app = app();
-    let id = cat_match(&app);
-    reveal(&app, id);
-    ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
+    let id = resigned_cat_match(&app);
     app.set_downloads_dir(dir.clone());
     assert_eq!(
         refused(&app, "save_gcg", json!({ "match_id": id })),

@@ -3,7 +3,9 @@
 //! statistics per rule set — through `App::call`, with the real engine and word lists.
 mod common;
 
-use common::{app, cat_match, cat_match_with, cat_tiles, ok, refused, reveal, tile};
+use common::{
+    app, cat_match, cat_match_with, cat_tiles, ok, refused, resigned_cat_match, reveal, tile,
+};
 use serde_json::{json, Value};
 use wordclub_app::{App, MemorySettings};
 
@@ -275,9 +277,7 @@ fn the_rules_screen_examples_are_scored_by_the_scorer() {
 #[test]
 fn save_gcg_writes_a_new_file_in_the_downloads_folder() {
     let app = app();
-    let id = cat_match(&app);
-    reveal(&app, id);
-    ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
+    let id = resigned_cat_match(&app);
     assert_eq!(
         refused(&app, "save_gcg", json!({ "match_id": id })),
         "no_downloads_folder"
@@ -312,9 +312,7 @@ fn save_gcg_writes_a_new_file_in_the_downloads_folder() {
 #[test]
 fn save_gcg_writes_where_the_chooser_says_and_nothing_when_it_cancels() {
     let app = app();
-    let id = cat_match(&app);
-    reveal(&app, id);
-    ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
+    let id = resigned_cat_match(&app);
     let gcg = ok(&app, "export_gcg", json!({ "match_id": id }))["gcg"]
         .as_str()
         .unwrap()

@@ -218,6 +218,13 @@ pub fn revealed_cat_match(app: &App) -> i64 {
     id
 }
 
+/// [`cat_match`] finished at once: Ann resigns on her first turn (Ben wins). Its id.
+pub fn resigned_cat_match(app: &App) -> i64 {
+    let id = revealed_cat_match(app);
+    ok(app, "resign", json!({ "match_id": id, "confirm": true }));
+    id
+}
+
 /// Writes a list fixture (`WORDCLUB_WRITE_FIXTURE=1` only; a test run leaves it alone): a
 /// history at `path` holding one match of `deal` with `moves` played in turn, recorded
 /// while the current `wordclub` list is the one of SHA-256 `sha256` (`version` for the
