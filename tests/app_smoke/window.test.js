@@ -82,6 +82,9 @@ test('after a restart the app opens the unfinished match behind the cover, board
   assert.ok(await board.isDisplayed());
   await driver.findElement(By.css('[data-testid=cover]'));
   assert.equal((await driver.findElements(By.css('[data-testid=rack]'))).length, 0, 'no rack behind the cover');
+  // The focus waits on "Show my rack" (not on <body>, Tabs away from it).
+  await driver.wait(async () => (await driver.executeScript('return document.activeElement?.dataset.testid ?? null')) === 'reveal',
+    5000, 'the focus is on "Show my rack"');
   // Process start (from /proc) to the first board painted (the UI's `first-board` mark in the
   // page's performance timeline, as epoch ms): WebDriver's overhead is not in this figure.
   const paintedAt = await driver.wait(() => driver.executeScript(

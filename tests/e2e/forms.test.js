@@ -70,3 +70,38 @@ test('settings say what Sound and the tile tracker do; the new-match form leaves
   }
   await page.context().close();
 });
+
+test('the new-match form keeps its table: a computer seat and the names are there after Back, a reload and a new match', async () => {
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(ctx.server.url);
+  await page.getByTestId('new-match').waitFor();
+  await page.getByTestId('rules').selectOption('wordclub-1.0');
+  await page.getByRole('button', { name: 'Add player' }).click();
+  await page.getByLabel('Player 1 name').fill('Ann');
+  await page.getByLabel('Player 2 name').fill('Hal');
+  await page.getByLabel('Player 3 name').fill('Cy');
+  await page.getByLabel('Player 2 is').selectOption('hard');
+  const table = async () => {
+    await page.getByTestId('new-match').waitFor();
+    const names = await page.locator('[data-testid=new-match] .seat input').evaluateAll((els) => els.map((e) => /** @type {HTMLInputElement} */ (e).value));
+    const kinds = await page.locator('[data-testid=new-match] .seat select').evaluateAll((els) => els.map((e) => /** @type {HTMLSelectElement} */ (e).value));
+    return names.map((name, i) => `${name}:${kinds[i]}`);
+  };
+  const expected = ['Ann:human', 'Hal:hard', 'Cy:human'];
+  assert.deepEqual(await table(), expected);
+  // Off to the rules and Back: the form as it was left.
+  await page.getByTestId('rules-link').click();
+  await page.locator('nav [data-nav=rules][aria-current=page]').waitFor();
+  await page.goBack();
+  assert.deepEqual(await table(), expected, 'after Back');
+  await page.reload();
+  assert.deepEqual(await table(), expected, 'after a reload');
+  // Started, and the next new match offers the same table, the computer seat with it.
+  await page.getByTestId('start').click();
+  await page.getByTestId('cover').waitFor();
+  const [started] = (await api(ctx.server.url, 'match_list', { status: 'in_progress' })).body.matches;
+  assert.deepEqual(started.players.map((p) => `${p.name}:${p.computer ? 'computer' : 'person'}`), ['Ann:person', 'Hal:computer', 'Cy:person']);
+  await page.locator('[data-nav=home]:not(.brand)').first().click();
+  assert.deepEqual(await table(), expected, 'the next new match');
+  await page.close();
+});

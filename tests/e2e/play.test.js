@@ -125,20 +125,30 @@ test('tablet with touch: drag tiles from the rack to the board, preview, submit,
   await context.close();
 });
 
-test('a reload or "Continue" after "Show my rack" puts the cover back', async () => {
+test('a reload or "Continue" after "Show my rack" puts the cover back, with the focus on "Show my rack" (and after Start)', async () => {
   await dealtMatch('wordclub-1.0', ['CATEIOL', 'SNNDBGL']);
   const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 860 } });
   await openAndReveal(page, ctx.server.url);
   await page.reload();
   await page.getByTestId('cover').waitFor();
   assert.equal(await page.getByTestId('rack').count(), 0);
-
-  await page.getByTestId('reveal').click();
+  // ... with the focus on "Show my rack": Enter shows the rack.
+  const focusedOn = () => page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.dataset.testid ?? null);
+  assert.equal(await focusedOn(), 'reveal', 'after a reload the focus is on "Show my rack"');
+  await page.keyboard.press('Enter');
   await page.getByTestId('rack').waitFor();
+
   await page.locator('[data-nav=history]').first().click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByTestId('cover').waitFor();
   assert.equal(await page.getByTestId('rack').count(), 0);
+  assert.equal(await focusedOn(), 'reveal', 'after Continue the focus is on "Show my rack"');
+
+  // A new match: Start, and the focus is on the first player's "Show my rack".
+  await page.locator('[data-nav=home]:not(.brand)').first().click();
+  await page.getByTestId('start').click();
+  await page.getByTestId('cover').waitFor();
+  assert.equal(await focusedOn(), 'reveal', 'after Start the focus is on "Show my rack"');
   await page.close();
 });
 

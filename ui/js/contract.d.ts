@@ -905,9 +905,15 @@ export type SenseLabel = "ethnic_slur" | "disparaging" | "vulgar" | "offensive_w
 
 export type Settings = { 
 /**
- * The names entered for the last new match, in seat order.
+ * The names entered on the new-match form, in seat order.
  */
-player_names: Array<string>, default_rules: string, theme: Theme, sound: boolean, tile_tracker: boolean, 
+player_names: Array<string>, 
+/**
+ * Beside each of those names, the computer level that seat was given (`None`: a person),
+ * so the form sets the same table up again: a solo player meets their computer seat
+ * where they left it. As long as `player_names`.
+ */
+player_levels: Array<string | null>, default_rules: string, theme: Theme, sound: boolean, tile_tracker: boolean, 
 /**
  * Computer players never play, and hints never offer, a kept offensive word (the words
  * stay valid for people).
@@ -921,7 +927,15 @@ on_screen: Array<OnScreen>, };
 
 export type SettingsNotice = { original: string, moved_to: string, reason: string, message: string, };
 
-export type SettingsPatch = { player_names?: Array<string> | null, default_rules?: string | null, theme?: Theme | null, sound?: boolean | null, tile_tracker?: boolean | null, polite_computer?: boolean | null, };
+export type SettingsPatch = { 
+/**
+ * New names without new levels: every seat a person.
+ */
+player_names?: Array<string> | null, 
+/**
+ * One per name (the patch's names, else the kept ones).
+ */
+player_levels?: Array<string | null> | null, default_rules?: string | null, theme?: Theme | null, sound?: boolean | null, tile_tracker?: boolean | null, polite_computer?: boolean | null, };
 
 export type StatsArgs = { 
 /**

@@ -16,7 +16,7 @@ export function renderCover(view, onReveal, more = null) {
     // Everything since this player last played, so nobody misses a move at the table.
     renderRecap(view),
     h('button.primary', {
-      type: 'button', 'data-testid': 'reveal', onclick: onReveal,
+      type: 'button', 'data-testid': 'reveal', 'data-first-focus': '', onclick: onReveal,
       // The focus comes here after a turn: an Enter still held from it (key repeat) must not
       // show the next player's rack; a fresh press does.
       onkeydown: (e) => { if (e.repeat) e.preventDefault(); },

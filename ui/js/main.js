@@ -82,6 +82,13 @@ export function openScreen(name, params = {}, { fromHistory = false } = {}) {
       current = controller;
       placed = true;
       root.replaceChildren(box);
+      // The control that had the focus went with the old screen (Start, Continue; nothing
+      // after a reload): the focus goes to the new screen's first step, such as the cover's
+      // "Show my rack", rather than to <body>, many Tabs away from it. A focus left in the
+      // menu stays there.
+      if (!document.activeElement || document.activeElement === document.body) {
+        /** @type {HTMLElement | null} */ (box.querySelector('[data-first-focus]'))?.focus({ preventScroll: true });
+      }
       markCurrent(entry.nav);
       if (!fromHistory) keepInHistory(name, params);
       // Which match is on this screen is kept with the settings: a reload or a restart

@@ -20,7 +20,12 @@ export async function showHome(root, _params, screen) {
   const seatKinds = [['human', 'Person'], ...info.limits.computer_levels.map((level) => [level, `Computer: ${level}`])];
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === settings.default_rules) ?? ruleSets[0];
-  const seats = settings.player_names.map((name) => ({ name, kind: 'human' }));
+  // The table last set up: names, and the seats a computer took (kept by the backend as the
+  // form changes, so Back, a reload or a restart finds it as it was left).
+  const seats = settings.player_names.map((name, i) => ({ name, kind: settings.player_levels?.[i] ?? 'human' }));
+  const tableSettings = () => ({ player_names: seats.map((s) => s.name), player_levels: seats.map((s) => (s.kind === 'human' ? null : s.kind)) });
+  // A name being typed may be refused (empty): the table is kept again with the next change.
+  const keepTable = () => { commands.update_settings(tableSettings()).catch(() => {}); };
 
   const form = h('form.stack.panel', { 'data-testid': 'new-match', onsubmit: start });
   const select = h('select', { name: 'rules', 'data-testid': 'rules', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); fitSeats(); draw(); } },
@@ -39,7 +44,7 @@ export async function showHome(root, _params, screen) {
   const hintsLine = h('label.row', {}, allowHints, 'Allow hints', h('span.muted', {}, '(each hint taken is shown in the result)'));
   // "Allow take-backs" for this match (off by default).
   const takeBacks = takeBackOption();
-  const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); draw(); } }, 'Add player');
+  const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); keepTable(); draw(); } }, 'Add player');
 
   function fitSeats() {
     while (seats.length < rules.players.min) seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' });
@@ -50,11 +55,11 @@ export async function showHome(root, _params, screen) {
   function draw() {
     fill(listLine, `Word list: ${listName(rules.default_list)}`);
     fill(seatBox, seats.map((seat, i) => h('div.seat', {},
-      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: info.limits.max_name_chars, required: true, oninput: (e) => { seat.name = e.target.value; } }),
+      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: info.limits.max_name_chars, required: true, oninput: (e) => { seat.name = e.target.value; }, onchange: keepTable }),
       h('div.row', {},
-        rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (e) => { seat.kind = e.target.value; } },
+        rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (e) => { seat.kind = e.target.value; keepTable(); } },
           seatKinds.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
-        seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); draw(); } }, '✕') : null))));
+        seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); keepTable(); draw(); } }, '✕') : null))));
     addButton.hidden = seats.length >= rules.players.max;
     hintsLine.hidden = !(rules.hints ?? []).length;
     drawTable();
@@ -82,7 +87,7 @@ export async function showHome(root, _params, screen) {
     const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
     try {
       const view = await commands.new_match({ rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked });
-      commands.update_settings({ player_names: seats.filter((s) => s.kind === 'human').map((s) => s.name), default_rules: rules.id }).catch(() => {});
+      commands.update_settings({ ...tableSettings(), default_rules: rules.id }).catch(() => {});
       openMatch(view.id, view);
     } catch (err) {
       // An argument refusal carries its reason alone ("every player needs a name").

@@ -1,4 +1,5 @@
-//! The player's settings: names last used, default rule set, theme, sound, tile tracker, and
+//! The player's settings: the table last set up (names, and which seats a computer takes),
+//! default rule set, theme, sound, tile tracker, and
 //! whether the computer is polite (computer players and hints never offer a word of the kept
 //! offensive-word list; on by default).
 //!
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use wordclub_engine::{PlayerSpec, MAX_PLAYERS};
+use wordclub_movegen::Level;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
@@ -26,8 +28,13 @@ pub enum Theme {
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
-    /// The names entered for the last new match, in seat order.
+    /// The names entered on the new-match form, in seat order.
     pub player_names: Vec<String>,
+    /// Beside each of those names, the computer level that seat was given (`None`: a person),
+    /// so the form sets the same table up again: a solo player meets their computer seat
+    /// where they left it. As long as `player_names`.
+    #[serde(default)]
+    pub player_levels: Vec<Option<String>>,
     pub default_rules: String,
     pub theme: Theme,
     pub sound: bool,
@@ -58,6 +65,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             player_names: vec!["Player 1".to_string(), "Player 2".to_string()],
+            player_levels: vec![None, None],
             default_rules: "wordclub-1.0".to_string(),
             theme: Theme::System,
             sound: true,
@@ -75,12 +83,31 @@ impl Default for Settings {
 #[cfg_attr(feature = "contract", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct SettingsPatch {
+    /// New names without new levels: every seat a person.
     pub player_names: Option<Vec<String>>,
+    /// One per name (the patch's names, else the kept ones).
+    pub player_levels: Option<Vec<Option<String>>>,
     pub default_rules: Option<String>,
     pub theme: Option<Theme>,
     pub sound: Option<bool>,
     pub tile_tracker: Option<bool>,
     pub polite_computer: Option<bool>,
+}
+
+/// A computer seat's level as a new match takes it (one of [`Level::SEATS`]), by its name.
+fn seat_level(name: &str) -> Result<String, String> {
+    Level::SEATS
+        .iter()
+        .map(|l| l.name())
+        .find(|l| *l == name)
+        .map(str::to_string)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Level::SEATS.iter().map(|l| l.name()).collect();
+            format!(
+                "no computer level {name:?} (the levels: {})",
+                names.join(", ")
+            )
+        })
 }
 
 /// A player's name, trimmed, by the engine's one rule ([`PlayerSpec::clean_name`]).
@@ -103,6 +130,20 @@ impl Settings {
             next.player_names = names
                 .iter()
                 .map(|n| clean_name(n))
+                .collect::<Result<_, _>>()?;
+            next.player_levels = vec![None; next.player_names.len()];
+        }
+        if let Some(levels) = patch.player_levels {
+            if levels.len() != next.player_names.len() {
+                return Err(format!(
+                    "{} computer levels for {} player names: give one per name (null for a person)",
+                    levels.len(),
+                    next.player_names.len()
+                ));
+            }
+            next.player_levels = levels
+                .iter()
+                .map(|level| level.as_deref().map(seat_level).transpose())
                 .collect::<Result<_, _>>()?;
         }
         if let Some(rules) = patch.default_rules {
@@ -142,6 +183,16 @@ impl Settings {
                 s.player_names = names;
             }
         }
+        // A level that cannot be read (or none kept: an older file) is a person's seat.
+        let levels = value.get("player_levels").and_then(Value::as_array);
+        s.player_levels = (0..s.player_names.len())
+            .map(|i| {
+                levels
+                    .and_then(|l| l.get(i))
+                    .and_then(Value::as_str)
+                    .and_then(|l| seat_level(l).ok())
+            })
+            .collect();
         if let Some(r) = value.get("default_rules").and_then(Value::as_str) {
             if is_known_rules(r) {
                 s.default_rules = r.to_string();
@@ -207,6 +258,7 @@ pub fn kept_shape_problem(value: &Value) -> Option<String> {
     #[allow(dead_code)] // read only to check the types
     struct KeptShape {
         player_names: Option<Vec<String>>,
+        player_levels: Option<Vec<Option<String>>>,
         default_rules: Option<String>,
         theme: Option<Theme>,
         sound: Option<bool>,

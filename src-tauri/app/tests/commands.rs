@@ -557,12 +557,56 @@ fn settings_are_validated_and_kept() {
         json!({"volume": 3}),
         "bad_argument",
     );
+    // The table: a computer level beside each name (null: a person), one per name, each a
+    // level a seat can take.
+    assert_eq!(next["player_levels"], json!([null, null]));
+    let table = ok(
+        &app,
+        "update_settings",
+        json!({"player_names": ["Ann", "Hal"], "player_levels": [null, "hard"]}),
+    );
+    assert_eq!(table["player_levels"], json!([null, "hard"]));
+    for levels in [
+        json!(["hard"]),
+        json!([null, "greedy"]),
+        json!([null, "Hard"]),
+    ] {
+        refuses(
+            &app,
+            "update_settings",
+            json!({"player_levels": levels}),
+            "bad_argument",
+        );
+    }
+    // A refused change left no trace.
+    assert_eq!(
+        ok(&app, "get_settings", Value::Null)["player_levels"],
+        json!([null, "hard"])
+    );
     // A new app state (a restart) reads what was kept; refused changes left no trace.
-    let again = App::new(Box::new(FileSettings::new(path))).unwrap();
+    let again = App::new(Box::new(FileSettings::new(path.clone()))).unwrap();
     let kept = ok(&again, "get_settings", Value::Null);
     assert_eq!(kept["theme"], "dark");
     assert_eq!(kept["default_rules"], "classic-15");
     assert_eq!(kept["tile_tracker"], false);
+    assert_eq!(kept["player_names"], json!(["Ann", "Hal"]));
+    assert_eq!(kept["player_levels"], json!([null, "hard"]));
+    // New names alone: every seat a person again.
+    let names = ok(
+        &again,
+        "update_settings",
+        json!({"player_names": ["Ann", "Ben", "Cy"]}),
+    );
+    assert_eq!(names["player_levels"], json!([null, null, null]));
+    // An older file (names only) or a level that cannot be read: people's seats.
+    std::fs::write(
+        &path,
+        r#"{"player_names": ["Ann", "Hal", "Cy"], "player_levels": ["easy", "clever"]}"#,
+    )
+    .unwrap();
+    let older = App::new(Box::new(FileSettings::new(path))).unwrap();
+    let kept = ok(&older, "get_settings", Value::Null);
+    assert_eq!(kept["player_levels"], json!(["easy", null, null]));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
