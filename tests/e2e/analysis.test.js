@@ -156,3 +156,24 @@ test('opening the history analyses past matches in the background, with progress
   await page.waitForFunction(() => document.querySelector('[data-testid=analysis-progress]')?.hidden);
   await page.close();
 });
+
+test('a solo round\'s analysis says a Replace as the round offered it: "replaced", never "exchanged"', async () => {
+  const view = await ok('new_match', { rules: 'solo-10', players: [{ name: 'Sol' }] });
+  // Sol replaces the rack (the solo exchange), then resigns: the round is over.
+  await ok('exchange', { match_id: view.id, tiles: [] });
+  await ok('resign', { match_id: view.id, confirm: true });
+  const analysis = await ok('match_analysis', { match_id: view.id });
+  assert.equal(analysis.turns[0].played.kind, 'exchange', 'the backend records the Replace as an exchange');
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(server.url);
+  await page.locator('nav [data-nav=history]').click();
+  await page.getByRole('button', { name: 'Open', exact: true }).first().click();
+  await page.getByTestId('detail').waitFor();
+  const cell = page.locator('[data-testid=turn-analysis][data-turn="1"]');
+  await cell.waitFor();
+  const text = await cell.textContent();
+  assert.match(text, /Sol replaced /, text);
+  assert.doesNotMatch(text, /exchanged/);
+  await page.close();
+});

@@ -56,9 +56,9 @@ function summaryTable(a, bingos) {
 
 /** The text beside a turn: the rack held, the move beside the best one, its place among the
  *  possible moves, the strong computer's choice. `name`: the player of the turn. */
-function turnCell(t, name, onGhost, matchId) {
+function turnCell(t, name, onGhost, matchId, solo) {
   const best = t.best_by_score;
-  const facts = [turnSentence(name, t), rankText(t)];
+  const facts = [turnSentence(name, t, solo), rankText(t)];
   if (t.best_by_value && best && t.best_by_value.notation !== best.notation) facts.push(strongText(t.best_by_value));
   if (t.best_exchange && t.played.kind === 'exchange') facts.push(`The best exchange would have put back ${tilesText(t.best_exchange.tiles)}, keeping ${tilesText(t.best_exchange.keep)}.`);
   if (t.hint_taken) facts.push('A hint was taken.');
@@ -89,9 +89,10 @@ function ghostInfo(turn, candidate, scored, onRemove) {
 /**
  * Loads the analysis into the match detail. `rows`: the turn table's rows by turn number;
  * `box`: where the summary goes; `showGhost(turn, tiles | null)` draws (or removes) ghost
- * tiles on the board as it was before `turn`; `ghostBox`: where the ghost's breakdown goes.
+ * tiles on the board as it was before `turn`; `ghostBox`: where the ghost's breakdown goes;
+ * `solo`: the rule set's exchange is the solo "Replace" (an exchange is said "replaced").
  */
-export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos }) {
+export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos, solo = false }) {
   fill(box, h('p.muted', { 'data-testid': 'analysis-loading' }, 'Working out the best moves…'));
   let a;
   try { a = await commands.match_analysis({ match_id: matchId }); } catch (e) { fill(box, h('p.muted', {}, e.message)); return null; }
@@ -110,7 +111,7 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   for (const t of a.turns) {
     const row = rows.get(t.turn);
     const cell = row?.querySelector('[data-analysis-cell]');
-    if (cell) fill(cell, turnCell(t, a.players.find((p) => p.seat === t.player)?.name ?? `Player ${t.player + 1}`, onGhost, matchId));
+    if (cell) fill(cell, turnCell(t, a.players.find((p) => p.seat === t.player)?.name ?? `Player ${t.player + 1}`, onGhost, matchId, solo));
   }
   return { analysis: a, removeGhost };
 }

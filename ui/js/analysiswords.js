@@ -31,17 +31,19 @@ export function tilesText(tiles) {
   return [...tiles].map((t) => (t === '?' ? 'a blank' : t)).join(' ');
 }
 
-/** What a player did on an analysed turn ("Ann played STEAD for 18"). */
-export function playedText(name, played) {
+/** What a player did on an analysed turn ("Ann played STEAD for 18"). `solo`: the rule set's
+ *  exchange is the solo "Replace" (the rules' `exchange`), so the turn is said as it was
+ *  offered. */
+export function playedText(name, played, solo = false) {
   if (played.kind === 'place') return `${name} played ${played.word} for ${played.score}`;
-  if (played.kind === 'exchange') return `${name} exchanged ${tilesText(played.tiles)}`;
+  if (played.kind === 'exchange') return `${name} ${solo ? 'replaced' : 'exchanged'} ${tilesText(played.tiles)}`;
   return `${name} passed`;
 }
 
 /** A turn's move beside the best one: "Ann played STEAD for 18 — best was DATES at 8D for 24
  *  (6 more)", "… — the best-scoring move", or why there was no best. */
-export function turnSentence(name, t) {
-  const played = playedText(name, t.played);
+export function turnSentence(name, t, solo = false) {
+  const played = playedText(name, t.played, solo);
   const best = t.best_by_score;
   if (!best) return `${played} — no word could be placed.`;
   if (t.points_missed === 0 && t.played.kind === 'place') return `${played} — the best-scoring move.`;

@@ -91,6 +91,7 @@ export async function showDetail(root, { id }, screen) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
     const attached = await attachAnalysis({
       matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox: replay.ghostBox, bingos: detail.rules.bingo_bonus > 0,
+      solo: detail.rules.exchange === 'solo',
       showGhost: (turn, tiles, candidate) => {
         if (turn == null) { replay.show(replay.step()); return; }
         replay.show(turn - 1, { turn, tiles, candidate });
