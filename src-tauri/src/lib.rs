@@ -350,7 +350,7 @@ fn draw_without_compositing_on_software_gl() {
 /// reopens where the players were, since every fact is in the backend (a match behind its
 /// cover, with the staged draft back once the rack is shown). Seen under software OpenGL:
 /// Mesa's swrast segfaulting in WebKit's compositor thread (the tests' Xvfb, as in a virtual
-/// machine), about once in ten runs of the window tests. A page that crashes again within a
+/// machine): twice in a day of window-test runs on one machine, once failing CI. A page that crashes again within a
 /// few seconds is left as it is, so a crash at every load cannot spin.
 #[cfg(target_os = "linux")]
 fn reload_when_the_page_crashes(window: &tauri::WebviewWindow) {
