@@ -10,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Builder, By, until } from 'selenium-webdriver';
-import { APP, startDriver } from './driver.js';
+import { By, until } from 'selenium-webdriver';
+import { APP, appPid, openWindow, startDriver } from './driver.js';
 
 const PORT = 4444 + ((process.pid + 500) % 1000);
 
@@ -59,16 +59,13 @@ function webProcessesOfTheApp() {
       return []; // none
     }
   };
-  const apps = pgrep('-f', `^${APP}`);
-  assert.equal(apps.length, 1, `one app process runs (${APP}): ${apps}`);
-  return pgrep('-P', String(apps[0]), '-f', 'WebKitWebProcess');
+  const app = appPid();
+  assert.ok(app, `the app runs (${APP})`);
+  return pgrep('-P', String(app), '-f', 'WebKitWebProcess');
 }
 
 test('in the window, a crashed page is loaded again: the match\'s cover comes back', async () => {
-  driver = await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver = await openWindow(PORT);
   await driver.wait(until.elementLocated(By.css('[data-testid=new-match]')), 20000);
   await driver.findElement(By.css('[data-testid=start]')).click();
   const cover = await driver.wait(until.elementLocated(By.css('[data-testid=cover]')), 10000);

@@ -4,10 +4,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, writeFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { tmpdir, homedir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Builder } from 'selenium-webdriver';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
@@ -45,6 +46,23 @@ export async function startDriver(port, prefix) {
       rmSync(dataHome, { recursive: true, force: true });
     },
   };
+}
+
+/** A WebDriver session on the tauri-driver at `port`: it starts the app, whose window it
+ *  drives. */
+export function openWindow(port) {
+  return new Builder()
+    .usingServer(`http://127.0.0.1:${port}/`)
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
+    .build();
+}
+
+/** The running app's process id (its executable is APP), or null. */
+export function appPid() {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try { if (readlinkSync(`/proc/${pid}/exe`) === APP) return Number(pid); } catch { /* not ours */ }
+  }
+  return null;
 }
 
 function listening(port) {

@@ -32,8 +32,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Builder, By, until } from 'selenium-webdriver';
-import { APP, startDriver } from './driver.js';
+import { By, until } from 'selenium-webdriver';
+import { openWindow, startDriver } from './driver.js';
 
 // Another port than window.test.js's (4444 + pid % 1000), in case both files run at once.
 const PORT = 5444 + (process.pid % 1000);
@@ -61,10 +61,7 @@ after(async () => {
 /** A new WebDriver session: tauri-driver starts the app binary again, a new process. */
 async function freshApp() {
   await driver?.quit().catch(() => {});
-  driver = await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver = await openWindow(PORT);
   await driver.wait(until.elementLocated(By.css('#screen > .screen-box')), 20000);
 }
 

@@ -8,11 +8,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Builder, By, Key, until } from 'selenium-webdriver';
+import { By, Key, until } from 'selenium-webdriver';
 import input from 'selenium-webdriver/lib/input.js';
 import { installFinger } from './finger.js';
 import { installDropBench, dropReport } from '../e2e/dropbench.js';
-import { APP, answerNativeDialog, startDriver } from './driver.js';
+import { APP, answerNativeDialog, appPid, openWindow, startDriver } from './driver.js';
 
 const PORT = 4444 + (process.pid % 1000);
 
@@ -33,10 +33,7 @@ after(async () => {
 test('the app window starts, starts a match and shows the board', async (t) => {
   const t0 = performance.now();
   t.after(async () => { await driver?.quit().catch(() => {}); driver = null; });
-  driver = await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver = await openWindow(PORT);
   const form = await driver.wait(until.elementLocated(By.css('[data-testid=new-match]')), 20000);
   const firstScreenMs = performance.now() - t0;
   assert.ok(await form.isDisplayed());
@@ -73,10 +70,7 @@ test('the app window starts, starts a match and shows the board', async (t) => {
 test('after a restart the app opens the unfinished match behind the cover, board first', async () => {
   // A cold start of the app process: the new session launches the binary again.
   const t0 = performance.now();
-  driver = await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver = await openWindow(PORT);
   const board = await driver.wait(until.elementLocated(By.css('[data-testid=board] .square')), 20000);
   const coldStartMs = performance.now() - t0;
   assert.ok(await board.isDisplayed());
@@ -418,10 +412,7 @@ test('in the window, a restart mid-turn in a 3-person match reopens that match (
     })().then(done, (e) => done('refused: ' + JSON.stringify(e)));`);
   assert.ok(Array.isArray(ids), `the matches through IPC: ${ids}`);
   await driver.quit();
-  driver = await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver = await openWindow(PORT);
   const match = await driver.wait(until.elementLocated(By.css('[data-testid=match]')), 20000);
   assert.equal(Number(await match.getAttribute('data-match-id')), ids[0], 'the match that was on screen');
   const cover = await driver.wait(until.elementLocated(By.css('[data-testid=cover] h1')), 10000);
@@ -447,10 +438,7 @@ test('in the window at its size: the classic match screen and its end screen do 
   // window manager keeps it). Ann has played HEART across the star of a classic match; Ben
   // (ANTESIO) is to move, on this screen. The session an earlier test left open, or a new
   // one when this test runs alone.
-  driver ??= await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver ??= await openWindow(PORT);
   await driver.wait(until.elementLocated(By.css('#screen > .screen-box')), 20000);
   const id = await driver.executeAsyncScript(`
     const done = arguments[arguments.length - 1];
@@ -516,10 +504,7 @@ test('in the window at its size: the classic match screen and its end screen do 
 });
 
 test('in the window, a match is abandoned from its cover: the dialog names it, the focus on "Keep the match"', async () => {
-  driver ??= await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver ??= await openWindow(PORT);
   await driver.wait(until.elementLocated(By.css('#screen > .screen-box')), 20000);
   const invoke = (script) => driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
     const invoke = (c, args) => window.__TAURI__.core.invoke(c, { args });
@@ -563,10 +548,7 @@ test('in the window, a match is abandoned from its cover: the dialog names it, t
 test('in the window, the word checker shows a meaning through IPC, with the lemma of an inflection', async () => {
   // The definitions are compiled into the app binary (WordNet at build time). The session an
   // earlier test left open, or a new one when this test runs alone.
-  driver ??= await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver ??= await openWindow(PORT);
   await driver.wait(until.elementLocated(By.css('nav [data-nav=checker]')), 20000);
   await driver.findElement(By.css('nav [data-nav=checker]')).click();
   const word = await driver.wait(until.elementLocated(By.css('input[name=word]')), 10000);
@@ -702,21 +684,11 @@ test('the window comes back at the size it had when the state was saved', async 
     return state && state.width === before[0] && state.height === before[1];
   }, 10000, `${file} holds the size ${before} once the resize settled`);
   await driver.quit();
-  driver = await new Builder()
-    .usingServer(`http://127.0.0.1:${PORT}/`)
-    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
-    .build();
+  driver = await openWindow(PORT);
   await driver.wait(until.elementLocated(By.css('[data-testid=reveal], [data-testid=new-match]')), 20000);
   assert.deepEqual(await driver.executeScript('return [innerWidth, innerHeight]'), before, 'the new run opens at the saved size');
   console.log(JSON.stringify({ window_state_restored: before }));
 });
-
-function appPid() {
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try { if (readlinkSync(`/proc/${pid}/exe`) === APP) return Number(pid); } catch { /* not ours */ }
-  }
-  return null;
-}
 
 /** When the app process started, in epoch ms (10 ms resolution: clock ticks since boot). */
 function processStartEpochMs() {
