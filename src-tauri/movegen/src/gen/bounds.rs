@@ -41,6 +41,9 @@ pub(super) struct Bounds<'a> {
     same_value: [u32; 27],
     /// The shadow bound's empty stretch: the whole rack still to place.
     shadow: Shadow,
+    /// The highest level a walk asks `blank_at` for (the rack's blanks, at most
+    /// [`BLANK_LEVELS`] - 1): a rack with one blank never asks for a second.
+    blank_levels: usize,
 }
 
 /// An anchor's quick bound ([`Bounds::reach`]) and what it found on the way.
@@ -152,6 +155,7 @@ impl<'a> Bounds<'a> {
             board: 0,
             letters: 0,
             fixed_blanks: 0,
+            blank_only: 0,
             free: 0,
             free_lm: [0; MAX_SIZE],
             free_pw: [0; MAX_SIZE],
@@ -161,6 +165,7 @@ impl<'a> Bounds<'a> {
             bits: rack_bits(rack) & !1,
         };
         Bounds {
+            blank_levels: (rack.counts[0] as usize).min(BLANK_LEVELS - 1),
             same_value: *same_value,
             shadow,
             layout,
@@ -271,8 +276,16 @@ impl<'a> Bounds<'a> {
     /// counted once however many words it makes.
     ///
     /// Also fills `table` with each stretch's own bounds (see [`Stretches`]), for a walk that
-    /// skips the stretches that cannot reach what the search keeps.
-    pub(super) fn exact(&self, gen: &Generator, anchor: Anchor, table: &mut Stretches) -> i32 {
+    /// skips the stretches that cannot reach what the search keeps. With `BLANKS`, after the
+    /// call without for the same anchor and table, `table.blank_at` instead, for a walk that
+    /// keeps only moves scoring `floor` or more (see [`Bounds::shadow_record`]).
+    pub(super) fn exact<const BLANKS: bool>(
+        &self,
+        gen: &Generator,
+        anchor: Anchor,
+        table: &mut Stretches,
+        floor: i32,
+    ) -> i32 {
         let n = gen.size;
         let a = anchor.square as usize;
         let (limit, right_limit) = (anchor.left_limit as usize, anchor.right_limit as usize);
@@ -281,9 +294,18 @@ impl<'a> Bounds<'a> {
         // Only what a walk asks is reset: `upto` before every square, and `from` for the
         // starts it can reach (resetting the whole table took most of this call's time on a
         // crowded 9x9 board).
-        for b in 0..BLANK_LEVELS {
-            table.upto[b] = [i32::MIN; MAX_SIZE];
-            table.from[b][a] = [i32::MIN; MAX_SIZE];
+        // With `BLANKS` the table already holds them (this call follows the one without).
+        if !BLANKS {
+            for b in 0..BLANK_LEVELS {
+                table.upto[b] = [i32::MIN; MAX_SIZE];
+                table.from[b][a] = [i32::MIN; MAX_SIZE];
+            }
+        }
+        if BLANKS {
+            for level in 1..=self.blank_levels {
+                table.blank_at[level] = [i32::MIN; MAX_SIZE];
+            }
+            table.blank_only = 0;
         }
         let mut left = self.shadow.clone();
         if !self.shadow_add(&mut left, &lane, &gen.values, a) {
@@ -303,11 +325,7 @@ impl<'a> Bounds<'a> {
                 return;
             }
             // Each stretch's own bounds: the anagram look-up whenever a bingo counts.
-            let b = self.shadow_scores(x);
-            for (level, &bound) in b.iter().enumerate() {
-                table.from[level][s][e] = bound;
-            }
-            best = best.max(b[0]);
+            best = best.max(self.shadow_record::<BLANKS>(x, &lane, s, e, table, floor));
         };
         let mut s = a;
         loop {
@@ -337,13 +355,18 @@ impl<'a> Bounds<'a> {
                 break;
             }
             s = p;
-            for b in 0..BLANK_LEVELS {
-                table.from[b][s] = [i32::MIN; MAX_SIZE];
+            if !BLANKS {
+                for b in 0..BLANK_LEVELS {
+                    table.from[b][s] = [i32::MIN; MAX_SIZE];
+                }
             }
         }
         // From each start, the best over every end at or past each square; leftwards, the best
         // over every start at or before each square.
         for b in 0..BLANK_LEVELS {
+            if BLANKS {
+                break;
+            }
             let mut before = i32::MIN;
             for st in s..=a {
                 let row = &mut table.from[b][st];
@@ -352,6 +375,17 @@ impl<'a> Bounds<'a> {
                 }
                 before = before.max(row[a]);
                 table.upto[b][st] = before;
+            }
+        }
+        if BLANKS {
+            // A square that only a blank fits in some stretch: never cut.
+            let mut only = table.blank_only;
+            while only != 0 {
+                let q = only.trailing_zeros() as usize;
+                only &= only - 1;
+                for level in 1..=self.blank_levels {
+                    table.blank_at[level][q] = i32::MAX;
+                }
             }
         }
         best
@@ -398,6 +432,7 @@ impl<'a> Bounds<'a> {
         let fixed = if real == 0 {
             x.counts[0] -= 1;
             x.fixed_blanks += 1;
+            x.blank_only |= 1 << p;
             Some(0)
         } else if blank {
             None
@@ -437,27 +472,104 @@ impl<'a> Bounds<'a> {
         true
     }
 
-    /// A shadow stretch's bounds for moves holding at least 0, 1 and 2 blanks (see
-    /// [`Stretches`]), the anagram look-up for a bingo always asked. A move's blanks beyond
-    /// the squares only a blank fits are on free squares, each taking the place of one of the
-    /// values the bound put on them: the least, on the least valuable square.
+    /// Records stretch `s..=e`'s bounds in `table` (without `BLANKS`) and answers its bound
+    /// for any move: `from[b][s][e]` for moves holding at least 0, 1 and 2 blanks, the
+    /// anagram look-up for a bingo always asked (a move's blanks beyond the squares only a
+    /// blank fits are on free squares, each taking the place of one of the values the bound
+    /// put on them: the least, on the least valuable square).
+    ///
+    /// With `BLANKS`, also what the stretch allows a move with one of its blanks on each of
+    /// its squares, kept in `blank_at` as the best over the anchor's stretches that can reach
+    /// `floor`. A blank on a free square worth more than the least the bound counted costs at
+    /// least the difference times the least value counted: with the real tiles on the other
+    /// free squares, the bound's pairing of the best values with the best squares (`worth`,
+    /// then the pool, both best first) loses, from that square's rank `j` on to the last term
+    /// counted `m - 1`, `(worth[k] - worth[k + 1]) * pool[k]` each, which sum to at least
+    /// `(worth[j] - worth[m]) * pool[m - 1]`. A square that only one tile value fits takes no
+    /// blank in this stretch, so any bound holds for it; one that only a blank fits is never
+    /// cut.
     #[inline(always)]
-    fn shadow_scores(&self, x: &Shadow) -> [i32; BLANK_LEVELS] {
+    fn shadow_record<const BLANKS: bool>(
+        &self,
+        x: &Shadow,
+        lane: &LaneView<'_>,
+        s: usize,
+        e: usize,
+        table: &mut Stretches,
+        floor: i32,
+    ) -> i32 {
         let f = x.free as usize;
-        let (placed, terms) = x.placed();
+        let (placed, terms, worth) = x.placed();
         let bingo =
             x.empties as usize == self.layout.rack_size && self.bingo.possible(x.board, x.letters);
         let base = x.fixed_part() + if bingo { self.layout.bingo_bonus } else { 0 };
-        let mut out = [i32::MIN; BLANK_LEVELS];
-        for (level, bound) in out.iter_mut().enumerate() {
+        let mut any = i32::MIN;
+        for level in 0..BLANK_LEVELS {
             let on_free = level.saturating_sub(x.fixed_blanks as usize);
             if on_free > f {
                 break;
             }
             // A move with `on_free` blanks on free squares keeps the first `f - on_free` terms.
-            *bound = base + placed[terms.min(f - on_free)];
+            let bound = base + placed[terms.min(f - on_free)];
+            if !BLANKS {
+                table.from[level][s][e] = bound;
+            }
+            if level == 0 {
+                any = bound;
+            } else if BLANKS && level <= self.blank_levels && bound >= floor {
+                table.blank_only |= x.blank_only;
+                if f > 0 {
+                    let (p, w) = (&placed, &worth);
+                    self.blank_record(x, lane, s, e, base, p, w, on_free, floor, level, table);
+                }
+            }
         }
-        out
+        any
+    }
+
+    /// `blank_at` at `level` for stretch `s..=e` (see [`Bounds::shadow_record`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn blank_record(
+        &self,
+        x: &Shadow,
+        lane: &LaneView<'_>,
+        s: usize,
+        e: usize,
+        base: i32,
+        placed: &[i32; MAX_SIZE + 1],
+        worth: &[i32; MAX_SIZE],
+        on_free: usize,
+        floor: i32,
+        level: usize,
+        table: &mut Stretches,
+    ) {
+        let pool = &x.pool[..x.pool_len as usize];
+        // The pool is best first: its blanks (0) last.
+        let real = pool.iter().take_while(|&&v| v > 0).count();
+        // One of the blanks on a free square: the real tiles on at most `m` of the others.
+        let m = (x.free as usize - on_free.max(1)).min(real);
+        let kept = base + placed[m];
+        if kept < floor {
+            return;
+        }
+        let (least_worth, least_value) = if m == 0 {
+            (0, 0)
+        } else {
+            (worth[m], pool[m - 1] as i32)
+        };
+        for (q, at) in (s..=e).zip(&mut table.blank_at[level][s..=e]) {
+            if lane.tiles[q] != 0 {
+                continue;
+            }
+            let pw = if lane.cross[q] >= 0 {
+                lane.wm[q] as i32
+            } else {
+                0
+            };
+            let w = lane.lm[q] as i32 * (x.wm + pw);
+            *at = (*at).max(kept - (w - least_worth).max(0) * least_value);
+        }
     }
 }
 
@@ -468,11 +580,17 @@ impl<'a> Bounds<'a> {
 /// A walk asks with the blanks it has placed so far (up to [`BLANK_LEVELS`] - 1): a blank
 /// scores nothing, so once one is down the stretch's best values cannot all be (with three
 /// blanks on a crowded 9x9 board, the walk that checked a tie took 49 of the search's 57 µs
-/// without the levels). Only the entries a walk from the anchor can ask are kept: `from[b][s]`
-/// for the starts `upto` lets it reach, at the squares past the anchor.
+/// without the levels). `blank_at[b][p]` bounds every move that holds at least `b` blanks, one
+/// of them on square `p`: a walk asks it before it puts a blank there, since a blank on a
+/// square worth more than the ones the level's bound leaves to blanks cannot reach that bound.
+/// Only the entries a walk from the anchor can ask are kept: `from[b][s]` for the starts `upto`
+/// lets it reach, at the squares past the anchor.
 pub(super) struct Stretches {
     pub from: [[[i32; MAX_SIZE]; MAX_SIZE]; BLANK_LEVELS],
     pub upto: [[i32; MAX_SIZE]; BLANK_LEVELS],
+    pub blank_at: [[i32; MAX_SIZE]; BLANK_LEVELS],
+    /// Squares that only a blank fits in some stretch (bit `p`: square `p`).
+    blank_only: u16,
 }
 
 /// The blanks a walk tells [`Stretches`] it has placed: none, one, two or more.
@@ -482,11 +600,15 @@ impl Stretches {
     pub const CLOSED: Stretches = Stretches {
         from: [[[i32::MIN; MAX_SIZE]; MAX_SIZE]; BLANK_LEVELS],
         upto: [[i32::MIN; MAX_SIZE]; BLANK_LEVELS],
+        blank_at: [[i32::MIN; MAX_SIZE]; BLANK_LEVELS],
+        blank_only: 0,
     };
     /// What a walk that skips nothing asks.
     pub const OPEN: Stretches = Stretches {
         from: [[[i32::MAX; MAX_SIZE]; MAX_SIZE]; BLANK_LEVELS],
         upto: [[i32::MAX; MAX_SIZE]; BLANK_LEVELS],
+        blank_at: [[i32::MAX; MAX_SIZE]; BLANK_LEVELS],
+        blank_only: 0,
     };
 }
 
@@ -506,8 +628,9 @@ struct Shadow {
     /// Board tiles in the stretch, and their letters (5 bits each, the first six).
     board: u8,
     letters: u32,
-    /// Squares only a blank can take.
+    /// Squares only a blank can take, and where they are in the lane (bit `p`: square `p`).
     fixed_blanks: u8,
+    blank_only: u16,
     /// Squares open to more than one tile value: letter premium and perpendicular word
     /// premium (0: no perpendicular word).
     free: u8,
@@ -531,9 +654,10 @@ impl Shadow {
     /// The greedy part of the bound: the values still to place, best first, on the free
     /// squares in order of what a point there is worth (its letter premium times the
     /// stretch's word premiums, plus its perpendicular word's premium), summed term by term:
-    /// `placed[i]` is the first `i` terms, of `terms` in all.
+    /// `placed[i]` is the first `i` terms, of `terms` in all; `worth` the free squares' worth,
+    /// most first.
     #[inline(always)]
-    fn placed(&self) -> ([i32; MAX_SIZE + 1], usize) {
+    fn placed(&self) -> ([i32; MAX_SIZE + 1], usize, [i32; MAX_SIZE]) {
         let f = self.free as usize;
         let mut worth = [0i32; MAX_SIZE];
         for j in 0..f {
@@ -552,7 +676,7 @@ impl Shadow {
         for i in 0..terms {
             placed[i + 1] = placed[i] + worth[i] * pool[i] as i32;
         }
-        (placed, terms)
+        (placed, terms, worth)
     }
 }
 
@@ -598,5 +722,112 @@ impl BingoCheck<'_> {
             cell.set(if ok { 2 } else { 1 });
         }
         cell.get() == 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{gaddag_for, layout_of, position_of, Move};
+    use wordclub_engine::{Cgp, RuleSet};
+    use wordclub_lexicon::WordList;
+
+    /// Every kept position (`tests/positions`): its name and CGP.
+    fn kept_positions() -> Vec<(String, String)> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/positions");
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            out.push((name, text.trim().to_string()));
+        }
+        out.sort();
+        out
+    }
+
+    /// The blanks a move holds and the squares (along its lane) they are on.
+    fn blanks_of(m: &Move) -> Vec<usize> {
+        let first = if m.down { m.row } else { m.col } as usize;
+        (0..m.len as usize)
+            .filter(|&i| m.tiles[i] & BLANK_BIT != 0)
+            .map(|i| first + i)
+            .collect()
+    }
+
+    #[test]
+    fn no_move_from_an_anchor_beats_its_bound_for_a_blank_where_it_put_one() {
+        let (mut moves_checked, mut cut) = (0usize, 0usize);
+        for (name, text) in kept_positions() {
+            let cgp = Cgp::parse(&text).unwrap();
+            let rules = RuleSet::builtin(cgp.opcode("rules").unwrap()).unwrap();
+            let list = WordList::builtin(cgp.opcode("lex").unwrap_or(&rules.default_list)).unwrap();
+            let layout = layout_of(&rules).unwrap();
+            let pos = position_of(&text, &rules).unwrap();
+            let dealt = pos.rack.unwrap();
+            let g = gaddag_for(list);
+            // The rack as dealt, then with its first one or two letters turned into blanks.
+            for extra in 0..=2u8 {
+                let mut rack = dealt;
+                let mut left = extra;
+                for l in 1..27 {
+                    while left > 0 && rack.counts[l] > 0 {
+                        rack.counts[l] -= 1;
+                        rack.counts[0] += 1;
+                        left -= 1;
+                    }
+                }
+                if rack.counts[0] == 0 || rack.len() <= 2 {
+                    continue;
+                }
+                let mut gen = Generator::new();
+                let any = gen.prepare(&g, &layout, &pos.grid);
+                gen.anchors(&layout, any);
+                let bounds = Bounds::new(&g, &layout, &gen.values, &gen.same_value, &rack);
+                let mut table = Stretches::CLOSED;
+                for i in 0..gen.anchor_buf.len() {
+                    let anchor = gen.anchor_buf[i];
+                    if bounds.exact::<false>(&gen, anchor, &mut table, 0) == i32::MIN {
+                        continue;
+                    }
+                    bounds.exact::<true>(&gen, anchor, &mut table, i32::MIN);
+                    let mut moves: Vec<Move> = Vec::new();
+                    gen.walk_anchor::<_, false, false>(
+                        &g,
+                        &layout,
+                        &rack,
+                        anchor,
+                        &Stretches::OPEN,
+                        &mut moves,
+                    );
+                    for m in &moves {
+                        let on = blanks_of(m);
+                        let level = on.len().min(BLANK_LEVELS - 1);
+                        for &q in &on {
+                            assert!(
+                                m.score <= table.blank_at[level][q],
+                                "{name} (+{extra} blanks): {} scores {} over the bound {} for \
+                                 a blank on square {q} of its lane",
+                                m.notation(),
+                                m.score,
+                                table.blank_at[level][q]
+                            );
+                        }
+                        moves_checked += 1;
+                    }
+                    // How often the bound for a blank is below the level's own bound for
+                    // some square the anchor's moves could put one on.
+                    for (level, row) in table.blank_at.iter().enumerate().skip(1) {
+                        let most = table.upto[level][anchor.square as usize];
+                        cut += row.iter().filter(|&&b| b > i32::MIN && b < most).count();
+                    }
+                }
+            }
+        }
+        assert!(moves_checked > 100_000, "{moves_checked} moves checked");
+        assert!(
+            cut > 0,
+            "the bound for a blank is never tighter than its level's"
+        );
     }
 }

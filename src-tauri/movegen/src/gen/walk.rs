@@ -11,8 +11,9 @@ use crate::layout::{Layout, Rack, BLANK_BIT, MAX_SIZE};
 const WORD_BUF: usize = 2 * MAX_SIZE + 2;
 
 /// With `PRUNE`, the walk skips every part of the lane whose stretches' bounds (`stretches`)
-/// are below the least score the sink still keeps ([`Sink::min_score`]).
-struct Walk<'a, S: Sink, const PRUNE: bool> {
+/// are below the least score the sink still keeps ([`Sink::min_score`]); with `CUT` too, every
+/// blank on a square where a blank cannot reach it (`stretches.blank_at`).
+struct Walk<'a, S: Sink, const PRUNE: bool, const CUT: bool> {
     g: &'a Gaddag,
     stretches: &'a Stretches,
     view: LaneView<'a>,
@@ -38,7 +39,7 @@ struct Walk<'a, S: Sink, const PRUNE: bool> {
 }
 
 impl Generator {
-    pub(super) fn walk_anchor<S: Sink, const PRUNE: bool>(
+    pub(super) fn walk_anchor<S: Sink, const PRUNE: bool, const CUT: bool>(
         &self,
         g: &Gaddag,
         layout: &Layout,
@@ -48,7 +49,7 @@ impl Generator {
         sink: &mut S,
     ) {
         let pos = anchor.square as usize;
-        let mut walk = Walk::<S, PRUNE> {
+        let mut walk = Walk::<S, PRUNE, CUT> {
             g,
             stretches,
             view: self.lane_view(anchor),
@@ -72,7 +73,7 @@ impl Generator {
     }
 }
 
-impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
+impl<S: Sink, const PRUNE: bool, const CUT: bool> Walk<'_, S, PRUNE, CUT> {
     #[inline(always)]
     fn record(&mut self, start: usize, end: usize, main: i32, wmul: i32, cross: i32) {
         if end == start {
@@ -206,7 +207,8 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
 
     /// Whether a move with a blank on the empty square `pos` besides the tiles placed so far
     /// could reach the sink's least score, by its stretches (rightwards: the word starts at
-    /// `start`; leftwards: at `pos` or before).
+    /// `start`; leftwards: at `pos` or before) and, with `CUT`, by what a blank on that square
+    /// costs (`blank_at`).
     #[inline(always)]
     fn blank_may_reach<const RIGHT: bool>(&self, pos: usize, start: usize) -> bool {
         let level = self.level();
@@ -219,7 +221,8 @@ impl<S: Sink, const PRUNE: bool> Walk<'_, S, PRUNE> {
         } else {
             self.stretches.upto[level + 1][pos]
         };
-        bound >= self.sink.min_score()
+        let min = self.sink.min_score();
+        bound >= min && (!CUT || self.stretches.blank_at[level + 1][pos] >= min)
     }
 
     /// The blanks placed so far, as [`Stretches`] counts them.
