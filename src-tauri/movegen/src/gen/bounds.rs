@@ -295,17 +295,16 @@ impl<'a> Bounds<'a> {
         // starts it can reach (resetting the whole table took most of this call's time on a
         // crowded 9x9 board).
         // With `BLANKS` the table already holds them (this call follows the one without).
-        if !BLANKS {
-            for b in 0..BLANK_LEVELS {
-                table.upto[b] = [i32::MIN; MAX_SIZE];
-                table.from[b][a] = [i32::MIN; MAX_SIZE];
-            }
-        }
         if BLANKS {
             for level in 1..=self.blank_levels {
                 table.blank_at[level] = [i32::MIN; MAX_SIZE];
             }
             table.blank_only = 0;
+        } else {
+            for b in 0..BLANK_LEVELS {
+                table.upto[b] = [i32::MIN; MAX_SIZE];
+                table.from[b][a] = [i32::MIN; MAX_SIZE];
+            }
         }
         let mut left = self.shadow.clone();
         if !self.shadow_add(&mut left, &lane, &gen.values, a) {
@@ -361,22 +360,6 @@ impl<'a> Bounds<'a> {
                 }
             }
         }
-        // From each start, the best over every end at or past each square; leftwards, the best
-        // over every start at or before each square.
-        for b in 0..BLANK_LEVELS {
-            if BLANKS {
-                break;
-            }
-            let mut before = i32::MIN;
-            for st in s..=a {
-                let row = &mut table.from[b][st];
-                for e in (a..n - 1).rev() {
-                    row[e] = row[e].max(row[e + 1]);
-                }
-                before = before.max(row[a]);
-                table.upto[b][st] = before;
-            }
-        }
         if BLANKS {
             // A square that only a blank fits in some stretch: never cut.
             let mut only = table.blank_only;
@@ -385,6 +368,20 @@ impl<'a> Bounds<'a> {
                 only &= only - 1;
                 for level in 1..=self.blank_levels {
                     table.blank_at[level][q] = i32::MAX;
+                }
+            }
+        } else {
+            // From each start, the best over every end at or past each square; leftwards, the
+            // best over every start at or before each square.
+            for b in 0..BLANK_LEVELS {
+                let mut before = i32::MIN;
+                for st in s..=a {
+                    let row = &mut table.from[b][st];
+                    for e in (a..n - 1).rev() {
+                        row[e] = row[e].max(row[e + 1]);
+                    }
+                    before = before.max(row[a]);
+                    table.upto[b][st] = before;
                 }
             }
         }
