@@ -13,7 +13,8 @@
 //! "Save the game record" asks where in the platform's save dialog (tauri-plugin-dialog, from
 //! Rust: the window is granted none of its commands).
 //!
-//! The app plays its computers' turns itself ([`App::play_computers`]) and every event it
+//! The app runs its own work (computer turns, warm-ups, the background analysis) on threads of
+//! its own ([`App::drive_on_threads`]) and every event it
 //! sends ([`wordclub_app::AppEvent`]) is emitted to the window as [`EVENT`], which the UI
 //! listens to (`onEvent` in ui/js/api.js; the capability's one grant beside the commands).
 //!
@@ -25,7 +26,6 @@
 //! `deal` over IPC, so the window test can play a known word.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use serde_json::Value;
 use tauri::{Emitter, Manager, State};
@@ -33,11 +33,6 @@ use wordclub_app::{App, ErrorBody, FileSettings};
 
 /// The name the app's events are emitted under (ui/js/api.js listens to the same).
 const EVENT: &str = "wordclub:event";
-
-/// The pause before each computer move the app plays: the pause the UI waited before asking
-/// for it when it asked, so the person's tiles are seen down first (`wordclub-cli serve`
-/// uses the same).
-const COMPUTER_PACE: Duration = Duration::from_millis(450);
 
 /// Where the window keeps its settings: `settings.json` in the app's data directory, the
 /// settings under this key. That is the file and the layout tauri-plugin-store wrote, so
@@ -256,7 +251,7 @@ pub fn run() {
             ));
             #[cfg(feature = "fixed-deals")]
             state.allow_fixed_deals();
-            state.play_computers(COMPUTER_PACE);
+            state.drive_on_threads();
             let handle = app.handle().clone();
             state.on_event(move |event| {
                 if let Err(e) = handle.emit(EVENT, event) {

@@ -39,7 +39,7 @@ import { openWindow, startDriver } from './driver.js';
 const PORT = 5444 + (process.pid % 1000);
 
 // The app's deliberate waits in a computer's turn, subtracted for the figure beside the goal:
-// the pause before a computer moves (COMPUTER_PACE, src-tauri/src/lib.rs) and the step
+// the pause before a computer moves (COMPUTER_PACE, src-tauri/app/src/scheduler.rs) and the step
 // before its first tile shows (TILE_STEP_MS, ui/js/arrival.js).
 const COMPUTER_PACE_MS = 450;
 const TILE_STEP_MS = 150;

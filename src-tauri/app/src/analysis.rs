@@ -6,14 +6,12 @@
 //! quick ones: [`stored`] (read), [`prepare`] (replay the match), [`Prepared::analyse`] (the
 //! slow part, no history needed), then [`keep`] (one transaction).
 //!
-//! A whole history is re-analysed in the background ([`Background`]) on its own SQLite
-//! connection and thread: a move never waits for it.
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+//! A whole history is re-analysed in the background ([`Background`]), one match a unit of the
+//! app's scheduler: a move never waits for the analysis itself.
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::broadcast;
 use wordclub_engine::{score_placement, Match, ScoredMove};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::analysis::{
@@ -21,7 +19,7 @@ use wordclub_movegen::analysis::{
 };
 use wordclub_store::{Status, Store, StoreError};
 
-use crate::events::AppEvent;
+use crate::events::{Failed, Progress};
 use crate::AppError;
 
 fn refuse_unfinished(id: i64, status: Status) -> AppError {
@@ -187,138 +185,110 @@ pub fn score_alternative(store: &Store, args: &AnalysisMoveArgs) -> Result<Analy
     })
 }
 
-/// A match the background could not analyse, and why.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
-pub struct Failed {
-    pub match_id: i64,
-    pub kind: String,
-    pub message: String,
-}
-
-/// How the background re-analysis of the history is getting on.
-#[derive(Debug, Clone, Default, Serialize)]
-#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
-pub struct Progress {
-    pub analyser_version: u32,
-    /// False for a history kept in memory: its matches are analysed when asked for.
-    pub background: bool,
-    pub running: bool,
-    /// Matches analysed so far in this run, of `total` that needed it at its start.
-    pub done: u64,
-    pub total: u64,
-    /// Finished matches still without an analysis of this version.
-    pub missing: u64,
-    pub failed: Vec<Failed>,
-}
-
-/// The background re-analysis: at most one run at a time, on its own connection. Each
-/// match it analyses, and its end, is told as an [`AppEvent::AnalysisProgress`].
+/// The background re-analysis of a history file: at most one run at a time, one match a
+/// step, each step a unit of the app's scheduler ([`crate::App::run_next`]) on the app's own
+/// connection: the replay and the keeping hold the history's lock, the analysis itself none.
+/// Each match analysed, and the run's end, is told as an [`crate::AppEvent::AnalysisProgress`].
 pub struct Background {
-    path: Option<PathBuf>,
-    progress: Arc<Mutex<Progress>>,
-    events: broadcast::Sender<AppEvent>,
+    run: Mutex<Run>,
+}
+
+/// A run: its progress and the matches it has still to analyse.
+struct Run {
+    progress: Progress,
+    todo: VecDeque<i64>,
 }
 
 impl Background {
-    pub fn new(path: Option<PathBuf>, events: broadcast::Sender<AppEvent>) -> Background {
+    /// `file`: the history is a file (one kept in memory is analysed when asked for).
+    pub fn new(file: bool) -> Background {
         Background {
-            events,
-            progress: Arc::new(Mutex::new(Progress {
-                analyser_version: ANALYSER_VERSION,
-                background: path.is_some(),
-                ..Progress::default()
-            })),
-            path,
+            run: Mutex::new(Run {
+                progress: Progress {
+                    analyser_version: ANALYSER_VERSION,
+                    background: file,
+                    ..Progress::default()
+                },
+                todo: VecDeque::new(),
+            }),
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Progress> {
-        self.progress.lock().unwrap_or_else(|p| p.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, Run> {
+        self.run.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The progress, with `missing` counted from `store` now.
     pub fn progress(&self, store: &Store) -> Result<Progress, AppError> {
         let missing = store.matches_needing_analysis(ANALYSER_VERSION)?.len() as u64;
-        let mut p = self.lock().clone();
+        let mut p = self.lock().progress.clone();
         p.missing = missing;
         Ok(p)
     }
 
-    /// Starts analysing every finished match that lacks this version's analysis, unless a
-    /// run is going already or there is nothing to do. Returns at once.
-    pub fn start(&self, store: &Store) -> Result<(), AppError> {
-        let Some(path) = self.path.clone() else {
-            return Ok(());
-        };
+    /// Queues every finished match that lacks this version's analysis, unless a run is going
+    /// already or there is nothing to do; answers whether a run started (the scheduler then
+    /// has work).
+    pub fn start(&self, store: &Store) -> Result<bool, AppError> {
+        let mut run = self.lock();
+        if !run.progress.background || run.progress.running {
+            return Ok(false);
+        }
         let todo = store.matches_needing_analysis(ANALYSER_VERSION)?;
-        {
-            let mut p = self.lock();
-            if p.running || todo.is_empty() {
-                return Ok(());
-            }
-            *p = Progress {
-                analyser_version: ANALYSER_VERSION,
-                background: true,
-                running: true,
-                done: 0,
-                total: todo.len() as u64,
-                missing: todo.len() as u64,
-                failed: Vec::new(),
-            };
+        if todo.is_empty() {
+            return Ok(false);
         }
-        let progress = Arc::clone(&self.progress);
-        let events = self.events.clone();
-        let spawned = std::thread::Builder::new()
-            .name("wordclub-analysis".into())
-            .spawn(move || run(path, todo, progress.clone(), events));
-        if spawned.is_err() {
-            self.lock().running = false;
+        run.progress = Progress {
+            analyser_version: ANALYSER_VERSION,
+            background: true,
+            running: true,
+            done: 0,
+            total: todo.len() as u64,
+            missing: todo.len() as u64,
+            failed: Vec::new(),
+        };
+        run.todo = todo.into();
+        Ok(true)
+    }
+
+    /// The next match of the run, if any.
+    pub(crate) fn next_match(&self) -> Option<i64> {
+        self.lock().todo.pop_front()
+    }
+
+    /// Match `id` was analysed (or could not be): the progress to tell, the run's end when
+    /// it was the last. `missing` is as the run sees it (the matches it has not analysed yet,
+    /// the failed ones included).
+    pub(crate) fn finished(&self, id: i64, made: Result<(), AppError>) -> Progress {
+        let mut run = self.lock();
+        if let Err(e) = made {
+            run.progress.failed.push(Failed {
+                match_id: id,
+                kind: e.kind().to_string(),
+                message: e.to_string(),
+            });
         }
-        Ok(())
+        run.progress.done += 1;
+        if run.todo.is_empty() {
+            run.progress.running = false;
+        }
+        let mut p = run.progress.clone();
+        p.missing = (p.total - p.done + p.failed.len() as u64).min(p.total);
+        p
     }
 }
 
-fn run(
-    path: PathBuf,
-    todo: Vec<i64>,
-    progress: Arc<Mutex<Progress>>,
-    events: broadcast::Sender<AppEvent>,
-) {
-    let lock = || progress.lock().unwrap_or_else(|p| p.into_inner());
-    // The progress as it stands, told to every viewer; `missing` as the run sees it (the
-    // matches of its list not analysed yet, the failed ones included).
-    let tell = || {
-        let mut p = lock().clone();
-        p.missing = (p.total - p.done + p.failed.len() as u64).min(p.total);
-        let _ = events.send(AppEvent::AnalysisProgress { progress: p });
+/// One step of the background analysis: match `id` analysed and kept, unless another caller
+/// (the end screen) made it meanwhile. The replay and the keeping hold the history's lock; the
+/// analysis, the slow part, holds none, so a move in any match waits for neither.
+pub(crate) fn step(app: &crate::App, id: i64) -> Result<(), AppError> {
+    let prepared = app.with_store(|store| match stored(store, id)? {
+        Some(_) => Ok(None),
+        None => prepare(store, id).map(Some),
+    })?;
+    let Some(prepared) = prepared else {
+        return Ok(());
     };
-    let fail = |id: i64, e: AppError| {
-        lock().failed.push(Failed {
-            match_id: id,
-            kind: e.kind().to_string(),
-            message: e.to_string(),
-        })
-    };
-    match Store::open(&path) {
-        Ok(mut store) => {
-            for id in todo {
-                // Another caller (the end screen) may have made it meanwhile.
-                let made = match stored(&store, id) {
-                    Ok(Some(_)) => Ok(()),
-                    _ => prepare(&store, id)
-                        .and_then(|p| p.analyse())
-                        .and_then(|a| keep(&mut store, id, &a)),
-                };
-                if let Err(e) = made {
-                    fail(id, e);
-                }
-                lock().done += 1;
-                tell();
-            }
-        }
-        Err(e) => fail(0, AppError::from(e)),
-    }
-    lock().running = false;
-    tell();
+    let made = prepared.analyse()?;
+    app.with_store(|store| keep(store, id, &made))
 }

@@ -8,15 +8,17 @@
 //! never holds up another; the map of open matches has a lock held only to find or add one.
 //! The order, so that no two commands wait for each other: **a match, then the history**
 //! (a command that holds the history never takes a match's lock). The map, the settings,
-//! the deal counter, the downloads folder, the save chooser and the test hooks are leaves:
-//! nothing else is taken while one of them is held. No search, replay or store read runs
+//! the deal counter, the downloads folder, the save chooser, the test hooks and the scheduler
+//! (`scheduler.rs`, which may take the analysis's progress) are leaves: nothing else is taken
+//! while one of them is held. No search, replay or store read runs
 //! under the map's lock; a search (a computer's move, a hint) runs under no lock at all: what
 //! it needs is copied under the match's lock, and its result applied only if the match has
 //! not moved on. The save chooser is called under none (it waits for a person).
 use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -26,6 +28,7 @@ use wordclub_store::{Store, StoreError};
 
 use crate::events::{AppEvent, Bus, Events};
 use crate::matches::{MatchIdArgs, OpenMatch};
+use crate::scheduler::{Next, Scheduler, Step, Unit, Waker};
 use crate::settings::{Settings, SettingsBackend};
 use crate::AppError;
 
@@ -53,7 +56,7 @@ pub struct App {
     downloads: Mutex<Option<PathBuf>>,
     /// Asks the person at the window where `save_gcg` writes ([`App::set_save_chooser`]).
     save_chooser: Mutex<Option<Arc<SaveChooser>>>,
-    /// Re-analysing the history in the background (its own connection and thread).
+    /// Re-analysing the history in the background (units of the scheduler).
     pub(crate) analysis: crate::analysis::Background,
     /// Told when a computer starts searching its move, with no lock held.
     thinking: Mutex<Option<SearchHook>>,
@@ -61,17 +64,9 @@ pub struct App {
     hint_search: Mutex<Option<SearchHook>>,
     /// The pushed events (`events.rs`): every subscriber gets each one.
     events: Bus,
-    /// Set by [`App::play_computers`]: the app itself plays a computer's turn when one is due.
-    driver: Mutex<Option<Driver>>,
-}
-
-/// The app playing its computers' turns itself ([`App::play_computers`]).
-#[derive(Clone)]
-struct Driver {
-    /// The app, for the thread that plays (weak: the app is not kept alive by it).
-    app: Weak<App>,
-    /// The pause before each computer move (see [`App::play_computers`]).
-    pace: Duration,
+    /// The app's own work (computer moves, warm-ups, the background analysis), which a host
+    /// runs ([`App::run_next`]).
+    scheduler: Mutex<Scheduler>,
 }
 
 /// Called with the match id and the seat when a search starts.
@@ -106,9 +101,6 @@ impl History {
 /// which resumes it from what was committed.
 pub(crate) struct Slot {
     closed: AtomicBool,
-    /// A thread of [`App::play_computers`] is playing this match's computer turns: no other
-    /// is started, so one computer move is searched at a time, whatever the UI redraws.
-    driving: AtomicBool,
     open: Mutex<OpenMatch>,
 }
 
@@ -116,7 +108,6 @@ impl Slot {
     fn new(open: OpenMatch) -> Arc<Slot> {
         Arc::new(Slot {
             closed: AtomicBool::new(false),
-            driving: AtomicBool::new(false),
             open: Mutex::new(open),
         })
     }
@@ -155,10 +146,8 @@ impl App {
             _ => Settings::default(),
         };
         let events = Bus::default();
-        let analysis = crate::analysis::Background::new(
-            history.as_ref().ok().and_then(Store::path),
-            events.sender(),
-        );
+        let file = history.as_ref().is_ok_and(|s| s.path().is_some());
+        let analysis = crate::analysis::Background::new(file);
         App {
             open: Mutex::new(HashMap::new()),
             history: Mutex::new(History(history)),
@@ -171,7 +160,7 @@ impl App {
             thinking: Mutex::new(None),
             hint_search: Mutex::new(None),
             events,
-            driver: Mutex::new(None),
+            scheduler: Mutex::new(Scheduler::default()),
         }
     }
 
@@ -197,72 +186,123 @@ impl App {
         self.events.send(event);
     }
 
-    /// The app plays a computer's turn itself when one is due — after the command that left
-    /// a computer to move (a person's move, a new match a computer opens, a match opened
-    /// again), on a thread of its own, one move at a time per match — and tells its viewers
-    /// with [`AppEvent::ComputerMoved`]: the UI asks for no computer move and keeps no timer
-    /// for it, so nothing it redraws can ask twice. `pace`: the pause before each move, so
-    /// the move just made is seen being made before the next one lands (the window and
-    /// `serve`: 450 ms, the pause the UI used to wait before asking). The
-    /// `computer_turn` command still plays one at once (the CLI, tests); whichever comes
-    /// first plays it, and the other finds a person to move and does nothing.
-    pub fn play_computers(self: &Arc<App>, pace: Duration) {
-        *lock(&self.driver) = Some(Driver {
-            app: Arc::downgrade(self),
-            pace,
-        });
+    /// Runs the next unit of the app's own work due at `now` (the host's monotonic clock) on
+    /// this thread — one computer move, one graph warm-up or one match of the background
+    /// analysis — and says when to ask again ([`Step`]). Never sleeps, spawns or reads a
+    /// clock (`scheduler.rs`): the window and `serve` call it from threads of their own
+    /// ([`App::drive_on_threads`]), a browser worker from its event loop. A computer's move
+    /// is due when its match's table says a computer is to move, [`crate::COMPUTER_PACE`]
+    /// after the host first sees it; its viewers are told with [`AppEvent::ComputerMoved`],
+    /// so the UI asks for no computer move and keeps no timer. A unit that fails or panics
+    /// is told ([`AppEvent::ComputerFailed`]) and leaves the app and the match as they were.
+    pub fn run_next(&self, now: Duration) -> Step {
+        let next = lock(&self.scheduler).next(now);
+        match next {
+            Next::Computer(id) => {
+                let failed = self.computer_unit(id);
+                lock(&self.scheduler).computer_done(id, failed);
+                Step::Ran(Unit::ComputerMove { match_id: id })
+            }
+            Next::WarmUp(list) => {
+                // A graph that cannot be loaded is loaded (and its error answered) by the
+                // first search that needs it.
+                let _ = catch_unwind(|| wordclub_movegen::graph_for(list, Manners::Polite));
+                lock(&self.scheduler).background_done();
+                Step::Ran(Unit::WarmUp {
+                    list: list.info().id.clone(),
+                })
+            }
+            Next::Analysis => match self.analysis.next_match() {
+                Some(id) => {
+                    let made = catch_unwind(AssertUnwindSafe(|| crate::analysis::step(self, id)))
+                        .unwrap_or_else(|_| Err(AppError::panicked("the analysis")));
+                    let progress = self.analysis.finished(id, made);
+                    self.send(AppEvent::AnalysisProgress { progress });
+                    lock(&self.scheduler).background_done();
+                    Step::Ran(Unit::Analysis { match_id: id })
+                }
+                None => match lock(&self.scheduler).after_background(now) {
+                    Next::Wait(until) => Step::Wait { until },
+                    _ => Step::Idle,
+                },
+            },
+            Next::Wait(until) => Step::Wait { until },
+            Next::Idle => Step::Idle,
+        }
     }
 
-    /// Starts the thread that plays match `id`'s computer turns, when the app plays them
-    /// and none is running for it (the match's lock is held, so it runs after this command).
-    fn drive(&self, slot: &Arc<Slot>, id: i64) {
-        let Some(driver) = lock(&self.driver).clone() else {
-            return;
+    /// Tells the host, with no lock held, each time work arrives for [`App::run_next`].
+    pub fn set_waker(&self, waker: impl Fn() + Send + Sync + 'static) {
+        lock(&self.scheduler).set_waker(Some(Arc::new(waker)));
+    }
+
+    /// The pause before a computer's move ([`crate::COMPUTER_PACE`] unless a test sets
+    /// another: 0 on a test's own clock).
+    pub fn set_computer_pace(&self, pace: Duration) {
+        lock(&self.scheduler).set_pace(pace);
+    }
+
+    /// One computer move of match `id`, if it is open and a computer is still to move; answers
+    /// whether it failed (then it is not tried again until a command opens the match). A
+    /// match not open is not opened: it was closed (abandoned, deleted, its write failed) or a
+    /// command made the move. An abandon or delete during the search makes its record fail
+    /// (`match_closed`, `unknown_match`): that ends the unit with no more said.
+    fn computer_unit(&self, id: i64) -> bool {
+        let slot = self.open_matches().get(&id).cloned();
+        let Some(slot) = slot else {
+            return false;
         };
-        if slot.driving.swap(true, Ordering::SeqCst) {
-            return;
+        let who = {
+            let m = lock(&slot.open);
+            if slot.closed.load(Ordering::SeqCst) {
+                None
+            } else {
+                m.table.computer_to_move().ok().map(|(seat, _)| {
+                    let name = m.game().players().get(seat).map(|p| p.name.clone());
+                    (seat, name.unwrap_or_default())
+                })
+            }
+        };
+        let Some((seat, name)) = who else {
+            return false;
+        };
+        let played = catch_unwind(AssertUnwindSafe(|| {
+            self.computer_turn(MatchIdArgs { match_id: id })
+        }))
+        .unwrap_or_else(|_| Err(AppError::panicked("the computer's move")));
+        let e = match played {
+            Ok(_) => return false,
+            Err(e) => e,
+        };
+        if matches!(
+            e.kind(),
+            "human_to_move" | "match_over" | "match_closed" | "unknown_match" | "history_gone"
+        ) {
+            // Someone else made the move first, or the match ended or closed meanwhile:
+            // nothing is due.
+            return true;
         }
-        let driving = Arc::clone(slot);
-        let spawned = std::thread::Builder::new()
-            .name("wordclub-computer".into())
-            .spawn(move || {
-                while let Some(app) = driver.app.upgrade() {
-                    std::thread::sleep(driver.pace);
-                    match app.computer_turn(MatchIdArgs { match_id: id }) {
-                        Ok(view) => {
-                            let next = view.to_move.and_then(|s| view.players.get(s));
-                            if view.over || next.is_none_or(|p| p.computer.is_none()) {
-                                break;
-                            }
-                        }
-                        // Someone else made the move first (`computer_turn` called as a
-                        // command), or the match ended meanwhile: nothing is due.
-                        Err(e) if matches!(e.kind(), "human_to_move" | "match_over") => break,
-                        Err(e) => {
-                            let (seat, name) = app
-                                .with_match(id, |m| {
-                                    let seat = m.game().to_move().unwrap_or_default();
-                                    let name = m.game().players().get(seat).map(|p| p.name.clone());
-                                    Ok((seat, name.unwrap_or_default()))
-                                })
-                                .unwrap_or_default();
-                            // The sentence is the app's, not the error's: a move generator's
-                            // refusal can quote the rack, and events reach every viewer.
-                            app.send(AppEvent::ComputerFailed {
-                                match_id: id,
-                                seat,
-                                kind: e.kind().to_string(),
-                                message: format!("{name} could not make a move ({})", e.kind()),
-                            });
-                            break;
-                        }
-                    }
-                }
-                driving.driving.store(false, Ordering::SeqCst);
-            });
-        if spawned.is_err() {
-            slot.driving.store(false, Ordering::SeqCst);
-        }
+        // The sentence is the app's, not the error's: a move generator's refusal can quote
+        // the rack, and events reach every viewer.
+        self.send(AppEvent::ComputerFailed {
+            match_id: id,
+            seat,
+            kind: e.kind().to_string(),
+            message: format!("{name} could not make a move ({})", e.kind()),
+        });
+        true
+    }
+
+    /// Match `id` has a computer to move (its lock is held and its table says so).
+    fn computer_due(&self, id: i64) {
+        let wake = lock(&self.scheduler).computer_to_move(id);
+        wake_host(wake);
+    }
+
+    /// The background analysis has a run to make.
+    pub(crate) fn background_queued(&self) {
+        let wake = lock(&self.scheduler).analysis_started();
+        wake_host(wake);
     }
 
     /// Makes the deal of every new match without an explicit seed reproducible (and allows
@@ -346,6 +386,9 @@ impl App {
 
     /// Runs one command by name with JSON arguments (`null` counts as `{}`; anything else
     /// must be a JSON object): the single entry point for IPC and HTTP alike.
+    ///
+    /// Nothing panics across it: a command that panics (a defect) answers `internal`, and
+    /// every lock it held is usable again ([`lock`]).
     pub fn call(&self, command: &str, args: Value) -> Result<Value, AppError> {
         let args = match args {
             Value::Null => json!({}),
@@ -360,7 +403,8 @@ impl App {
                 ))
             }
         };
-        self.dispatch(command, args)
+        catch_unwind(AssertUnwindSafe(|| self.dispatch(command, args)))
+            .unwrap_or_else(|_| Err(AppError::panicked(&format!("the command {command}"))))
     }
 
     // ---- the locks ---------------------------------------------------------------------
@@ -399,10 +443,20 @@ impl App {
     pub(crate) fn add_open(&self, open: OpenMatch) {
         let id = open.id;
         let computer_first = open.table.computer_to_move().is_ok();
+        self.warm_up(&open);
         let slot = Slot::new(open);
         self.open_matches().insert(id, Arc::clone(&slot));
         if computer_first {
-            self.drive(&slot, id);
+            self.computer_due(id);
+        }
+    }
+
+    /// Queues the warm-up of the match's word graph when it can search (its first hint or
+    /// computer move then finds it ready, or waits only for the rest of the load).
+    fn warm_up(&self, open: &OpenMatch) {
+        if let Some(list) = open.graph_wanted() {
+            let wake = lock(&self.scheduler).warm_up(list);
+            wake_host(wake);
         }
     }
 
@@ -426,6 +480,7 @@ impl App {
         // After a restart whoever holds the device is not known: behind the cover, even at
         // a table with one person.
         open.table.cover();
+        self.warm_up(&open);
         let slot = Slot::new(open);
         self.open_matches().insert(id, Arc::clone(&slot));
         Ok(slot)
@@ -456,10 +511,12 @@ impl App {
             }
             m.tile_tracker = self.settings().tile_tracker;
             let answer = f(&slot, &mut m);
-            // A computer to move (after a person's move, or in a match opened again): the
-            // app plays it, when it plays its computers.
-            if m.table.computer_to_move().is_ok() {
-                self.drive(&slot, id);
+            // A computer to move (after a person's move, or in a match opened again): its
+            // move is due, decided here under the match's lock from the table as it is now.
+            // A match closed by this command (its write failed) is not: the next command
+            // opens it again from what was kept.
+            if m.table.computer_to_move().is_ok() && !slot.closed.load(Ordering::SeqCst) {
+                self.computer_due(id);
             }
             return answer;
         }
@@ -510,10 +567,12 @@ impl App {
 
     /// Drops a match from memory whatever holds it (abandoned or deleted in the history):
     /// a command waiting for it looks it up again, in the history.
+    /// Its computer's work ends with it: a move being searched is not recorded.
     pub(crate) fn forget(&self, id: i64) {
         if let Some(slot) = self.open_matches().remove(&id) {
             slot.closed.store(true, Ordering::SeqCst);
         }
+        lock(&self.scheduler).forget(id);
     }
 
     /// Drops a match from memory (its lock is held): whoever holds it next looks it up again.
@@ -540,6 +599,13 @@ impl App {
             history.0 = Err(e.clone());
         }
         e
+    }
+}
+
+/// Tells the host that work arrived, when it asked to be told (no lock held).
+fn wake_host(waker: Option<Waker>) {
+    if let Some(wake) = waker {
+        wake();
     }
 }
 

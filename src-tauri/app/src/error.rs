@@ -24,6 +24,10 @@ pub enum AppError {
     BadArgument { command: String, reason: String },
     /// No open or stored match with this id.
     UnknownMatch { id: String },
+    /// A defect of the app stopped `what` part way (a panic, caught at the command boundary
+    /// or in a unit of the app's own work): nothing it had not kept is kept, and the app and
+    /// its matches answer as before.
+    Panicked { what: String },
     /// A resign was sent without `confirm: true`.
     ConfirmationRequired { what: String },
     /// `new_match` named a `seed` or a `deal` where only the app's shuffle may deal (the app
@@ -80,6 +84,7 @@ impl AppError {
             AppError::UnknownCommand { .. } => "unknown_command",
             AppError::BadArgument { .. } => "bad_argument",
             AppError::UnknownMatch { .. } => "unknown_match",
+            AppError::Panicked { .. } => "panicked",
             AppError::ConfirmationRequired { .. } => "confirmation_required",
             AppError::FixedDealRefused => "fixed_deal_refused",
             AppError::Busy { .. } => "busy",
@@ -103,6 +108,13 @@ impl AppError {
             kind: "internal".to_string(),
             message: e.to_string(),
             details: None,
+        }
+    }
+
+    /// [`AppError::Panicked`]: `what` completes "… stopped" (`the computer's move`).
+    pub fn panicked(what: &str) -> Self {
+        AppError::Panicked {
+            what: what.to_string(),
         }
     }
 
@@ -141,6 +153,10 @@ impl fmt::Display for AppError {
                 write!(f, "bad arguments for {command}: {reason}")
             }
             AppError::UnknownMatch { id } => write!(f, "no match {id:?}"),
+            AppError::Panicked { what } => write!(
+                f,
+                "{what} stopped on a defect of the app; nothing it had not kept was kept, so ask again"
+            ),
             AppError::ConfirmationRequired { what } => {
                 write!(f, "{what} needs a confirmation (confirm: true)")
             }

@@ -12,8 +12,6 @@ use serde::Serialize;
 use tokio::sync::broadcast;
 use wordclub_engine::Seat;
 
-use crate::analysis::Progress;
-
 /// One pushed event. Tagged by `event` (`computer_thinking`, …) for the UI.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
@@ -43,6 +41,33 @@ pub enum AppEvent {
     AnalysisProgress { progress: Progress },
 }
 
+/// A match the background analysis could not analyse, and why.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct Failed {
+    pub match_id: i64,
+    pub kind: String,
+    pub message: String,
+}
+
+/// How the background re-analysis of the history is getting on (the `analysis_progress`
+/// command's answer, and what [`AppEvent::AnalysisProgress`] carries). Here, beside the event,
+/// so that the analysis depends on the events and not the other way round.
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct Progress {
+    pub analyser_version: u32,
+    /// False for a history kept in memory: its matches are analysed when asked for.
+    pub background: bool,
+    pub running: bool,
+    /// Matches analysed so far in this run, of `total` that needed it at its start.
+    pub done: u64,
+    pub total: u64,
+    /// Finished matches still without an analysis of this version.
+    pub missing: u64,
+    pub failed: Vec<Failed>,
+}
+
 /// How many events a slow subscriber may fall behind by before it misses the oldest: a
 /// match makes at most a few a second (thinking, moved), the analysis one per match.
 const BACKLOG: usize = 256;
@@ -68,11 +93,6 @@ impl Bus {
 
     pub fn subscribe(&self) -> Events {
         Events(self.sender.subscribe())
-    }
-
-    /// A sender the background analysis's thread keeps.
-    pub fn sender(&self) -> broadcast::Sender<AppEvent> {
-        self.sender.clone()
     }
 }
 

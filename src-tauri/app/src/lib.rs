@@ -45,12 +45,15 @@ mod events;
 mod evidence;
 mod family;
 mod history;
+#[cfg(not(target_arch = "wasm32"))]
+mod host;
 mod info;
 mod matches;
 mod objects;
 mod past;
 mod play;
 mod resume;
+mod scheduler;
 mod settings;
 mod teaching;
 mod view;
@@ -80,7 +83,7 @@ pub use matches::{
 };
 pub use view::MatchView;
 // Its history: listed, turn by turn, statistics, its analysis, its game record.
-pub use analysis::{AnalysisMove, AnalysisMoveArgs, Progress};
+pub use analysis::{AnalysisMove, AnalysisMoveArgs};
 pub use history::{
     ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats, StatsArgs,
 };
@@ -97,7 +100,8 @@ pub fn set_graph_cache_dir(dir: std::path::PathBuf) {
 // Every refusal, with its stable kind.
 pub use error::{AppError, ErrorBody};
 // What the app tells its viewers unasked (a computer's move, the analysis getting on).
-pub use events::{AppEvent, Events};
+pub use events::{AppEvent, Events, Failed, Progress};
+pub use scheduler::{Step, Unit, COMPUTER_PACE};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;

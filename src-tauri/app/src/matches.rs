@@ -31,18 +31,6 @@ impl OpenMatch {
     /// The match, behind the cover.
     pub fn new(id: i64, game: Match) -> Result<OpenMatch, AppError> {
         let list = shipped_list(game.list())?;
-        let needs_generator = game.rules().hints.contains(&HintKind::SuggestMove)
-            || game
-                .players()
-                .iter()
-                .any(|p| matches!(p.kind, PlayerKind::Computer { .. }));
-        if needs_generator && game.to_move().is_some() {
-            // The current lists' graphs are prebuilt (read in milliseconds); an older
-            // version's is built once (about a second) and then kept in the data folder: load
-            // it now, so the first hint or computer move need not wait for it (one graph
-            // serves both manners).
-            wordclub_movegen::build_in_background_with(list, Manners::Polite);
-        }
         Ok(OpenMatch {
             id,
             table: Table::new(game),
@@ -54,6 +42,20 @@ impl OpenMatch {
 
     pub fn game(&self) -> &Match {
         self.table.game()
+    }
+
+    /// The list whose move-generator graph this match will search, if it can search (a
+    /// computer seat or move hints) and is not over: the app warms it up beforehand. The
+    /// current lists' graphs are prebuilt (read in milliseconds); an older version's is built
+    /// once (about a second) and then kept in the data folder; one graph serves both manners.
+    pub(crate) fn graph_wanted(&self) -> Option<&'static WordList> {
+        let game = self.game();
+        let needs_generator = game.rules().hints.contains(&HintKind::SuggestMove)
+            || game
+                .players()
+                .iter()
+                .any(|p| matches!(p.kind, PlayerKind::Computer { .. }));
+        (needs_generator && game.to_move().is_some()).then_some(self.list)
     }
 
     /// What the screen shows whoever holds the device ([`Table::view`]), with labels added.

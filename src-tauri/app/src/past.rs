@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use wordclub_movegen::analysis::Analysis;
 
-use crate::analysis::{self, AnalysisMove, AnalysisMoveArgs, Progress};
+use crate::analysis::{self, AnalysisMove, AnalysisMoveArgs};
+use crate::events::Progress;
 use crate::history::{
     self, ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats, StatsArgs,
 };
@@ -60,12 +61,14 @@ impl App {
     /// How the background re-analysis of the history is going; `start: true` starts it
     /// (when it is not running and some finished match lacks this analyser's analysis).
     pub fn analysis_progress(&self, args: AnalysisProgressArgs) -> Result<Progress, AppError> {
-        self.with_store(|store| {
-            if args.start {
-                self.analysis.start(store)?;
-            }
-            self.analysis.progress(store)
-        })
+        let (started, progress) = self.with_store(|store| {
+            let started = args.start && self.analysis.start(store)?;
+            Ok((started, self.analysis.progress(store)?))
+        })?;
+        if started {
+            self.background_queued();
+        }
+        Ok(progress)
     }
 
     /// A match as a GCG game record; an unfinished one only with `reveal_racks: true`.

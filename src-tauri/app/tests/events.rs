@@ -1,5 +1,5 @@
-//! The pushed events and the app playing its computers itself (`App::play_computers`, what
-//! the window and `wordclub-cli serve` turn on): a computer's turn is played once, however
+//! The pushed events and the app playing its computers itself (`App::drive_on_threads`, the
+//! host the window and `wordclub-cli serve` run): a computer's turn is played once, however
 //! often a viewer redraws meanwhile, and told as an event that carries no rack.
 //!
 //! The waits with a timeout only turn a hang into a failure.
@@ -20,7 +20,8 @@ const PACE: Duration = Duration::from_millis(300);
 /// A test app that plays its computers, and a subscription made before anything happened.
 fn driven_app() -> (Arc<App>, Events) {
     let app = Arc::new(common::app());
-    app.play_computers(PACE);
+    app.set_computer_pace(PACE);
+    app.drive_on_threads();
     let events = app.subscribe();
     (app, events)
 }
@@ -212,7 +213,8 @@ fn no_event_carries_a_rack() {
     }
 }
 
-/// Without `play_computers` (the CLI, the other tests) nothing is played by itself.
+/// Without a host (the CLI, the other tests) nothing is played by itself: the computer's move
+/// waits in the app's queue until a command plays it, or a host runs it.
 #[test]
 fn an_app_that_does_not_play_its_computers_waits_to_be_asked() {
     let app = common::app();
@@ -223,7 +225,6 @@ fn an_app_that_does_not_play_its_computers_waits_to_be_asked() {
                "players": [{"name": "Hal", "computer": "easy"}, {"name": "Ann"}]}),
     );
     let id = view["id"].as_i64().unwrap();
-    std::thread::sleep(PACE * 2);
     assert_eq!(turns(&app, id), 0);
     assert!(events.try_next().is_none());
     common::ok(&app, "computer_turn", json!({"match_id": id}));
@@ -231,4 +232,13 @@ fn an_app_that_does_not_play_its_computers_waits_to_be_asked() {
         wait_for(&mut events, moved),
         AppEvent::ComputerMoved { turn: 1, .. }
     ));
+    // The queued move found a person to move when a host ran it: nothing more is played.
+    app.set_computer_pace(Duration::ZERO);
+    let mut now = Duration::ZERO;
+    while let wordclub_app::Step::Ran(_) | wordclub_app::Step::Wait { .. } = app.run_next(now) {
+        now += Duration::from_millis(1);
+        assert!(now < Duration::from_secs(1), "the host never went idle");
+    }
+    assert_eq!(turns(&app, id), 1);
+    assert!(events.try_next().is_none());
 }

@@ -1,9 +1,12 @@
-//! Opening a match that can need the move generator starts building its graph in the
-//! background. Its own test binary: the graph cache is per process, and no other test here
+//! Opening a match that can need the move generator queues its graph's warm-up, a unit the
+//! app's host runs before the first computer move is due. Its own test binary: the graph cache is per process, and no other test here
 //! may have built a graph first.
 mod common;
 
+use std::time::Duration;
+
 use serde_json::json;
+use wordclub_app::{Step, Unit};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::graph_requested;
 
@@ -21,12 +24,23 @@ fn the_generator_graph_is_started_only_for_matches_that_can_use_it() {
         !graph_requested(list),
         "a match without computer seats or move hints"
     );
+    assert_eq!(
+        app.run_next(Duration::ZERO),
+        Step::Idle,
+        "nothing to warm up"
+    );
 
-    // A computer seat: the graph is on its way before the first computer turn is asked for,
-    // and that turn waits for the build under way rather than starting another.
+    // A computer seat: the graph is loaded before the first computer turn is due.
     let with_computer = json!({"rules": "wordclub-1.0", "list": "wordclub",
                                "players": [{"name": "Bot", "computer": "hard"}, {"name": "Ann"}]});
     let view = app.call("new_match", with_computer).unwrap();
+    // The host's first unit, while the computer's move waits for its pace.
+    assert_eq!(
+        app.run_next(Duration::ZERO),
+        Step::Ran(Unit::WarmUp {
+            list: "wordclub".to_string()
+        })
+    );
     assert!(graph_requested(list));
     assert_eq!(view["to_move"], 0);
     let id = view["id"].as_i64().unwrap();

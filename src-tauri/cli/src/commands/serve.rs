@@ -6,8 +6,8 @@
 //! command's JSON, a refusal is `400` with `{"error":{"kind","message","details"}}`.
 //! `GET /api/events` is the app's pushed events as server-sent events (`text/event-stream`,
 //! one `data:` line of JSON per [`wordclub_app::AppEvent`]), the stream the window gets from
-//! Tauri's `emit`; the app plays its computers' turns itself (`App::play_computers`) and
-//! says so there.
+//! Tauri's `emit`; the app runs its own work (computer turns at `wordclub_app::COMPUTER_PACE`,
+//! the background analysis) on threads of its own (`App::drive_on_threads`) and says so there.
 //! Before serving, one line `{"listening":"http://127.0.0.1:<port>"}` goes to stdout (port 0
 //! picks a free port). Requests naming another host (in `Host`, twice, or in an absolute-form
 //! target) or coming from another origin are refused (no DNS rebinding, no cross-site calls);
@@ -45,9 +45,6 @@ const MAX_BODY: usize = 1 << 20;
 /// and then for its body. A browser sends both at once; loopback takes microseconds.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 const BODY_TIMEOUT: Duration = Duration::from_secs(5);
-/// The pause before each computer move the app plays (`App::play_computers`): the pause the
-/// UI waited before asking for it when it asked, so the person's tiles are seen down first.
-pub const COMPUTER_PACE: Duration = Duration::from_millis(450);
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(argv, &["port", "db", "settings", "ui", "seed"], &[])?;
@@ -75,7 +72,7 @@ pub fn run(argv: &[String]) -> CliResult {
     }
 
     let app = Arc::new(app);
-    app.play_computers(COMPUTER_PACE);
+    app.drive_on_threads();
 
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
