@@ -200,7 +200,7 @@ impl App {
         match next {
             Next::Computer(id) => {
                 let failed = self.computer_unit(id);
-                lock(&self.scheduler).computer_done(id, failed);
+                self.computer_settled(id, failed);
                 Step::Ran(Unit::ComputerMove { match_id: id })
             }
             Next::WarmUp(list) => {
@@ -291,6 +291,22 @@ impl App {
             message: format!("{name} could not make a move ({})", e.kind()),
         });
         true
+    }
+
+    /// After match `id`'s computer unit: whether a computer is to move now is read under the
+    /// match's lock and handed to the scheduler before the lock goes, so a command that made
+    /// a move due meanwhile is never undone, and a move the unit's own commands queued
+    /// before it moved is dropped.
+    fn computer_settled(&self, id: i64, failed: bool) {
+        let slot = self.open_matches().get(&id).cloned();
+        let m = slot.as_ref().map(|slot| (slot, lock(&slot.open)));
+        let due = !failed
+            && m.as_ref().is_some_and(|(slot, m)| {
+                !slot.closed.load(Ordering::SeqCst) && m.table.computer_to_move().is_ok()
+            });
+        let wake = lock(&self.scheduler).computer_done(id, due);
+        drop(m);
+        wake_host(wake);
     }
 
     /// Match `id` has a computer to move (its lock is held and its table says so).

@@ -189,12 +189,19 @@ impl Scheduler {
             })
     }
 
-    /// Match `id`'s computer unit is over. `failed`: it could not move (or panicked), so it is
-    /// not tried again until a command opens the match again.
-    pub fn computer_done(&mut self, id: i64, failed: bool) {
+    /// Match `id`'s computer unit is over; `due`: its table says a computer is to move
+    /// (read under the match's lock, which the caller still holds, so no command's decision
+    /// can come between). A unit that failed passes `false`: it is not tried again until a
+    /// command opens the match again. Answers the host to wake when a move is due.
+    #[must_use]
+    pub fn computer_done(&mut self, id: i64, due: bool) -> Option<Waker> {
         self.running.remove(&id);
-        if failed {
+        if due {
+            self.computers.entry(id).or_insert(None);
+            self.waker.clone()
+        } else {
             self.computers.remove(&id);
+            None
         }
     }
 
@@ -233,11 +240,13 @@ mod tests {
         let _ = s.computer_to_move(7);
         assert!(matches!(s.next(ms(5000)), Next::Analysis));
         assert!(matches!(s.after_background(ms(5000)), Next::Idle));
-        s.computer_done(7, false);
+        let _ = s.computer_done(7, true);
         assert!(matches!(s.next(ms(5000)), Next::Analysis));
         s.background_done();
         assert!(matches!(s.next(ms(5100)), Next::Computer(7)));
-        s.computer_done(7, true);
+        // Done, and no computer to move: whatever was queued meanwhile goes.
+        let _ = s.computer_to_move(7);
+        let _ = s.computer_done(7, false);
         assert!(s.is_empty());
     }
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use wordclub_app::{App, AppEvent, Events};
+use wordclub_app::{App, AppEvent, Events, Step, Unit};
 
 /// The pause before each computer move in these tests: long enough for the test to act
 /// inside it (a redraw, a `computer_turn` of its own) on a loaded machine.
@@ -56,7 +56,9 @@ fn turns(app: &App, id: i64) -> usize {
 /// says it is thinking and then that it moved, once.
 #[test]
 fn a_computer_to_move_is_played_by_the_app_and_told_as_an_event() {
-    let (app, mut events) = driven_app();
+    // The test is the host, on its own clock, at the app's own pace.
+    let app = common::app();
+    let mut events = app.subscribe();
     let view = common::new_match(
         &app,
         json!({"rules": "wordclub-1.0", "seed": 5,
@@ -66,6 +68,23 @@ fn a_computer_to_move_is_played_by_the_app_and_told_as_an_event() {
     assert_eq!(
         view["turn"], 0,
         "new_match answers before the computer moved"
+    );
+    // The warm-up first; the move only once its pace is over.
+    let warm_up = app.run_next(Duration::ZERO);
+    assert!(
+        matches!(warm_up, Step::Ran(Unit::WarmUp { .. })),
+        "{warm_up:?}"
+    );
+    assert_eq!(
+        app.run_next(Duration::ZERO),
+        Step::Wait {
+            until: wordclub_app::COMPUTER_PACE
+        }
+    );
+    assert!(events.try_next().is_none());
+    assert_eq!(
+        app.run_next(wordclub_app::COMPUTER_PACE),
+        Step::Ran(Unit::ComputerMove { match_id: id })
     );
     let thinking = wait_for(&mut events, |e| {
         matches!(e, AppEvent::ComputerThinking { .. })
@@ -85,7 +104,7 @@ fn a_computer_to_move_is_played_by_the_app_and_told_as_an_event() {
         (json!(1), json!(1))
     );
     // Ann to move: nothing more is played for her.
-    std::thread::sleep(PACE * 3);
+    assert_eq!(app.run_next(wordclub_app::COMPUTER_PACE * 10), Step::Idle);
     assert_eq!(turns(&app, id), 1);
     assert!(
         events.try_next().is_none(),
@@ -93,12 +112,14 @@ fn a_computer_to_move_is_played_by_the_app_and_told_as_an_event() {
     );
 }
 
-/// The race the UI had: while the computer thinks, a viewer redraws again and again (a
-/// scoresheet row tapped asks for the view) and another caller asks for the computer's move
-/// itself. Exactly one computer move is made, and the app's own player stops quietly.
+/// The race the UI had: before the app's own player runs, a viewer redraws again and again
+/// (a scoresheet row tapped asks for the view) and another caller asks for the computer's move
+/// itself. Exactly one computer move is made, and the app's own player, run after, stops
+/// quietly. The test is the host, so the order is the one under test every time.
 #[test]
 fn redraws_and_a_second_ask_while_the_computer_thinks_make_one_move() {
-    let (app, mut events) = driven_app();
+    let app = common::app();
+    let mut events = app.subscribe();
     let id = common::cat_match_with(
         &app,
         json!({"players": [{"name": "Ann"}, {"name": "Hal", "computer": "easy"}]}),
@@ -109,21 +130,22 @@ fn redraws_and_a_second_ask_while_the_computer_thinks_make_one_move() {
         "play",
         json!({"match_id": id, "tiles": common::cat_tiles()}),
     );
-    // Within the pause before Hal's search: views asked for over and over, and one
-    // computer_turn of a caller of its own, which plays Hal's move at once.
+    // Hal's move is due: views asked for over and over, and one computer_turn of a caller
+    // of its own, which plays Hal's move at once.
     for _ in 0..20 {
         common::ok(&app, "match_view", json!({"match_id": id}));
     }
-    // Whichever comes first plays it: this call, or the app's own player (on a machine so
-    // loaded that its pause ran out first), and then this one finds Ann to move.
-    match app.call("computer_turn", json!({"match_id": id})) {
-        Ok(asked) => assert_eq!(asked["turn"], 2),
-        Err(e) => assert_eq!(e.kind(), "human_to_move", "{e}"),
-    }
+    let asked = common::ok(&app, "computer_turn", json!({"match_id": id}));
+    assert_eq!(asked["turn"], 2);
     for _ in 0..20 {
         common::ok(&app, "match_view", json!({"match_id": id}));
     }
-    std::thread::sleep(PACE * 4);
+    // The app's own player, its pace over, finds Ann to move.
+    let ran = common::run_until_idle(&app, &mut Duration::from_secs(1));
+    assert!(
+        ran.contains(&Unit::ComputerMove { match_id: id }),
+        "the move was queued: {ran:?}"
+    );
     assert_eq!(turns(&app, id), 2, "Ann's CAT and one move of Hal's");
     let mut seen = Vec::new();
     while let Some(e) = events.try_next() {

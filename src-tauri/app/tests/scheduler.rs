@@ -12,11 +12,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use common::{new_match, ok, reveal};
+use common::{new_match, ok, reveal, run_until_idle};
 use serde_json::{json, Value};
-use wordclub_app::{App, AppEvent, Events, Step, Unit};
+use wordclub_app::{App, AppEvent, Events, Unit};
 
-/// Steps a host may run before a test calls it stuck: far more than any match here needs.
+/// Steps a scripted match may take before a test calls it stuck.
 const MAX_STEPS: usize = 5_000;
 
 /// A test app whose computers move as soon as a host runs them.
@@ -24,19 +24,6 @@ fn host_app() -> Arc<App> {
     let app = Arc::new(common::app());
     app.set_computer_pace(Duration::ZERO);
     app
-}
-
-/// Runs the host until nothing is due: the units it ran.
-fn run_until_idle(app: &App, now: &mut Duration) -> Vec<Unit> {
-    let mut ran = Vec::new();
-    for _ in 0..MAX_STEPS {
-        match app.run_next(*now) {
-            Step::Ran(unit) => ran.push(unit),
-            Step::Wait { until } => *now = until.max(*now + Duration::from_millis(1)),
-            Step::Idle => return ran,
-        }
-    }
-    panic!("the host never went idle: {ran:?}");
 }
 
 fn computer_events(events: &mut Events) -> usize {

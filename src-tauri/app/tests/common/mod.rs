@@ -8,11 +8,26 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use wordclub_app::{App, MemorySettings};
+use wordclub_app::{App, MemorySettings, Step, Unit};
 
 /// Long enough for any machine; a wait with this timeout is reached only when the app is
 /// stuck (it turns a hang into a failure).
 pub const STUCK: Duration = Duration::from_secs(120);
+
+/// The test as the app's host (`App::run_next`) on its own clock `now`: runs every unit due
+/// until nothing is (a wait moves the clock on to it), and answers the units it ran. Fails when
+/// the host never goes idle.
+pub fn run_until_idle(app: &App, now: &mut Duration) -> Vec<Unit> {
+    let mut ran = Vec::new();
+    for _ in 0..5_000 {
+        match app.run_next(*now) {
+            Step::Ran(unit) => ran.push(unit),
+            Step::Wait { until } => *now = until.max(*now + Duration::from_millis(1)),
+            Step::Idle => return ran,
+        }
+    }
+    panic!("the host never went idle: {ran:?}");
+}
 
 /// Runs `command` on its own thread; its answer (or its refusal's kind) arrives on the
 /// receiver.
