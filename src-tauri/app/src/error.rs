@@ -1,8 +1,8 @@
 //! Every way a command can fail, each with a stable snake_case `kind` the UI can branch on
 //! and a message for people. Errors from the lexicon, the engine, the move generator, the
-//! rules lab and the store are kept whole, as typed causes ([`std::error::Error::source`] is the crate's own
-//! error, and its `source` the SQLite or file error behind it), with their own kinds and
-//! sentences: the UI sees what it saw when they were flattened to strings.
+//! rules lab and the store are kept whole, as typed causes ([`std::error::Error::source`] is
+//! the crate's own error, and its `source` the SQLite or file error behind it), with their
+//! own kinds and sentences: the UI sees what it saw when they were flattened to strings.
 use std::fmt;
 use std::sync::Arc;
 
