@@ -24,6 +24,9 @@
 //! Every simulation goes through [`wordclub_movegen::play_games_each`]: one match per thread,
 //! each decided by its seed alone, so every figure is the same whatever the number of threads.
 
+// The modules are public, as they were inside movegen: the CLI reads the lab's bounds
+// (`limits`), figures (`measure`) and charts (`report`) by module, and with the feature
+// `search` off every item the search alone uses stays exported, not dead code.
 mod error;
 pub mod evidence;
 pub mod limits;
