@@ -3,8 +3,8 @@
 # packages, tauri-driver), rebuilds the word lists from their sources and compares, checks
 # format and lints (cargo fmt, clippy, cargo doc, eslint for ui/js and the tests), checks ui/js against the
 # typed contract generated from the command table (tsc --checkJs), runs the UI's unit
-# tests (tests/unit), the Rust tests (dictionary, engine, move generator, store, command layer,
-# CLI, app), then the browser end-to-end tests and the real-window smoke test.
+# tests (tests/unit), the Rust tests (dictionary, engine, move generator, rules lab, store,
+# command layer, CLI, app), then the browser end-to-end tests and the real-window smoke test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -15,6 +15,9 @@ wordlists/build.sh --check
 echo "== cargo fmt / clippy / doc"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+# The lab as the app builds it (its evidence reader only, feature `search` off): the workspace
+# build above always has the CLI's `search` on.
+cargo clippy -p wordclub-lab --no-default-features -- -D warnings
 # The crates' API docs build without a warning (one doc link once stopped rustdoc 1.95 with an
 # internal error); the window crate is left out, as its docs would be all of Tauri's.
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --exclude wordclub --quiet

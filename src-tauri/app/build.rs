@@ -1,14 +1,14 @@
-//! Embeds the shipped rules-lab evidence: every `*.json` in `src-tauri/movegen/data/evidence/`
+//! Embeds the shipped rules-lab evidence: every `*.json` in `src-tauri/lab/data/evidence/`
 //! (see its README), so a new file (the next candidate's) is shipped with no code change.
 //! Writes `evidence_files.rs`: `FILES`, (file name, text) in name order, read by
 //! `src/evidence.rs`. A file that is not a lab measure shard of the rule set its name
 //! begins with stops the build here, naming it; the app reads each one again with the lab's
-//! own types (`wordclub_movegen::lab::evidence::parse`), and its tests read every shipped file.
+//! own types (`wordclub_lab::evidence::parse`), and its tests read every shipped file.
 use std::{env, fs, path::PathBuf};
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
-    let dir = manifest_dir.join("../movegen/data/evidence");
+    let dir = manifest_dir.join("../lab/data/evidence");
     // A folder: cargo rescans it, so an added or changed file reruns this script.
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut names: Vec<String> = fs::read_dir(&dir)

@@ -1,6 +1,6 @@
 // The Rules screen's lab evidence: what the rules lab measured for a rule set, as the backend
 // answers it (`rules_evidence`, from the evidence files it ships). The charts are drawn by the
-// lab's report (src-tauri/movegen/src/lab/report.rs), the same drawings as
+// lab's report (src-tauri/lab/src/report.rs), the same drawings as
 // `lab measure --report`; nothing here computes a figure or draws a chart.
 import * as commands from './commands.js';
 import { h } from './dom.js';

@@ -1,14 +1,15 @@
 //! Every way a command can fail, each with a stable snake_case `kind` the UI can branch on
-//! and a message for people. Errors from the lexicon, the engine, the move generator and the
-//! store are kept whole, as typed causes ([`std::error::Error::source`] is the crate's own
-//! error, and its `source` the SQLite or file error behind it), with their own kinds and
-//! sentences: the UI sees what it saw when they were flattened to strings.
+//! and a message for people. Errors from the lexicon, the engine, the move generator, the
+//! rules lab and the store are kept whole, as typed causes ([`std::error::Error::source`] is
+//! the crate's own error, and its `source` the SQLite or file error behind it), with their
+//! own kinds and sentences: the UI sees what it saw when they were flattened to strings.
 use std::fmt;
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::Value;
 use wordclub_engine::EngineError;
+use wordclub_lab::LabError;
 use wordclub_lexicon::LexiconError;
 use wordclub_movegen::analysis::AnalysisError;
 use wordclub_movegen::MovegenError;
@@ -52,6 +53,8 @@ pub enum AppError {
     Movegen(MovegenError),
     /// The post-game analyser's failure.
     Analysis(AnalysisError),
+    /// The rules lab's shipped evidence that does not read (`rules_evidence`).
+    Lab(LabError),
     /// A file the app writes could not be (`save_gcg`: `cannot_save`): the sentence says
     /// where, the cause is the system's error.
     Io {
@@ -97,6 +100,7 @@ impl AppError {
             },
             AppError::Movegen(e) => e.kind(),
             AppError::Analysis(e) => e.kind(),
+            AppError::Lab(e) => e.kind(),
             AppError::Io { kind, .. } => kind,
             AppError::Backend { kind, .. } => kind,
         }
@@ -173,6 +177,7 @@ impl fmt::Display for AppError {
             AppError::Store(e) => write!(f, "{e}"),
             AppError::Movegen(e) => write!(f, "{e}"),
             AppError::Analysis(e) => write!(f, "{e}"),
+            AppError::Lab(e) => write!(f, "{e}"),
             AppError::Io { message, .. } | AppError::Backend { message, .. } => {
                 write!(f, "{message}")
             }
@@ -196,6 +201,7 @@ impl std::error::Error for AppError {
             AppError::Store(e) => Some(&**e),
             AppError::Movegen(e) => Some(e),
             AppError::Analysis(e) => Some(e),
+            AppError::Lab(e) => Some(e),
             AppError::Io { source, .. } => Some(&**source),
             _ => None,
         }
@@ -223,6 +229,12 @@ impl From<MovegenError> for AppError {
 impl From<AnalysisError> for AppError {
     fn from(e: AnalysisError) -> Self {
         AppError::Analysis(e)
+    }
+}
+
+impl From<LabError> for AppError {
+    fn from(e: LabError) -> Self {
+        AppError::Lab(e)
     }
 }
 

@@ -1,12 +1,12 @@
 //! The Rules screen's lab evidence (`rules_evidence`): for a rule set, the rules lab's
-//! measure of it as shipped in `src-tauri/movegen/data/evidence/` (embedded by `build.rs`),
+//! measure of it as shipped in `src-tauri/lab/data/evidence/` (embedded by `build.rs`),
 //! as the headline figures of each table measured and the charts `lab measure --report`
-//! draws (`wordclub_movegen::lab::report`, their one drawing). The UI draws no chart and
+//! draws (`wordclub_lab::report`, their one drawing). The UI draws no chart and
 //! computes no figure: it shows these.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::RuleSet;
-use wordclub_movegen::lab::evidence::{self, EvidenceTable};
-use wordclub_movegen::lab::report::Chart;
+use wordclub_lab::evidence::{self, EvidenceTable};
+use wordclub_lab::report::Chart;
 
 use crate::AppError;
 

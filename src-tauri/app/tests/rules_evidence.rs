@@ -1,11 +1,11 @@
 //! `rules_evidence`: the Rules screen's lab evidence, read from the shipped evidence files
-//! (src-tauri/movegen/data/evidence/) and drawn by the lab report's charts.
+//! (src-tauri/lab/data/evidence/) and drawn by the lab report's charts.
 mod common;
 
 use common::{app, ok, refuses};
 use serde_json::{json, Value};
 use wordclub_engine::RuleSet;
-use wordclub_movegen::lab::{self, LabShard};
+use wordclub_lab::{evidence, LabShard};
 
 const CHARTS: [&str; 6] = [
     "seat-wins",
@@ -18,7 +18,7 @@ const CHARTS: [&str; 6] = [
 
 /// The evidence folder as a test reads it: (file name, text).
 fn folder() -> Vec<(String, String)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../movegen/data/evidence");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../lab/data/evidence");
     let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap())
@@ -185,7 +185,7 @@ fn every_shipped_file_reads_and_is_of_the_rule_set_as_shipped() {
     let files = folder();
     assert!(files.len() >= 6, "{files:?}");
     for (name, text) in &files {
-        let t = lab::evidence::parse(name, text).unwrap_or_else(|e| panic!("{e} ({})", e.kind()));
+        let t = evidence::parse(name, text).unwrap_or_else(|e| panic!("{e} ({})", e.kind()));
         // Evidence of a rule set that has changed since would show figures of other rules.
         let now = RuleSet::builtin(&t.shard.rules.id).unwrap();
         assert_eq!(
@@ -223,15 +223,15 @@ fn a_file_that_does_not_read_is_a_typed_error() {
         .collect();
     bad[0].1 = &cut;
     let id = name.split(".hard").next().unwrap();
-    let e = lab::evidence::tables_of(id, &bad).unwrap_err();
+    let e = evidence::tables_of(id, &bad).unwrap_err();
     assert_eq!(e.kind(), "bad_evidence");
     assert!(e.to_string().contains(name.as_str()), "{e}");
     // A file named for another rule set than the one it holds.
-    let e = lab::evidence::parse("wordclub-1.0.hard-hard.json", text).unwrap_err();
+    let e = evidence::parse("wordclub-1.0.hard-hard.json", text).unwrap_err();
     assert_eq!(e.kind(), "bad_evidence");
     // A tally that does not add up (a seat won more than every match).
     let mut v: Value = serde_json::from_str(text).unwrap();
     v["tally"]["seat_win"][0] = json!(u64::MAX / 2);
-    let e = lab::evidence::parse(name, &v.to_string()).unwrap_err();
+    let e = evidence::parse(name, &v.to_string()).unwrap_err();
     assert_eq!(e.kind(), "bad_evidence", "{e}");
 }

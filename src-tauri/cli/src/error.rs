@@ -3,6 +3,7 @@ use std::fmt;
 use serde_json::json;
 use wordclub_app::AppError;
 use wordclub_engine::EngineError;
+use wordclub_lab::LabError;
 use wordclub_lexicon::LexiconError;
 use wordclub_movegen::MovegenError;
 use wordclub_store::StoreError;
@@ -77,6 +78,12 @@ impl From<EngineError> for CliError {
 
 impl From<MovegenError> for CliError {
     fn from(e: MovegenError) -> Self {
+        CliError::caused_by(e.kind(), e)
+    }
+}
+
+impl From<LabError> for CliError {
+    fn from(e: LabError) -> Self {
         CliError::caused_by(e.kind(), e)
     }
 }

@@ -21,24 +21,9 @@ pub enum MovegenError {
     /// A match driven by the computer players that went wrong outside the engine's rules (it
     /// never ended, or a seat it was asked about is not in it).
     Match { reason: String },
-    /// A rule set given as data (a file) with a mistake in one field.
-    RuleSetField { field: String, reason: String },
-    /// A rules-lab search that cannot run as asked (an axis or a target that cannot be read).
-    Search { reason: String },
-    /// A shipped evidence file (`data/evidence/`) that is not the lab measure shard its name
-    /// says: `file` names it.
-    Evidence { file: String, reason: String },
     /// A custom word list whose graph would not fit the graph's layout (its records are
     /// addressed with 23 bits: `limit` bytes); the largest shipped list takes less than half.
     GraphTooLarge { words: usize, limit: u64 },
-    /// A rules-lab number past its documented bound (`lab::limits`): `what` names the option.
-    OutOfRange {
-        what: String,
-        value: String,
-        min: u64,
-        max: u64,
-        why: &'static str,
-    },
 }
 
 impl MovegenError {
@@ -51,11 +36,7 @@ impl MovegenError {
             MovegenError::UnknownPlayer { .. } => "unknown_player",
             MovegenError::Unsupported { .. } => "unsupported",
             MovegenError::Engine(_) | MovegenError::Match { .. } => "engine",
-            MovegenError::RuleSetField { .. } => "invalid_rule_set",
-            MovegenError::Search { .. } => "bad_search",
-            MovegenError::Evidence { .. } => "bad_evidence",
             MovegenError::GraphTooLarge { .. } => "list_too_large",
-            MovegenError::OutOfRange { .. } => "out_of_range",
         }
     }
 }
@@ -80,26 +61,12 @@ impl fmt::Display for MovegenError {
             MovegenError::Unsupported { reason } => write!(f, "{reason}"),
             MovegenError::Engine(e) => write!(f, "{e}"),
             MovegenError::Match { reason } => write!(f, "{reason}"),
-            MovegenError::RuleSetField { field, reason } => {
-                write!(f, "rule set field `{field}`: {reason}")
-            }
-            MovegenError::Search { reason } => write!(f, "{reason}"),
-            MovegenError::Evidence { file, reason } => {
-                write!(f, "the lab evidence file {file}: {reason}")
-            }
             MovegenError::GraphTooLarge { words, limit } => write!(
                 f,
                 "the word list is too large for the move generator's graph: its {words} \
                  words need more than the {limit} bytes the graph can address (the \
                  largest shipped list needs less than half of that)"
             ),
-            MovegenError::OutOfRange {
-                what,
-                value,
-                min,
-                max,
-                why,
-            } => write!(f, "{what} is {min} to {max}, not {value}: {why}"),
         }
     }
 }

@@ -17,13 +17,16 @@
 //!   greedy) and [`computer_action`], the action a computer seat takes in a match.
 //! - `leave`, `fit`: the leave tables, shipped ([`LeaveTable::shipped`]) or fitted by
 //!   self-play ([`LeaveTable::fit`]); which one a rule set plays with is in its data
-//!   ([`LeaveTable::for_rules`]: a variant without its own gets one derived from its base's).
+//!   ([`LeaveTable::for_rules`]: a variant without its own gets one derived from its base's,
+//!   fitted with [`DERIVED_GAMES`], [`DERIVED_SEED`] and [`DERIVED_LAMBDA`]).
 //! - [`analysis`]: the post-game analysis of a finished match or a GCG record
 //!   ([`analysis::analyse_match`], [`analysis::ANALYSER_VERSION`]).
 //! - `sim`: [`simulate`] plays matches between computer players through the engine, one
 //!   per thread on every core, and reports the figures (`wordclub-cli simulate`).
-//! - [`lab`]: the rules lab (`wordclub-cli lab`): a rule set's figures over simulated matches
-//!   ([`lab::Measurement`]) and a search of its variants towards balance targets.
+//!
+//! The rules lab is a crate of its own (`wordclub-lab`): it drives the players through
+//! [`play_games_each`] and varies rule sets up to [`MAX_SIZE`] squares a side, and nothing
+//! here exists for it alone.
 
 pub mod analysis;
 mod bridge;
@@ -31,7 +34,6 @@ mod error;
 mod fit;
 use wordclub_graph as gaddag;
 mod gen;
-pub mod lab;
 mod layout;
 mod leave;
 mod moves;
@@ -45,9 +47,10 @@ pub use bridge::{
     Manners, Position,
 };
 pub use error::MovegenError;
+pub use fit::{DERIVED_GAMES, DERIVED_LAMBDA, DERIVED_SEED};
 pub use gaddag::{Gaddag, Progress as GraphProgress};
 pub use gen::{BestScore, Count, Found, Generator, Ranked, Sink};
-pub use layout::{Grid, Layout, Rack};
+pub use layout::{Grid, Layout, Rack, MAX_SIZE};
 pub use leave::LeaveTable;
 pub use moves::{sort_moves, Move};
 pub use players::{

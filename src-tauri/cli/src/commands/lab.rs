@@ -1,5 +1,5 @@
 //! `lab measure` and `lab search`: the rules lab (SPEC §7). The figures and the search live
-//! in `wordclub_movegen::lab`; this module reads the options, shows a progress bar on a
+//! in the lab's crate (`wordclub_lab`); this module reads the options, shows a progress bar on a
 //! terminal (never with `--json` or when stderr is not a terminal) and prints either the
 //! JSON document (`--json`) or a short summary for people.
 use std::io::{IsTerminal, Write};
@@ -7,18 +7,23 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{json, Value};
-use wordclub_movegen::lab::limits::{self, MAX_GAMES, MAX_THREADS};
-use wordclub_movegen::lab::measure::{Rate, Spread};
-use wordclub_movegen::lab::{
-    self, Axis, LabShard, MeasureShard, Measurement, SearchConfig, SearchReport, Shard, Tally,
-    Target,
+use wordclub_lab::limits::{self, MAX_GAMES, MAX_THREADS};
+use wordclub_lab::measure::{Rate, Spread};
+use wordclub_lab::{
+    self as lab, Axis, LabError, LabShard, MeasureShard, Measurement, SearchConfig, SearchReport,
+    Shard, Tally, Target, VariantRun,
 };
-use wordclub_movegen::{default_threads, play_games_each, Level, Manners, MovegenError};
+use wordclub_movegen::{default_threads, play_games_each, Level, Manners};
 
 use super::moves::movegen_error;
 use super::rules::{chosen_rule_set, RULES_OPTIONS};
 use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
+
+/// A lab error as the CLI answers it: its kind and its sentence, the error as the cause.
+fn lab_error(e: LabError) -> CliError {
+    CliError::from(e)
+}
 
 const USAGE: &str =
     "lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,…] \
@@ -70,7 +75,7 @@ fn number(
         (Some(text), _) => match text.parse::<u64>() {
             Ok(v) => v,
             Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
-                return Err(movegen_error(MovegenError::OutOfRange {
+                return Err(lab_error(LabError::OutOfRange {
                     what: format!("--{name}"),
                     value: text.to_string(),
                     min,
@@ -85,7 +90,7 @@ fn number(
             }
         },
     };
-    limits::bounded(&format!("--{name}"), value, min, max, why).map_err(movegen_error)
+    limits::bounded(&format!("--{name}"), value, min, max, why).map_err(lab_error)
 }
 
 const GAMES: (u64, u64, &str) = (1, MAX_GAMES, limits::WHY_GAMES);
@@ -93,7 +98,7 @@ const SEED: (u64, u64, &str) = (0, u64::MAX, "a seed is a 64-bit number");
 
 fn shard(args: &Args) -> Result<Option<Shard>, CliError> {
     args.value("shard")
-        .map(|t| Shard::parse(t).map_err(movegen_error))
+        .map(|t| Shard::parse(t).map_err(lab_error))
         .transpose()
 }
 
@@ -317,7 +322,7 @@ fn merge(argv: &[String]) -> CliResult {
         limits::MAX_MERGE_FILES,
         limits::WHY_SHARDS,
     )
-    .map_err(movegen_error)?;
+    .map_err(lab_error)?;
     let mut measures = Vec::new();
     let mut searches = Vec::new();
     for path in &args.positionals {
@@ -334,7 +339,7 @@ fn merge(argv: &[String]) -> CliResult {
         }
     }
     let json = args.switch("json");
-    let bad = |e: MovegenError| CliError::new("bad_shard", e.to_string());
+    let bad = |e: LabError| CliError::new("bad_shard", e.to_string());
     match (measures.is_empty(), searches.is_empty()) {
         (false, true) => {
             if args.value("write-best").is_some() {
@@ -360,8 +365,7 @@ fn merge(argv: &[String]) -> CliResult {
         (true, false) => {
             let report = lab::merge_search(&searches).map_err(bad)?;
             if let Some(path) = args.value("report") {
-                let runs: Vec<&lab::search::VariantRun> =
-                    searches.iter().flat_map(|s| &s.runs).collect();
+                let runs: Vec<&VariantRun> = searches.iter().flat_map(|s| &s.runs).collect();
                 write_search_report(path, &report, &runs)?;
             }
             finish_search(&args, &report, json, None)
@@ -529,17 +533,17 @@ fn search(argv: &[String]) -> CliResult {
         .map(|spec| {
             let axis = Axis::parse(&spec, &base, |path| {
                 read_file(path, crate::files::PREMIUMS_FILE)
-                    .map_err(|e| MovegenError::Search { reason: e.message })
+                    .map_err(|e| LabError::Search { reason: e.message })
             })?;
             Ok((spec, axis))
         })
-        .collect::<Result<Vec<_>, MovegenError>>()
-        .map_err(movegen_error)?;
+        .collect::<Result<Vec<_>, LabError>>()
+        .map_err(lab_error)?;
     let targets = split("target")?
         .iter()
         .map(|t| Target::parse(t))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(movegen_error)?;
+        .map_err(lab_error)?;
     let tables = tables(&args, Some("hard,hard"))?;
     let max_games = number(&args, "games", Some(2000), GAMES)? as usize;
     let batch = number(
@@ -572,7 +576,7 @@ fn search(argv: &[String]) -> CliResult {
         bar.set_position(variant as u64);
         bar.set_message(format!("(variant {}: {games} matches)", variant + 1));
     })
-    .map_err(movegen_error)?;
+    .map_err(lab_error)?;
     bar.finish_and_clear();
     if shard.is_some() {
         if args.value("write-best").is_some() || args.value("report").is_some() {
@@ -582,9 +586,9 @@ fn search(argv: &[String]) -> CliResult {
         }
         return to_json(&LabShard::Search(Box::new(played)));
     }
-    let report = lab::merge_search(std::slice::from_ref(&played)).map_err(movegen_error)?;
+    let report = lab::merge_search(std::slice::from_ref(&played)).map_err(lab_error)?;
     if let Some(path) = args.value("report") {
-        let runs: Vec<&lab::search::VariantRun> = played.runs.iter().collect();
+        let runs: Vec<&VariantRun> = played.runs.iter().collect();
         write_search_report(path, &report, &runs)?;
     }
     finish_search(&args, &report, json, Some(start.elapsed().as_secs_f64()))
@@ -595,7 +599,7 @@ fn search(argv: &[String]) -> CliResult {
 fn write_search_report(
     path: &str,
     report: &SearchReport,
-    runs: &[&lab::search::VariantRun],
+    runs: &[&VariantRun],
 ) -> Result<(), CliError> {
     let mut order = report.pareto_front.clone();
     order.sort_by_key(|&i| (Some(i) != report.best, i));

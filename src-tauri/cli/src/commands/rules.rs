@@ -9,8 +9,8 @@ use crate::{args::Args, error::CliError, CliResult};
 use serde_json::{json, Value};
 use wordclub_app::TableInfo;
 use wordclub_engine::{EngineError, RuleSet, RULE_SET_IDS};
+use wordclub_lab::LabError;
 use wordclub_lexicon::WordList;
-use wordclub_movegen::MovegenError;
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(argv, &["rules-file", "players"], &[])?;
@@ -72,8 +72,8 @@ pub fn players_option(args: &Args) -> Result<Option<usize>, CliError> {
 /// The one reader of rule files for every subcommand.
 pub fn rule_set_file(path: &str, arg: crate::files::FileArg) -> Result<RuleSet, CliError> {
     let text = crate::files::read_text(std::path::Path::new(path), arg)?;
-    wordclub_movegen::lab::rule_set_from_json(&text).map_err(|e| match e {
-        MovegenError::RuleSetField { .. } => CliError::new(e.kind(), format!("{path}: {e}")),
+    wordclub_lab::rule_set_from_json(&text).map_err(|e| match e {
+        LabError::RuleSetField { .. } => CliError::new(e.kind(), format!("{path}: {e}")),
         other => CliError::from(other),
     })
 }

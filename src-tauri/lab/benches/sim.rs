@@ -1,4 +1,4 @@
-//! `cargo bench -p wordclub-movegen --bench sim` — simulated matches per second, Hard against
+//! `cargo bench -p wordclub-lab --bench sim` — simulated matches per second, Hard against
 //! Hard, as the rules lab plays them (each match folded into a tally as it ends): on one
 //! thread and on every core (one match per thread), then 1.3 at every table size it seats and
 //! a mixed table (a table's cost grows with its seats and its board). The graph is built
@@ -9,8 +9,8 @@
 use std::time::Instant;
 
 use wordclub_engine::RuleSet;
+use wordclub_lab::Tally;
 use wordclub_lexicon::WordList;
-use wordclub_movegen::lab::Tally;
 use wordclub_movegen::{default_threads, gaddag_for, play_games_each, Level, Manners};
 
 /// CPU seconds used by this process so far (user + system; Linux, 100 ticks a second).

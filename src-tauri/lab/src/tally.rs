@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use wordclub_engine::{EndReason, MAX_PLAYERS};
 
-use crate::sim::GameOutcome;
+use wordclub_movegen::GameOutcome;
 
 /// The largest value a histogram of a checked tally may hold (a score, a number of turns):
 /// far above any match (the simulator stops a match at 10,000 steps), and small enough that
@@ -337,7 +337,7 @@ impl Tally {
     /// cannot overflow, whatever the file says.
     pub fn check(&self) -> Result<(), String> {
         let g = self.games;
-        if g > super::limits::MAX_GAMES.saturating_mul(super::limits::MAX_SHARDS) {
+        if g > crate::limits::MAX_GAMES.saturating_mul(crate::limits::MAX_SHARDS) {
             return Err(format!("{g} matches is more than any run plays"));
         }
         let seats = [
@@ -548,9 +548,9 @@ mod tests {
 
     #[test]
     fn tallies_add_up_exactly_in_any_order_and_give_the_same_figures() {
-        use crate::lab::measure::Measurement;
-        use crate::players::Level;
+        use crate::measure::Measurement;
         use wordclub_engine::RuleSet;
+        use wordclub_movegen::Level;
         for seats in 1..=4 {
             let mut whole = Tally::new(seats);
             let mut parts = vec![Tally::new(seats); 3];

@@ -9,8 +9,8 @@
 use serde::Serialize;
 use wordclub_engine::RuleSet;
 
-use super::tally::{Histogram, Tally};
-use crate::players::Level;
+use crate::tally::{Histogram, Tally};
+use wordclub_movegen::Level;
 
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_964;
@@ -475,8 +475,8 @@ impl Measurement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::GameOutcome;
     use wordclub_engine::EndReason;
+    use wordclub_movegen::GameOutcome;
 
     fn game(scores: Vec<i32>, winners: Vec<usize>, first: usize, bag_left: usize) -> GameOutcome {
         GameOutcome {

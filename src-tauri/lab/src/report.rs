@@ -5,7 +5,7 @@
 //! how often each square is covered at the end, and each seat's score distribution.
 //!
 //! This module is the one owner of the lab's chart drawing: the page here and the Rules
-//! screen (`rules_evidence`, from the shipped evidence of `super::evidence`) both show the
+//! screen (`rules_evidence`, from the shipped evidence of `crate::evidence`) both show the
 //! [`Chart`]s it draws. Every text inside a drawing is escaped here, and a drawing holds only
 //! `svg`, `g`, `rect`, `line`, `polyline`, `text` and `title` elements with presentation
 //! attributes (no script, no link, no `style` attribute: the app's CSP allows none inline).
@@ -14,8 +14,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::measure::Measurement;
-use super::tally::{Histogram, Tally};
+use crate::measure::Measurement;
+use crate::tally::{Histogram, Tally};
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -236,7 +236,7 @@ pub fn seat_wins(tables: &[Table<'_>]) -> Chart {
 /// covered, the seats' scores and the winning margins.
 pub fn table_charts(table: &Table<'_>) -> Vec<Chart> {
     let (m, t) = (table.figures, table.tally);
-    let q = |x: &super::measure::Quantiles| {
+    let q = |x: &crate::measure::Quantiles| {
         format!(
             "the median is {}, the middle half {} to {}, 10% to 90% of them {} to {}, the \
              largest {}",
@@ -588,8 +588,8 @@ mod tests {
 
     #[test]
     fn every_text_a_table_brings_is_escaped_in_the_drawings_and_the_page() {
-        let shipped = include_str!("../../data/evidence/wordclub-1.2.hard-hard.json");
-        let t = super::super::evidence::parse("wordclub-1.2.hard-hard.json", shipped).unwrap();
+        let shipped = include_str!("../data/evidence/wordclub-1.2.hard-hard.json");
+        let t = crate::evidence::parse("wordclub-1.2.hard-hard.json", shipped).unwrap();
         let table = Table {
             short: "<script>\"x\"&".into(),
             heading: "<img src=x onerror=alert(1)>".into(),

@@ -14,8 +14,10 @@ use std::collections::HashSet;
 use wordclub_engine::{ExchangePolicy, RuleSet, MAX_START_POINTS};
 use wordclub_lexicon::{WordList, RACK_MAX};
 
-use crate::error::MovegenError;
-use crate::layout::MAX_SIZE;
+// The lab's error under the name this file used while the lab was part of movegen: the
+// file moved with only its imports changed, so an edit made to it meanwhile merges.
+use crate::LabError as MovegenError;
+use wordclub_movegen::MAX_SIZE;
 
 fn bad(field: impl Into<String>, reason: impl Into<String>) -> MovegenError {
     MovegenError::RuleSetField {

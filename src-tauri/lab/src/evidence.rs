@@ -1,6 +1,6 @@
 //! Shipped lab evidence: the files of `data/evidence/` (see its README), each the stdout of
 //! one `lab measure --shard 1/1` run of one table, read back into the run's figures and
-//! drawn with [`super::report`]'s charts — the same pictures as `--report`, so there is one
+//! drawn with [`crate::report`]'s charts — the same pictures as `--report`, so there is one
 //! drawing of each chart. The app embeds the files at build time and answers them on the
 //! Rules screen (`rules_evidence`).
 //!
@@ -8,14 +8,14 @@
 //! shard is integer tallies, so the figures read back from it are exactly those the run
 //! printed (`lab merge FILE --json` prints them too).
 
-use super::measure::Measurement;
-use super::report::{self, Chart, Table};
-use super::shard::{merge_measure, LabShard, MeasureShard};
-use super::tally::Tally;
-use crate::error::MovegenError;
+use crate::measure::Measurement;
+use crate::report::{self, Chart, Table};
+use crate::shard::{merge_measure, LabShard, MeasureShard};
+use crate::tally::Tally;
+use crate::LabError;
 
-fn evidence_error(file: &str, reason: impl Into<String>) -> MovegenError {
-    MovegenError::Evidence {
+fn evidence_error(file: &str, reason: impl Into<String>) -> LabError {
+    LabError::Evidence {
         file: file.to_string(),
         reason: reason.into(),
     }
@@ -50,7 +50,7 @@ impl EvidenceTable {
 
 /// Reads one evidence file: a `lab measure` shard of one whole run (`--shard 1/1`), of the
 /// rule set its name begins with. Anything else is an `Evidence` error naming the file.
-pub fn parse(file: &str, text: &str) -> Result<EvidenceTable, MovegenError> {
+pub fn parse(file: &str, text: &str) -> Result<EvidenceTable, LabError> {
     let shard: LabShard = serde_json::from_str(text).map_err(|e| {
         evidence_error(
             file,
@@ -93,7 +93,7 @@ pub fn parse(file: &str, text: &str) -> Result<EvidenceTable, MovegenError> {
 /// The evidence for rule set `id` among `files` (name, text): its tables, those with one
 /// computer level in every seat first, by table size, then the mixed tables by name. Empty
 /// when none is shipped; every file of `id` that does not read is an error.
-pub fn tables_of(id: &str, files: &[(&str, &str)]) -> Result<Vec<EvidenceTable>, MovegenError> {
+pub fn tables_of(id: &str, files: &[(&str, &str)]) -> Result<Vec<EvidenceTable>, LabError> {
     let prefix = format!("{id}.");
     let mut tables = files
         .iter()

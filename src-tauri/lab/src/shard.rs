@@ -5,15 +5,14 @@
 use serde::{Deserialize, Serialize};
 use wordclub_engine::RuleSet;
 
-use super::limits::Shard;
-use super::measure::Measurement;
-use super::search::SearchShard;
-use super::tally::Tally;
-use crate::error::MovegenError;
-use crate::players::Level;
+use crate::limits::Shard;
+use crate::measure::Measurement;
+use crate::tally::Tally;
+use crate::LabError;
+use wordclub_movegen::Level;
 
-fn shard_error(reason: impl Into<String>) -> MovegenError {
-    MovegenError::Search {
+fn shard_error(reason: impl Into<String>) -> LabError {
+    LabError::Search {
         reason: reason.into(),
     }
 }
@@ -33,6 +32,46 @@ pub struct MeasureShard {
     pub tally: Tally,
 }
 
+/// One variant as it was played: what a search shard writes, and all `lab merge` needs to
+/// give the figures a whole search gives.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct VariantRun {
+    pub index: usize,
+    pub changes: Vec<String>,
+    /// How many of the changes actually differ from the base (a tie-break for the best).
+    pub changed: usize,
+    pub stopped: String,
+    pub rules: RuleSet,
+    /// One tally per table, in the search's table order.
+    pub tallies: Vec<Tally>,
+}
+
+/// What a search is, apart from the variants' results: written in every shard, and the
+/// same in every shard of one search.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SearchHead {
+    pub base: String,
+    pub base_hash: String,
+    pub list: String,
+    pub tables: Vec<Vec<String>>,
+    pub seed: u64,
+    pub axes: Vec<String>,
+    /// Each target as `Target::spec` writes it.
+    pub targets: Vec<String>,
+    pub batch: usize,
+    pub max_games: usize,
+    /// Variants in the whole search (every shard's).
+    pub variants: usize,
+}
+
+/// One shard of a search (`lab search --shard K/N`): its variants, each with its tallies.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SearchShard {
+    pub shard: Shard,
+    pub head: SearchHead,
+    pub runs: Vec<VariantRun>,
+}
+
 /// A shard file of either kind; `"lab_shard"` says which.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "lab_shard", rename_all = "snake_case")]
@@ -44,8 +83,8 @@ pub enum LabShard {
 
 impl MeasureShard {
     /// The players, read back as computer levels.
-    pub fn levels(&self) -> Result<Vec<Level>, MovegenError> {
-        self.players.iter().map(|p| Level::parse(p)).collect()
+    pub fn levels(&self) -> Result<Vec<Level>, LabError> {
+        self.players.iter().map(|p| Ok(Level::parse(p)?)).collect()
     }
 }
 
@@ -53,17 +92,17 @@ impl MeasureShard {
 /// players, seed, games, number of shards), every shard once, each with the games its
 /// range says. Answers the run's figures, exactly as one unsharded run gives them, and the
 /// tally they came from.
-pub fn merge_measure(shards: &[MeasureShard]) -> Result<(Measurement, Tally), MovegenError> {
+pub fn merge_measure(shards: &[MeasureShard]) -> Result<(Measurement, Tally), LabError> {
     let Some(first) = shards.first() else {
         return Err(shard_error("no measure shard to merge"));
     };
     let n = first.shard.n;
-    super::limits::bounded(
+    crate::limits::bounded(
         "a shard's N",
         n,
         1,
-        super::limits::MAX_SHARDS,
-        super::limits::WHY_SHARDS,
+        crate::limits::MAX_SHARDS,
+        crate::limits::WHY_SHARDS,
     )?;
     let mut seen = vec![false; n as usize];
     let mut tally = Tally::new(first.players.len());

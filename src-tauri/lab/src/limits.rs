@@ -1,12 +1,12 @@
 //! The bounds of every number the rules lab takes, each with its reason. A number past its
-//! bound is refused with [`MovegenError::OutOfRange`] (`out_of_range`) before anything is
+//! bound is refused with [`LabError::OutOfRange`] (`out_of_range`) before anything is
 //! played or allocated.
 //!
-//! Memory does not grow with the number of matches (they stream into a [`super::Tally`]),
+//! Memory does not grow with the number of matches (they stream into a [`crate::Tally`]),
 //! so the bounds on games are about time: past them a run belongs on more machines
 //! (`--shard K/N`, then `lab merge`; docs/balance.md).
 
-use crate::error::MovegenError;
+use crate::LabError;
 
 /// Most matches in one `lab measure` run or one shard of it, and most per variant of a
 /// search: Hard against Hard plays about 2,500 9×9 matches a second on two cores (classic
@@ -37,11 +37,11 @@ pub fn bounded(
     min: u64,
     max: u64,
     why: &'static str,
-) -> Result<u64, MovegenError> {
+) -> Result<u64, LabError> {
     if (min..=max).contains(&value) {
         Ok(value)
     } else {
-        Err(MovegenError::OutOfRange {
+        Err(LabError::OutOfRange {
             what: what.to_string(),
             value: value.to_string(),
             min,
@@ -61,13 +61,13 @@ pub const WHY_SHARDS: &str = "the lab's bound on shards of one run";
 
 /// The number of variants the axes' values make (their product), refused past
 /// [`MAX_VARIANTS`] before any variant is built.
-pub fn variant_count(lengths: impl IntoIterator<Item = usize>) -> Result<u64, MovegenError> {
+pub fn variant_count(lengths: impl IntoIterator<Item = usize>) -> Result<u64, LabError> {
     let mut n: u64 = 1;
     for len in lengths {
         n = n.saturating_mul(len as u64);
     }
     if n > MAX_VARIANTS {
-        return Err(MovegenError::OutOfRange {
+        return Err(LabError::OutOfRange {
             what: "the number of variants (the product of the axes' value counts)".into(),
             value: if n == u64::MAX {
                 "more than 18446744073709551615".into()
@@ -93,8 +93,8 @@ impl Shard {
     pub const WHOLE: Shard = Shard { k: 1, n: 1 };
 
     /// Reads `K/N` (1 ≤ K ≤ N ≤ [`MAX_SHARDS`]).
-    pub fn parse(text: &str) -> Result<Shard, MovegenError> {
-        let bad = || MovegenError::Search {
+    pub fn parse(text: &str) -> Result<Shard, LabError> {
+        let bad = || LabError::Search {
             reason: format!(
                 "--shard {text:?}: write K/N, this shard's number K from 1 to N of N shards"
             ),
