@@ -219,7 +219,7 @@ impl App {
     /// engine's rule, which [`wordclub_engine::Match::apply`] enforces; the answer is read
     /// back here so the search is not run again). A new answer follows the "Polite
     /// computer" setting ([`wordclub_movegen::hint_answer`], the CLI's answer too) and is
-    /// searched like the computer's move ([`App::searched`]).
+    /// searched like the computer's move (`App::searched`).
     pub fn hint(&self, args: MatchIdArgs) -> Result<HintAnswer, AppError> {
         let id = args.match_id;
         self.searched(
@@ -254,7 +254,7 @@ impl App {
     }
 
     /// Plays one turn for the computer seat to move, searched with no lock held
-    /// ([`App::searched`]): settings, history and other matches answer meanwhile, and the
+    /// (`App::searched`): settings, history and other matches answer meanwhile, and the
     /// answer is the one the same call gets when nothing else runs.
     pub fn computer_turn(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
         let id = args.match_id;
