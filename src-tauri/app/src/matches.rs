@@ -3,11 +3,11 @@
 //! arguments, keeps the open matches and builds views.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::{
-    Action, HintKind, HintShown, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet, Seat,
-    Square, Table, Tile, WordScore, MAX_PLAYERS,
+    Action, HintKind, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet, Square, Table,
+    Tile, WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
-use wordclub_movegen::{Level, Manners};
+use wordclub_movegen::Level;
 
 use crate::objects::{objects, optional_object};
 use crate::view::{match_view, MatchView, RulesInfo};
@@ -100,80 +100,6 @@ pub fn shipped_list(list: &ListRef) -> Result<&'static WordList, AppError> {
         },
         other => other.into(),
     })
-}
-
-/// The hint for `seat`, the player to move with their rack shown: what this match's hint
-/// already showed them this turn (asked again it is the same hint, so no action), or a new
-/// answer with the action that records it. It reads the match and changes nothing, so it may
-/// run on a copy of the match while nothing is locked (the suggestion's search takes a
-/// while); whoever applies the action re-checks the match.
-pub fn hint_answer(
-    game: &Match,
-    list: &WordList,
-    seat: Seat,
-    manners: Manners,
-) -> Result<(Option<Action>, HintShown), AppError> {
-    let kind = game.hint_to_give(seat)?;
-    if let Some(shown) = game.hint_shown_this_turn(seat) {
-        return Ok((None, shown.clone()));
-    }
-    let shown = match kind {
-        HintKind::WordsFromRack => rack_words(game, list, seat, manners)?,
-        HintKind::SuggestMove => suggest_move(game, list, seat, manners)?,
-    };
-    let action = Action::HintTaken {
-        player: seat,
-        kind,
-        shown: shown.clone(),
-    };
-    Ok((Some(action), shown))
-}
-
-/// The "words from rack" hint: the words the rack alone spells (with the settings' manners:
-/// when polite, no kept offensive word), ordered by the engine.
-fn rack_words(
-    game: &Match,
-    list: &WordList,
-    seat: Seat,
-    manners: Manners,
-) -> Result<HintShown, AppError> {
-    let rack = String::from_utf8_lossy(game.rack(seat).unwrap_or_default());
-    let found = list
-        .rack_words(&rack)?
-        .into_iter()
-        .filter(|w| {
-            manners == Manners::AnyWord || !wordclub_lexicon::is_offensive(w.word.as_bytes())
-        })
-        .map(|w| {
-            let blanks = w.blanks.iter().map(|b| b.position).collect();
-            (w.word, blanks)
-        })
-        .collect();
-    Ok(HintShown::words(game.rules(), found))
-}
-
-/// The "suggest a move" hint: the best-scoring legal move for the player to move (with the
-/// settings' manners: when polite, none forming a kept offensive word), checked and scored by
-/// the engine, for the UI to stage as a draft.
-fn suggest_move(
-    game: &Match,
-    list: &WordList,
-    seat: Seat,
-    manners: Manners,
-) -> Result<HintShown, AppError> {
-    let rack = game.rack(seat).unwrap_or_default();
-    let best = wordclub_movegen::suggest_with(
-        game.rules(),
-        list,
-        &wordclub_movegen::grid_of(game.board()),
-        &wordclub_movegen::rack_of(rack),
-        manners,
-    )?;
-    let scored = match best {
-        Some(best) => Some(game.preview(seat, &best.placements(), list)?),
-        None => None,
-    };
-    Ok(HintShown::suggestion(scored.as_ref()))
 }
 
 // ---- arguments ---------------------------------------------------------------------------
@@ -321,7 +247,7 @@ pub struct PreviewAnswer {
 }
 
 /// What a hint showed the player to move: the engine's one typed record, answered as it is
-/// recorded ([`HintShown`]).
+/// recorded ([`wordclub_engine::HintShown`]).
 pub use wordclub_engine::HintShown as HintAnswer;
 
 // ---- checking ----------------------------------------------------------------------------

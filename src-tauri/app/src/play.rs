@@ -3,16 +3,16 @@
 //! who may act and what the screen shows; these pass its answers on.
 use std::hash::{BuildHasher, RandomState};
 
-use wordclub_engine::{Action, Deal, ListRef, Match, MatchOptions, PlayerSpec, RuleSet};
+use wordclub_engine::{Action, Deal, ListRef, Match, MatchOptions, PlayerSpec, RuleSet, Seat};
 use wordclub_lexicon::WordList;
-use wordclub_movegen::{computer_action_with, Level};
+use wordclub_movegen::{computer_action_with, hint_answer, Level, MovegenError};
 use wordclub_store::FixedDeal;
 
 use crate::app::SEARCH_TRIES;
 use crate::events::AppEvent;
 use crate::matches::{
-    exchange_text, hint_answer, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs,
-    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    exchange_text, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs, MatchViewArgs,
+    NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use crate::view::MatchView;
 use crate::{App, AppError};
@@ -216,85 +216,131 @@ impl App {
 
     /// The match's hint for the player to move; recorded as assistance. Asking again in
     /// the same turn shows the same answer and is not recorded again: it is one hint (the
-    /// engine's rule, [`wordclub_engine::Match::hint_shown_this_turn`]). A new answer is
-    /// worked out with no lock held (a "Suggest a move" search, and the first search of a
-    /// list waits for its word graph), like the computer's turn: on a copy of the match,
-    /// recorded only if the match has not moved on since.
+    /// engine's rule, which [`wordclub_engine::Match::apply`] enforces; the answer is read
+    /// back here so the search is not run again). A new answer follows the "Polite
+    /// computer" setting ([`wordclub_movegen::hint_answer`], the CLI's answer too) and is
+    /// searched like the computer's move (`App::searched`).
     pub fn hint(&self, args: MatchIdArgs) -> Result<HintAnswer, AppError> {
         let id = args.match_id;
-        for _ in 0..SEARCH_TRIES {
-            let manners = self.manners();
-            let copied = self.with_match(id, |m| {
+        self.searched(
+            id,
+            "the hint was searched",
+            |m| {
                 let seat = m.table.acting_person()?;
-                if let Some(shown) = m.game().hint_shown_this_turn(seat) {
-                    return Ok(Err(shown.clone()));
-                }
-                Ok(Ok((m.game().clone(), m.list, seat)))
-            })?;
-            let (game, list, seat) = match copied {
-                Ok(copy) => copy,
-                Err(shown) => return Ok(shown),
-            };
-            self.hint_searching(id, seat);
-            let (action, answer) = hint_answer(&game, list, seat, manners)?;
-            let seen = game.events().len();
-            let recorded = self.act(
-                id,
-                |m| {
-                    let moved_on = m.game().events().len() != seen;
-                    Ok(((!moved_on).then_some(action).flatten(), moved_on))
-                },
-                |_, moved_on| !moved_on,
-            )?;
-            if recorded {
-                return Ok(answer);
-            }
-        }
-        Err(AppError::Busy {
-            what: "the hint was searched".to_string(),
-        })
+                let kind = m.game().hint_to_give(seat)?;
+                Ok(match m.game().hint_shown_this_turn(seat) {
+                    Some(shown) => Err(shown.clone()),
+                    None => Ok((Copied::of(m, seat), kind)),
+                })
+            },
+            |(copy, kind)| {
+                self.hint_searching(id, copy.seat);
+                let shown = hint_answer(&copy.game, copy.list, copy.seat, kind, self.manners())
+                    .map_err(|e| match e {
+                        // The engine's refusal keeps its own kind, as when the app checked
+                        // the suggestion itself.
+                        MovegenError::Engine(e) => AppError::Engine(e),
+                        other => other.into(),
+                    })?;
+                let action = Action::HintTaken {
+                    player: copy.seat,
+                    kind,
+                    shown: shown.clone(),
+                };
+                Ok((action, shown))
+            },
+            |_, shown| shown,
+        )
     }
 
-    /// Plays one turn for the computer seat to move. The move is searched with no lock held
-    /// (the first search of a list waits for its word graph, about a second; see
-    /// `OpenMatch::new`): settings, history and other matches answer meanwhile. What the
-    /// search needs is copied under the match's lock; the move is applied only if the match
-    /// has not moved on since (no event appended), else it is searched again for the match as
-    /// it is now — so the answer is the one the same call gets when nothing else runs. After
-    /// `SEARCH_TRIES` searches that each lost the race it answers `busy`.
+    /// Plays one turn for the computer seat to move, searched with no lock held
+    /// (`App::searched`): settings, history and other matches answer meanwhile, and the
+    /// answer is the one the same call gets when nothing else runs.
     pub fn computer_turn(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
         let id = args.match_id;
-        for _ in 0..SEARCH_TRIES {
-            let manners = self.manners();
-            let (game, list, seat, level) = self.with_match(id, |m| {
+        let (view, seat) = self.searched(
+            id,
+            "the computer's move was searched",
+            |m| {
                 let (seat, level) = m.table.computer_to_move()?;
                 let level = Level::parse(level)?;
-                // The search reads a copy of the match, so the lock can go.
-                Ok((m.game().clone(), m.list, seat, level))
+                Ok(Ok((Copied::of(m, seat), level)))
+            },
+            |(copy, level)| {
+                self.computer_thinking(id, copy.seat);
+                let action =
+                    computer_action_with(&copy.game, copy.seat, copy.list, level, self.manners())?;
+                Ok((action, copy.seat))
+            },
+            |m, seat| (m.view(), seat),
+        )?;
+        self.send(AppEvent::ComputerMoved {
+            match_id: id,
+            seat,
+            turn: view.turn,
+        });
+        Ok(view)
+    }
+
+    /// Copy, search, recheck: the shape of every command whose action takes a search (a
+    /// computer's move, a hint; the first search of a list also waits for its word graph,
+    /// about a second, see `OpenMatch::new`). `copy` takes what the search needs under the
+    /// match's lock (or answers at once, `Err`); `search` runs with no lock held and names
+    /// the action; the action is applied only if the match has not moved on since the copy
+    /// (no event appended), and then `answer` reads the match under its lock. A match that
+    /// moved on is copied and searched again, as it is now; after `SEARCH_TRIES` searches
+    /// that each lost the race the command answers `busy` (`what` says what was searched).
+    fn searched<C, T, R>(
+        &self,
+        id: i64,
+        what: &str,
+        copy: impl Fn(&OpenMatch) -> Result<Result<C, R>, AppError>,
+        search: impl Fn(C) -> Result<(Action, T), AppError>,
+        answer: impl Fn(&OpenMatch, T) -> R,
+    ) -> Result<R, AppError> {
+        for _ in 0..SEARCH_TRIES {
+            let copied = self.with_match(id, |m| {
+                let seen = m.game().events().len();
+                Ok(copy(m)?.map(|c| (c, seen)))
             })?;
-            self.computer_thinking(id, seat);
-            let action = computer_action_with(&game, seat, list, level, manners)?;
-            let seen = game.events().len();
+            let (copied, seen) = match copied {
+                Ok(copied) => copied,
+                Err(answered) => return Ok(answered),
+            };
+            let (action, found) = search(copied)?;
             let applied = self.act(
                 id,
                 |m| {
                     let moved_on = m.game().events().len() != seen;
                     Ok(((!moved_on).then_some(action), moved_on))
                 },
-                |m, moved_on| (!moved_on).then(|| m.view()),
+                |m, moved_on| (!moved_on).then(|| answer(m, found)),
             )?;
-            if let Some(view) = applied {
-                self.send(AppEvent::ComputerMoved {
-                    match_id: id,
-                    seat,
-                    turn: view.turn,
-                });
-                return Ok(view);
+            if let Some(answered) = applied {
+                return Ok(answered);
             }
         }
         Err(AppError::Busy {
-            what: "the computer's move was searched".to_string(),
+            what: what.to_string(),
         })
+    }
+}
+
+/// What a search reads, copied under the match's lock so the lock can go: the match, its
+/// word list and the seat the search is for.
+struct Copied {
+    game: Match,
+    list: &'static WordList,
+    seat: Seat,
+}
+
+impl Copied {
+    fn of(m: &OpenMatch, seat: Seat) -> Copied {
+        Copied {
+            game: m.game().clone(),
+            list: m.list,
+            seat,
+        }
     }
 }
 

@@ -405,6 +405,102 @@ fn play_records_the_suggested_move_a_hint_showed() {
     );
 }
 
+/// `play`'s events for a Word Club 1.0 match whose first rack spells TITS (and SIT, OATS …),
+/// the script asking the words hint twice in Ann's turn, with `--manners` when given.
+fn rack_words_played(manners: Option<&str>) -> Value {
+    let script = temp_file(
+        "manners.txt",
+        "hint words
+hint words
+5D SIT
+hint words
+",
+    );
+    let mut args = vec![
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "5",
+        "--script",
+        script.to_str().unwrap(),
+        "--racks",
+        "TITSAEO,TTSNERL",
+    ];
+    if let Some(manners) = manners {
+        args.extend(["--manners", manners]);
+    }
+    let (code, json) = cli(&args);
+    assert_eq!(code, 0, "{json}");
+    json
+}
+
+fn hint_events(json: &Value) -> Vec<&Value> {
+    json["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == "hint_taken")
+        .collect()
+}
+
+fn shown_words(hint: &Value) -> Vec<String> {
+    hint["shown"]["words"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{hint}"))
+        .iter()
+        .map(|w| w.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn play_answers_hints_with_the_manners_asked_polite_by_default() {
+    let polite = rack_words_played(None);
+    assert_eq!(
+        rack_words_played(Some("polite"))["events"],
+        polite["events"]
+    );
+    let any = rack_words_played(Some("any"));
+    // Ann asked twice in one turn: one hint; Ben's is a new one.
+    for json in [&polite, &any] {
+        let hints = hint_events(json);
+        assert_eq!(hints.len(), 2, "{hints:?}");
+        assert_eq!(
+            (hints[0]["player"].as_u64(), hints[1]["player"].as_u64()),
+            (Some(0), Some(1))
+        );
+        assert_eq!(json["state"]["players"][0]["hints"], 1);
+    }
+    let polite_words = shown_words(hint_events(&polite)[0]);
+    let any_words = shown_words(hint_events(&any)[0]);
+    assert!(
+        polite_words.contains(&"SIT".to_string()),
+        "{polite_words:?}"
+    );
+    assert!(
+        !polite_words.contains(&"TITS".to_string()),
+        "{polite_words:?}"
+    );
+    assert!(any_words.contains(&"TITS".to_string()), "{any_words:?}");
+    let (code, json) = cli(&[
+        "play",
+        "--rules",
+        "wordclub-1.0",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "5",
+        "--script",
+        "none.txt",
+        "--manners",
+        "rude",
+    ]);
+    assert_eq!(code, 2, "{json}");
+    assert_eq!(json["error"]["kind"], "usage", "{json}");
+}
+
 /// The test rule set that changes with the number of players (`tests/rules/table-scaled.json`).
 fn table_scaled() -> String {
     format!(

@@ -41,11 +41,12 @@
 //! - Best turn (a seat's, or the match's): the placement with the highest score; of equal
 //!   scores the earliest turn. [`Match::best_turn`] is the one place this is decided; the
 //!   result's per-seat bests, the end screen and the history all use it.
-//! - Hints: only the player to move may take one, only of a kind the rule set offers; each is
-//!   attached to that player's next turn in the history. A match gives one kind
-//!   ([`Match::hint_kind`]); asking again in the same turn is the same hint
-//!   ([`Match::hint_shown_this_turn`]). What it showed is one typed record ([`HintShown`]),
-//!   read in every shape an earlier build stored.
+//! - Hints: only the player to move may take one; each is attached to that player's next
+//!   turn in the history. A match gives one kind ([`Match::hint_kind`]) and [`Match::apply`]
+//!   refuses any other; asking again in the same turn is the same hint
+//!   ([`Match::hint_shown_this_turn`]), accepted with no new event (a stored history that
+//!   holds a repeat replays it as recorded). What it showed is one typed record
+//!   ([`HintShown`]), read in every shape an earlier build stored.
 //! - Unseen tiles for a viewer: the full bag minus the board minus the viewer's own rack;
 //!   tiles that left play with a resigned player stay "unseen" (nobody saw them).
 //! - Several refusals at once: placement shape first, then the rack, then the word list; all

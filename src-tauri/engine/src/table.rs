@@ -170,7 +170,9 @@ impl Table {
     }
 
     /// Applies an action of the seat that may act now: the computer to move, or the person
-    /// to move with their rack shown. Anything else is refused and changes nothing.
+    /// to move with their rack shown. Anything else is refused and changes nothing. The
+    /// match's own rules hold too ([`Match::apply`]): a hint of a kind the rule set does not
+    /// give is refused, and one asked again in the same turn is accepted with no new event.
     pub fn apply(&mut self, action: Action, list: &WordList) -> Result<&[Event], EngineError> {
         let player = actor(&action);
         if let Action::TakeBack { .. } = action {

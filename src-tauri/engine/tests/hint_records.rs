@@ -204,3 +204,138 @@ fn hints_off_gives_no_hint() {
     assert!(!view.can.hint);
     assert_eq!(view.hint_kind, None);
 }
+
+/// Ann and Ben at one device under `r`, Ann's rack shown (the table lets her act).
+fn revealed_table(r: RuleSet) -> (Table, &'static wordclub_lexicon::WordList) {
+    let l = list(&r.default_list);
+    let m = Match::with_deal(
+        r,
+        ListRef::of(l),
+        humans(&["Ann", "Ben"]),
+        7,
+        Deal {
+            racks: Some(vec!["CATSEER".into(), "OGTEENR".into()]),
+            draw_order: String::new(),
+        },
+    )
+    .unwrap();
+    let mut table = Table::new(m);
+    table.reveal().unwrap();
+    (table, l)
+}
+
+fn hint_action(kind: HintKind, shown: HintShown) -> Action {
+    Action::HintTaken {
+        player: 0,
+        kind,
+        shown,
+    }
+}
+
+#[test]
+fn the_table_refuses_a_hint_the_rule_set_does_not_give() {
+    // A rule set that lists two kinds gives the first only (`RuleSet::hint_kind`), so the
+    // second is refused where the action is applied, not by each caller.
+    let mut two = rules("wordclub-1.0");
+    two.hints = vec![HintKind::WordsFromRack, HintKind::SuggestMove];
+    for (r, refused) in [
+        (two, HintKind::SuggestMove),
+        (rules("classic-15"), HintKind::WordsFromRack),
+        (rules("wordclub-1.0"), HintKind::SuggestMove),
+    ] {
+        let id = r.id.clone();
+        let (mut table, l) = revealed_table(r);
+        let before = table.game().events().to_vec();
+        let e = table
+            .apply(hint_action(refused, HintShown::NoMove), l)
+            .unwrap_err();
+        assert_eq!(e.kind(), "hint_not_allowed", "{id}: {e}");
+        assert_eq!(table.game().events(), &before[..], "{id}: no event");
+        assert_eq!(table.game().hints_taken(), &[0, 0], "{id}");
+        // The kind it gives is taken.
+        let given = table.game().hint_kind().unwrap();
+        assert_ne!(given, refused);
+        let added = table.apply(hint_action(given, words_shown(&["CATS"])), l);
+        assert_eq!(added.unwrap().len(), 1, "{id}");
+    }
+}
+
+#[test]
+fn a_hint_asked_again_in_the_same_turn_adds_no_event() {
+    let (mut table, l) = revealed_table(rules("wordclub-1.0"));
+    let first = words_shown(&["CATS"]);
+    let added = table
+        .apply(hint_action(HintKind::WordsFromRack, first.clone()), l)
+        .unwrap()
+        .to_vec();
+    assert!(matches!(added[..], [Event::HintTaken { .. }]), "{added:?}");
+    let events = table.game().events().to_vec();
+    // Asked again, even with another answer: accepted, nothing recorded, the first stands.
+    let again = table
+        .apply(
+            hint_action(HintKind::WordsFromRack, words_shown(&["SEC"])),
+            l,
+        )
+        .unwrap();
+    assert!(again.is_empty(), "{again:?}");
+    assert_eq!(table.game().events(), &events[..]);
+    assert_eq!(table.game().hints_taken(), &[1, 0]);
+    assert_eq!(table.game().hint_shown_this_turn(0), Some(&first));
+    // The turn played carries the one hint; the next turn's hint is a new one.
+    table
+        .apply(
+            Action::Place {
+                player: 0,
+                tiles: tiles(table.game().board(), "5D CAT"),
+            },
+            l,
+        )
+        .unwrap();
+    assert_eq!(table.game().turns()[0].hints.len(), 1);
+    table.reveal().unwrap();
+    let ben = Action::HintTaken {
+        player: 1,
+        kind: HintKind::WordsFromRack,
+        shown: words_shown(&["GOT"]),
+    };
+    assert_eq!(table.apply(ben, l).unwrap().len(), 1);
+    assert_eq!(table.game().hints_taken(), &[1, 1]);
+}
+
+#[test]
+fn a_stored_history_with_a_repeated_hint_replays_as_recorded() {
+    // Builds before the rule recorded every ask: two `HintTaken` events in one turn. Replay
+    // folds what was stored, so the counts and the turn's hints stay as they were.
+    let (mut m, l) = fixed_match("wordclub-1.0", &["CATSEER", "OGTEENR"], "");
+    take_hint(
+        &mut m,
+        l,
+        0,
+        HintKind::WordsFromRack,
+        words_shown(&["CATS"]),
+    )
+    .unwrap();
+    let mut events = m.events().to_vec();
+    events.push(Event::HintTaken {
+        player: 0,
+        kind: HintKind::WordsFromRack,
+        shown: Some(words_shown(&["CATS"])),
+    });
+    let mut old = Match::replay(&events).unwrap();
+    assert_eq!(old.hints_taken(), &[2, 0]);
+    place(&mut old, l, 0, "5D CAT").unwrap();
+    let stored = old.events().to_vec();
+    let replayed = Match::replay(&stored).unwrap();
+    assert_eq!(replayed.hints_taken(), &[2, 0]);
+    assert_eq!(replayed.turns()[0].hints.len(), 2);
+    assert_eq!(replayed.result(), old.result());
+    assert_eq!(
+        replayed
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::HintTaken { .. }))
+            .count(),
+        2
+    );
+    assert_eq!(replayed.view(None, false).players[0].hints, 2);
+}

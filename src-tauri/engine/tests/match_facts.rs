@@ -150,7 +150,17 @@ fn the_exchange_range_follows_the_policy_the_bag_and_the_turn() {
 fn hints_taken_and_pending_per_seat() {
     let (mut m, l) = fixed_match("wordclub-1.0", &["CATSEER", "OGTEENR"], "");
     hint(&mut m, l, 0, "first");
+    // Asked again in the same turn: the same hint, not a second one.
     hint(&mut m, l, 0, "second");
+    assert_eq!(m.hints_taken(), &[1, 0]);
+    // A history stored before that rule holds both, and keeps them in the order taken.
+    let mut events = m.events().to_vec();
+    events.push(Event::HintTaken {
+        player: 0,
+        kind: HintKind::WordsFromRack,
+        shown: Some(words_shown(&["second"])),
+    });
+    let mut m = Match::replay(&events).unwrap();
     assert_eq!(m.hints_taken(), &[2, 0]);
     let pending: Vec<Vec<&str>> = m
         .pending_hints(0)

@@ -13,8 +13,11 @@
 //! - `bridge`: the engine's rule sets, boards and racks in the generator's terms
 //!   ([`layout_of`], [`grid_of`], [`rack_of`], [`position_of`] for CGP) and back
 //!   ([`Move::placements`]).
-//! - `players`: [`suggest`] (the hint), the computer players ([`Level`]: easy, medium, hard,
-//!   greedy) and [`computer_action`], the action a computer seat takes in a match.
+//! - `players`: [`suggest`] (the best move for a hint), the computer players ([`Level`]:
+//!   easy, medium, hard, greedy) and [`computer_action`], the action a computer seat takes in
+//!   a match.
+//! - `hints`: [`hint_answer`], what a hint shows the player to move (rack words or the
+//!   suggested move, with the player's manners): the one answer the app and the CLI give.
 //! - `leave`, `fit`: the leave tables, shipped ([`LeaveTable::shipped`]) or fitted by
 //!   self-play ([`LeaveTable::fit`]); which one a rule set plays with is in its data
 //!   ([`LeaveTable::for_rules`]: a variant without its own gets one derived from its base's,
@@ -34,6 +37,7 @@ mod error;
 mod fit;
 use wordclub_graph as gaddag;
 mod gen;
+mod hints;
 mod layout;
 mod leave;
 mod moves;
@@ -50,6 +54,7 @@ pub use error::MovegenError;
 pub use fit::{DERIVED_GAMES, DERIVED_LAMBDA, DERIVED_SEED};
 pub use gaddag::{Gaddag, Progress as GraphProgress};
 pub use gen::{BestScore, Count, Found, Generator, Ranked, Sink};
+pub use hints::hint_answer;
 pub use layout::{Grid, Layout, Rack, MAX_SIZE};
 pub use leave::LeaveTable;
 pub use moves::{sort_moves, Move};

@@ -40,8 +40,9 @@ commands:
   lab search --base ID --vary \"AXIS=VALUES ...\" --target \"TARGET ...\" [--json]
                                           the rules lab: a rule set's figures, variant search
   play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players A,B --seed N --script FILE
-       [--racks R1,R2] [--bag TILES] [--db PATH]
+       [--racks R1,R2] [--bag TILES] [--manners polite|any] [--db PATH]
                                           play a scripted match: events, state, result
+                                          (hints polite unless --manners any)
   history list|show ID|stats|export-gcg ID|acknowledge MOVED_TO --db PATH
                                           the match history; reads change nothing (list filters: --player,
                                           --rules, --status, --assisted yes|no, --page N)

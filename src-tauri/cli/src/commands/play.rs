@@ -1,26 +1,30 @@
 //! `play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players Ann,Ben[,…]
-//! --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES]`: plays a scripted match and prints
-//! its events, the final state and the result. A rule set from a rules-lab file is checked as
+//! --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES] [--manners polite|any]`: plays a
+//! scripted match and prints its events, the final state and the result. A rule set from a rules-lab file is checked as
 //! the lab checks it; one that changes with the table plays as its number of players does.
 //!
 //! One action a line, for the player to move: a GCG move (`5D CAT`, `H8 .ART`, lower case for
 //! a blank), `exchange ABC` (solo: `exchange` alone swaps the whole rack), `pass`, `resign`,
 //! `hint words` or `hint suggest`. `@N ` before a line acts as seat N (1-based) instead, e.g.
 //! `@3 resign`. Blank lines and `#` comments are skipped. A refused line stops the script
-//! with the engine's typed error and the line number.
+//! with the engine's typed error and the line number. A hint shows what the app's would
+//! ([`wordclub_movegen::hint_answer`]) with `--manners` as the app's "Polite computer" setting
+//! (polite by default, as the setting is: no kept offensive word; `any` offers every word);
+//! asked again in the same turn it is the same hint, and the engine records nothing new.
 //!
 //! `--racks` fixes each player's starting rack (in seat order) and `--bag` the first tiles
 //! drawn after the deal; the rest of the bag is shuffled from the seed.
+use super::lists::manners_option;
 use super::rules::{engine_error, list_for};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
 use wordclub_engine::{
-    rack_text, Action, Deal, EngineError, GcgMove, HintKind, HintShown, ListRef, Match, PlayerSpec,
-    Seat,
+    rack_text, Action, Deal, EngineError, GcgMove, HintKind, ListRef, Match, PlayerSpec, Seat,
 };
 use wordclub_lexicon::WordList;
+use wordclub_movegen::{Manners, MovegenError};
 
-const USAGE: &str = "play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES] [--db PATH]";
+const USAGE: &str = "play (--rules ID | --rules-file FILE) [--list ID | --list-file PATH] --players Ann,Ben[,…] --seed N --script FILE [--racks R1,R2[,…]] [--bag TILES] [--manners polite|any] [--db PATH]";
 
 pub fn run(argv: &[String]) -> CliResult {
     let args = Args::parse(
@@ -35,6 +39,7 @@ pub fn run(argv: &[String]) -> CliResult {
             "script",
             "racks",
             "bag",
+            "manners",
             "db",
         ],
         &[],
@@ -57,6 +62,7 @@ pub fn run(argv: &[String]) -> CliResult {
         .required("seed")?
         .parse()
         .map_err(|_| CliError::usage("--seed is a whole number ≥ 0"))?;
+    let manners = manners_option(&args, Manners::Polite, USAGE)?;
     let path = args.required("script")?;
     let script = crate::files::read_text(std::path::Path::new(path), crate::files::SCRIPT)?;
     let fixed = if args.value("racks").is_some() || args.value("bag").is_some() {
@@ -72,7 +78,7 @@ pub fn run(argv: &[String]) -> CliResult {
     };
     let mut m =
         Match::with_deal(rules, ListRef::of(&list), players, seed, deal).map_err(engine_error)?;
-    play_script(&mut m, &list, &script)?;
+    play_script(&mut m, &list, &script, manners)?;
     let mut out = match_json(&m);
     // `--db PATH` (history, issue 5): record the match; its id is `match_id`.
     if let Some(db) = args.value("db") {
@@ -83,8 +89,14 @@ pub fn run(argv: &[String]) -> CliResult {
     Ok(out)
 }
 
-/// Applies each line of `script` in turn; stops at the first refused line.
-pub fn play_script(m: &mut Match, list: &WordList, script: &str) -> Result<(), CliError> {
+/// Applies each line of `script` in turn (a hint answered with `manners`); stops at the first
+/// refused line.
+pub fn play_script(
+    m: &mut Match,
+    list: &WordList,
+    script: &str,
+    manners: Manners,
+) -> Result<(), CliError> {
     for (index, raw) in script.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -93,7 +105,7 @@ pub fn play_script(m: &mut Match, list: &WordList, script: &str) -> Result<(), C
         let number = index + 1;
         let at_line =
             |e: CliError| CliError::new(&e.kind, format!("line {number} ({line}): {}", e.message));
-        let action = parse_line(m, list, line).map_err(at_line)?;
+        let action = parse_line(m, list, line, manners).map_err(at_line)?;
         m.apply(action, list).map_err(|e| at_line(e.into()))?;
     }
     Ok(())
@@ -107,7 +119,12 @@ fn bad_line(line: &str, reason: &str) -> EngineError {
 }
 
 /// One script line as an action.
-fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, CliError> {
+fn parse_line(
+    m: &Match,
+    list: &WordList,
+    line: &str,
+    manners: Manners,
+) -> Result<Action, CliError> {
     let (player, rest): (Seat, &str) = match line.strip_prefix('@') {
         Some(after) => {
             let (seat, rest) = after
@@ -140,20 +157,11 @@ fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, CliError
                 "suggest" => HintKind::SuggestMove,
                 _ => return Err(bad_line(line, "hint words or hint suggest").into()),
             };
-            // What the app would show, in the one shape the engine records (an offered kind
-            // is the engine's to check when the action is applied).
-            let rack = m.rack(player).unwrap_or_default();
-            let shown = match kind {
-                HintKind::WordsFromRack => {
-                    let found = list
-                        .rack_words(&rack_text(rack))?
-                        .into_iter()
-                        .map(|w| (w.word, w.blanks.iter().map(|b| b.position).collect()))
-                        .collect();
-                    HintShown::words(m.rules(), found)
-                }
-                HintKind::SuggestMove => suggested_move(m, list, player, rack)?,
-            };
+            // What the app would show, in the one shape the engine records (the kind the
+            // match gives, and a repeat in the same turn, are the engine's to judge when the
+            // action is applied).
+            let shown = wordclub_movegen::hint_answer(m, list, player, kind, manners)
+                .map_err(hint_error)?;
             Action::HintTaken {
                 player,
                 kind,
@@ -167,26 +175,13 @@ fn parse_line(m: &Match, list: &WordList, line: &str) -> Result<Action, CliError
     })
 }
 
-/// What "suggest a move" shows: the best-scoring legal move, checked and scored by the
-/// engine, as the app answers it.
-fn suggested_move(
-    m: &Match,
-    list: &WordList,
-    player: Seat,
-    rack: &[u8],
-) -> Result<HintShown, CliError> {
-    let best = wordclub_movegen::suggest(
-        m.rules(),
-        list,
-        &wordclub_movegen::grid_of(m.board()),
-        &wordclub_movegen::rack_of(rack),
-    )
-    .map_err(|e| CliError::new(e.kind(), e.to_string()))?;
-    let scored = match best {
-        Some(best) => Some(m.preview(player, &best.placements(), list)?),
-        None => None,
-    };
-    Ok(HintShown::suggestion(scored.as_ref()))
+/// A hint's failure: the engine's own refusal keeps its kind (`player_not_in_match` for a
+/// seat the match does not have), anything else is the generator's.
+fn hint_error(e: MovegenError) -> CliError {
+    match e {
+        MovegenError::Engine(e) => e.into(),
+        other => other.into(),
+    }
 }
 
 /// Events, the turn history, the final state (a spectator's view plus every rack: this is a

@@ -239,8 +239,8 @@ impl Match {
     }
 
     /// What this match's hint already showed `seat` during the turn in progress (their
-    /// pending hints are this turn's). Asking again in the same turn is the same hint: it
-    /// is shown again from here and not recorded again.
+    /// pending hints are this turn's). Asking again in the same turn is the same hint: a
+    /// caller shows it again from here, and [`Match::apply`] records no new event for it.
     pub fn hint_shown_this_turn(&self, seat: Seat) -> Option<&HintShown> {
         let kind = self.hint_kind()?;
         self.pending_hints(seat)
@@ -248,6 +248,14 @@ impl Match {
             .rev()
             .find(|h| h.kind == kind)
             .and_then(|h| h.shown.as_ref())
+    }
+    /// Whether `seat` already took this match's hint during the turn in progress (whatever
+    /// it showed; a record of an early `wordclub-cli play` kept nothing).
+    fn hint_taken_this_turn(&self, seat: Seat) -> bool {
+        let Some(kind) = self.hint_kind() else {
+            return false;
+        };
+        self.pending_hints(seat).iter().any(|h| h.kind == kind)
     }
     pub fn list(&self) -> &ListRef {
         &self.list
@@ -452,7 +460,9 @@ impl Match {
     }
 
     /// Applies an action. Accepted: returns the events it appended (its own, then `Ended`
-    /// when it ended the match). Refused: a typed error, and the match is unchanged.
+    /// when it ended the match); none for a hint asked again in the same turn (it is the
+    /// hint already taken, [`Match::hint_shown_this_turn`]). Refused: a typed error, and the
+    /// match is unchanged.
     pub fn apply(&mut self, action: Action, list: &WordList) -> Result<&[Event], EngineError> {
         self.check_list(list)?;
         let event = match action {
@@ -534,11 +544,24 @@ impl Match {
                 shown,
             } => {
                 self.check_turn(player)?;
-                if !self.rules.offers_hint(kind) {
+                // The one hint a player of this rule set is given ([`RuleSet::hint_kind`]):
+                // a rule set that lists more than one still gives only the first, so the
+                // others are refused here rather than by every caller.
+                if self.rules.hint_kind() != Some(kind) {
                     return Err(EngineError::HintNotAllowed {
                         kind: kind.as_str().to_string(),
                         rules: self.rules.id.clone(),
                     });
+                }
+                if !self.options.hints {
+                    return Err(EngineError::HintsOff);
+                }
+                // Asked again in the same turn it is the same hint: accepted, with no new
+                // event, so it is counted once whoever asks. Only a new action is judged so:
+                // a stored history that holds a repeat (builds before this rule) still
+                // folds it as it was recorded.
+                if self.hint_taken_this_turn(player) {
+                    return Ok(&self.events[self.events.len()..]);
                 }
                 Event::HintTaken {
                     player,
