@@ -306,27 +306,6 @@ pub fn graph_requested(list: &WordList) -> bool {
         .contains_key(&key)
 }
 
-/// Starts loading `list`'s graph on a background thread, so that the first hint or
-/// computer move of a match finds it ready (or waits only for the rest of the load).
-/// Does nothing when the graph was asked for already.
-pub fn build_in_background(list: &'static WordList) {
-    build_in_background_with(list, Manners::AnyWord);
-}
-
-/// [`build_in_background`]; both manners' views come from one graph, so `manners` only says
-/// which the caller will ask for.
-pub fn build_in_background_with(list: &'static WordList, _manners: Manners) {
-    let (slot, fresh) = slot_for(&GRAPHS, list);
-    if fresh {
-        // If the thread cannot be started, the first caller of `graph_for` loads it.
-        let _ = std::thread::Builder::new()
-            .name("wordclub-graph".into())
-            .spawn(move || {
-                slot.get_or_init(|| built(|| load_shipped(list)));
-            });
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,19 +343,5 @@ mod tests {
             .iter()
             .all(|g| Arc::ptr_eq(&g.polite, &graphs[0].polite)));
         assert!(graphs[0].any.contains("TACT") && !graphs[0].any.contains("TAC"));
-    }
-
-    #[test]
-    fn a_background_build_is_the_graph_later_callers_get() {
-        let list = leaked_list("background-test", &["DOG", "GOD", "DOGS"]);
-        assert!(!graph_requested(list));
-        build_in_background(list);
-        assert!(graph_requested(list));
-        let g = gaddag_for(list);
-        assert!(g.contains("DOGS") && !g.contains("DO"));
-        assert!(Arc::ptr_eq(&g, &gaddag_for(list)));
-        // Asking again once it is built starts nothing new and keeps the same graph.
-        build_in_background(list);
-        assert!(Arc::ptr_eq(&g, &gaddag_for(list)));
     }
 }

@@ -46,9 +46,8 @@ mod prebuilt;
 mod sim;
 
 pub use bridge::{
-    build_in_background, build_in_background_with, gaddag_for, graph_for, graph_requested, grid_of,
-    layout_of, polite_gaddag_for, position_of, rack_of, try_graph_for, try_graph_with_progress,
-    Manners, Position,
+    gaddag_for, graph_for, graph_requested, grid_of, layout_of, polite_gaddag_for, position_of,
+    rack_of, try_graph_for, try_graph_with_progress, Manners, Position,
 };
 pub use error::MovegenError;
 pub use fit::{DERIVED_GAMES, DERIVED_LAMBDA, DERIVED_SEED};
