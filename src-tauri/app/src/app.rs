@@ -230,7 +230,7 @@ impl App {
                     std::thread::sleep(driver.pace);
                     match app.computer_turn(MatchIdArgs { match_id: id }) {
                         Ok(view) => {
-                            let next = view.to_move.and_then(|s| view.players.get(s));
+                            let next = view.standing.to_move.and_then(|s| view.players.get(s));
                             if view.over || next.is_none_or(|p| p.computer.is_none()) {
                                 break;
                             }
