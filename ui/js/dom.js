@@ -52,8 +52,8 @@ export const messageOf = (e) => (e instanceof Error ? e.message : String(e));
 
 /** A backend message as a sentence for the player: capital first letter, full stop at the end
  *  ("the move does not touch any tile on the board" → "The move does not touch any tile on the
- *  board."). */
-/** @param {unknown} message */
+ *  board.").
+ * @param {unknown} message */
 export function sentence(message) {
   const text = String(message ?? '').trim();
   if (!text) return text;

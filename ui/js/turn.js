@@ -3,6 +3,7 @@
 // suggestion a hint gives. It holds no DOM and decides no rule: every answer is the backend's.
 import * as commands from './commands.js';
 import { ApiError } from './api.js';
+import { messageOf } from './dom.js';
 
 /** @typedef {import('./contract').PreviewAnswer} PreviewAnswer */
 /** @typedef {import('./contract').TileArg} TileArg */
@@ -40,7 +41,7 @@ export function createTurn(matchId, preview = commands.preview) {
     legal: false, score: 0, bingo: 0, notation: null, words: [],
     error: e instanceof ApiError
       ? { kind: e.kind, message: e.message, details: e.details }
-      : { kind: 'internal', message: String(e), details: null },
+      : { kind: 'internal', message: messageOf(e), details: null },
   }));
 
   return {
