@@ -86,7 +86,7 @@ export type Can = { exchange: boolean, pass: boolean,
  */
 resign: boolean, 
 /**
- * The viewer may take this match's hint ([`View::hint_kind`]) now.
+ * The viewer may take this match's hint ([`Standing::hint_kind`]) now.
  */
 hint: boolean, 
 /**

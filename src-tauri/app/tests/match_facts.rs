@@ -175,11 +175,18 @@ fn the_view_says_who_a_resignation_hands_the_match_to() {
     let app = app();
     let id = dealt_pair(&app, 5, ["CATSEER", "OGTEENR"], "");
     let v = reveal(&app, id);
-    assert_eq!((v["to_move"].clone(), v["resign_winner"].clone()), (json!(0), json!(1)));
+    assert_eq!(
+        (v["to_move"].clone(), v["resign_winner"].clone()),
+        (json!(0), json!(1))
+    );
     // The resign question's answer is what resigning does.
     let end = ok(&app, "resign", json!({"match_id": id, "confirm": true}));
     assert_eq!(end["result"]["winners"], json!([1]));
-    assert_eq!(end["resign_winner"], Value::Null, "nobody is to move once it is over");
+    assert_eq!(
+        end["resign_winner"],
+        Value::Null,
+        "nobody is to move once it is over"
+    );
 }
 
 #[test]

@@ -337,7 +337,11 @@ fn the_view_names_who_a_resignation_hands_the_match_to() {
     m.apply(Action::Resign { player: 1 }, l).unwrap();
     assert_eq!(m.to_move(), Some(0));
     assert_eq!(resign_winner(&m), Some(2));
-    assert_eq!(m.resign_winner(1), None, "a seat that is out cannot resign again");
+    assert_eq!(
+        m.resign_winner(1),
+        None,
+        "a seat that is out cannot resign again"
+    );
     // What the view said is what the resignation does.
     m.apply(Action::Resign { player: 0 }, l).unwrap();
     assert_eq!(m.result().map(|r| r.winners.clone()), Some(vec![2]));

@@ -155,7 +155,7 @@ pub struct Can {
     pub pass: bool,
     /// The rule set lets a player resign.
     pub resign: bool,
-    /// The viewer may take this match's hint ([`View::hint_kind`]) now.
+    /// The viewer may take this match's hint ([`Standing::hint_kind`]) now.
     pub hint: bool,
     /// Whoever holds the device may ask for the take-back in [`View::take_back`] now.
     pub take_back: bool,
