@@ -115,11 +115,13 @@ function ghostInfo(turn, candidate, scored, onRemove) {
  */
 export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos, replaces = false }) {
   fill(box, h('p.muted', { 'data-testid': 'analysis-loading' }, 'Working out the best moves…'));
+  /** @type {import('./contract').Analysis} */
   let a;
   try { a = await commands.match_analysis({ match_id: matchId }); } catch (e) { fill(box, h('p.muted', {}, messageOf(e))); return null; }
   const removeGhost = () => { fill(ghostBox); showGhost(null, null); };
   /** @param {TurnAnalysis} t @param {Candidate} c */
   async function onGhost(t, c) {
+    /** @type {import('./contract').AnalysisMove} */
     let r;
     try { r = await commands.analysis_move({ match_id: matchId, turn: t.turn, move: c.notation }); } catch (e) { fill(ghostBox, h('p.error', {}, messageOf(e))); return; }
     showGhost(t.turn, r.ghost, c);

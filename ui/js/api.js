@@ -42,6 +42,7 @@ export async function call(command, args = {}) {
       throw toApiError(e);
     }
   }
+  /** @type {Response} */
   let response;
   try {
     response = await fetch(`/api/${encodeURIComponent(command)}`, {
@@ -115,6 +116,7 @@ export function connect() {
       opened = true;
     };
     source.onmessage = (m) => {
+      /** @type {PageEvent} */
       let event;
       try { event = JSON.parse(m.data); } catch { return; }
       deliver(event);

@@ -52,6 +52,7 @@ function hintsText(t) {
  * @param {HTMLElement} root @param {import('./main.js').ScreenParams} params @param {import('./main.js').Screen} screen */
 export async function showDetail(root, { id }, screen) {
   if (id == null) return;
+  /** @type {import('./contract').MatchDetail} */
   let detail;
   try { detail = await commands.match_detail({ match_id: id }); } catch (e) { fill(root, h('p.error', {}, messageOf(e))); return; }
   const s = detail.summary;
@@ -140,6 +141,7 @@ function gcgExport(id, unfinished) {
   async function exportGcg() {
     if (unfinished && !(await confirmDialog('Export an unfinished match?',
       "Exporting an unfinished match shows every player's racks so far. Export anyway?", 'Export anyway'))) return;
+    /** @type {import('./contract').GcgExport} */
     let r;
     try { r = await commands.export_gcg(args); } catch (e) { toast(messageOf(e)); return; }
     const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));

@@ -77,6 +77,7 @@ function skillLine(t) {
  *  and has none.
  * @param {import('./contract').RulesInfo} r */
 export async function evidenceSection(r) {
+  /** @type {import('./contract').RulesEvidence} */
   let answer;
   try { answer = await commands.rules_evidence({ rules: r.id }); } catch (e) { return h('p.error', {}, messageOf(e)); }
   if (!answer.shipped && !r.candidate) return null;

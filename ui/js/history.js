@@ -71,6 +71,7 @@ export async function showHistory(root, params, screen) {
     if (filters.rules) args.rules = filters.rules;
     if (filters.status) args.status = filters.status;
     if (filters.assisted) args.assisted = filters.assisted === 'true';
+    /** @type {import('./contract').MatchList} */
     let list;
     try { list = await commands.match_list(args); } catch (e) { if (request === latest) fill(results, h('p.error', {}, messageOf(e))); return; }
     if (request !== latest) return;

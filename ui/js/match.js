@@ -137,6 +137,7 @@ export async function showMatch(box, { id, view = null }, screen) {
    *  the redraw after the last of them asks. */
   async function computerMoved() {
     if (s.arriving.length) { s.movedMeanwhile = true; return; }
+    /** @type {MatchView} */
     let next;
     try { next = await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(messageOf(e)); return; }
     if (!alive() || next.turn <= s.view.turn) return;
@@ -170,6 +171,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     s.hinting = true;
     const asked = turn.command(commands.hint);
     render();
+    /** @type {import('./contract').HintShown | undefined} */
     let answer;
     try {
       answer = await asked;

@@ -171,6 +171,7 @@ function scoringText(r) {
  *  board with the scorer's breakdown.
  * @param {RulesInfo} r */
 async function workedExamples(r) {
+  /** @type {import('./contract').RulesExamples} */
   let answer;
   try { answer = await commands.rules_examples({ rules: r.id }); } catch (e) { return h('p.error', {}, messageOf(e)); }
   if (!answer.examples.length) return null;

@@ -75,6 +75,7 @@ export async function showHome(root, _params, screen) {
   async function drawTable() {
     const asked = ++tableAsked;
     if (!rules.tables.length) { tableLine.hidden = true; fill(tableLine); return; }
+    /** @type {import('./contract').RulesInfo | null} */
     let t;
     try { t = await commands.rules_at_table({ rules: rules.id, players: seats.length }); } catch (err) { t = null; if (asked === tableAsked) fill(tableLine, messageOf(err)); }
     if (asked !== tableAsked || !t) return;
@@ -149,6 +150,7 @@ function continueText(m) {
  *  they have read it. */
 async function historyNotices() {
   const box = h('div.stack');
+  /** @type {import('./contract').AppInfo} */
   let info;
   try { info = await commands.app_info(); } catch { return box; }
   const parts = [];

@@ -9,6 +9,7 @@ const number = (x) => (x == null ? '—' : String(x));
  *  One rule set at a time (a 9×9 average never mixes with a 15×15 one).
  * @param {HTMLElement} root @param {import('./main.js').ScreenParams} params @param {import('./main.js').Screen} screen */
 export async function showStats(root, params, screen) {
+  /** @type {import('./contract').RulesInfo[]} */
   let ruleSets;
   try { ruleSets = await commands.rule_sets(); } catch (e) { fill(root, h('p.error', {}, messageOf(e))); return; }
   const settings = await commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({}));
@@ -22,6 +23,7 @@ export async function showStats(root, params, screen) {
     box));
   /** @param {string} rules */
   async function draw(rules) {
+    /** @type {import('./contract').PlayerStats} */
     let stats;
     try { stats = await commands.player_stats({ rules }); } catch (e) { fill(box, h('p.error', {}, messageOf(e))); return; }
     if (select.value !== rules) return;
