@@ -25,7 +25,8 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --exclude wordclub --
 echo "== ui: eslint (ui/js and the tests), the typed contract, unit tests of the pure UI modules"
 npx --no-install eslint .
 # The contract the UI is checked against (ui/js/contract.d.ts, commands.js) is the one the
-# command table generates now; tsc then checks every ui/js module against it.
+# command table generates now; tsc then checks every ui/js module against it, with `strict`
+# on (tsconfig.json): no implicit `any`, no `null` read unchecked.
 cargo test -p wordclub-app --features contract --test contract
 npx --no-install tsc -p tsconfig.json
 node --test tests/unit/

@@ -7,7 +7,7 @@
 /**
  * Any part of `T`, down to its nested objects and the items of its arrays.
  * @template T
- * @typedef {{ [K in keyof T]?: T[K] extends (infer U)[] ? DeepPartial<U>[] : T[K] extends object ? DeepPartial<T[K]> : T[K] }} DeepPartial
+ * @typedef {T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T} DeepPartial
  */
 
 /**
@@ -31,7 +31,7 @@ export function view({ size = 9, rack = 'CATERES', tiles = {}, lastMove = null, 
   };
 }
 
-/** "E5" → {row: 4, col: 4}, as the board names squares. */
+/** "E5" → {row: 4, col: 4}, as the board names squares. @param {string} name */
 export function at(name) {
   return { row: Number(name.slice(1)) - 1, col: name.charCodeAt(0) - 65 };
 }

@@ -6,13 +6,20 @@
 import * as commands from './commands.js';
 import { onEvent } from './api.js';
 import { breakdownLines } from './breakdown.js';
-import { h, fill } from './dom.js';
+import { h, fill, messageOf } from './dom.js';
 import { textWithWordLink } from './define.js';
 import { candidateText, turnSentence, rankText, strongText, missHeading, missText, rackText, tilesText } from './analysiswords.js';
 
+/** @typedef {import('./contract').Analysis} Analysis */
+/** @typedef {import('./contract').TurnAnalysis} TurnAnalysis */
+/** @typedef {import('./contract').Candidate} Candidate */
+/** @typedef {import('./contract').GhostTile} GhostTile */
+
+/** @param {number} n @param {string} word */
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The end screen's block: each player's biggest miss, then a link to the full analysis. */
+/** The end screen's block: each player's biggest miss, then a link to the full analysis.
+ * @param {number} matchId @param {{ onOpen?: (() => Promise<void>) | null }} [options] */
 export function missedMovesBlock(matchId, { onOpen = null } = {}) {
   const heading = 'Biggest misses';
   const box = h('section.stack.analysis-end', { 'data-testid': 'end-analysis', 'aria-live': 'polite', 'aria-busy': 'true' },
@@ -38,7 +45,7 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
   return box;
 }
 
-/** The per-player summary table. */
+/** The per-player summary table. @param {Analysis} a @param {boolean} bingos */
 function summaryTable(a, bingos) {
   const heads = ['Player', 'Points missed', 'Average place (1 = the best move)', 'Best moves played', bingos ? 'Bingos found' : null, 'Biggest miss'].filter(Boolean);
   return h('table.list.analysis-summary', { 'data-testid': 'analysis-summary' },
@@ -55,10 +62,13 @@ function summaryTable(a, bingos) {
 }
 
 /** The text beside a turn: the rack held, the move beside the best one, its place among the
- *  possible moves, the strong computer's choice. `name`: the player of the turn. */
-function turnCell(t, name, onGhost, matchId, solo) {
+ *  possible moves, the strong computer's choice. `name`: the player of the turn.
+ * @param {TurnAnalysis} t @param {string} name
+ * @param {(t: TurnAnalysis, c: Candidate) => void} onGhost @param {number} matchId
+ * @param {boolean} replaces  the rule set's exchange replaces the whole rack */
+function turnCell(t, name, onGhost, matchId, replaces) {
   const best = t.best_by_score;
-  const facts = [turnSentence(name, t, solo), rankText(t)];
+  const facts = [turnSentence(name, t, replaces), rankText(t)];
   if (t.best_by_value && best && t.best_by_value.notation !== best.notation) facts.push(strongText(t.best_by_value));
   if (t.best_exchange && t.played.kind === 'exchange') facts.push(`The best exchange would have put back ${tilesText(t.best_exchange.tiles)}, keeping ${tilesText(t.best_exchange.keep)}.`);
   if (t.hint_taken) facts.push('A hint was taken.');
@@ -77,7 +87,9 @@ function turnCell(t, name, onGhost, matchId, solo) {
       h('ul', {}, alternatives)) : null);
 }
 
-/** The ghost's description and breakdown (the backend's scorer), with a way to remove it. */
+/** The ghost's description and breakdown (the backend's scorer), with a way to remove it.
+ * @param {number} turn @param {Candidate} candidate @param {import('./contract').ScoredMove} scored
+ * @param {() => void} onRemove */
 function ghostInfo(turn, candidate, scored, onRemove) {
   return h('div.ghost-info.panel', { 'data-testid': 'ghost-info', role: 'status' },
     h('p', {}, h('strong', {}, `Ghost: ${candidateText(candidate)}`), ` — shown with dashed tiles on the board before turn ${turn}, instead of the move played.`),
@@ -90,16 +102,28 @@ function ghostInfo(turn, candidate, scored, onRemove) {
  * Loads the analysis into the match detail. `rows`: the turn table's rows by turn number;
  * `box`: where the summary goes; `showGhost(turn, tiles | null)` draws (or removes) ghost
  * tiles on the board as it was before `turn`; `ghostBox`: where the ghost's breakdown goes;
- * `solo`: the rule set's exchange is the solo "Replace" (an exchange is said "replaced").
+ * `replaces`: the rule set's exchange replaces the whole rack (an exchange is said
+ * "replaced").
+ * @param {object} where
+ * @param {number} where.matchId
+ * @param {Map<number, Element>} where.rows
+ * @param {Element} where.box
+ * @param {Element} where.ghostBox
+ * @param {(turn: number | null, tiles: GhostTile[] | null, candidate?: Candidate) => void} where.showGhost
+ * @param {boolean} where.bingos  the summary counts bingos
+ * @param {boolean} [where.replaces]
  */
-export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos, solo = false }) {
+export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos, replaces = false }) {
   fill(box, h('p.muted', { 'data-testid': 'analysis-loading' }, 'Working out the best moves…'));
+  /** @type {import('./contract').Analysis} */
   let a;
-  try { a = await commands.match_analysis({ match_id: matchId }); } catch (e) { fill(box, h('p.muted', {}, e.message)); return null; }
+  try { a = await commands.match_analysis({ match_id: matchId }); } catch (e) { fill(box, h('p.muted', {}, messageOf(e))); return null; }
   const removeGhost = () => { fill(ghostBox); showGhost(null, null); };
+  /** @param {TurnAnalysis} t @param {Candidate} c */
   async function onGhost(t, c) {
+    /** @type {import('./contract').AnalysisMove} */
     let r;
-    try { r = await commands.analysis_move({ match_id: matchId, turn: t.turn, move: c.notation }); } catch (e) { fill(ghostBox, h('p.error', {}, e.message)); return; }
+    try { r = await commands.analysis_move({ match_id: matchId, turn: t.turn, move: c.notation }); } catch (e) { fill(ghostBox, h('p.error', {}, messageOf(e))); return; }
     showGhost(t.turn, r.ghost, c);
     fill(ghostBox, ghostInfo(t.turn, c, r.scored, removeGhost));
   }
@@ -111,7 +135,7 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   for (const t of a.turns) {
     const row = rows.get(t.turn);
     const cell = row?.querySelector('[data-analysis-cell]');
-    if (cell) fill(cell, turnCell(t, a.players.find((p) => p.seat === t.player)?.name ?? `Player ${t.player + 1}`, onGhost, matchId, solo));
+    if (cell) fill(cell, turnCell(t, a.players.find((p) => p.seat === t.player)?.name ?? `Player ${t.player + 1}`, onGhost, matchId, replaces));
   }
   return { analysis: a, removeGhost };
 }
@@ -119,10 +143,11 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
 /** A line on the history screen while past matches are (re-)analysed in the background (after
  *  an analyser upgrade, or matches from an older history): starts the work, then follows the
  *  backend's progress events until it is done, then goes. Play is never held up: the backend
- *  does it on its own thread. `signal`: the screen's, which stops the following. */
+ *  does it on its own thread. `signal`: the screen's, which stops the following.
+ * @param {AbortSignal} [signal] */
 export function backgroundProgress(signal) {
   const line = h('p.muted.analysis-progress', { 'data-testid': 'analysis-progress', role: 'status', hidden: true });
-  const bar = h('progress', { max: '1', value: '0', 'aria-hidden': 'true' });
+  const bar = /** @type {HTMLProgressElement} */ (h('progress', { max: '1', value: '0', 'aria-hidden': 'true' }));
   const text = h('span');
   line.append(text, ' ', bar);
   /** @param {import('./contract').Progress} p */
@@ -142,6 +167,7 @@ export function backgroundProgress(signal) {
     if (!e.progress.running) stop();
   });
   signal?.addEventListener('abort', stop);
+  /** @param {boolean} start */
   const ask = (start) => commands.analysis_progress({ start }).then((p) => {
     if (!p.running) { show(p); stop(); } else if (p.done > latest) show(p);
   }, () => stop());

@@ -4,53 +4,61 @@
 // (movegen's `Analysis`); this module only words it, for people at a shared screen, so each
 // sentence names the player rather than saying "you".
 
+/** @typedef {import('./contract').Candidate} Candidate */
+/** @typedef {import('./contract').TurnAnalysis} TurnAnalysis */
+
+/** @param {number} n @param {string} word */
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "Ann's" ("James's": the house style writes every name the same way). */
+/** "Ann's" ("James's": the house style writes every name the same way). @param {string} name */
 export const possessive = (name) => `${name}'s`;
 
 /** Where a move starts: `8D` of "8D across" (the notation says the direction: 8D across,
- *  D8 down). */
+ *  D8 down). @param {string} place */
 const square = (place) => place.split(' ')[0];
 
-/** "DATES at 8D for 24". */
+/** "DATES at 8D for 24". @param {Candidate} c */
 export function candidateText(c) {
   return `${c.word} at ${square(c.place)} for ${c.score}`;
 }
 
-/** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
+/** "1st", "2nd", "3rd", "4th", "11th", "22nd". @param {number} n */
 export function ordinal(n) {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+  /** @type {Record<number, string>} */
+  const suffixes = { 1: 'st', 2: 'nd', 3: 'rd' };
+  return `${n}${suffixes[n % 10] ?? 'th'}`;
 }
 
-/** "A E S", a blank named as such, "no tiles" for an empty rack. */
+/** "A E S", a blank named as such, "no tiles" for an empty rack. @param {string} tiles */
 export function tilesText(tiles) {
   if (!tiles) return 'no tiles';
   return [...tiles].map((t) => (t === '?' ? 'a blank' : t)).join(' ');
 }
 
-/** What a player did on an analysed turn ("Ann played STEAD for 18"). `solo`: the rule set's
- *  exchange is the solo "Replace" (the rules' `exchange`), so the turn is said as it was
- *  offered. */
-export function playedText(name, played, solo = false) {
+/** What a player did on an analysed turn ("Ann played STEAD for 18"). `replaces`: the rule
+ *  set's exchange replaces the whole rack (the rules' `exchange` is `solo`), so the turn is
+ *  said as it was offered.
+ * @param {string} name @param {import('./contract').PlayedMove} played @param {boolean} [replaces] */
+export function playedText(name, played, replaces = false) {
   if (played.kind === 'place') return `${name} played ${played.word} for ${played.score}`;
-  if (played.kind === 'exchange') return `${name} ${solo ? 'replaced' : 'exchanged'} ${tilesText(played.tiles)}`;
+  if (played.kind === 'exchange') return `${name} ${replaces ? 'replaced' : 'exchanged'} ${tilesText(played.tiles)}`;
   return `${name} passed`;
 }
 
 /** A turn's move beside the best one: "Ann played STEAD for 18 — best was DATES at 8D for 24
- *  (6 more)", "… — the best-scoring move", or why there was no best. */
-export function turnSentence(name, t, solo = false) {
-  const played = playedText(name, t.played, solo);
+ *  (6 more)", "… — the best-scoring move", or why there was no best.
+ * @param {string} name @param {TurnAnalysis} t @param {boolean} [replaces]  as playedText's */
+export function turnSentence(name, t, replaces = false) {
+  const played = playedText(name, t.played, replaces);
   const best = t.best_by_score;
   if (!best) return `${played} — no word could be placed.`;
   if (t.points_missed === 0 && t.played.kind === 'place') return `${played} — the best-scoring move.`;
   return `${played} — best was ${candidateText(best)} (${t.points_missed} more).`;
 }
 
-/** "5th best of 409 possible moves"; "the best of 409 possible moves". */
+/** "5th best of 409 possible moves"; "the best of 409 possible moves". @param {TurnAnalysis} t */
 export function rankText(t) {
   if (t.rank == null) return null;
   const of = `of ${plural(t.moves, 'possible move')}`;
@@ -58,17 +66,18 @@ export function rankText(t) {
 }
 
 /** "The strong computer would play DATES at 8D for 24 and keep A E S for next turn." (The
- *  Hard player's valuation: score and the tiles kept.) */
+ *  Hard player's valuation: score and the tiles kept.) @param {Candidate} c */
 export function strongText(c) {
   return `The strong computer would play ${candidateText(c)} and keep ${tilesText(c.leave)} for next turn.`;
 }
 
-/** "Ann's biggest miss". */
+/** "Ann's biggest miss". @param {string} name */
 export const missHeading = (name) => `${possessive(name)} biggest miss`;
 
 /** A player's biggest miss for the end screen and the summary (`a`: the whole analysis, whose
  *  turn says what was played), or what they played when they missed nothing: "DATES at 8D
- *  for 24 on turn 3 — Ann played STEAD for 18 (6 points missed)". */
+ *  for 24 on turn 3 — Ann played STEAD for 18 (6 points missed)".
+ * @param {import('./contract').PlayerAnalysis} p @param {import('./contract').Analysis} a */
 export function missText(p, a) {
   const m = p.best_missed;
   if (m) {
@@ -82,7 +91,8 @@ export function missText(p, a) {
 }
 
 /** The rack held on a turn, for a finished match's rows ("Rack: A D E S T") and its
- *  step-through ("Ann's rack on turn 3: A D E S T"). */
+ *  step-through ("Ann's rack on turn 3: A D E S T").
+ * @param {string} rack @param {string | null} [name] @param {number | null} [turn] */
 export const rackText = (rack, name = null, turn = null) => (name
   ? `${possessive(name)} rack on turn ${turn}: ${tilesText(rack)}`
   : `Rack: ${tilesText(rack)}`);

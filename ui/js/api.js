@@ -6,7 +6,7 @@
 import { sentence } from './dom.js';
 
 export class ApiError extends Error {
-  /** @param {{ kind: string, message: string, details?: any }} error the backend's refusal */
+  /** @param {{ kind: string, message: string, details?: import('./contract').JsonValue }} error the backend's refusal */
   constructor({ kind, message, details }) {
     super(sentence(message));
     this.kind = kind;
@@ -14,7 +14,14 @@ export class ApiError extends Error {
   }
 }
 
-const tauri = globalThis.__TAURI__?.core;
+/**
+ * What the page uses of Tauri's global (`withGlobalTauri`): absent in a browser.
+ * @typedef {object} TauriGlobal
+ * @property {{ invoke: (command: string, args: object) => Promise<unknown> }} [core]
+ * @property {{ listen: (name: string, handler: (e: { payload: unknown }) => void) => unknown }} [event]
+ */
+const tauriGlobal = /** @type {{ __TAURI__?: TauriGlobal }} */ (/** @type {unknown} */ (globalThis)).__TAURI__;
+const tauri = tauriGlobal?.core;
 
 /** Running in the app window (Tauri), where a link cannot download a file: records are saved
  *  by the backend (`save_gcg`) instead. */
@@ -35,6 +42,7 @@ export async function call(command, args = {}) {
       throw toApiError(e);
     }
   }
+  /** @type {Response} */
   let response;
   try {
     response = await fetch(`/api/${encodeURIComponent(command)}`, {
@@ -43,16 +51,17 @@ export async function call(command, args = {}) {
       body: JSON.stringify(args),
     });
   } catch (e) {
-    throw new ApiError({ kind: 'offline', message: `cannot reach the game: ${e.message}` });
+    throw new ApiError({ kind: 'offline', message: `cannot reach the game: ${e instanceof Error ? e.message : String(e)}` });
   }
   const body = await response.json().catch(() => null);
   if (!response.ok) throw toApiError(body?.error ?? { kind: 'http', message: `HTTP ${response.status}` });
   return body;
 }
 
+/** A refusal as an ApiError, whatever form it came in. @param {unknown} e */
 function toApiError(e) {
   if (e instanceof ApiError) return e;
-  if (e && typeof e === 'object' && 'kind' in e) return new ApiError(e);
+  if (e && typeof e === 'object' && 'kind' in e) return new ApiError(/** @type {import('./contract').ErrorBody} */ (e));
   return new ApiError({ kind: 'internal', message: String(e) });
 }
 
@@ -89,12 +98,12 @@ export function onEvent(handler) {
 /** Opens the page's one event connection (at start-up, so no event is missed later). */
 export function connect() {
   if (connected) return;
-  /** @param {any} event */
+  /** @param {PageEvent} event */
   const deliver = (event) => { for (const handler of [...listeners]) handler(event); };
-  const events = globalThis.__TAURI__?.event;
+  const events = tauriGlobal?.event;
   if (events) {
     connected = true;
-    events.listen(WINDOW_EVENT, (e) => deliver(e.payload));
+    events.listen(WINDOW_EVENT, (e) => deliver(/** @type {PageEvent} */ (e.payload)));
   } else if (typeof EventSource !== 'undefined') {
     connected = true;
     // EventSource reconnects by itself after a dropped connection, but what the server
@@ -107,6 +116,7 @@ export function connect() {
       opened = true;
     };
     source.onmessage = (m) => {
+      /** @type {PageEvent} */
       let event;
       try { event = JSON.parse(m.data); } catch { return; }
       deliver(event);

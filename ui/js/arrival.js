@@ -8,6 +8,10 @@ const TILE_STEP_MS = 150;
 /**
  * Starts the arrival of view `v`'s last move on state `s`: `render` is called after each
  * tile, until none is left or the screen is gone (`alive()` false).
+ * @param {import('./matchstate.js').MatchState} s
+ * @param {import('./contract').MatchView} v
+ * @param {() => boolean} alive
+ * @param {() => void} render
  */
 export function showArriving(s, v, alive, render) {
   const squares = v.last_move?.action === 'play' ? v.last_move.squares : [];

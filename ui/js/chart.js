@@ -6,6 +6,7 @@ const NS = 'http://www.w3.org/2000/svg';
 const COLOURS = ['#2f6f5e', '#c0533f', '#3c6fb2', '#9a6b16'];
 const COLOUR_NAMES = ['green', 'red', 'blue', 'amber'];
 
+/** @param {string} tag @param {Record<string, string | number>} [attrs] */
 function svgEl(tag, attrs = {}) {
   const el = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
@@ -13,10 +14,11 @@ function svgEl(tag, attrs = {}) {
 }
 
 /**
- * @param series per seat, the running total after each turn
- * @param names  per seat, the player's name
- * @param marker optional turn number (0 = before the first turn) to mark with a line
- * @param start  per seat, the points it started with (the rule set's start points at this
+ * @param {readonly (readonly number[])[]} series  per seat, the running total after each turn
+ * @param {readonly string[]} names  per seat, the player's name
+ * @param {{ marker?: number | null, final?: boolean, start?: readonly number[] }} [options]
+ *               marker: a turn number (0 = before the first turn) to mark with a line;
+ *               start: per seat, the points it started with (the rule set's start points at this
  *               table, from the backend); the lines begin there, 0 for a seat not listed
  * @returns a <figure> with the chart (a score axis from 0, or from the lowest score below it,
  *          to the top score; turns along the bottom) and a caption naming each line's
@@ -34,7 +36,9 @@ export function progressionChart(series, names, { marker = null, final = false, 
   const top = Math.max(low < 0 ? 0 : 1, ...series.flat(), ...start);
   // `right`: room for "end" after its point.
   const W = 480; const H = 180; const left = 40; const right = final ? 28 : 12; const topPad = 12; const bottom = 30;
+  /** @param {number} turn */
   const x = (turn) => left + (turn * (W - left - right)) / longest;
+  /** @param {number} score */
   const y = (score) => H - bottom - ((score - low) * (H - topPad - bottom)) / (top - low);
   const base = y(low);
   const svg = svgEl('svg', {
@@ -44,6 +48,7 @@ export function progressionChart(series, names, { marker = null, final = false, 
   });
   svg.classList.add('chart');
   // Axes: the score scale on the left (0 and the top score), the turns along the bottom.
+  /** @param {string} text @param {Record<string, string | number>} attrs */
   const label = (text, attrs) => { const t = svgEl('text', { class: 'chart-label', ...attrs }); t.textContent = text; return t; };
   svg.append(
     svgEl('line', { x1: left, x2: W - right, y1: y(top), y2: y(top), class: 'chart-grid' }),

@@ -86,7 +86,7 @@ export type Can = { exchange: boolean, pass: boolean,
  */
 resign: boolean, 
 /**
- * The viewer may take this match's hint ([`View::hint_kind`]) now.
+ * The viewer may take this match's hint ([`Standing::hint_kind`]) now.
  */
 hint: boolean, 
 /**
@@ -515,15 +515,11 @@ board: Array<Array<TileView | null>>,
 /**
  * Rows of premium labels (`2L`, `3L`, `2W`, `3W`) or `null`.
  */
-premiums: Array<Array<string | null>>, letter_values: { [key in string]: number }, players: Array<PlayerBrief>, 
-/**
- * The seat to move; `null` once the match is over.
- */
-to_move: number | null, bag: number, 
+premiums: Array<Array<string | null>>, letter_values: { [key in string]: number }, players: Array<PlayerBrief>, bag: number, 
 /**
  * Turns played so far (plays, exchanges and passes).
  */
-turn: number, turn_limit: number | null, turns_left: number | null, last_move: LastMove | null, 
+turn: number, turn_limit: number | null, last_move: LastMove | null, 
 /**
  * The scoresheet: every turn so far, in the order played, taken-back turns included
  * (`taken_back`, struck through). Sent whole with every view rather than
@@ -533,38 +529,10 @@ turn: number, turn_limit: number | null, turns_left: number | null, last_move: L
  */
 turns: Array<TurnRow>, 
 /**
- * The number of the first turn made since the player to move last played (the cover's
- * recap lists `turns` from there); `null` once the match is over.
- */
-recap_from: number | null, 
-/**
- * The index in `turns` where the cover's recap starts (the first row since the player
- * to move last played a turn that stands; taken-back rows included); `null` once over.
- */
-recap_start: number | null, 
-/**
- * "Allow take-backs" as the players chose it for this match.
- */
-take_backs_allowed: boolean, 
-/**
  * The take-back open now, when one is (`can.take_back`): who may take their move back
  * and how many turns go with it (their move and the computers' replies after it).
  */
-take_back: TakeBackView | null, 
-/**
- * "Allow hints" as the players chose it for this match.
- */
-hints_allowed: boolean, 
-/**
- * The hint this match gives (the engine's `View::hint_kind`): `words_from_rack` or
- * `suggest_move`, what the hint control is named for; `null` when there is none. The
- * player to move may take it when `can.hint`.
- */
-hint_kind: HintKind | null, over: boolean, 
-/**
- * The handoff cover is up: the player to move has not revealed their rack yet.
- */
-covered: boolean, 
+take_back: TakeBackView | null, over: boolean, 
 /**
  * The rack of the player to move: present only once they revealed it.
  */
@@ -578,19 +546,7 @@ unseen: { [key in string]: number } | null,
  * Of `unseen`, the tiles that left play with resigned players (never drawn again), with
  * `unseen` only.
  */
-unseen_left_play: number | null, can: Can, 
-/**
- * Most tiles an exchange may take now.
- */
-exchange_max: number, 
-/**
- * Why no exchange is possible now (the bag holds too few), for the screen to say so.
- */
-exchange_blocked: ExchangeBlocked | null, 
-/**
- * Per seat, the placements made so far (an exchange or a pass is not a scoring play).
- */
-scoring_plays: Array<number>, 
+unseen_left_play: number | null, 
 /**
  * The draft the player to move had staged before a reload (`keep_draft`): only with
  * their rack shown, in the same turn.
@@ -600,7 +556,73 @@ draft: Array<HintTile> | null,
  * The cover is up only because the match was (re)opened on this screen, at a table with
  * one person: the screen says `"<name>'s turn"`, not `"Pass to <name>"`.
  */
-reopened: boolean, result: ResultView | null, };
+reopened: boolean, result: ResultView | null, 
+/**
+ * The seat to move; `None` once the match is over.
+ */
+to_move: number | null, 
+/**
+ * Under a turn limit: turns left (for the player to move when the limit is per player).
+ */
+turns_left: number | null, 
+/**
+ * For the player to move, the first turn since they last played (1 on their first
+ * turn): the cover recaps the turns from there.
+ */
+recap_from: number | null, 
+/**
+ * For the player to move, the index in `turns` of the first row since their last turn
+ * that stands (0 on their first turn): the cover recaps `turns` from there, taken-back
+ * turns included.
+ */
+recap_start: number | null, 
+/**
+ * The match's "Allow take-backs" option.
+ */
+take_backs_allowed: boolean, 
+/**
+ * The match's "Allow hints" option (hint commands are refused when off).
+ */
+hints_allowed: boolean, 
+/**
+ * The hint this match gives ([`Match::hint_kind`]): what the hint control is named for
+ * (`words_from_rack` "Hint", `suggest_move` "Suggest a move"); `None` when there is none.
+ * The player to move may take it when `can.hint`.
+ */
+hint_kind: HintKind | null, 
+/**
+ * The match is going on and the viewer is not the player to move with their rack shown:
+ * the handoff cover is up.
+ */
+covered: boolean, 
+/**
+ * What the viewer may do now: nothing unless they are the player to move with their
+ * rack shown.
+ */
+can: Can, 
+/**
+ * The most tiles the player to move may exchange now ([`Match::exchange_range`]; 0 when
+ * they may not).
+ */
+exchange_max: number, 
+/**
+ * Why the player to move may not exchange now (chosen exchanges only), `None` when they
+ * may or the rule set has no such exchange ([`Match::exchange_blocked`]): for the
+ * screen to say so.
+ */
+exchange_blocked: ExchangeBlocked | null, 
+/**
+ * Per seat, the scoring plays made: placements (an exchange or a pass is not one), the
+ * Word Tiles round's "scoring plays".
+ */
+scoring_plays: Array<number>, 
+/**
+ * The seat that wins the match if the player to move resigns now
+ * ([`Match::resign_winner`]): the one other player still in. `None` when the others
+ * play on, when nobody else is in (a solo round) and once the match is over. What the
+ * Resign question says.
+ */
+resign_winner: number | null, };
 
 export type MatchViewArgs = { match_id: number, 
 /**
@@ -749,7 +771,12 @@ export type ResultPlayer = { seat: number, name: string,
 /**
  * Final score (after the adjustment).
  */
-score: number, adjustment: number, resigned: boolean, hints: number, 
+score: number, 
+/**
+ * The score before the end-of-match adjustment (the engine's
+ * `MatchResult::scores_before_adjustment`): the end screen's Score column.
+ */
+score_before_adjustment: number, adjustment: number, resigned: boolean, hints: number, 
 /**
  * Moves this player took back.
  */

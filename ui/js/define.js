@@ -5,17 +5,20 @@
 // checker's (`list`). One popover at a time; a tap elsewhere or Escape closes it and gives the
 // focus back to the control that opened it.
 import * as commands from './commands.js';
-import { h, fill, announce } from './dom.js';
+import { h, fill, announce, messageOf } from './dom.js';
 
+/** @type {Record<string, string | undefined>} */
 const POS = {
   noun: 'noun', verb: 'verb', adjective: 'adjective', adverb: 'adverb', interjection: 'interjection',
   pronoun: 'pronoun', preposition: 'preposition', conjunction: 'conjunction', determiner: 'determiner',
 };
+/** @type {Record<string, string | undefined>} */
 const FORMS = {
   plural: 'plural of', present_tense: 'present tense of', past_tense: 'past tense of',
   present_participle: '-ing form of', comparative: 'comparative of', superlative: 'superlative of',
   inflection: 'a form of',
 };
+/** @type {Record<string, string | undefined>} */
 const LABELS = {
   ethnic_slur: 'ethnic slur', disparaging: 'disparaging', vulgar: 'vulgar',
   offensive_word: 'offensive word',
@@ -40,7 +43,8 @@ export function renderDefinition(d, { note = true } = {}) {
     note || d.status !== 'defined' ? h('p.muted.definition-note', { 'data-testid': 'definition-note' }, d.note) : null);
 }
 
-/** A short sentence for the status region: the word and its first sense's part of speech. */
+/** A short sentence for the status region: the word and its first sense's part of speech.
+ * @param {import('./contract').Definition[]} defs */
 function spoken(defs) {
   return defs.map((d) => {
     const m = d.meanings[0];
@@ -50,9 +54,11 @@ function spoken(defs) {
   }).join(' ');
 }
 
-let open = null; // { box, opener, abort }
+/** @type {{ box: HTMLElement, opener: HTMLElement, abort: AbortController } | null} */
+let open = null;
 
-/** Closes the open popover, if any; the focus goes back to its opener when it was inside. */
+/** Closes the open popover, if any; the focus goes back to its opener when it was inside.
+ * @param {{ restoreFocus?: boolean }} [how] */
 export function closeDefinition({ restoreFocus = true } = {}) {
   if (!open) return;
   const { box, opener, abort } = open;
@@ -101,14 +107,15 @@ async function openDefinition(opener, words, where) {
     announce(spoken(answer.definitions));
   } catch (err) {
     if (open?.box !== box) return;
-    fill(body, h('p.error', {}, err.message));
-    announce(err.message);
+    fill(body, h('p.error', {}, messageOf(err)));
+    announce(messageOf(err));
   }
   place(box, opener);
   box.focus();
 }
 
-/** Below the opener (above it when there is no room), kept inside the window. */
+/** Below the opener (above it when there is no room), kept inside the window.
+ * @param {HTMLElement} box @param {HTMLElement} opener */
 function place(box, opener) {
   const r = opener.getBoundingClientRect();
   const width = Math.min(360, window.innerWidth - 16);
@@ -126,14 +133,14 @@ function place(box, opener) {
  * for screen readers, 44 px tall on touch.
  * @param {string[]} words
  * @param {{ matchId?: number|null, list?: string|null }} where
- * @param {{ text?: string, className?: string }} [opts]  visible text (default: the words; ''
+ * @param {{ text?: string | null, className?: string }} [opts]  visible text (default: the words; ''
  *   for the round "?" that define.css draws, so the row's own text stays the words alone)
  */
 export function defineButton(words, where, { text = null, className = 'word-define' } = {}) {
   const button = h(`button.${className}`, {
     type: 'button', 'aria-haspopup': 'dialog', 'aria-expanded': 'false',
     'aria-label': `Meaning of ${words.join(', ')}`, 'data-testid': 'define-button',
-    onclick: (e) => { e.stopPropagation(); openDefinition(button, words, where); },
+    onclick: (/** @type {MouseEvent} */ e) => { e.stopPropagation(); openDefinition(button, words, where); },
   }, text ?? words.join(', '));
   return button;
 }

@@ -3,18 +3,23 @@
 // turns (analysis.js) and the GCG record. Every board, score and word comes from the backend.
 import { inAppWindow } from './api.js';
 import * as commands from './commands.js';
-import { h, fill, toast } from './dom.js';
+import { h, fill, toast, messageOf } from './dom.js';
 import { confirmDialog } from './dialog.js';
 import { attachAnalysis } from './analysis.js';
 import { breakdownLines, bingoText } from './breakdown.js';
 import { createReplay } from './replay.js';
 import { defineButton } from './define.js';
 
+/** @typedef {import('./contract').TurnDetail} TurnDetail */
+
+/** @type {Record<string, string | undefined>} */
 export const STATUS_TEXT = { in_progress: 'unfinished', finished: 'finished', abandoned: 'abandoned' };
 
+/** @param {number} n @param {string} word */
 export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** A turn's words with how each score is made up (letters, letter and word multipliers). */
+/** A turn's words with how each score is made up (letters, letter and word multipliers).
+ * @param {TurnDetail} turn */
 function wordsCell(turn) {
   if (!turn.words.length) return '';
   return h('details.breakdown', {},
@@ -22,28 +27,34 @@ function wordsCell(turn) {
     h('ul', {}, breakdownLines(turn).map((line) => h('li', {}, line))));
 }
 
+/** @param {TurnDetail} t */
 function moveText(t) {
   if (t.notation) return t.notation;
   if (t.kind === 'exchange') return `exchange ${t.exchanged}`;
   return t.kind === 'resign' ? 'resigned' : t.kind;
 }
 
+/** @param {TurnDetail} t */
 function hintsText(t) {
   return t.hints.map((x) => {
     const kind = x.kind.replaceAll('_', ' ');
     // What a hint showed is there only once the match is over.
-    const words = x.shown?.words;
+    const s = x.shown;
+    const words = s?.kind === 'words' ? s.words : null;
     const shown = words ? `: ${words.length ? `${words.slice(0, 12).join(' ')}${words.length > 12 ? ` … (${words.length} in all)` : ''}` : 'no words'}`
-      : (x.shown?.notation ? `: ${x.shown.notation}${x.shown.score != null ? ` (${x.shown.score})` : ''}` : '');
+      : (s?.kind === 'move' && s.notation ? `: ${s.notation}${s.score != null ? ` (${s.score})` : ''}` : '');
     return `${kind}${shown}`;
   }).join('; ');
 }
 
 /** One match (`params.id`): results, a board you can step through turn by turn, the chart,
- *  every turn, GCG. */
+ *  every turn, GCG.
+ * @param {HTMLElement} root @param {import('./main.js').ScreenParams} params @param {import('./main.js').Screen} screen */
 export async function showDetail(root, { id }, screen) {
+  if (id == null) return;
+  /** @type {import('./contract').MatchDetail} */
   let detail;
-  try { detail = await commands.match_detail({ match_id: id }); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  try { detail = await commands.match_detail({ match_id: id }); } catch (e) { fill(root, h('p.error', {}, messageOf(e))); return; }
   const s = detail.summary;
   const names = s.players.map((p) => p.name);
   const unfinished = s.status === 'in_progress';
@@ -51,8 +62,9 @@ export async function showDetail(root, { id }, screen) {
   // The analysis (finished matches): a summary, a column beside each turn, ghost moves.
   const analysed = Boolean(detail.analysis?.available);
   const analysisBox = h('div.stack', { 'data-testid': 'analysis' });
+  /** @param {number} to */
   const showStep = (to) => replay.show(to);
-  const turnRows = turns.map((t, i) => h('tr', { 'data-turn': String(t.number), onclick: (e) => { if (!e.target.closest('button, summary')) showStep(i + 1); } },
+  const turnRows = turns.map((t, i) => h('tr', { 'data-turn': String(t.number), onclick: (/** @type {MouseEvent} */ e) => { if (!(e.target instanceof Element && e.target.closest('button, summary'))) showStep(i + 1); } },
     h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
     h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
     h('td', {}, moveText(t)),
@@ -91,9 +103,10 @@ export async function showDetail(root, { id }, screen) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
     const attached = await attachAnalysis({
       matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox: replay.ghostBox, bingos: detail.rules.bingo_bonus > 0,
-      solo: detail.rules.exchange === 'solo',
+      replaces: detail.rules.exchange === 'solo',
       showGhost: (turn, tiles, candidate) => {
-        if (turn == null) { replay.show(replay.step()); return; }
+        // Removed (null): the board as the step shows it.
+        if (turn == null || !tiles || !candidate) { replay.show(replay.step()); return; }
         replay.show(turn - 1, { turn, tiles, candidate });
         section.querySelector('[data-testid=replay]')?.scrollIntoView({ block: 'nearest' });
       },
@@ -104,7 +117,8 @@ export async function showDetail(root, { id }, screen) {
   return section;
 }
 
-/** The players' results: score (final once over), end-of-match adjustment, hints, winner. */
+/** The players' results: score (final once over), end-of-match adjustment, hints, winner.
+ * @param {import('./contract').MatchSummary} s @param {boolean} unfinished */
 function results(s, unfinished) {
   return h('table.list', { 'data-testid': 'detail-results' },
     h('thead', {}, h('tr', {}, ['Player', unfinished ? 'Score' : 'Final score', 'Adjustment', 'Hints', ''].map((t) => h('th', { scope: 'col' }, t)))),
@@ -119,15 +133,17 @@ function results(s, unfinished) {
 /** "Export as GCG" and what it shows: the record, and a download link (a browser) or a save
  *  where the player chooses in the platform's save dialog, opened by the backend (the app
  *  window, which cannot follow a download link). An unfinished match shows every rack so
- *  far: asked first. */
+ *  far: asked first.
+ * @param {number} id @param {boolean} unfinished */
 function gcgExport(id, unfinished) {
   const gcgBox = h('div.stack');
   const args = unfinished ? { match_id: id, reveal_racks: true } : { match_id: id };
   async function exportGcg() {
     if (unfinished && !(await confirmDialog('Export an unfinished match?',
       "Exporting an unfinished match shows every player's racks so far. Export anyway?", 'Export anyway'))) return;
+    /** @type {import('./contract').GcgExport} */
     let r;
-    try { r = await commands.export_gcg(args); } catch (e) { toast(e.message); return; }
+    try { r = await commands.export_gcg(args); } catch (e) { toast(messageOf(e)); return; }
     const url = URL.createObjectURL(new Blob([r.gcg], { type: 'text/plain' }));
     const savedBox = h('div');
     // One save dialog at a time: a second tap while it is open asks nothing more.
@@ -139,7 +155,7 @@ function gcgExport(id, unfinished) {
         const saved = await commands.save_gcg(args);
         toast(saved.message);
         fill(savedBox, h('p', { 'data-testid': 'gcg-saved' }, saved.message));
-      } catch (e) { toast(e.message); } finally { saving = false; }
+      } catch (e) { toast(messageOf(e)); } finally { saving = false; }
     };
     fill(gcgBox,
       h('textarea.gcg', { readOnly: true, rows: 12, 'aria-label': 'GCG record', 'data-testid': 'gcg' }, r.gcg),

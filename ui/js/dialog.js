@@ -3,6 +3,15 @@
 import { h, fill, announce } from './dom.js';
 import { tileEl, spoken } from './board.js';
 
+/** @typedef {import('./contract').TileView} TileView */
+
+/**
+ * Shows the page's one dialog built by `build` and resolves with what it answers (`done`),
+ * or null when it is closed otherwise (Escape).
+ * @template T
+ * @param {(done: (value: T | null) => void) => HTMLElement} build
+ * @returns {Promise<T | null>}
+ */
 function open(build) {
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('dialog'));
   // The focus goes back where it was once the dialog closes (or, when that is gone, out of
@@ -12,9 +21,10 @@ function open(build) {
     if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
     else if (dialog.contains(document.activeElement)) /** @type {HTMLElement} */ (document.activeElement).blur();
   };
-  return new Promise((resolve) => {
+  return new Promise(/** @param {(value: T | null) => void} resolve */ (resolve) => {
     // Closed, a dialog keeps nothing: the exchange picker's tiles are the player's rack, and
     // the cover comes up next (secrecy: no DOM node holds a rack its viewer may not see).
+    /** @param {T | null} value */
     const done = (value) => { dialog.close(); dialog.replaceChildren(); giveBack(); resolve(value); };
     fill(dialog, build(done));
     // The close event comes a moment after the dialog closed: one that arrives while the
@@ -34,9 +44,11 @@ function open(build) {
   });
 }
 
-/** Resolves true when the player confirms. */
+/** Resolves true when the player confirms.
+ * @param {string} title @param {string} text @param {string} confirmLabel
+ * @returns {Promise<boolean | null>} */
 export function confirmDialog(title, text, confirmLabel) {
-  return open((done) => h('form.stack', { method: 'dialog', onsubmit: (e) => e.preventDefault() },
+  return open(/** @param {(yes: boolean | null) => void} done */ (done) => h('form.stack', { method: 'dialog', onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
     h('h2', {}, title),
     h('p', {}, text),
     h('div.row', {},
@@ -45,18 +57,23 @@ export function confirmDialog(title, text, confirmLabel) {
 }
 
 /** Lets the player choose tiles of the rack (faces as on the rack); resolves with the chosen
- * tiles (at least one) or null when cancelled. */
+ * tiles (at least one) or null when cancelled.
+ * @param {string} title
+ * @param {TileView[]} rack
+ * @param {{ max?: number, all?: boolean }} [limits]
+ * @param {Record<string, number> | null} [values]  the letters' values, drawn on the tiles
+ * @returns {Promise<TileView[] | null>} */
 export function pickTiles(title, rack, { max = rack.length, all = false } = {}, values = null) {
-  return open((done) => {
+  return open(/** @param {(tiles: TileView[] | null) => void} done */ (done) => {
     const chosen = new Set(all ? rack.map((_, i) => i) : []);
     const note = h('p.error', { 'data-testid': 'pick-note' });
     const tiles = rack.map((tile, i) => {
       const button = h('button.tile', {
         type: 'button', 'aria-pressed': String(chosen.has(i)),
         dataset: { letter: tile.blank ? '?' : tile.letter },
-        onclick: (e) => {
+        onclick: (/** @type {MouseEvent} */ e) => {
           if (chosen.has(i)) chosen.delete(i); else if (chosen.size < max) chosen.add(i);
-          e.currentTarget.setAttribute('aria-pressed', String(chosen.has(i)));
+          /** @type {Element} */ (e.currentTarget).setAttribute('aria-pressed', String(chosen.has(i)));
           fill(note);
         },
       });
@@ -80,24 +97,29 @@ export function pickTiles(title, rack, { max = rack.length, all = false } = {}, 
 }
 
 const LETTER_COLUMNS = 7; // as .letters lays them out (app.css)
+/** @type {Record<string, number | undefined>} */
 const GRID_STEPS = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -LETTER_COLUMNS, ArrowDown: LETTER_COLUMNS };
 
 /** Asks which letter a blank stands for; resolves with 'A'..'Z' or null. By keyboard: type the
- *  letter, or move with the arrows and press Enter; Escape cancels. */
+ *  letter, or move with the arrows and press Enter; Escape cancels.
+ * @returns {Promise<string | null>} */
 export function pickLetter() {
-  return open((done) => {
+  return open(/** @param {(letter: string | null) => void} done */ (done) => {
     const buttons = Array.from({ length: 26 }, (_, i) => {
       const letter = String.fromCharCode(65 + i);
       return h('button', { type: 'button', 'data-letter': letter, onclick: () => done(letter) }, letter);
     });
+    /** @param {KeyboardEvent} e */
     const onkeydown = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const step = GRID_STEPS[e.key];
+      const at = buttons.indexOf(/** @type {HTMLElement} */ (document.activeElement));
       if (/^[a-z]$/i.test(e.key)) {
         e.preventDefault();
         done(e.key.toUpperCase());
-      } else if (GRID_STEPS[e.key] && buttons.includes(document.activeElement)) {
+      } else if (step && at >= 0) {
         e.preventDefault();
-        const next = buttons.indexOf(document.activeElement) + GRID_STEPS[e.key];
+        const next = at + step;
         buttons[Math.min(buttons.length - 1, Math.max(0, next))].focus();
       }
     };

@@ -7,10 +7,11 @@ import * as draftOf from './staging.js';
 import { playerReady } from './matchstate.js';
 
 /**
- * @param s  the match screen's state (matchstate.js)
- * @param preview  asks for the preview of the draft as it is now
+ * @param {import('./matchstate.js').MatchState} s  the match screen's state
+ * @param {() => void} preview  asks for the preview of the draft as it is now
  */
 export function draftKeeper(s, preview) {
+  /** @type {{ turn: number | null, key: string }} */
   let kept = { turn: null, key: '[]' }; // what the backend holds, as far as this screen knows
   /** @type {Promise<unknown>} */
   let sending = Promise.resolve(); // the last keep_draft sent, settled or not

@@ -29,10 +29,14 @@ const EDGE_LEAVING = 6; // px back out of the edge that start the dwell again
 const EDGE_SPEED = 12; // px per frame at the very edge
 
 /** How a zoomed board frame at `r` pans with a tile held at (x, y): px this frame, each way,
- *  and how deep in its edge the tile is (px, 0 outside it). */
+ *  and how deep in its edge the tile is (px, 0 outside it).
+ * @param {DOMRect} r @param {number} x @param {number} y */
 function edgePan(r, x, y) {
+  /** @param {number} v @param {number} lo @param {number} hi */
   const inside = (v, lo, hi) => v >= lo && v <= hi;
+  /** @param {number} depth */
   const clamp = (depth) => Math.min(EDGE, Math.max(0, depth));
+  /** @param {number} depth */
   const speed = (depth) => Math.ceil((EDGE_SPEED * clamp(depth)) / EDGE);
   let across = 0;
   let down = 0;
@@ -59,10 +63,18 @@ window.addEventListener('pointerdown', () => { dragEnded = false; }, true);
 /** True when the click being handled ends a drag rather than being a tap. */
 export const justDragged = () => dragEnded;
 
+/** Where a dragged tile is over: a board square, or a place in the rack, and the element
+ *  marked for it.
+ * @typedef {{ square?: Square, rack?: { before: number }, el: Element }} DropTarget */
+/** Where a tile is dropped: a board square, a place in the rack, or (null) nowhere.
+ * @typedef {{ square: Square } | { rack: { before: number } } | null} Drop */
+/** @typedef {import('./cursor.js').Square} Square */
+
 /**
  * Where a tile would land at (x, y): a board square, a place in the rack (before the display
  * position `before`; the rack's length = at the end), or nowhere.
- * @returns {{square?: {row: number, col: number}, rack?: {before: number}, el: Element} | null}
+ * @param {number} x @param {number} y
+ * @returns {DropTarget | null}
  */
 function dropTargetAt(x, y) {
   const el = document.elementFromPoint(x, y);
@@ -81,6 +93,7 @@ function dropTargetAt(x, y) {
   return { rack: { before }, el: tiles[before] ?? rack };
 }
 
+/** @param {DropTarget | null} target @param {boolean} on */
 function mark(target, on) {
   if (!target) return;
   const cls = target.rack && target.el.classList.contains('tile') ? 'insert-before' : 'drop-target';
@@ -89,22 +102,25 @@ function mark(target, on) {
 
 /**
  * Starts tracking a press on a tile.
- * @param event     the pointerdown event
- * @param label     the tile's letter for the ghost ('' for an unplayed blank)
- * @param onDrop    (target) => void once released: target {square: {row, col}} over a board
- *                  square, {rack: {before}} over the rack, null anywhere else
- * @param onOver    ({row, col}) => void when the tile comes over another board square (the
- *                  match screen asks ahead for the preview of a drop there)
+ * @param {PointerEvent} event  the pointerdown event
+ * @param {string} label  the tile's letter for the ghost ('' for an unplayed blank)
+ * @param {(target: Drop) => void} onDrop  once released: target {square: {row, col}} over a
+ *                  board square, {rack: {before}} over the rack, null anywhere else
+ * @param {((square: Square) => void) | null} [onOver]  when the tile comes over another board
+ *                  square (the match screen asks ahead for the preview of a drop there)
  */
 export function trackDrag(event, label, onDrop, onOver = null) {
   if (event.button !== undefined && event.button > 0) return;
   const start = { x: event.clientX, y: event.clientY };
-  const source = event.currentTarget; // dimmed while its tile is in the air
+  const source = /** @type {Element | null} */ (event.currentTarget); // dimmed while its tile is in the air
+  /** @type {HTMLElement | null} */
   let ghost = null;
+  /** @type {DropTarget | null} */
   let over = null;
   // Touch events go to the element the touch started on, even once a redraw took it off the
   // page: listen there.
   const touchTarget = event.pointerType === 'touch' ? event.target : null;
+  /** @param {Event} e */
   const holdTouch = (e) => { if (ghost && e.cancelable) e.preventDefault(); };
   // Where the tile is held; since when it has lingered in a zoomed board's edge (0: not),
   // and the deepest in the edge it has been since then.
@@ -113,7 +129,8 @@ export function trackDrag(event, label, onDrop, onOver = null) {
   let edgeDeepest = 0;
   let panning = 0;
 
-  /** The tile came over `target` (a square, the rack or nothing). */
+  /** The tile came over `target` (a square, the rack or nothing).
+   * @param {DropTarget | null} target */
   const overTarget = (target) => {
     if (target?.el === over?.el) return;
     mark(over, false);
@@ -123,12 +140,13 @@ export function trackDrag(event, label, onDrop, onOver = null) {
   };
 
   /** One frame of panning a zoomed board held at its edge; the tile, held still, is then
-   *  over another square. */
+   *  over another square.
+   * @param {number} now */
   const pan = (now) => {
     panning = 0;
     const frame = ghost ? document.querySelector('.board-zoom.zoomed') : null;
     const { dx, dy, depth } = frame ? edgePan(frame.getBoundingClientRect(), at.x, at.y) : { dx: 0, dy: 0, depth: 0 };
-    if (!dx && !dy) { edgeSince = 0; return; }
+    if (!frame || (!dx && !dy)) { edgeSince = 0; return; }
     const lingering = now - edgeSince < EDGE_DWELL;
     if (!edgeSince || (lingering && depth <= edgeDeepest - EDGE_LEAVING)) {
       edgeSince = now;
@@ -143,6 +161,7 @@ export function trackDrag(event, label, onDrop, onOver = null) {
     panning = requestAnimationFrame(pan);
   };
 
+  /** @param {PointerEvent} e */
   const move = (e) => {
     if (e.pointerId !== event.pointerId) return;
     if (!ghost && Math.hypot(e.clientX - start.x, e.clientY - start.y) < THRESHOLD) return;
@@ -158,6 +177,7 @@ export function trackDrag(event, label, onDrop, onOver = null) {
     overTarget(dropTargetAt(e.clientX, e.clientY));
     if (!panning) panning = requestAnimationFrame(pan);
   };
+  /** @param {PointerEvent} e */
   const end = (e) => {
     if (e.pointerId !== event.pointerId) return;
     // Where the tile lands, looked up before this handler changes anything (the ghost, the
@@ -183,7 +203,7 @@ export function trackDrag(event, label, onDrop, onOver = null) {
       if (dropped) return;
       dropped = true;
       touchTarget?.removeEventListener('touchend', dropAfterTouch);
-      onDrop(target && (target.square ? { square: target.square } : { rack: target.rack }));
+      onDrop(target && (target.square ? { square: target.square } : target.rack ? { rack: target.rack } : null));
     };
     // Drop after this event, so the redraw does not detach the element the touch sequence
     // started on before its touchend arrives: a touch's drop waits for that touchend (it

@@ -8,8 +8,13 @@ import { withCoordinates, renderScoresheet, startTotals } from './scoresheet.js'
 import { winnerMoment } from './winner.js';
 import { defineButton } from './define.js';
 
+/** @typedef {import('./contract').MatchView} MatchView */
+/** @typedef {import('./contract').ResultView} ResultView */
+
 /** Why the match ended, by the backend's `reason`; `solo` for a one-player round. `outName`:
- *  who went out, when the result shows it. */
+ *  who went out, when the result shows it.
+ * @param {import('./contract').EndReason} reason @param {boolean} solo
+ * @param {string | null} [outName] @param {number | null} [limit] */
 function reasonText(reason, solo, outName = null, limit = null) {
   switch (reason) {
     case 'went_out':
@@ -24,19 +29,27 @@ function reasonText(reason, solo, outName = null, limit = null) {
   }
 }
 
+/** @param {number} n @param {string} word */
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Who went out, as the backend's result names it (`went_out`, a seat). */
+/** Who went out, as the backend's result names it (`went_out`, a seat).
+ * @param {ResultView} r */
 function wentOutName(r) {
-  return Number.isInteger(r.went_out) ? r.players.find((p) => p.seat === r.went_out)?.name ?? null : null;
+  return r.went_out != null ? r.players.find((p) => p.seat === r.went_out)?.name ?? null : null;
 }
+
+/** A view of a match that is over, with its result (the backend's `over` is set exactly
+ *  when it has one).
+ * @param {MatchView} v @returns {v is MatchView & { result: ResultView }} */
+export const hasResult = (v) => v.over && v.result != null;
 
 /**
  * The end screen's heading: who won (or a solo round's points), from the backend's result.
- * @param {import('./contract').MatchView} view
+ * @param {MatchView} view  a view of a match that is over
  */
 export function endTitle(view) {
   const r = view.result;
+  if (!r) return 'Match over';
   const names = r.winners.map((seat) => view.players[seat].name);
   if (view.rules.solo) return `Round over: ${r.players[0].score} point${r.players[0].score === 1 ? '' : 's'}`;
   if (names.length > 1) return `${names.join(' and ')} share the win`;
@@ -45,7 +58,8 @@ export function endTitle(view) {
 
 /** `onDetails`: opens the match's detail (the final board, every turn); `onRematch`: starts
  *  the same table again (the backend's `rematch`).
- * @param {import('./contract').MatchView} view
+ * @param {MatchView & { result: ResultView }} view  a view of a match that is over
+ * @param {{ onDetails?: (() => Promise<void>) | null, onRematch?: (() => Promise<void>) | null }} [actions]
  */
 export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const r = view.result;
@@ -80,7 +94,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
         // The points the seat started with (the backend's view): already in its score.
         start ? h('td', { 'data-testid': 'result-start' }, String(start[p.seat] ?? 0)) : null,
-        h('td', {}, String(p.score - p.adjustment)),
+        h('td', {}, String(p.score_before_adjustment)),
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
         hinted ? h('td', {}, String(p.hints)) : null))))),
@@ -89,8 +103,8 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {
       onOpen: onDetails ? async () => {
-        const detail = await onDetails();
-        const heading = detail?.querySelector?.('#analysis') ?? document.getElementById('analysis');
+        await onDetails();
+        const heading = document.getElementById('analysis');
         if (heading) { heading.setAttribute('tabindex', '-1'); heading.scrollIntoView({ block: 'start' }); heading.focus(); }
       } : null,
     }) : null,

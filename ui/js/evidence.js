@@ -3,7 +3,7 @@
 // lab's report (src-tauri/lab/src/report.rs), the same drawings as
 // `lab measure --report`; nothing here computes a figure or draws a chart.
 import * as commands from './commands.js';
-import { h } from './dom.js';
+import { h, messageOf } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The elements the lab's charts are made of (report.rs says so of every drawing). */
@@ -12,7 +12,8 @@ const DRAWN = new Set(['svg', 'g', 'rect', 'line', 'polyline', 'text', 'title'])
 /** A chart's markup as a node. Parsed as XML into an inert document (nothing in it runs or
  *  loads), and refused (null) unless every element is one the lab draws and no attribute is a
  *  handler, a link or a style: under the CSP nothing inline could run anyway, and this keeps
- *  out any markup the lab never makes. */
+ *  out any markup the lab never makes.
+ * @param {string} markup */
 export function chartNode(markup) {
   const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
   const root = doc.documentElement;
@@ -24,11 +25,16 @@ export function chartNode(markup) {
   return document.importNode(root, true);
 }
 
+/** @typedef {import('./contract').EvidenceTableView} EvidenceTableView */
+
+/** @param {number} x */
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
+/** @param {[number, number]} range */
 const interval = ([lo, hi]) => `${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}`;
 
 let serial = 0;
-/** One chart: its drawing, described by its figures in words (its text alternative). */
+/** One chart: its drawing, described by its figures in words (its text alternative).
+ * @param {import('./contract').ChartView} c @param {{ caption?: boolean }} [how] */
 function chartFigure(c, { caption = true } = {}) {
   const id = `evidence-chart-${++serial}`;
   const node = chartNode(c.svg);
@@ -39,7 +45,8 @@ function chartFigure(c, { caption = true } = {}) {
     h('figcaption', { id }, caption ? h('span.muted', {}, `${c.caption.replace(/\.?$/, '.')} `) : null, c.description));
 }
 
-/** The headline figures of every table measured: the seat charts' text alternative. */
+/** The headline figures of every table measured: the seat charts' text alternative.
+ * @param {EvidenceTableView[]} tables */
 function figuresTable(tables) {
   const seats = Math.max(...tables.map((t) => t.seats.length));
   const seatHeads = Array.from({ length: seats }, (_, i) => `Seat ${i + 1}`);
@@ -59,17 +66,20 @@ function figuresTable(tables) {
       h('td', { 'data-label': 'Went out' }, pct(t.went_out))))));
 }
 
-/** A mixed table's players' shares: the skill signal (Hard against Medium, against Easy). */
+/** A mixed table's players' shares: the skill signal (Hard against Medium, against Easy).
+ * @param {EvidenceTableView} t */
 function skillLine(t) {
   return h('li', {}, `${t.heading} (${t.games} matches): `,
     t.per_player.map((p) => `${p.player} wins ${pct(p.win)} (95% ${interval(p.ci95)})`).join(', '), '.');
 }
 
 /** The "Lab evidence" section of rule set `r`, or null for a rule set that is not a candidate
- *  and has none. */
+ *  and has none.
+ * @param {import('./contract').RulesInfo} r */
 export async function evidenceSection(r) {
+  /** @type {import('./contract').RulesEvidence} */
   let answer;
-  try { answer = await commands.rules_evidence({ rules: r.id }); } catch (e) { return h('p.error', {}, e.message); }
+  try { answer = await commands.rules_evidence({ rules: r.id }); } catch (e) { return h('p.error', {}, messageOf(e)); }
   if (!answer.shipped && !r.candidate) return null;
   const heading = h('h2', { id: `lab-evidence-${r.id}` }, 'Lab evidence');
   if (!answer.shipped) {

@@ -11,23 +11,27 @@
 
 const CONTROLS = 'button, a[href], input, select, textarea, label, summary, [role="button"], [tabindex]';
 
-/** The control a click acts on, or null for a tap on nothing in particular. */
+/** The control a click acts on, or null for a tap on nothing in particular.
+ * @param {EventTarget | null} target */
 function controlOf(target) {
   return target instanceof Element ? target.closest(CONTROLS) : null;
 }
 
 /** What a control does, the same across redraws: its action, test id, square or rack place,
- *  else its name. */
+ *  else its name.
+ * @param {Element | null} control */
 function keyOf(control) {
   if (!control) return null;
+  /** @type {DOMStringMap} */
   const d = control instanceof HTMLElement ? control.dataset : {};
   return d.action ?? d.testid ?? d.square ?? (d.index === undefined ? null : `tile ${d.index}`)
     ?? control.getAttribute('aria-label') ?? control.textContent?.trim() ?? '';
 }
 
-/** Installs the guard on `doc` (once, at start-up). */
+/** Installs the guard on `doc` (once, at start-up). @param {Document} [doc] */
 export function guardDoubleTaps(doc = document) {
   // What the first tap of the current run of taps pressed.
+  /** @type {string | null} */
   let first = null;
   doc.addEventListener('click', (e) => {
     // A key's click (`detail` 0) is no tap: it neither acts as one nor ends a run of them

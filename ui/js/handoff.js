@@ -5,10 +5,12 @@ import { h } from './dom.js';
 import { renderRecap } from './scoresheet.js';
 
 /**
- * @param {import('./contract').MatchView} view
+ * @param {import('./contract').MatchView} view  a view with the cover up (a player to move)
+ * @param {() => void} onReveal
+ * @param {unknown[] | null} [more]  beside the recap's button: the take-back, Abandon
  */
 export function renderCover(view, onReveal, more = null) {
-  const next = view.players[view.to_move];
+  const next = view.players[view.to_move ?? 0];
   return h('section.cover.panel', { 'data-testid': 'cover' },
     // Reopened at a one-person table (a reload, a restart): nobody to pass to, but who holds
     // the device is not known, so the rack waits for its player all the same.
@@ -19,7 +21,7 @@ export function renderCover(view, onReveal, more = null) {
       type: 'button', 'data-testid': 'reveal', 'data-first-focus': '', onclick: onReveal,
       // The focus comes here after a turn: an Enter still held from it (key repeat) must not
       // show the next player's rack; a fresh press does.
-      onkeydown: (e) => { if (e.repeat) e.preventDefault(); },
+      onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.repeat) e.preventDefault(); },
     }, 'Show my rack'),
     // The player who just moved may still take it back, until this rack is shown; the
     // table may stop the match (Abandon).

@@ -2,14 +2,18 @@
 // played on (match.js) or in detail (detail.js). Every name, score and count comes from the
 // backend.
 import * as commands from './commands.js';
-import { h, fill } from './dom.js';
+import { h, fill, messageOf, fieldValue } from './dom.js';
 import { backgroundProgress } from './analysis.js';
 import { STATUS_TEXT, plural } from './detail.js';
 import { closeButtons } from './closematch.js';
 
 // The list's filters and page, kept while the app runs so "Back to history" returns to them.
+/** @typedef {import('./contract').MatchSummary} MatchSummary */
+
+/** @type {{ player: string, rules: string, status: string, assisted: string, page: number }} */
 const filters = { player: '', rules: '', status: '', assisted: '', page: 1 };
 
+/** @param {MatchSummary} m */
 function assistanceText(m) {
   const hinted = m.players.filter((p) => p.hints > 0);
   const parts = hinted.map((p) => `${p.name}: ${plural(p.hints, 'hint')}`);
@@ -17,6 +21,7 @@ function assistanceText(m) {
   return parts.length ? parts.join(', ') : 'none';
 }
 
+/** @param {MatchSummary} m */
 function winnerText(m) {
   if (m.status !== 'finished') return '—';
   const names = m.players.filter((p) => p.winner).map((p) => p.name);
@@ -25,16 +30,18 @@ function winnerText(m) {
 
 /** Past and unfinished matches, newest first: filter, page, open. `params.player` (from
  *  Statistics, or '' to show all): the filters start afresh with only that player's matches;
- *  without it the last filters and page stay. */
+ *  without it the last filters and page stay.
+ * @param {HTMLElement} root @param {import('./main.js').ScreenParams} params @param {import('./main.js').Screen} screen */
 export async function showHistory(root, params, screen) {
   if (typeof params?.player === 'string') {
     Object.assign(filters, { player: params.player, rules: '', status: '', assisted: '', page: 1 });
   }
   const [ruleSets, stats] = await Promise.all([commands.rule_sets(), commands.player_stats({}).catch(() => ({ players: [] }))]);
   const results = h('div.stack');
-  const change = (key) => (e) => { filters[key] = e.target.value; filters.page = 1; load(); };
+  /** @param {'player' | 'rules' | 'status' | 'assisted'} key */
+  const change = (key) => (/** @type {Event} */ e) => { filters[key] = fieldValue(e); filters.page = 1; load(); };
   const names = [...new Set(stats.players.map((p) => p.name))];
-  const form = h('form.history-filters.panel', { 'aria-label': 'Filter matches', onsubmit: (e) => { e.preventDefault(); filters.page = 1; load(); } },
+  const form = h('form.history-filters.panel', { 'aria-label': 'Filter matches', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); filters.page = 1; load(); } },
     h('label.field', {}, 'Player',
       h('input', { name: 'player', 'data-testid': 'filter-player', list: 'history-player-names', value: filters.player, placeholder: 'Any player', autocomplete: 'off', onchange: change('player') }),
       h('datalist', { id: 'history-player-names' }, names.map((n) => h('option', { value: n })))),
@@ -52,18 +59,21 @@ export async function showHistory(root, params, screen) {
 
   fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(screen.signal), form, results));
 
+  /** @param {MatchSummary} m */
   const open = (m) => (m.status === 'in_progress' ? screen.open('match', { id: m.id }) : screen.open('detail', { id: m.id }));
 
   let latest = 0; // answers to an older request are dropped
   async function load() {
     const request = ++latest;
+    /** @type {import('./contract').MatchListArgs} */
     const args = { page: filters.page };
     if (filters.player.trim()) args.player = filters.player.trim();
     if (filters.rules) args.rules = filters.rules;
     if (filters.status) args.status = filters.status;
     if (filters.assisted) args.assisted = filters.assisted === 'true';
+    /** @type {import('./contract').MatchList} */
     let list;
-    try { list = await commands.match_list(args); } catch (e) { if (request === latest) fill(results, h('p.error', {}, e.message)); return; }
+    try { list = await commands.match_list(args); } catch (e) { if (request === latest) fill(results, h('p.error', {}, messageOf(e))); return; }
     if (request !== latest) return;
     // A filter can leave fewer pages than the one shown: go to the last there is.
     if (list.pages > 0 && list.page > list.pages) { filters.page = list.pages; load(); return; }
@@ -89,11 +99,11 @@ export async function showHistory(root, params, screen) {
           'data-match': String(m.id),
           // The whole row opens the match; its button is the keyboard's way in. On a phone each
           // row is a card, its cells named by data-label (history.css).
-          onclick: (e) => { if (!e.target.closest('button')) open(m); },
+          onclick: (/** @type {MouseEvent} */ e) => { if (!(e.target instanceof Element && e.target.closest('button'))) open(m); },
         },
         h('td', { 'data-label': 'Date' }, new Date(m.created_at).toLocaleString()), // the list's order: newest first
-        h('td', { 'data-label': 'Rule set' }, m.rules_label ?? m.rules),
-        h('td', { 'data-label': 'Word list' }, m.list_name ?? m.list),
+        h('td', { 'data-label': 'Rule set' }, m.rules_label),
+        h('td', { 'data-label': 'Word list' }, m.list_name),
         // Computer seats marked as such (the backend's `computer` level per seat).
         // One span for the value: on a phone's card the cell is a grid (label, value), where a
         // mark of its own would start a row under the label.

@@ -9,17 +9,23 @@ import { h } from './dom.js';
 const SHOW_MS = 350; // a pointer passing over the sheet on its way elsewhere shows nothing
 const HIDE_MS = 150; // time to move the pointer onto the tip (WCAG 1.4.13: hoverable)
 
+/** @type {HTMLElement | null} */
 let tip = null; // the one tip element, made on first use
+/** @type {HTMLElement | null} */
 let anchor = null; // the row it is shown for
-let showTimer = 0;
-let hideTimer = 0;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let showTimer;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let hideTimer;
 
+/** @returns {HTMLElement} */
 function tipElement() {
   if (tip) return tip;
-  tip = h('div.hover-tip', { id: 'hover-tip', role: 'tooltip', 'data-testid': 'hover-tip', hidden: true });
-  tip.addEventListener('pointerenter', () => clearTimeout(hideTimer));
-  tip.addEventListener('pointerleave', () => scheduleHide());
-  document.body.append(tip);
+  const made = h('div.hover-tip', { id: 'hover-tip', role: 'tooltip', 'data-testid': 'hover-tip', hidden: true });
+  tip = made;
+  made.addEventListener('pointerenter', () => clearTimeout(hideTimer));
+  made.addEventListener('pointerleave', () => scheduleHide());
+  document.body.append(made);
   // Any dialog opening (every confirmation uses the page's one <dialog>) closes the tip at
   // once, whoever opened it and however (a key, a tap elsewhere, a script).
   const dialog = document.getElementById('dialog');
@@ -34,7 +40,7 @@ function tipElement() {
   document.addEventListener('scroll', () => hideTip(), true);
   // A redraw (a computer's move arriving) takes the row away: the tip goes with it.
   setInterval(() => { if (anchor && !anchor.isConnected) hideTip(); }, 300);
-  return tip;
+  return made;
 }
 
 const dialogOpen = () => Boolean(document.querySelector('dialog[open]'));
@@ -54,6 +60,7 @@ function scheduleHide() {
   hideTimer = setTimeout(hideTip, HIDE_MS);
 }
 
+/** @param {HTMLElement} el @param {string} text */
 function show(el, text) {
   if (!el.isConnected || dialogOpen()) return;
   const box = tipElement();
@@ -67,7 +74,8 @@ function show(el, text) {
 }
 
 /** Beside the row, on the side with more room (the scoresheet is the side panel's, so the
- *  tip goes over the board rather than off the window's edge); kept inside the window. */
+ *  tip goes over the board rather than off the window's edge); kept inside the window.
+ * @param {HTMLElement} box @param {HTMLElement} el */
 function place(box, el) {
   const r = el.getBoundingClientRect();
   const width = Math.min(340, window.innerWidth - 16);

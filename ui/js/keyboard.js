@@ -8,10 +8,24 @@ const MAC = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
 /** The submit shortcut, as shown to the player and as aria-keyshortcuts. */
 export const SUBMIT_KEY = MAC ? { label: '⌘+Enter', aria: 'Meta+Enter' } : { label: 'Ctrl+Enter', aria: 'Control+Enter' };
 
+/** @type {Record<string, [number, number] | undefined>} */
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
+/**
+ * What the match keys ask for (match.js carries it out).
+ * @typedef {object} KeyActions
+ * @property {(dRow: number, dCol: number) => void} move
+ * @property {() => void} toggle
+ * @property {(letter: string) => void} type
+ * @property {(rackIndexWithFocus: number | null) => void} enter
+ * @property {() => void} back
+ * @property {() => void} recall
+ * @property {() => void} submit
+ */
+
 /** Focus in a text field, or a dialog (exchange picker, blank chooser, confirmation) open:
- *  the keys are theirs. */
+ *  the keys are theirs.
+ * @param {EventTarget | null} target */
 function keysBelongElsewhere(target) {
   if (document.querySelector('dialog[open]')) return true;
   const el = target instanceof Element ? target : null;
@@ -19,7 +33,8 @@ function keysBelongElsewhere(target) {
 }
 
 /** A control outside the board and rack that the player reached with the keyboard (visible
- *  focus): Enter and Space keep their usual meaning there (press the button). */
+ *  focus): Enter and Space keep their usual meaning there (press the button).
+ * @param {EventTarget | null} target */
 function focusedControl(target) {
   const el = target instanceof Element ? target : null;
   // A button of a dialog that has closed is no control any more.
@@ -30,14 +45,15 @@ function focusedControl(target) {
 
 /**
  * Listens for match keys on the document until `signal` aborts (the match screen goes).
- * @param ready    () => true while keys may act: a human's rack is revealed, nothing is busy
- * @param alive    () => false once the match screen is gone
- * @param actions  the intents: { move(dRow, dCol), toggle(), type(letter), enter(rackIndexWithFocus|null),
- *                   back(), recall(), submit() }
- * @param signal   an AbortSignal: the listener is removed when it aborts
+ * @param {() => boolean} ready  true while keys may act: a human's rack is revealed, nothing is busy
+ * @param {() => boolean} alive  false once the match screen is gone
+ * @param {KeyActions} actions  the intents
+ * @param {AbortSignal} signal  the listener is removed when it aborts
  */
 export function listenForMatchKeys(ready, alive, actions, signal) {
+  /** @param {KeyboardEvent} e */
   const onKey = (e) => {
+    const arrow = ARROWS[e.key];
     if (!alive()) return;
     if (e.defaultPrevented || e.isComposing || e.altKey) return;
     if (keysBelongElsewhere(e.target) || !ready()) return;
@@ -45,11 +61,11 @@ export function listenForMatchKeys(ready, alive, actions, signal) {
     let act = null;
     if (e.key === 'Enter' && command) act = () => actions.submit();
     else if (command) return; // leave the browser's and the system's shortcuts alone
-    else if (ARROWS[e.key]) act = () => actions.move(...ARROWS[e.key]);
+    else if (arrow) act = () => actions.move(...arrow);
     else if ((e.key === ' ' || e.key === 'Enter') && focusedControl(e.target)) return;
     else if (e.key === ' ') act = () => actions.toggle();
     else if (e.key === 'Enter') {
-      const rackTile = e.target instanceof Element ? e.target.closest('.rack .tile') : null;
+      const rackTile = e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest('.rack .tile')) : null;
       act = () => actions.enter(rackTile ? Number(rackTile.dataset.index) : null);
     } else if (e.key === 'Backspace') act = () => actions.back();
     else if (e.key === 'Escape') act = () => actions.recall();

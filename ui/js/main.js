@@ -2,14 +2,32 @@
 // none of them decides a rule.
 import * as commands from './commands.js';
 import { inAppWindow } from './api.js';
-import { toast } from './dom.js';
+import { toast, messageOf } from './dom.js';
 import { connect } from './api.js';
 import { applyTheme } from './theme.js';
 import { showMatch } from './match.js';
 import { guardDoubleTaps } from './ghosttap.js';
 import { showHome, showHistory, showDetail, showChecker, showSettings, showRules, showStats } from './screens.js';
 
-const root = document.getElementById('screen');
+const root = /** @type {HTMLElement} */ (document.getElementById('screen'));
+
+/**
+ * A screen's parameters (match: {id, view?}; detail: {id}; history: {player?}; rules:
+ * {rules?}).
+ * @typedef {{ id?: number, view?: import('./contract').MatchView | null, player?: string, rules?: string }} ScreenParams
+ */
+
+/**
+ * A screen's handle: `alive()` turns false and `signal` aborts once another screen replaced
+ * it; `open` opens another (openScreen).
+ * @typedef {object} Screen
+ * @property {AbortSignal} signal
+ * @property {() => boolean} alive
+ * @property {typeof openScreen} open
+ */
+
+/** A screen's drawing into its box.
+ * @typedef {(box: HTMLElement, params: ScreenParams, screen: Screen) => Promise<unknown>} Show */
 
 // The backend's pushed events (a computer's move, the analysis getting on) from the start,
 // so none is missed while a screen is drawn.
@@ -28,6 +46,7 @@ window.addEventListener('unhandledrejection', (e) => toast(`Something went wrong
 
 // Every screen: (box, params, screen) => Promise, drawing into `box`. `nav`: the top
 // navigation entry it belongs to (none during a match).
+/** @type {Record<string, { show: Show, nav: string | null } | undefined>} */
 const SCREENS = {
   home: { show: showHome, nav: 'home' },
   match: { show: showMatch, nav: null },
@@ -40,9 +59,10 @@ const SCREENS = {
 };
 
 let navigation = 0; // the latest screen asked for
+/** @type {AbortController | null} */
 let current = null; // the screen on the page: its AbortController
 
-/** The top navigation shows which screen is on. */
+/** The top navigation shows which screen is on. @param {string | null} name */
 function markCurrent(name) {
   for (const button of document.querySelectorAll('nav [data-nav]')) {
     if (!(button instanceof HTMLElement)) continue;
@@ -58,6 +78,10 @@ function markCurrent(name) {
  * an earlier one answers late. The screen it replaces is then gone: its `signal` aborts (its
  * document listeners go with it) and its `alive()` turns false, so late answers, timers and
  * keys no longer act on it.
+ * @param {string} name
+ * @param {ScreenParams} [params]
+ * @param {{ fromHistory?: boolean }} [how]
+ * @returns {Promise<void>}
  */
 export function openScreen(name, params = {}, { fromHistory = false } = {}) {
   const entry = SCREENS[name];
@@ -67,6 +91,7 @@ export function openScreen(name, params = {}, { fromHistory = false } = {}) {
   let placed = false;
   const box = document.createElement('div');
   box.className = 'screen-box';
+  /** @type {Screen} */
   const screen = {
     signal: controller.signal,
     // Until it is on the page a screen lives while it is the latest one asked for; once on
@@ -93,7 +118,7 @@ export function openScreen(name, params = {}, { fromHistory = false } = {}) {
       if (!fromHistory) keepInHistory(name, params);
       // Which match is on this screen is kept with the settings: a reload or a restart
       // reopens it (boot).
-      commands.remember_screen({ client: CLIENT, match_id: name === 'match' ? params.id : null }).catch(() => {});
+      commands.remember_screen({ client: CLIENT, match_id: name === 'match' ? params.id ?? null : null }).catch(() => {});
     } finally {
       if (!placed) controller.abort();
     }
@@ -104,7 +129,8 @@ export function openScreen(name, params = {}, { fromHistory = false } = {}) {
  *  screen opened is an entry of the session history, which popstate opens again. An entry
  *  holds the screen's name and its plain parameters, never a view (a view holds a rack, and
  *  the session history outlives the screen): a match opened from it asks for its own view,
- *  behind the cover, as after a reload. The same screen opened again replaces its entry. */
+ *  behind the cover, as after a reload. The same screen opened again replaces its entry.
+ * @param {string} name @param {ScreenParams} params */
 function keepInHistory(name, params) {
   const plain = { ...params };
   delete plain.view;
@@ -125,11 +151,12 @@ window.addEventListener('popstate', (e) => {
   openScreen(entry.screen, entry.params ?? {}, { fromHistory: true });
 });
 
+/** @param {() => Promise<void>} show */
 async function run(show) {
   try {
     await show();
   } catch (e) {
-    toast(e.message ?? String(e));
+    toast(messageOf(e));
   }
 }
 
@@ -138,12 +165,14 @@ guardDoubleTaps();
 document.addEventListener('click', (e) => {
   const target = e.target instanceof Element ? e.target.closest('[data-nav]') : null;
   if (!(target instanceof HTMLElement)) return;
-  if (SCREENS[target.dataset.nav]) { openMenu(false); openScreen(target.dataset.nav); }
+  const name = target.dataset.nav ?? '';
+  if (SCREENS[name]) { openMenu(false); openScreen(name); }
 });
 
 // Phones: the top navigation is one "Menu" button (app.css "Sizes: phones"); it opens the
 // entries under the bar, and choosing one (or Escape) closes them again.
 const menuButton = /** @type {HTMLElement | null} */ (document.querySelector('.menu-toggle'));
+/** @param {boolean} open */
 function openMenu(open) {
   menuButton?.setAttribute('aria-expanded', String(open));
   document.querySelector('.topbar')?.classList.toggle('menu-open', open);

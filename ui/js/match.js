@@ -8,12 +8,12 @@
 // this module decides only what to draw next.
 import * as commands from './commands.js';
 import { onEvent } from './api.js';
-import { fill, toast, sentence, announce } from './dom.js';
+import { fill, toast, sentence, announce, messageOf } from './dom.js';
 import { rememberOrder, forgetOrder, orderAfter } from './rackorder.js';
 import * as draftOf from './staging.js';
 import { createTurn } from './turn.js';
 import { renderTurn, renderThinking, showPreview, patchTurn } from './matchview.js';
-import { renderEnd, endTitle } from './end.js';
+import { renderEnd, endTitle, hasResult } from './end.js';
 import { moveSentence } from './scores.js';
 import { playSound } from './sound.js';
 import { newMatchState, resetTurn, viewState, onlyDraftChanged, markDrawn } from './matchstate.js';
@@ -22,13 +22,18 @@ import { wireInput } from './matchinput.js';
 import { showArriving } from './arrival.js';
 import { focusKey, placeFocus, zoomScroll, followCursor } from './matchfocus.js';
 
+/** @typedef {import('./contract').MatchView} MatchView */
+
 /**
  * Opens match `params.id` in `box`, starting from `params.view` when the caller already has
  * it. Without one (start-up, "Continue") the backend puts the handoff cover back up.
- * @param screen  the screen's handle: { alive(), signal, open(name, params) } from main.js: alive() turns false and
- *                the signal aborts once another screen replaced this one
+ * @param {HTMLElement} box
+ * @param {import('./main.js').ScreenParams} params
+ * @param {import('./main.js').Screen} screen  the screen's handle from main.js: alive() turns
+ *                false and the signal aborts once another screen replaced this one
  */
 export async function showMatch(box, { id, view = null }, screen) {
+  if (id == null) return;
   const [settings, firstView] = await Promise.all([
     commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({ tile_tracker: false })),
     view ?? commands.match_view({ match_id: id, cover: true }),
@@ -36,6 +41,7 @@ export async function showMatch(box, { id, view = null }, screen) {
   const turn = createTurn(firstView.id);
   const s = newMatchState(firstView);
   const alive = screen.alive;
+  /** @param {HTMLElement} el */
   const show = (el) => { fill(box, el); s.shown = el; s.drawn = null; };
   // A rematch being made (the end screen's button acts once per match made).
   let rematching = false;
@@ -43,7 +49,8 @@ export async function showMatch(box, { id, view = null }, screen) {
   const newTurn = () => { resetTurn(s); turn.clearPreview(); };
 
   /** The draft changed: draw it and ask for its preview. A step that could not be taken
-   *  (null) changes nothing. */
+   *  (null) changes nothing.
+   * @param {import('./staging.js').Draft | null} next @param {{ preview?: boolean }} [options] */
   function setDraft(next, { preview = true } = {}) {
     if (!next) return;
     s.draft = next;
@@ -60,8 +67,9 @@ export async function showMatch(box, { id, view = null }, screen) {
    *  the same view, rack order and hint state; the whole screen otherwise. */
   function redraw() {
     const focused = focusKey(box); // before the patch replaces the squares
-    if (alive() && onlyDraftChanged(s) && patchTurn(s.shown, s.view, state(), s.drawn.draft, handlers)) {
-      s.drawn.draft = s.draft;
+    const drawn = s.drawn;
+    if (alive() && drawn && onlyDraftChanged(s) && patchTurn(s.shown, s.view, state(), drawn.draft, handlers)) {
+      drawn.draft = s.draft;
       placeFocus(box, s, focused);
       // The zoom frame stays the same element (its scroll kept); whether the cursor left its
       // view is measured in the next frame, before that frame lays out: the layout the
@@ -97,7 +105,7 @@ export async function showMatch(box, { id, view = null }, screen) {
    * Runs a turn command. `gone`: the rack indexes leaving the rack (played or exchanged), so
    * the player's arrangement of the rest carries over; `wholeRack`: the rack is replaced.
    * @param {import('./turn.js').TurnCommand} command  one of commands.js's turn commands
-   * @param {any} [args]  its arguments but the match
+   * @param {object} [args]  its arguments but the match
    * @param {{ gone?: number[] | null, wholeRack?: boolean }} [how]
    */
   async function act(command, args = {}, { gone = null, wholeRack = false } = {}) {
@@ -108,7 +116,7 @@ export async function showMatch(box, { id, view = null }, screen) {
       await keeper.settled();
       const next = await turn.command(command, args);
       if (!next) return;
-      s.view = /** @type {import('./contract').MatchView} */ (next);
+      s.view = /** @type {MatchView} */ (next);
       // A turn done (a play, exchange, pass, resignation or the computer's move), not a reveal.
       const turnDone = command !== commands.reveal_rack;
       if (settings.sound && turnDone) playSound(s.view.over ? 'end' : 'turn');
@@ -119,7 +127,7 @@ export async function showMatch(box, { id, view = null }, screen) {
       newTurn();
       if (!turnDone) keeper.restore();
     } catch (e) {
-      toast(e.message);
+      toast(messageOf(e));
     }
     render();
   }
@@ -129,8 +137,9 @@ export async function showMatch(box, { id, view = null }, screen) {
    *  the redraw after the last of them asks. */
   async function computerMoved() {
     if (s.arriving.length) { s.movedMeanwhile = true; return; }
+    /** @type {MatchView} */
     let next;
-    try { next = await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(e.message); return; }
+    try { next = await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(messageOf(e)); return; }
     if (!alive() || next.turn <= s.view.turn) return;
     s.view = next;
     if (settings.sound) playSound(next.over ? 'end' : 'turn');
@@ -162,11 +171,12 @@ export async function showMatch(box, { id, view = null }, screen) {
     s.hinting = true;
     const asked = turn.command(commands.hint);
     render();
+    /** @type {import('./contract').HintShown | undefined} */
     let answer;
     try {
       answer = await asked;
     } catch (e) {
-      toast(e.message);
+      toast(messageOf(e));
     }
     s.hinting = false;
     // One drawing per answer: the suggested move's draft draws the screen itself (whole, as
@@ -178,9 +188,7 @@ export async function showMatch(box, { id, view = null }, screen) {
       setDraft(next ?? { ...s.draft, staged: [] });
       return;
     }
-    if (answer?.kind === 'words' && alive()) {
-      s.hintWords = answer.groups ?? [{ length: 0, words: answer.words.map((word) => ({ word, score: '' })) }];
-    }
+    if (answer?.kind === 'words' && alive()) s.hintWords = answer.groups;
     render();
     if (answer?.kind === 'no_move' && alive()) toast('No move fits this rack: exchange or pass.');
   }
@@ -191,7 +199,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     if (!alive()) return;
     const v = s.view;
     const focused = focusKey(box);
-    if (v.over && !s.arriving.length) {
+    if (hasResult(v) && !s.arriving.length) {
       show(renderEnd(v, {
         onDetails: () => screen.open('detail', { id: v.id }),
         onRematch: async () => {
@@ -202,10 +210,10 @@ export async function showMatch(box, { id, view = null }, screen) {
           try {
             const next = await commands.rematch({ match_id: v.id });
             screen.open('match', { id: next.id, view: next });
-          } catch (e) { toast(e.message); rematching = false; }
+          } catch (e) { toast(messageOf(e)); rematching = false; }
         },
       }));
-    } else if (v.over || v.players[v.to_move].computer) {
+    } else if (v.over || v.to_move == null || v.players[v.to_move].computer) {
       show(renderThinking(v, state(), handlers));
       // A later computer move that came while this one's tiles arrived is drawn now.
       if (!v.over && !s.arriving.length && s.movedMeanwhile) { s.movedMeanwhile = false; computerMoved(); }
@@ -226,11 +234,11 @@ export async function showMatch(box, { id, view = null }, screen) {
 }
 
 /** What the status region says once a turn is done: the move, then who is next or how the
- *  match ended. */
+ *  match ended.
+ * @param {MatchView} v */
 function turnSentence(v) {
-  const solo = v.rules.exchange === 'solo';
-  const move = v.last_move ? `${moveSentence(v.last_move, solo)}.` : '';
-  if (v.over) return `${move} Match over: ${endTitle(v)}.`.trim();
+  const move = v.last_move ? `${moveSentence(v.last_move, v.rules.exchange === 'solo')}.` : '';
+  if (v.over || v.to_move == null) return `${move} Match over: ${endTitle(v)}.`.trim();
   const next = v.players[v.to_move];
   if (v.covered) return `${move} Pass to ${next.name}.`.trim();
   return `${move} ${next.computer ? `${next.name} is thinking.` : `${next.name} to play.`}`.trim();

@@ -14,16 +14,36 @@ import { trackDrag, justDragged } from './drag.js';
 import { confirmDialog, pickLetter, pickTiles } from './dialog.js';
 import { abandon as abandonMatch, viewName } from './closematch.js';
 
+/** @typedef {import('./staging.js').Draft} Draft */
+/** @typedef {import('./cursor.js').Square} Square */
+/** @typedef {import('./drag.js').Drop} Drop */
+/** matchview.js's handlers (what wireInput answers).
+ * @typedef {ReturnType<typeof wireInput>} Handlers */
+
+/**
+ * The match screen, as its input needs it (match.js).
+ * @typedef {object} MatchScreen
+ * @property {import('./matchstate.js').MatchState} s  the state
+ * @property {ReturnType<typeof import('./turn.js').createTurn>} turn  the turn's conversation with the backend
+ * @property {() => boolean} alive  false once another screen replaced this one
+ * @property {AbortSignal} signal  aborts once another screen replaced this one
+ * @property {(next: Draft | null, options?: { preview?: boolean }) => void} setDraft
+ * @property {() => void} render
+ * @property {(command: import('./turn.js').TurnCommand, args?: object, how?: { gone?: number[] | null, wholeRack?: boolean }) => Promise<void>} act
+ * @property {() => Promise<void>} hint
+ * @property {() => void} leave  to the history
+ */
+
 /**
  * Wires the input of one match screen and returns matchview.js's handlers.
- * @param m  the match screen: { s (the state), turn (turn.js), alive(), signal, setDraft(next, {preview}),
- *             render(), act(command, args, {gone, wholeRack}), hint(), leave() (to the history) }
+ * @param {MatchScreen} m
  */
 export function wireInput(m) {
   const { s, turn, alive, setDraft, render, act } = m;
 
   /** Stages rack tile `index` on (row, col); a blank stands for `asLetter`, or for the letter
-   *  the player picks. */
+   *  the player picks.
+   * @param {number} index @param {number} row @param {number} col @param {string | null} [asLetter] */
   async function place(index, row, col, asLetter = null) {
     if (!draftOf.canPlace(s.draft, s.view, index, row, col)) return;
     let letter = asLetter;
@@ -38,11 +58,13 @@ export function wireInput(m) {
 
   /** A drag over a square: the preview of the draft a drop there would make is asked for
    *  now, so the drop finds its answer in or on its way (the request was the largest part
-   *  left of the drop-to-preview time: tests/e2e/latency.test.js). */
+   *  left of the drop-to-preview time: tests/e2e/latency.test.js).
+   * @param {Draft | null} next */
   function askAhead(next) {
     if (next && playerReady(s)) turn.prefetchPreview(draftOf.tilesOf(next.staged));
   }
 
+  /** @param {number} row @param {number} col */
   function onSquare(row, col) {
     if (!playerReady(s)) return;
     if (draftOf.stagedAt(s.draft.staged, row, col) >= 0) { setDraft(draftOf.takeBack(s.draft, row, col)); return; }
@@ -55,21 +77,23 @@ export function wireInput(m) {
 
   /** A staged tile dragged to another square (it moves there when the square is empty), back
    *  onto the rack (it returns, to the place it was dropped) or anywhere else (it returns to
-   *  its own place on the rack). */
+   *  its own place on the rack).
+   * @param {Square} from @param {Drop} target */
   function dropStaged(from, target) {
-    if (target?.square) { setDraft(draftOf.moveStaged(s.draft, s.view, from, target.square)); return; }
+    if (target && 'square' in target) { setDraft(draftOf.moveStaged(s.draft, s.view, from, target.square)); return; }
     const at = draftOf.stagedAt(s.draft.staged, from.row, from.col);
     if (at < 0) return;
     const { index } = s.draft.staged[at];
-    if (target?.rack) setOrder(s, reordered(s.order, s.order.indexOf(index), target.rack.before));
+    if (target && 'rack' in target) setOrder(s, reordered(s.order, s.order.indexOf(index), target.rack.before));
     setDraft(draftOf.takeBack(s.draft, from.row, from.col));
   }
 
   /** A rack tile dropped on a square (placed there), elsewhere on the rack (moved there) or
-   *  anywhere else (it stays). */
+   *  anywhere else (it stays).
+   * @param {number} index @param {Drop} target */
   function dropRackTile(index, target) {
     if (!target) return;
-    if (target.square) { place(index, target.square.row, target.square.col); return; }
+    if ('square' in target) { place(index, target.square.row, target.square.col); return; }
     setOrder(s, reordered(s.order, s.order.indexOf(index), target.rack.before));
     render();
   }
@@ -100,18 +124,19 @@ export function wireInput(m) {
       }
       return;
     }
-    const tiles = await pickTiles('Exchange tiles', rack, { max: s.view.exchange_max ?? rack.length }, s.view.letter_values);
+    const tiles = await pickTiles('Exchange tiles', rack, { max: s.view.exchange_max }, s.view.letter_values);
     if (!tiles) return;
     act(commands.exchange, { tiles: tiles.map((t) => (t.blank ? '?' : t.letter)) }, { gone: tiles.map((t) => rack.indexOf(t)) });
   }
 
   async function resign() {
-    const me = s.view.players[s.view.to_move];
-    // With one other player still in, resigning hands them the match: say so.
-    const others = s.view.players.filter((p) => p.seat !== me.seat && !p.resigned);
-    const what = others.length === 1 && !s.view.rules.solo
-      ? `${others[0].name} wins the match.`
-      : `${me.name} leaves the match.`;
+    const v = s.view;
+    if (v.to_move == null) return;
+    const me = v.players[v.to_move];
+    // Resigning hands the match to the one other player still in, when there is one (the
+    // backend's `resign_winner`): say so.
+    const winner = v.resign_winner == null ? null : v.players[v.resign_winner];
+    const what = winner ? `${winner.name} wins the match.` : `${me.name} leaves the match.`;
     if (await confirmDialog('Resign?', `${what} This cannot be undone.`, 'Resign')) {
       act(commands.resign, { confirm: true });
     }
@@ -119,6 +144,7 @@ export function wireInput(m) {
 
   /** Pass, after one tap to confirm (it sits beside Resign and Hint, and ends the turn). */
   async function pass() {
+    if (s.view.to_move == null) return;
     const me = s.view.players[s.view.to_move];
     if (await confirmDialog('Pass?', `${me.name} passes: the turn scores nothing and the rack stays as it is.`, 'Pass')) {
       act(commands.pass);
@@ -133,6 +159,7 @@ export function wireInput(m) {
     return target;
   }
 
+  /** @type {import('./keyboard.js').KeyActions} */
   const keyActions = {
     move(dRow, dCol) {
       setDraft({ ...s.draft, cursor: moved(s.draft.cursor, dRow, dCol, s.view.rules.board_size) }, { preview: false });
@@ -161,17 +188,27 @@ export function wireInput(m) {
     },
     submit,
   };
-  listenForMatchKeys(() => keysReady(s, turn.busy), alive, Object.fromEntries(Object.entries(keyActions).map(
-    ([name, fn]) => [name, (...args) => { s.keyboard = true; return fn(...args); }])), m.signal);
+  /** The intent `fn`, noting first that the last input was a key.
+   * @template {unknown[]} A @param {(...args: A) => void} fn @returns {(...args: A) => void} */
+  const byKey = (fn) => (...args) => { s.keyboard = true; fn(...args); };
+  listenForMatchKeys(() => keysReady(s, turn.busy), alive, {
+    move: byKey(keyActions.move), toggle: byKey(keyActions.toggle), type: byKey(keyActions.type),
+    enter: byKey(keyActions.enter), back: byKey(keyActions.back), recall: byKey(keyActions.recall),
+    submit: byKey(keyActions.submit),
+  }, m.signal);
 
   return {
     // The click a mouse fires where a drag ended belongs to the drag, not a tap.
+    /** @param {number} row @param {number} col */
     square: (row, col) => { if (!justDragged()) onSquare(row, col); },
+    /** @param {number} row @param {number} col @param {PointerEvent} e */
     stagedPress: (row, col, e) => {
       const tile = s.draft.staged[draftOf.stagedAt(s.draft.staged, row, col)];
       if (tile) trackDrag(e, tile.letter, (target) => dropStaged({ row, col }, target), (to) => askAhead(draftOf.moveStaged(s.draft, s.view, { row, col }, to)));
     },
+    /** @param {number} index */
     rackSelect: (index) => { if (!justDragged()) setDraft(draftOf.select(s.draft, index), { preview: false }); },
+    /** @param {number} index @param {import('./contract').TileView} tile @param {PointerEvent} e */
     rackPress: (index, tile, e) => trackDrag(e, tile.blank ? '?' : tile.letter, (target) => dropRackTile(index, target),
       // A blank's letter is not chosen yet: nothing to ask ahead.
       (to) => { if (!tile.blank) askAhead(draftOf.place(s.draft, s.view, index, to.row, to.col)); }),
@@ -186,10 +223,13 @@ export function wireInput(m) {
     // marked abandoned.
     abandon: () => { if (!turn.busy) abandonMatch({ id: s.view.id }, () => { if (alive()) m.leave(); }, viewName(s.view)); },
     reveal: () => act(commands.reveal_rack),
+    /** @param {number} player */
     takeBack: (player) => act(commands.take_back, { player }, { wholeRack: true }),
+    /** @param {number | null} number */
     selectTurn: (number) => { s.selectedTurn = number; render(); },
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.
     press: () => { s.keyboard = false; },
+    /** @param {number} index */
     rackFocus: (index) => { s.rackFocus = index; },
     zoom: () => { s.zoomed = !s.zoomed; render(); },
   };

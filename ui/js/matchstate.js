@@ -6,9 +6,56 @@
 import * as draftOf from './staging.js';
 import { orderFor, rememberOrder } from './rackorder.js';
 
+/** @typedef {import('./contract').MatchView} MatchView */
+/** @typedef {import('./contract').PreviewAnswer} PreviewAnswer */
+/** @typedef {import('./contract').WordGroup} WordGroup */
+/** @typedef {import('./contract').Pos} Pos */
+/** @typedef {import('./staging.js').Draft} Draft */
+
+/**
+ * What the shown turn screen was drawn from (see `drawn`).
+ * @typedef {{ view: MatchView, order: number[], hintWords: WordGroup[] | null, hinting: boolean, draft: Draft }} Drawn
+ */
+
+/**
+ * The match screen's state (`newMatchState` says what each field is).
+ * @typedef {object} MatchState
+ * @property {MatchView} view  what the backend last said
+ * @property {Draft} draft  what the player has staged
+ * @property {number[]} order  rack indexes in display order
+ * @property {WordGroup[] | null} hintWords  the words a hint showed, by length
+ * @property {boolean} hinting  a hint is being asked for
+ * @property {number | null} selectedTurn  the number of a scoresheet turn highlighted on the board
+ * @property {Pos[]} arriving  squares of the computer's move not drawn yet
+ * @property {boolean} keyboard  the last input was a key
+ * @property {'turn' | 'reveal' | null} focusAfter  where the focus goes after a command
+ * @property {number | null} rackFocus  the rack tile last focused
+ * @property {HTMLElement | null} shown  what this screen last put in its box
+ * @property {Drawn | null} drawn  what the shown turn screen was drawn from
+ * @property {boolean} zoomed  a phone's 15×15 board is zoomed while the rack is out
+ * @property {boolean} following  a patched board's cursor is to be followed in the next frame
+ * @property {boolean} movedMeanwhile  a computer moved again while tiles were arriving
+ */
+
+/**
+ * What matchview.js draws besides the view (`viewState`).
+ * @typedef {object} ViewState
+ * @property {Draft} draft
+ * @property {number[]} order
+ * @property {PreviewAnswer | null} preview  the backend's answer for the draft as it is now
+ * @property {WordGroup[] | null} hintWords
+ * @property {boolean} hinting
+ * @property {boolean} tracker  the tile tracker setting is on
+ * @property {number | null} rackFocus
+ * @property {boolean} zoomed
+ * @property {number | null} selectedTurn
+ * @property {Pos[]} arriving
+ */
+
 /**
  * The state of a match screen first showing `view`.
- * @param {import('./contract').MatchView} view
+ * @param {MatchView} view
+ * @returns {MatchState}
  */
 export function newMatchState(view) {
   return {
@@ -37,7 +84,8 @@ export function newMatchState(view) {
   };
 }
 
-/** A new turn (or a new view of it): an empty draft, no hint, the player's rack order. */
+/** A new turn (or a new view of it): an empty draft, no hint, the player's rack order.
+ * @param {MatchState} s */
 export function resetTurn(s) {
   s.draft = draftOf.newDraft(s.view);
   s.hintWords = null;
@@ -46,22 +94,26 @@ export function resetTurn(s) {
   if (rack.length) rememberOrder(s.view.id, s.view.to_move, s.order);
 }
 
-/** The player arranged the rack: kept for this seat of this match. */
+/** The player arranged the rack: kept for this seat of this match.
+ * @param {MatchState} s @param {number[]} order */
 export function setOrder(s, order) {
   s.order = order;
   rememberOrder(s.view.id, s.view.to_move, order);
 }
 
-/** The player to move has the rack out (not behind the cover). */
+/** The player to move has the rack out (not behind the cover). @param {MatchState} s */
 export const playerReady = (s) => Boolean(s.view.rack) && !s.view.covered;
 
-/** The keys may act: a human's rack is out and no turn command is under way. */
+/** The keys may act: a human's rack is out and no turn command is under way.
+ * @param {MatchState} s @param {boolean} busy */
 export function keysReady(s, busy) {
   const v = s.view;
-  return !busy && !v.over && !v.covered && Boolean(v.rack) && !v.players[v.to_move]?.computer;
+  return !busy && !v.over && !v.covered && Boolean(v.rack) && v.to_move != null && !v.players[v.to_move]?.computer;
 }
 
-/** What matchview.js draws besides the view. */
+/** What matchview.js draws besides the view.
+ * @param {MatchState} s @param {PreviewAnswer | null} preview @param {boolean} tracker
+ * @returns {ViewState} */
 export function viewState(s, preview, tracker) {
   return {
     draft: s.draft, order: s.order, preview, hintWords: s.hintWords,
@@ -71,13 +123,15 @@ export function viewState(s, preview, tracker) {
 }
 
 /** The shown turn screen was drawn from the state as it is now but for the draft: patching
- *  the draft's squares is enough. */
+ *  the draft's squares is enough.
+ * @param {MatchState} s */
 export function onlyDraftChanged(s) {
   const d = s.drawn;
-  return Boolean(d) && d.view === s.view && d.order === s.order && d.hintWords === s.hintWords && d.hinting === s.hinting;
+  return d !== null && d.view === s.view && d.order === s.order && d.hintWords === s.hintWords && d.hinting === s.hinting;
 }
 
-/** Remembers what the turn screen on show was drawn from (see `drawn`). */
+/** Remembers what the turn screen on show was drawn from (see `drawn`).
+ * @param {MatchState} s */
 export function markDrawn(s) {
   s.drawn = { view: s.view, order: s.order, hintWords: s.hintWords, hinting: s.hinting, draft: s.draft };
 }

@@ -14,14 +14,17 @@ import { takeBackButton } from './takeback.js';
 import { unseenGrid } from './unseen.js';
 import { defineButton } from './define.js';
 
+/** @typedef {import('./contract').MatchView} MatchView */
+/** @typedef {import('./contract').PreviewAnswer} PreviewAnswer */
+/** @typedef {import('./contract').WordGroup} WordGroup */
+/** @typedef {import('./matchstate.js').ViewState} ViewState */
+/** @typedef {import('./matchinput.js').Handlers} Handlers */
+
 /**
  * The screen while a human player's turn runs (rack out) or waits behind the cover.
- * @param {import('./contract').MatchView} v        the match view
- * @param state    the rest to draw: { draft, order (rack display order), preview, hintWords, hinting, tracker,
- *                   rackFocus (the rack tile last focused), zoomed }
- * @param on       the handlers: { square(row, col), stagedPress(row, col, e), rackSelect(index),
- *                   rackPress(index, tile, e), play(), recall(), shuffle(), exchange(), pass(),
- *                   hint(), resign(), abandon(), reveal(), press(), zoom() }
+ * @param {MatchView} v  the match view
+ * @param {ViewState} state  the rest to draw (matchstate.js viewState)
+ * @param {Handlers} on  the handlers (matchinput.js)
  */
 export function renderTurn(v, state, on) {
   if (v.covered) return layout(v, state, on, renderCover(v, on.reveal, [takeBackButton(v, on.takeBack), abandonButton(v, on)]));
@@ -65,14 +68,16 @@ export function renderTurn(v, state, on) {
 /** Abandon: the whole table stops (asked first, naming the match: closematch.js). Beside
  *  Resign during a turn and beside the take-back on the cover, so the table can stop at the
  *  handoff too; never while a computer plays (its screen has no controls). In the side
- *  panel's first line it cost the app window's 1100×820 screen 17 px of scrolling. */
+ *  panel's first line it cost the app window's 1100×820 screen 17 px of scrolling.
+ * @param {MatchView} v @param {Handlers} on */
 function abandonButton(v, on) {
   if (!on.abandon || v.over) return null;
   return h('button', { type: 'button', 'data-action': 'abandon', 'data-testid': 'abandon-match', onclick: on.abandon }, 'Abandon');
 }
 
 /** Why Exchange is greyed out, beside it (the backend's `exchange_blocked`); where no exchange
- *  is ever possible in this match, said once, in each player's first turn. */
+ *  is ever possible in this match, said once, in each player's first turn.
+ * @param {MatchView} v */
 function exchangeNote(v) {
   const b = v.exchange_blocked;
   if (!b) return null;
@@ -85,11 +90,13 @@ function exchangeNote(v) {
     `Exchange needs at least ${b.min_bag} tiles in the bag; it holds ${b.bag}.`);
 }
 
+/** @param {MatchView} v @param {ViewState} state @param {Handlers} on */
 function rackOf(v, { draft, order, rackFocus }, on) {
   const used = usedIndexes(draft.staged);
-  return renderRack(v.rack ?? [], order, used, draft.selected, v.letter_values, {
+  const rack = v.rack ?? [];
+  return renderRack(rack, order, used, draft.selected, v.letter_values, {
     onSelect: (i) => on.rackSelect(i),
-    onDragStart: (i, e) => { if (!used.has(i)) on.rackPress(i, v.rack[i], e); },
+    onDragStart: (i, e) => { if (!used.has(i)) on.rackPress(i, rack[i], e); },
   }, rackFocus ?? null);
 }
 
@@ -99,19 +106,22 @@ function rackOf(v, { draft, order, rackFocus }, on) {
  * cursor changed, the rack and Recall. The preview panel keeps its answer until the new one
  * is in (showPreview). Drawing the whole screen again on every drop took most of the time
  * from the drop to the painted preview (tests/e2e/latency.test.js).
- * @param {import('./contract').MatchView} v
+ * @param {HTMLElement | null} screen @param {MatchView} v @param {ViewState} state
+ * @param {import('./staging.js').Draft} before @param {Handlers} on
  */
 export function patchTurn(screen, v, state, before, on) {
-  const board = screen.querySelector('[data-testid=board]');
-  const rack = screen.querySelector('[data-testid=rack]');
-  if (!board || !rack) return false;
+  const board = screen?.querySelector('[data-testid=board]');
+  const rack = screen?.querySelector('[data-testid=rack]');
+  if (!screen || !board || !rack) return false;
   patchBoard(board, v, before, state.draft, on.square ?? (() => {}), boardOptions(v, state, on));
   rack.replaceWith(rackOf(v, state, on));
-  const recall = screen.querySelector('[data-action="recall"]');
+  const recall = /** @type {HTMLButtonElement | null} */ (screen.querySelector('[data-action="recall"]'));
   if (recall) recall.disabled = !state.draft.staged.length;
   return true;
 }
 
+/** @param {MatchView} v @param {ViewState} state @param {Handlers} on
+ * @returns {import('./board.js').BoardOptions} */
 function boardOptions(v, state, on) {
   const { draft } = state;
   return {
@@ -128,24 +138,27 @@ function boardOptions(v, state, on) {
 
 /**
  * The screen while a computer seat thinks.
- * @param {import('./contract').MatchView} v
+ * @param {MatchView} v @param {ViewState} state @param {Handlers} on
  */
 export function renderThinking(v, state, on) {
   // Over: the last computer move's tiles are still arriving, then the end screen.
-  if (v.over) return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${v.last_move?.name ?? ''} is playing…`));
+  if (v.over || v.to_move == null) return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${v.last_move?.name ?? ''} is playing…`));
   const mover = v.players[v.to_move];
   return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`));
 }
 
 /** Puts a preview answer (null: nothing staged) into the screen's preview panel and enables
- *  Play only for a legal move. */
+ *  Play only for a legal move.
+ * @param {Element} screen @param {PreviewAnswer | null} preview */
 export function showPreview(screen, preview) {
   const el = screen.querySelector('.preview');
   if (el) renderPreview(el, preview);
-  const play = screen.querySelector('[data-action="play"]');
+  const play = /** @type {HTMLButtonElement | null} */ (screen.querySelector('[data-action="play"]'));
   if (play) play.disabled = !(preview?.legal);
 }
 
+/** @param {MatchView} v @param {ViewState} state @param {Handlers} on @param {HTMLElement} below
+ * @param {HTMLElement | null} [extra] */
 function layout(v, state, on, below, extra = null) {
   const { draft } = state;
   // Grid areas (app.css): the play area, then the preview, then scores and the tracker, so on
@@ -153,7 +166,10 @@ function layout(v, state, on, below, extra = null) {
   return h('section.match', {
     'data-testid': 'match', dataset: { matchId: String(v.id) }, 'aria-labelledby': 'match-title',
     onpointerdown: () => on.press?.(),
-    onfocusin: (e) => { const t = e.target.closest?.('.rack .tile'); if (t) on.rackFocus?.(Number(t.dataset.index)); },
+    onfocusin: (/** @type {FocusEvent} */ e) => {
+      const t = e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest('.rack .tile')) : null;
+      if (t) on.rackFocus?.(Number(t.dataset.index));
+    },
   },
   h('h1.visually-hidden', { id: 'match-title' }, `${v.rules.label}: ${v.players.map((p) => p.name).join(' v ')}`),
   h('div.play-area', {},
@@ -179,7 +195,8 @@ function touchOnly() {
 }
 
 /** "Words from rack": by length, longest first, and within a length by score (the
- *  backend's order and groups). */
+ *  backend's order and groups).
+ * @param {WordGroup[]} groups @param {number} matchId */
 function hintWords(groups, matchId) {
   return h('div.panel', { 'data-testid': 'hint-words' }, h('strong', {}, 'Words from your rack'), h('span.muted', {}, ' (a hint: shown in the result)'),
     groups.length
@@ -193,6 +210,7 @@ function hintWords(groups, matchId) {
  * phone's width has 21 px squares, too small to read or hit, so while the rack is out the
  * frame shows part of the board at 34 px a square, scrolled to the cursor (match.js), and a
  * button zooms out to the whole board and back. Wider screens ignore the frame.
+ * @param {MatchView} v @param {ViewState} state @param {Handlers} on @param {HTMLElement} board
  */
 function zoomable(v, state, on, board) {
   const zoomed = Boolean(v.rack && !v.covered && state.zoomed);
@@ -203,7 +221,8 @@ function zoomable(v, state, on, board) {
     }, zoomed ? 'Whole board' : 'Zoom in') : null);
 }
 
-/** "Turn n of N" from the backend's turns left (per player when the rule set counts so). */
+/** "Turn n of N" from the backend's turns left (per player when the rule set counts so).
+ * @param {MatchView} v */
 function turnCounter(v) {
   if (!v.turn_limit || v.turns_left == null || v.over) return null;
   const n = Math.min(v.turn_limit - v.turns_left + 1, v.turn_limit);

@@ -3,7 +3,8 @@
 import { h, fill, sentence } from './dom.js';
 import { lettersText, wordMultiplierText } from './breakdown.js';
 
-/** Renders a preview answer into `el` (null = nothing staged). */
+/** Renders a preview answer into `el` (null = nothing staged).
+ * @param {Element} el @param {import('./contract').PreviewAnswer | null} preview */
 export function renderPreview(el, preview) {
   // Nothing staged: say how to place a tile, for the touch screen has no key summary.
   if (!preview) {

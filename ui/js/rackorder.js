@@ -7,13 +7,20 @@
 // one of that letter, in rack order) with the drawn tiles appended; the arrangement below maps
 // onto that.
 
+/** @typedef {import('./contract').TileView} TileView */
+
+/** @type {Map<string, number[]>} */
 const saved = new Map(); // `${matchId}:${seat}` → [places in the backend's rack, display order]
 
+/** @param {number} matchId @param {number | null} seat */
 const key = (matchId, seat) => `${matchId}:${seat}`;
+/** @param {TileView} tile */
 const face = (tile) => (tile.blank ? '?' : tile.letter);
 
 /** The display order for a rack of `length` tiles: the kept arrangement, then any new tiles
- *  in the order they were drawn. Without an arrangement, the backend's order. */
+ *  in the order they were drawn. Without an arrangement, the backend's order.
+ * @param {number} matchId @param {number | null} seat @param {number} length
+ * @returns {number[]} */
 export function orderFor(matchId, seat, length) {
   const order = saved.get(key(matchId, seat));
   const valid = order && order.length <= length && new Set(order).size === order.length
@@ -23,12 +30,14 @@ export function orderFor(matchId, seat, length) {
   return kept;
 }
 
-/** Keeps `order` (a permutation of the whole rack) as this seat's arrangement. */
+/** Keeps `order` (a permutation of the whole rack) as this seat's arrangement.
+ * @param {number} matchId @param {number | null} seat @param {readonly number[]} order */
 export function rememberOrder(matchId, seat, order) {
   saved.set(key(matchId, seat), [...order]);
 }
 
-/** Forgets a seat's arrangement (its rack is replaced as a whole). */
+/** Forgets a seat's arrangement (its rack is replaced as a whole).
+ * @param {number} matchId @param {number | null} seat */
 export function forgetOrder(matchId, seat) {
   saved.delete(key(matchId, seat));
 }
@@ -38,15 +47,20 @@ export function forgetOrder(matchId, seat) {
  * exchanged), renumbered to their places in the backend's rack after the turn. Tiles of the
  * same letter are interchangeable on screen, so each remaining display slot takes the next
  * remaining tile of its letter.
+ * @param {readonly TileView[]} rack @param {readonly number[]} order @param {readonly number[]} gone
+ * @returns {number[] | null}
  */
 export function orderAfter(rack, order, gone) {
+  /** @type {Set<number>} */
   const removed = new Set();
   for (const i of gone) {
     const first = rack.findIndex((t, j) => !removed.has(j) && face(t) === face(rack[i]));
     removed.add(first);
   }
   const survivors = rack.map((t, i) => ({ face: face(t), i })).filter(({ i }) => !removed.has(i));
+  /** @type {Set<number>} */
   const taken = new Set();
+  /** @type {number[]} */
   const kept = [];
   for (const i of order) {
     if (gone.includes(i)) continue;
@@ -59,7 +73,8 @@ export function orderAfter(rack, order, gone) {
 }
 
 /** `order` with the tile at display position `from` moved to stand before display position
- *  `before` (order.length = at the end). */
+ *  `before` (order.length = at the end).
+ * @param {readonly number[]} order @param {number} from @param {number} before */
 export function reordered(order, from, before) {
   const next = [...order];
   const [index] = next.splice(from, 1);

@@ -8,12 +8,16 @@ import { withCoordinates } from './scoresheet.js';
 import { replayBoard } from './replayboard.js';
 import { candidateText, rackText } from './analysiswords.js';
 
+/** @typedef {import('./contract').TurnDetail} TurnDetail */
+/** An alternative drawn over the board before its turn.
+ * @typedef {{ turn: number, tiles: import('./contract').GhostTile[], candidate: import('./contract').Candidate }} Ghost */
+
 /**
  * The replay of `detail` (the backend's `match_detail` answer).
- * @param turnRows  the turn table's rows, one per turn (marked as the step moves)
- * @param describe  (turn) => the move in words, for the caption
- * @param signal    aborts when the screen goes (the arrow keys' listener goes with it)
- * @returns {{ region, chartBox, ghostBox, show(step, ghost?), step(), setRacks(racks) }}
+ * @param {import('./contract').MatchDetail} detail
+ * @param {HTMLElement[]} turnRows  the turn table's rows, one per turn (marked as the step moves)
+ * @param {(turn: TurnDetail) => string} describe  the move in words, for the caption
+ * @param {AbortSignal} signal  aborts when the screen goes (the arrow keys' listener goes with it)
  */
 export function createReplay(detail, turnRows, describe, signal) {
   const turns = detail.turns;
@@ -21,14 +25,17 @@ export function createReplay(detail, turnRows, describe, signal) {
   const size = detail.rules.board_size;
   const emptyRows = Array.from({ length: size }, () => '.'.repeat(size));
   let step = turns.length; // 0: before the first turn; n: after turn n
-  let ghost = null; // { turn, tiles, candidate } while an alternative is drawn
+  /** @type {Ghost | null} */
+  let ghost = null; // while an alternative is drawn
   const ghostBox = h('div'); // the step's caption says what is drawn (announced by show)
   const boardBox = h('div.replay-board-box');
   const caption = h('p.replay-caption', { 'data-testid': 'replay-caption' });
   // The rack each player held, once the analysis (of a finished match) has come in.
+  /** @type {Map<number, string>} */
   let racks = new Map();
   const rackLine = h('p.replay-rack', { 'data-testid': 'replay-rack' });
   const chartBox = h('div');
+  /** @param {string} label @param {string} testid @param {() => number} to */
   const control = (label, testid, to) => h('button', { type: 'button', 'data-testid': testid, 'aria-label': label, onclick: () => show(to()) }, label);
   const controls = h('div.row.replay-controls', { role: 'group', 'aria-label': 'Step through the turns' },
     control('First', 'replay-first', () => 0),
@@ -46,6 +53,7 @@ export function createReplay(detail, turnRows, describe, signal) {
   }
 
   let drawn = false; // the first drawing is no news: only a step is announced
+  /** @param {number} to @param {Ghost | null} [withGhost] */
   function show(to, withGhost = null) {
     step = Math.max(0, Math.min(turns.length, to));
     // Moving on removes a ghost; one is drawn over the board before its turn.
@@ -79,7 +87,9 @@ export function createReplay(detail, turnRows, describe, signal) {
   document.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if ((e.target instanceof Element && e.target.closest('input, textarea, select, summary, dialog')) || document.querySelector('dialog[open]')) return;
-    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns.length }[e.key];
+    /** @type {Record<string, number | undefined>} */
+    const steps = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns.length };
+    const to = steps[e.key];
     if (to === undefined) return;
     e.preventDefault();
     show(to);
@@ -90,6 +100,7 @@ export function createReplay(detail, turnRows, describe, signal) {
   /** The racks held, by turn number (a finished match's analysis): shown from now on. */
   // Only the rack line changes: the board is not drawn again (its coordinates' resize
   // observer would see a second layout in the same frame).
+  /** @param {Map<number, string>} byTurn */
   const setRacks = (byTurn) => { racks = byTurn; drawRack(); };
   return { region, chartBox, ghostBox, show, step: () => step, setRacks };
 }

@@ -3,7 +3,8 @@
 import { h, squareName } from './dom.js';
 import { squareLabel, gridRows, spoken } from './board.js';
 
-/** Board rows from the backend (`.` empty, lower case a blank) as tiles. */
+/** Board rows from the backend (`.` empty, lower case a blank) as tiles.
+ * @param {readonly string[]} rows @param {number} row @param {number} col */
 function tileAt(rows, row, col) {
   const ch = rows[row]?.[col];
   if (!ch || ch === '.') return null;
@@ -14,7 +15,7 @@ function tileAt(rows, row, col) {
 /** A read-only board: premium squares, the star, tiles and the squares a turn covered;
  *  `ghost` tiles (an alternative from the analysis) are drawn dashed on empty squares. */
 /**
- * @param {{ size: number, star: {row: number, col: number}, premiums: any, values?: Record<string, number>,
+ * @param {{ size: number, star: {row: number, col: number}, premiums: readonly (readonly (string | null)[])[] | null, values?: Record<string, number>,
  *   rows: string[] | null, placed?: {row: number, col: number}[], ghost?: {row: number, col: number, letter: string, blank: boolean}[] }} board
  */
 export function replayBoard({ size, star, premiums, values = {}, rows, placed = [], ghost = [] }) {

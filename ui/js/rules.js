@@ -3,38 +3,47 @@
 // come from the rule set's data.
 import * as commands from './commands.js';
 import { wordBreakdown, bingoText } from './breakdown.js';
-import { h, fill, squareName } from './dom.js';
+import { h, fill, squareName, messageOf } from './dom.js';
 import { replayBoard } from './replayboard.js';
 import { evidenceSection } from './evidence.js';
 
+/** @typedef {import('./contract').RulesInfo} RulesInfo */
+
+/** @type {Record<string, string>} */
 const PREMIUM_TEXT = { '3W': 'Triple word', '2W': 'Double word', '3L': 'Triple letter', '2L': 'Double letter' };
 
-/** `easy, medium or hard`: the computer levels the backend offers. */
+/** `easy, medium or hard`: the computer levels the backend offers. @param {string[]} names */
 const orList = (names) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names.join(''));
 
+/** @param {number} n @param {string} word */
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "C3" → {row: 2, col: 2} (the backend names squares as on the board). */
+/** "C3" → {row: 2, col: 2} (the backend names squares as on the board). @param {string} name */
 function parseSquare(name) {
   return { row: Number(name.slice(1)) - 1, col: name.charCodeAt(0) - 65 };
 }
 
+/** @param {RulesInfo} r */
 function premiumGrid(r) {
+  /** @type {(string | null)[][]} */
   const grid = Array.from({ length: r.board_size }, () => Array(r.board_size).fill(null));
   for (const g of r.premiums) for (const name of g.squares) { const { row, col } = parseSquare(name); grid[row][col] = g.premium; }
   return grid;
 }
 
+/** @param {RulesInfo} r */
 function valuesText(r) {
+  /** @type {Map<number, string[]>} */
   const byValue = new Map();
   for (const t of r.tiles) {
-    const key = t.value;
-    if (!byValue.has(key)) byValue.set(key, []);
-    byValue.get(key).push(t.letter === '?' ? 'blank' : t.letter);
+    const letters = byValue.get(t.value) ?? [];
+    byValue.set(t.value, letters);
+    letters.push(t.letter === '?' ? 'blank' : t.letter);
   }
   return [...byValue.entries()].sort((a, b) => a[0] - b[0]).map(([v, letters]) => `${plural(v, 'point')}: ${letters.join(' ')}`);
 }
 
+/** @param {RulesInfo} r */
 function endingText(r) {
   const e = r.end;
   const out = [];
@@ -46,6 +55,7 @@ function endingText(r) {
   return out;
 }
 
+/** @param {RulesInfo} r */
 function adjustmentText(r) {
   if (!r.end.deduct_tiles_left) return ['None: the scores stay as they are (no rack deduction).'];
   const out = [];
@@ -54,38 +64,44 @@ function adjustmentText(r) {
   return out;
 }
 
+/** @param {RulesInfo} r */
 function exchangeText(r) {
   if (r.exchange === 'chosen') return `Choose 1–${r.exchange_max_tiles} tiles to swap, only while the bag holds at least ${r.exchange_min_bag}. It scores nothing and ends your turn.`;
   if (r.exchange === 'solo') return 'Replace your rack: every tile, or as many as the bag still holds. It ends your turn.';
   return 'No exchanges.';
 }
 
+/** @type {Record<string, string | undefined>} */
 const HINT_TEXT = {
   words_from_rack: 'Words from rack: the words you can spell from your rack alone (blanks included), not where they fit.',
   suggest_move: 'Suggest a move: the best-scoring move is placed on the board as a draft; you may play, change or recall it.',
 };
 
 /** Seat by seat, the points each starts with (the backend's `start_points`), or null when
- *  every seat starts at 0. */
+ *  every seat starts at 0.
+ * @param {number[]} points */
 function startText(points) {
-  if (!(points ?? []).some((p) => p !== 0)) return null;
+  if (!points.some((p) => p !== 0)) return null;
   return points.map((p, i) => `Seat ${i + 1}: ${p}`).join(' · ') + '. Counted in the score from the first turn (shown as the Start row of the scoresheet).';
 }
 
+/** @type {Record<string, string | undefined>} */
 const CHANGE_TEXT = {
   board_size: 'board', star: 'star', premiums: 'premium squares', tiles: 'bag', rack_size: 'rack',
   bingo_bonus: 'bingo bonus', exchange: 'exchange', leave: 'computer tile values', start_points: 'start points',
 };
 
-/** What the rule set is at each table size (the backend's `tables`), one line a size. */
+/** What the rule set is at each table size (the backend's `tables`), one line a size.
+ * @param {RulesInfo} r */
 function tablesText(r) {
-  return (r.tables ?? []).map((t) => {
+  return r.tables.map((t) => {
     const changed = t.changes.length ? ` Changes here: ${t.changes.map((c) => CHANGE_TEXT[c] ?? c.replaceAll('_', ' ')).join(', ')}.` : ' As the rule set is.';
     const start = t.start_points.some((p) => p !== 0) ? `; start points ${t.start_points.join(' · ')}` : '';
     return `${plural(t.players, 'player')}: ${t.board_size} × ${t.board_size} board, star on ${squareName(t.star)}, ${plural(t.rack_size, 'tile')} a rack, ${plural(t.bag_size, 'tile')} in the bag${t.bingo_bonus ? `, bingo +${t.bingo_bonus}` : ''}${start}.${changed}`;
   });
 }
 
+/** @param {RulesInfo} r @param {(id: string) => string} listName @param {string[]} levels */
 function facts(r, listName, levels) {
   const star = squareName(r.star);
   const tables = tablesText(r);
@@ -123,6 +139,7 @@ const PLACEMENT = [
   ['star', 'The first move covers the star.', ['.....', '.....', '..A..', '..T..', '.....'], true],
 ];
 
+/** @param {number} size */
 function placementRules(size) {
   return h('section.stack.rules-teach', { 'data-testid': 'rules-placement' },
     h('h2', {}, 'Placing tiles'),
@@ -132,12 +149,15 @@ function placementRules(size) {
     h('p.muted', {}, `On this ${size} × ${size} board the star marks the middle square.`));
 }
 
+/** @param {string[]} rows */
 function placedOf(rows) {
+  /** @type {{ row: number, col: number }[]} */
   const out = [];
   rows.forEach((r, row) => [...r].forEach((ch, col) => { if (ch !== '.' && ch === ch.toUpperCase()) out.push({ row, col }); }));
   return out;
 }
 
+/** @param {RulesInfo} r */
 function scoringText(r) {
   const out = ['A word scores the sum of its letters\' values.'];
   if (r.premiums.length) out.push('A letter premium (2L, 3L) multiplies the letter placed on it; a word premium (2W, 3W) multiplies the whole word. A premium counts only in the turn a tile is placed on it.');
@@ -148,12 +168,15 @@ function scoringText(r) {
 }
 
 /** The seeds' worked examples, scored by the backend (`rules_examples`): each move drawn on a
- *  board with the scorer's breakdown. */
+ *  board with the scorer's breakdown.
+ * @param {RulesInfo} r */
 async function workedExamples(r) {
+  /** @type {import('./contract').RulesExamples} */
   let answer;
-  try { answer = await commands.rules_examples({ rules: r.id }); } catch (e) { return h('p.error', {}, e.message); }
+  try { answer = await commands.rules_examples({ rules: r.id }); } catch (e) { return h('p.error', {}, messageOf(e)); }
   if (!answer.examples.length) return null;
   const values = Object.fromEntries(r.tiles.map((t) => [t.letter, t.value]));
+  /** @param {(import('./contract').TileView | null)[][]} board */
   const asRows = (board) => board.map((row) => row.map((t) => (t ? (t.blank ? t.letter.toLowerCase() : t.letter) : '.')).join(''));
   return h('section.stack.rules-teach', { 'data-testid': 'rules-examples' },
     h('h2', {}, 'Worked examples'),
@@ -169,14 +192,16 @@ async function workedExamples(r) {
 }
 
 /** The rule sets explained, one at a time; `params.rules`: the one to show first (the start
- *  screen's link), else the default rule set. */
+ *  screen's link), else the default rule set.
+ * @param {HTMLElement} root @param {import('./main.js').ScreenParams} [params] */
 export async function showRules(root, params = {}) {
   const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({})), commands.app_info()]);
+  /** @param {string} id */
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules)) ?? ruleSets[0];
   const body = h('div.stack.rules-body');
-  const select = h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); draw(); } },
-    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
+  const select = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value) ?? rules; draw(); } },
+    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label))));
 
   function draw() {
     const shown = rules;

@@ -2,13 +2,15 @@
 import { h } from './dom.js';
 
 /**
- * `solo`: the rule set's exchange is the solo "Replace".
+ * `replaces`: the rule set's exchange replaces the whole rack (the rules' `exchange` is
+ * `solo`), so an exchange is said "replaced".
  * @param {import('./contract').LastMove} m
+ * @param {boolean} [replaces]
  */
-export function lastMoveText(m, solo = false) {
+export function lastMoveText(m, replaces = false) {
   switch (m.action) {
     case 'play': return `${m.name} played ${m.words.join(', ')} for ${m.score}`;
-    case 'exchange': return `${m.name} ${solo ? 'replaced' : 'exchanged'} ${m.count} tile${m.count === 1 ? '' : 's'}`;
+    case 'exchange': return `${m.name} ${replaces ? 'replaced' : 'exchanged'} ${m.count} tile${m.count === 1 ? '' : 's'}`;
     case 'pass': return `${m.name} passed`;
     case 'resign': return `${m.name} resigned`;
     default: return `${m.name}: ${m.action}`;
@@ -18,9 +20,10 @@ export function lastMoveText(m, solo = false) {
 /**
  * The last move as a sentence for the status region: "Ann played CATS at 5D for 4".
  * @param {import('./contract').LastMove} m
+ * @param {boolean} [replaces]  as lastMoveText's
  */
-export function moveSentence(m, solo = false) {
-  if (m.action !== 'play') return lastMoveText(m, solo);
+export function moveSentence(m, replaces = false) {
+  if (m.action !== 'play') return lastMoveText(m, replaces);
   const at = m.notation ? ` at ${m.notation.split(' ')[0]}` : '';
   return `${m.name} played ${m.words.join(', ')}${at} for ${m.score}`;
 }

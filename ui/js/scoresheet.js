@@ -7,11 +7,15 @@ import { breakdownText } from './breakdown.js';
 import { defineButton, wordLinks } from './define.js';
 import { hoverTip } from './hovertip.js';
 
-/** "JEHAD, HA" for a play; what happened, in words, for any other turn. */
-export function turnText(t, solo = false) {
+/** @typedef {import('./contract').TurnRow} TurnRow */
+
+/** "JEHAD, HA" for a play; what happened, in words, for any other turn. `replaces`: the rule
+ *  set's exchange replaces the whole rack (the rules' `exchange` is `solo`).
+ * @param {TurnRow} t @param {boolean} [replaces] */
+export function turnText(t, replaces = false) {
   switch (t.action) {
     case 'play': return t.words.map((w) => w.word).join(', ');
-    case 'exchange': return `${solo ? 'replaced' : 'exchanged'} ${t.count}`;
+    case 'exchange': return `${replaces ? 'replaced' : 'exchanged'} ${t.count}`;
     case 'pass': return 'passed';
     case 'resign': return 'resigned';
     default: return t.action;
@@ -30,7 +34,8 @@ export function startTotals(v) {
   return points.some((p) => p !== 0) ? points : null;
 }
 
-/** The Start row before turn 1: the points each seat starts with, in the totals column. */
+/** The Start row before turn 1: the points each seat starts with, in the totals column.
+ * @param {number[]} totals */
 function startRow(totals) {
   return h('div.sheet-row.sheet-start', { dataset: { kind: 'start' }, 'data-testid': 'sheet-start' },
     h('div.sheet-turn', {},
@@ -41,27 +46,29 @@ function startRow(totals) {
       h('span.sheet-totals', {}, totals.join(' · '))));
 }
 
+/** @param {TurnRow} t */
 function who(t) {
   return [t.name, t.computer ? h('span.computer-mark', { title: `computer (${t.computer})` }, ' (computer)') : null];
 }
 
 // Open or closed as the player last left it on this screen size; by default open where there
 // is room beside the board, a closed strip on portrait screens and phones.
+/** @type {boolean | null} */
 let sheetOpen = null;
 const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').matches);
 
 /**
  * The scoresheet panel (a collapsible strip on narrow screens: `details`, open on wide ones).
- * @param {import('./contract').MatchView} v         the match view
- * @param selected  the turn number highlighted on the board, or null
- * @param onSelect  (turn number | null) => void; null where no turn is selected (the end
- *                  screen: the rows are text, their words meaning controls)
+ * @param {import('./contract').MatchView} v  the match view
+ * @param {number | null} selected  the turn number highlighted on the board, or null
+ * @param {((turn: number | null) => void) | null} onSelect  null where no turn is selected
+ *                  (the end screen: the rows are text, their words meaning controls)
  */
 export function renderScoresheet(v, selected, onSelect) {
-  const solo = v.rules.exchange === 'solo';
+  const replaces = v.rules.exchange === 'solo';
   const turns = v.turns ?? [];
   const rows = turns.map((t) => {
-    if (t.taken_back) return takenBackRow(t, solo);
+    if (t.taken_back) return takenBackRow(t, replaces);
     const data = { dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action } };
     // No turn to select (the end screen): the row is text, and each word its own meaning
     // control (a round "?" beside it looked like an empty button there).
@@ -71,7 +78,7 @@ export function renderScoresheet(v, selected, onSelect) {
           h('span.sheet-n', {}, `${t.number}.`),
           h('span.sheet-who', {}, who(t)),
           h('span.sheet-words', { 'data-testid': 'sheet-words' },
-            t.action === 'play' ? wordLinks(t.words.map((w) => w.word), { matchId: v.id }) : turnText(t, solo),
+            t.action === 'play' ? wordLinks(t.words.map((w) => w.word), { matchId: v.id }) : turnText(t, replaces),
             t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
           h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
           h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))));
@@ -82,7 +89,7 @@ export function renderScoresheet(v, selected, onSelect) {
     },
     h('span.sheet-n', {}, `${t.number}.`),
     h('span.sheet-who', {}, who(t)),
-    h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, solo), t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
+    h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, replaces), t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
     h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
     h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · ')));
     // The breakdown on hover in a tip of the page's own, which closes when a dialog opens
@@ -110,13 +117,14 @@ export function renderScoresheet(v, selected, onSelect) {
   const open = sheetOpen ?? !narrow();
   // The count and the closed strip's last turn: the turns that stand.
   const standing = turns.filter((t) => !t.taken_back);
+  const last = standing.at(-1);
   return h('details.panel.scoresheet', {
     'data-testid': 'scoresheet', open,
-    ontoggle: (e) => { sheetOpen = e.target.open; },
+    ontoggle: (/** @type {Event} */ e) => { sheetOpen = /** @type {HTMLDetailsElement} */ (e.target).open; },
   },
     h('summary', { 'data-testid': 'scoresheet-toggle' }, `Scoresheet · ${standing.length} turn${standing.length === 1 ? '' : 's'}`,
       // Closed, the strip still says what happened last.
-      !open && standing.length ? h('span.muted.sheet-last', {}, ` — ${standing.at(-1).name}: ${turnText(standing.at(-1), solo)}${standing.at(-1).action === 'play' ? ` ${standing.at(-1).score}` : ''}`) : null),
+      !open && last ? h('span.muted.sheet-last', {}, ` — ${last.name}: ${turnText(last, replaces)}${last.action === 'play' ? ` ${last.score}` : ''}`) : null),
     h('p.muted.sheet-head', { 'aria-hidden': 'true' }, `Totals: ${v.players.map((p) => p.name).join(' · ')}`),
     log);
 }
@@ -129,33 +137,36 @@ export function renderRecap(v) {
   // From the backend's `recap_start`: the rows since this player's last turn that stands.
   const since = v.recap_start == null ? [] : (v.turns ?? []).slice(v.recap_start);
   if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, 'First move of the match.');
-  const solo = v.rules.exchange === 'solo';
+  const replaces = v.rules.exchange === 'solo';
   return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
     since.map((t) => h('li', { dataset: { turn: String(t.number) }, class: t.taken_back ? 'taken-back' : undefined },
-      h('strong', {}, who(t)), ': ', t.taken_back ? takenBackText(t, solo)
-        : t.action === 'play' ? [wordLinks(t.words.map((w) => w.word), { matchId: v.id }), ` ${t.score}`] : turnText(t, solo))));
+      h('strong', {}, who(t)), ': ', t.taken_back ? takenBackText(t, replaces)
+        : t.action === 'play' ? [wordLinks(t.words.map((w) => w.word), { matchId: v.id }), ` ${t.score}`] : turnText(t, replaces))));
 }
 
-/** A taken-back turn's words or action, struck through, and said in words for a reader. */
-function takenBackText(t, solo) {
-  return [h('del', {}, turnText(t, solo), t.action === 'play' ? ` ${t.score}` : ''), h('span.taken-back-mark', {}, ' (taken back)')];
+/** A taken-back turn's words or action, struck through, and said in words for a reader.
+ * @param {TurnRow} t @param {boolean} replaces */
+function takenBackText(t, replaces) {
+  return [h('del', {}, turnText(t, replaces), t.action === 'play' ? ` ${t.score}` : ''), h('span.taken-back-mark', {}, ' (taken back)')];
 }
 
 /** A scoresheet row for a taken-back turn: struck through, not selectable (its tiles left
- *  the board), counting for nothing. */
-function takenBackRow(t, solo) {
+ *  the board), counting for nothing.
+ * @param {TurnRow} t @param {boolean} replaces */
+function takenBackRow(t, replaces) {
   return h('div.sheet-row.taken-back', { dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action, takenBack: 'true' } },
     h('div.sheet-turn', {},
       h('span.sheet-n', {}, `${t.number}.`),
       h('span.sheet-who', {}, who(t)),
-      h('span.sheet-words', { 'data-testid': 'sheet-words' }, takenBackText(t, solo)),
+      h('span.sheet-words', { 'data-testid': 'sheet-words' }, takenBackText(t, replaces)),
       h('span.sheet-score', {}, h('del', {}, String(t.score))),
       h('span.sheet-totals', {}, '')));
 }
 
 /** The board with its coordinates on the edges: columns A… across the top, rows 1… down the
  *  left, the notation moves are written in. The letters take the board's own width, whatever
- *  sizes it (each screen's CSS does), as the browser lays it out. */
+ *  sizes it (each screen's CSS does), as the browser lays it out.
+ * @param {HTMLElement} board @param {number} size */
 export function withCoordinates(board, size) {
   const letters = Array.from({ length: size }, (_, i) => String.fromCharCode(65 + i));
   const cols = h('div.coords-cols', { 'aria-hidden': 'true', 'data-testid': 'coords-cols', style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))` },

@@ -1,7 +1,8 @@
 // The screens around a match: start (new match, continue), word checker, settings. History,
 // statistics and rules live in their own modules and are re-exported here for main.js.
 import * as commands from './commands.js';
-import { h, fill, toast, announce } from './dom.js';
+import { h, fill, toast, announce, messageOf, fieldValue, fieldChecked } from './dom.js';
+import { ApiError } from './api.js';
 import { applyTheme } from './theme.js';
 import { takeBackOption } from './takeback.js';
 import { renderDefinition } from './define.js';
@@ -12,12 +13,18 @@ export { showRules } from './rules.js';
 export { showStats } from './stats.js';
 
 
-/** Start screen: choose a rule set and the players, or continue an unfinished match. */
+/** @typedef {import('./main.js').Screen} Screen */
+/** @typedef {import('./main.js').ScreenParams} ScreenParams */
+
+/** Start screen: choose a rule set and the players, or continue an unfinished match.
+ * @param {HTMLElement} root @param {ScreenParams} _params @param {Screen} screen */
 export async function showHome(root, _params, screen) {
+  /** @param {number} id @param {import('./contract').MatchView | null} [view] */
   const openMatch = (id, view = null) => screen.open('match', { id, view });
   const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings(), commands.app_info()]);
   // The computer levels and the name length are the backend's (app_info.limits).
   const seatKinds = [['human', 'Person'], ...info.limits.computer_levels.map((level) => [level, `Computer: ${level}`])];
+  /** @param {string} id */
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
   let rules = ruleSets.find((r) => r.id === settings.default_rules) ?? ruleSets[0];
   // The table last set up: names, and the seats a computer took (kept by the backend as the
@@ -28,8 +35,8 @@ export async function showHome(root, _params, screen) {
   const keepTable = () => { commands.update_settings(tableSettings()).catch(() => {}); };
 
   const form = h('form.stack.panel', { 'data-testid': 'new-match', onsubmit: start });
-  const select = h('select', { name: 'rules', 'data-testid': 'rules', onchange: () => { rules = ruleSets.find((r) => r.id === select.value); fitSeats(); draw(); } },
-    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label)));
+  const select = /** @type {HTMLSelectElement} */ (h('select', { name: 'rules', 'data-testid': 'rules', onchange: () => { rules = ruleSets.find((r) => r.id === select.value) ?? rules; fitSeats(); draw(); } },
+    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label))));
   const seatBox = h('div.stack');
   const listLine = h('p.muted', { 'data-testid': 'word-list' });
   // A rule set that changes with the number of players: what this many play, as the backend
@@ -38,7 +45,7 @@ export async function showHome(root, _params, screen) {
   let tableAsked = 0;
   const formNote = h('p.error', { 'data-testid': 'new-match-error' });
   // "Allow hints" for this match (on by default); shown only where the rule set has hints.
-  const allowHints = h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' });
+  const allowHints = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' }));
   // Said where everyone sees it before play: a tap on Hint is marked in the result for good
   // (the button's own title says so too, but touch never shows a title).
   const hintsLine = h('label.row', {}, allowHints, 'Allow hints', h('span.muted', {}, '(each hint taken is shown in the result)'));
@@ -55,21 +62,22 @@ export async function showHome(root, _params, screen) {
   function draw() {
     fill(listLine, `Word list: ${listName(rules.default_list)}`);
     fill(seatBox, seats.map((seat, i) => h('div.seat', {},
-      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: info.limits.max_name_chars, required: true, oninput: (e) => { seat.name = e.target.value; }, onchange: keepTable }),
+      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: info.limits.max_name_chars, required: true, oninput: (/** @type {Event} */ e) => { seat.name = fieldValue(e); }, onchange: keepTable }),
       h('div.row', {},
-        rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (e) => { seat.kind = e.target.value; keepTable(); } },
+        rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (/** @type {Event} */ e) => { seat.kind = fieldValue(e); keepTable(); } },
           seatKinds.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
         seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); keepTable(); draw(); } }, '✕') : null))));
     addButton.hidden = seats.length >= rules.players.max;
-    hintsLine.hidden = !(rules.hints ?? []).length;
+    hintsLine.hidden = !rules.hints.length;
     drawTable();
   }
 
   async function drawTable() {
     const asked = ++tableAsked;
-    if (!(rules.tables ?? []).length) { tableLine.hidden = true; fill(tableLine); return; }
+    if (!rules.tables.length) { tableLine.hidden = true; fill(tableLine); return; }
+    /** @type {import('./contract').RulesInfo | null} */
     let t;
-    try { t = await commands.rules_at_table({ rules: rules.id, players: seats.length }); } catch (err) { t = null; if (asked === tableAsked) fill(tableLine, err.message); }
+    try { t = await commands.rules_at_table({ rules: rules.id, players: seats.length }); } catch (err) { t = null; if (asked === tableAsked) fill(tableLine, messageOf(err)); }
     if (asked !== tableAsked || !t) return;
     const start = t.start_points.some((p) => p !== 0) ? `; start points ${t.start_points.join(' · ')}` : '';
     tableLine.hidden = false;
@@ -79,6 +87,7 @@ export async function showHome(root, _params, screen) {
   // One match per Start: a second tap or Enter while the first is made, or after it while
   // the match screen opens, does nothing; a refusal lets the form be sent again.
   let starting = false;
+  /** @param {Event} e */
   async function start(e) {
     e.preventDefault();
     if (starting) return;
@@ -91,9 +100,10 @@ export async function showHome(root, _params, screen) {
       openMatch(view.id, view);
     } catch (err) {
       // An argument refusal carries its reason alone ("every player needs a name").
-      const reason = err.kind === 'bad_argument' ? err.details?.reason : null;
-      fill(formNote, reason ? `${reason[0].toUpperCase()}${reason.slice(1)}.` : err.message);
-      announce(formNote.textContent);
+      const details = err instanceof ApiError && err.kind === 'bad_argument' ? /** @type {{ reason?: string } | null} */ (err.details) : null;
+      const reason = details?.reason;
+      fill(formNote, reason ? `${reason[0].toUpperCase()}${reason.slice(1)}.` : messageOf(err));
+      announce(formNote.textContent ?? '');
       starting = false;
     }
   }
@@ -127,11 +137,12 @@ export async function showHome(root, _params, screen) {
 
 /** A "Continue" entry, told apart from the table's other unfinished matches by how far it
  *  went and when it was last played: "Word Club 1.1 · Ann 12 (resigned), Hal (computer) 30 ·
- *  3 turns so far · last played 4 Dec, 21:10". */
+ *  3 turns so far · last played 4 Dec, 21:10".
+ * @param {import('./contract').MatchSummary} m */
 function continueText(m) {
   const players = m.players.map((p) => `${p.name}${p.computer ? ' (computer)' : ''} ${p.score}${p.resigned ? ' (resigned)' : ''}`).join(', ');
   const when = new Date(m.updated_at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `${m.rules_label ?? m.rules} · ${players} · ${m.turns} turn${m.turns === 1 ? '' : 's'} so far · last played ${when}`;
+  return `${m.rules_label} · ${players} · ${m.turns} turn${m.turns === 1 ? '' : 's'} so far · last played ${when}`;
 }
 
 /** What the backend says about the match history: that it cannot be used now (and why), and
@@ -139,6 +150,7 @@ function continueText(m) {
  *  they have read it. */
 async function historyNotices() {
   const box = h('div.stack');
+  /** @type {import('./contract').AppInfo} */
   let info;
   try { info = await commands.app_info(); } catch { return box; }
   const parts = [];
@@ -158,7 +170,7 @@ async function historyNotices() {
         type: 'button',
         'data-testid': `${testid}-ok`,
         onclick: async () => {
-          try { await commands.acknowledge_history_notice({ moved_to: notice.moved_to }); panel.remove(); } catch (err) { toast(err.message); }
+          try { await commands.acknowledge_history_notice({ moved_to: notice.moved_to }); panel.remove(); } catch (err) { toast(messageOf(err)); }
         },
       }, 'I have read this')));
     parts.push(panel);
@@ -167,17 +179,17 @@ async function historyNotices() {
   return box;
 }
 
-/** Is a word in a list? */
+/** Is a word in a list? @param {HTMLElement} root */
 export async function showChecker(root) {
   const lists = await commands.word_lists();
   const out = h('p', { 'data-testid': 'check-result' });
   const meaning = h('div', { 'data-testid': 'check-meaning' });
-  const input = h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' });
+  const input = /** @type {HTMLInputElement} */ (h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' }));
   // Current versions first (what new matches use); an older one (id@version) for the matches pinned to it.
   const ordered = [...lists.filter((l) => l.current), ...lists.filter((l) => !l.current)];
-  const select = h('select', { name: 'list', 'aria-label': 'Word list' }, ordered.map((l) => h('option', { value: l.current ? l.id : `${l.id}@${l.version}` }, l.current ? l.name : `${l.name} (older matches)`)));
+  const select = /** @type {HTMLSelectElement} */ (h('select', { name: 'list', 'aria-label': 'Word list' }, ordered.map((l) => h('option', { value: l.current ? l.id : `${l.id}@${l.version}` }, l.current ? l.name : `${l.name} (older matches)`))));
   const form = h('form.stack.panel', {
-    onsubmit: async (e) => {
+    onsubmit: async (/** @type {Event} */ e) => {
       e.preventDefault();
       fill(meaning);
       try {
@@ -185,7 +197,7 @@ export async function showChecker(root) {
         fill(out, a.message); out.className = a.valid ? '' : 'error';
         // A valid word's meaning, from the same list (its lemmas only where that list holds them).
         if (a.valid) fill(meaning, renderDefinition((await commands.define({ words: [input.value], list: select.value })).definitions[0], { note: false }));
-      } catch (err) { fill(out, err.message); out.className = 'error'; }
+      } catch (err) { fill(out, messageOf(err)); out.className = 'error'; }
       announce([out.textContent, meaning.textContent].filter(Boolean).join(' '));
     },
   }, h('h1', {}, 'Word checker'),
@@ -195,23 +207,24 @@ export async function showChecker(root) {
   fill(root, form);
 }
 
-/** Theme, sound, tile tracker, polite computer, default rule set. */
+/** Theme, sound, tile tracker, polite computer, default rule set. @param {HTMLElement} root */
 export async function showSettings(root) {
   const [settings, ruleSets, info] = await Promise.all([commands.get_settings(), commands.rule_sets(), commands.app_info()]);
+  /** @param {import('./contract').SettingsPatch} patch */
   const save = async (patch) => {
-    try { const next = await commands.update_settings(patch); applyTheme(next.theme); toast('Saved'); } catch (e) { toast(e.message); }
+    try { const next = await commands.update_settings(patch); applyTheme(next.theme); toast('Saved'); } catch (e) { toast(messageOf(e)); }
   };
   fill(root, h('section.stack.panel', { 'data-testid': 'settings' },
     h('h1', {}, 'Settings'),
-    h('label.field', {}, 'Theme', h('select', { onchange: (e) => save({ theme: e.target.value }) },
+    h('label.field', {}, 'Theme', h('select', { onchange: (/** @type {Event} */ e) => save({ theme: /** @type {import('./contract').Theme} */ (fieldValue(e)) }) },
       [['system', 'System'], ['light', 'Light'], ['dark', 'Dark']].map(([v, l]) => h('option', { value: v, selected: settings.theme === v }, l)))),
-    h('label.field', {}, 'Default rule set', h('select', { onchange: (e) => save({ default_rules: e.target.value }) },
+    h('label.field', {}, 'Default rule set', h('select', { onchange: (/** @type {Event} */ e) => save({ default_rules: fieldValue(e) }) },
       ruleSets.map((r) => h('option', { value: r.id, selected: settings.default_rules === r.id }, r.label)))),
-    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.sound, 'aria-describedby': 'sound-help', onchange: (e) => save({ sound: e.target.checked }) }), 'Sound'),
+    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.sound, 'aria-describedby': 'sound-help', onchange: (/** @type {Event} */ e) => save({ sound: fieldChecked(e) }) }), 'Sound'),
     h('p.muted.setting-help', { id: 'sound-help' }, 'A short tone when a turn is done, a longer one when the match ends.'),
-    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, 'aria-describedby': 'tracker-help', onchange: (e) => save({ tile_tracker: e.target.checked }) }), 'Tile tracker'),
+    h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, 'aria-describedby': 'tracker-help', onchange: (/** @type {Event} */ e) => save({ tile_tracker: fieldChecked(e) }) }), 'Tile tracker'),
     h('p.muted.setting-help', { id: 'tracker-help' }, 'During a match, list the tiles you have not seen yet: those in the bag and on the other racks.'),
-    h('label.row', {}, h('input', { type: 'checkbox', 'data-testid': 'polite-computer', checked: settings.polite_computer, 'aria-describedby': 'polite-help', onchange: (e) => save({ polite_computer: e.target.checked }) }), 'Polite computer'),
+    h('label.row', {}, h('input', { type: 'checkbox', 'data-testid': 'polite-computer', checked: settings.polite_computer, 'aria-describedby': 'polite-help', onchange: (/** @type {Event} */ e) => save({ polite_computer: fieldChecked(e) }) }), 'Polite computer'),
     h('p.muted.setting-help', { id: 'polite-help' }, 'Computer players never play, and hints never suggest, a word from the list of offensive words. People may still play them. Meanings of slurs and vulgar words are labelled, not shown.'),
     h('details', { 'data-testid': 'definitions-licence' }, h('summary', {}, 'About the definitions'),
       h('p', {}, 'Meanings come from WordNet 3.0 (Princeton University), with the project\'s own glosses of the two-letter words WordNet lacks.'),

@@ -1,14 +1,19 @@
 // Short tones when a turn is done and when a match ends, for the "Sound" setting. Without audio
 // (no device, a blocked context) it stays silent.
+/** @type {Record<string, [number, number] | undefined>} */
 const TONES = { turn: [660, 0.12], end: [440, 0.35] };
+/** @type {AudioContext | null} */
 let audio = null;
 
+/** @param {'turn' | 'end'} kind */
 export function playSound(kind) {
   try {
-    const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+    // Older WebKit (the app window on some Linux systems) names it webkitAudioContext.
+    const Context = globalThis.AudioContext
+      ?? /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (/** @type {unknown} */ (globalThis)).webkitAudioContext;
     if (!Context) return;
     audio ??= new Context();
-    const [frequency, seconds] = TONES[kind] ?? TONES.turn;
+    const [frequency, seconds] = TONES[kind] ?? [660, 0.12];
     const now = audio.currentTime;
     const osc = audio.createOscillator();
     const gain = audio.createGain();

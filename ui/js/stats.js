@@ -1,32 +1,38 @@
 // Statistics: each player's record over the whole history, as the backend counts it.
 import * as commands from './commands.js';
-import { h, fill } from './dom.js';
+import { h, fill, messageOf } from './dom.js';
 
+/** @param {number | null | undefined} x */
 const number = (x) => (x == null ? '—' : String(x));
 
 /** Per player and rule set: matches, wins, average and best score, best turn, hints taken.
- *  One rule set at a time (a 9×9 average never mixes with a 15×15 one). */
+ *  One rule set at a time (a 9×9 average never mixes with a 15×15 one).
+ * @param {HTMLElement} root @param {import('./main.js').ScreenParams} params @param {import('./main.js').Screen} screen */
 export async function showStats(root, params, screen) {
+  /** @type {import('./contract').RulesInfo[]} */
   let ruleSets;
-  try { ruleSets = await commands.rule_sets(); } catch (e) { fill(root, h('p.error', {}, e.message)); return; }
+  try { ruleSets = await commands.rule_sets(); } catch (e) { fill(root, h('p.error', {}, messageOf(e))); return; }
   const settings = await commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({}));
   const chosen = ruleSets.find((r) => r.id === (params?.rules ?? settings.default_rules)) ?? ruleSets[0];
   const box = h('div');
-  const select = h('select', { 'data-testid': 'stats-rules', onchange: () => draw(select.value) },
-    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === chosen.id }, r.label)));
+  const select = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'stats-rules', onchange: () => draw(select.value) },
+    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === chosen.id }, r.label))));
   fill(root, h('section.stack', { 'data-testid': 'stats' },
     h('h1', {}, 'Statistics'),
     h('label.field', {}, 'Rule set', select),
     box));
+  /** @param {string} rules */
   async function draw(rules) {
+    /** @type {import('./contract').PlayerStats} */
     let stats;
-    try { stats = await commands.player_stats({ rules }); } catch (e) { fill(box, h('p.error', {}, e.message)); return; }
+    try { stats = await commands.player_stats({ rules }); } catch (e) { fill(box, h('p.error', {}, messageOf(e))); return; }
     if (select.value !== rules) return;
     fill(box, table(stats.players, screen));
   }
   await draw(chosen.id);
 }
 
+/** @param {import('./contract').PlayerRecord[]} players @param {import('./main.js').Screen} screen */
 function table(players, screen) {
   return h('div.stack', { 'data-testid': 'stats-table' },
     h('p.muted', {}, 'Averages and best scores count finished matches; matches count every match a player sat in.'),

@@ -8,6 +8,7 @@ import { h } from './dom.js';
  * "Take back Ann's move" (and "… and the reply" when a computer's reply goes with it) where
  * the view offers a take-back, else null. `onTakeBack(seat)`.
  * @param {import('./contract').MatchView} v
+ * @param {((seat: number) => void) | undefined} onTakeBack
  */
 export function takeBackButton(v, onTakeBack) {
   const offer = v.take_back;
@@ -27,7 +28,7 @@ export function takeBackButton(v, onTakeBack) {
 
 /** The new match form's "Allow take-backs" line, off by default (recorded in the match). */
 export function takeBackOption() {
-  const input = h('input', { type: 'checkbox', 'data-testid': 'allow-take-backs', name: 'allow-take-backs' });
+  const input = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', 'data-testid': 'allow-take-backs', name: 'allow-take-backs' }));
   const line = h('label.row', { title: 'The player who just moved may take the move back until the next player shows their rack' }, input, 'Allow take-backs');
   return { input, line };
 }

@@ -2,6 +2,13 @@
 // (only the answer to the latest request counts), the turn's commands (one at a time), and the
 // suggestion a hint gives. It holds no DOM and decides no rule: every answer is the backend's.
 import * as commands from './commands.js';
+import { ApiError } from './api.js';
+import { messageOf } from './dom.js';
+
+/** @typedef {import('./contract').PreviewAnswer} PreviewAnswer */
+/** @typedef {import('./contract').TileArg} TileArg */
+/** A preview asked for ahead: the tiles' key, the answer on its way and, once in, the answer.
+ * @typedef {{ key: string | null, answer: Promise<PreviewAnswer> | null, done: boolean, value: PreviewAnswer | null }} Ahead */
 
 /**
  * A turn command of commands.js, run for this match (its `match_id` is filled in).
@@ -25,10 +32,17 @@ export function createTurn(matchId, preview = commands.preview) {
   let busy = false;
   // The answer asked for ahead of time (prefetchPreview) for the tiles `key`: its promise,
   // and the answer itself once it is in; good until the turn changes (clearPreview).
+  /** @type {Ahead} */
   let ahead = { key: null, answer: null, done: false, value: null };
 
-  const ask = (tiles) => preview({ match_id: matchId, tiles }).catch(
-    (e) => ({ legal: false, error: { kind: e.kind, message: e.message, details: e.details } }));
+  /** The backend's preview of `tiles`; a refusal is an answer too (not legal, no score).
+   * @param {TileArg[]} tiles @returns {Promise<PreviewAnswer>} */
+  const ask = (tiles) => preview({ match_id: matchId, tiles }).catch((e) => ({
+    legal: false, score: 0, bingo: 0, notation: null, words: [],
+    error: e instanceof ApiError
+      ? { kind: e.kind, message: e.message, details: e.details }
+      : { kind: 'internal', message: messageOf(e), details: null },
+  }));
 
   return {
     get busy() { return busy; },
@@ -42,6 +56,7 @@ export function createTurn(matchId, preview = commands.preview) {
      * answer too: {legal: false, error}. When the answer is already known (nothing staged, or
      * asked ahead and answered) it is the preview before this returns (`settled` is true), so
      * the caller can draw it in the same task instead of a microtask later.
+     * @param {TileArg[]} tiles
      */
     requestPreview(tiles) {
       const seq = ++previewSeq;
@@ -68,12 +83,15 @@ export function createTurn(matchId, preview = commands.preview) {
      * held over a square): when requestPreview then asks for exactly these tiles it takes this
      * answer, already in or on its way, instead of asking again. One at a time: a new guess
      * replaces the last. The answer is still the backend's for exactly these tiles.
+     * @param {TileArg[]} tiles
      */
     prefetchPreview(tiles) {
       const key = JSON.stringify(tiles);
       if (!tiles.length || ahead.key === key) return;
-      const guess = { key, answer: ask(tiles), done: false, value: null };
-      guess.answer.then((value) => { guess.done = true; guess.value = value; });
+      const answer = ask(tiles);
+      /** @type {Ahead} */
+      const guess = { key, answer, done: false, value: null };
+      answer.then((value) => { guess.done = true; guess.value = value; });
       ahead = guess;
     },
 

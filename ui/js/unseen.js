@@ -9,10 +9,11 @@ import { h } from './dom.js';
 // default size (1100×820) and other short landscape screens up to 1199 px wide, where the
 // open grid made the classic match screen 127 px taller than the window
 // (tests/e2e/sizes.test.js): there one tap opens it.
+/** @type {boolean | null} */
 let gridOpen = null;
 const short = () => Boolean(globalThis.matchMedia?.('(min-width: 861px) and (max-width: 1199px) and (max-height: 900px)').matches);
 
-/** Who resigned, by name: "Ben", "Ben and Cy". */
+/** Who resigned, by name: "Ben", "Ben and Cy". @param {import('./contract').MatchView} v */
 function leavers(v) {
   const names = v.players.filter((p) => p.resigned).map((p) => p.name);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'a resigned player';
@@ -30,7 +31,7 @@ export function unseenGrid(v) {
   const from = v.covered || !v.rack ? 'not on the board' : 'not on the board or your rack';
   return h('details.panel.unseen', {
     'data-testid': 'tile-tracker', open: gridOpen ?? !short(),
-    ontoggle: (e) => { gridOpen = e.target.open; },
+    ontoggle: (/** @type {Event} */ e) => { gridOpen = /** @type {HTMLDetailsElement} */ (e.target).open; },
   },
     h('summary.unseen-title', { 'data-testid': 'unseen-toggle' }, `Unseen tiles: ${total}`),
     h('p.muted.unseen-note', {}, `In the bag and the other racks (${from}).`),

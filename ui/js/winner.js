@@ -5,7 +5,7 @@
 import { h } from './dom.js';
 
 /**
- * @param {import('./contract').MatchView} view  a finished match's view
+ * @param {import('./contract').MatchView & { result: import('./contract').ResultView }} view  a finished match's view
  * @param {string} title  the end screen's heading (end.js's endTitle)
  */
 export function winnerMoment(view, title) {

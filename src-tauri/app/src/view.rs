@@ -312,10 +312,6 @@ pub struct LastMove {
     pub direction: Option<Direction>,
 }
 
-// The engine's `Can` as the UI reads it: what the player to move may do, once revealed. (A
-// plain comment: rustdoc 1.95 stops with an internal error on a doc link in a re-export's docs.)
-pub use wordclub_engine::Can;
-
 /// One row of the scoresheet: a turn as everybody at the table saw it (never a rack: an
 /// exchange is its count, a hint is only counted).
 #[derive(Debug, Clone, Serialize)]
@@ -353,6 +349,9 @@ pub struct ResultPlayer {
     pub name: String,
     /// Final score (after the adjustment).
     pub score: i32,
+    /// The score before the end-of-match adjustment (the engine's
+    /// `MatchResult::scores_before_adjustment`): the end screen's Score column.
+    pub score_before_adjustment: i32,
     pub adjustment: i32,
     pub resigned: bool,
     pub hints: u32,
@@ -401,13 +400,10 @@ pub struct MatchView {
     pub premiums: Vec<Vec<Option<&'static str>>>,
     pub letter_values: BTreeMap<char, u8>,
     pub players: Vec<PlayerBrief>,
-    /// The seat to move; `null` once the match is over.
-    pub to_move: Option<Seat>,
     pub bag: usize,
     /// Turns played so far (plays, exchanges and passes).
     pub turn: u32,
     pub turn_limit: Option<u32>,
-    pub turns_left: Option<u32>,
     pub last_move: Option<LastMove>,
     /// The scoresheet: every turn so far, in the order played, taken-back turns included
     /// (`taken_back`, struck through). Sent whole with every view rather than
@@ -415,26 +411,10 @@ pub struct MatchView {
     /// 38 KB at its end (24 turns), `match_view` answering in under 3 ms over `serve` (debug
     /// build), so the UI keeps no copy to keep in step.
     pub turns: Vec<TurnRow>,
-    /// The number of the first turn made since the player to move last played (the cover's
-    /// recap lists `turns` from there); `null` once the match is over.
-    pub recap_from: Option<u32>,
-    /// The index in `turns` where the cover's recap starts (the first row since the player
-    /// to move last played a turn that stands; taken-back rows included); `null` once over.
-    pub recap_start: Option<usize>,
-    /// "Allow take-backs" as the players chose it for this match.
-    pub take_backs_allowed: bool,
     /// The take-back open now, when one is (`can.take_back`): who may take their move back
     /// and how many turns go with it (their move and the computers' replies after it).
     pub take_back: Option<TakeBackView>,
-    /// "Allow hints" as the players chose it for this match.
-    pub hints_allowed: bool,
-    /// The hint this match gives (the engine's `View::hint_kind`): `words_from_rack` or
-    /// `suggest_move`, what the hint control is named for; `null` when there is none. The
-    /// player to move may take it when `can.hint`.
-    pub hint_kind: Option<HintKind>,
     pub over: bool,
-    /// The handoff cover is up: the player to move has not revealed their rack yet.
-    pub covered: bool,
     /// The rack of the player to move: present only once they revealed it.
     pub rack: Option<Vec<TileView>>,
     /// Unseen tiles from the revealed player's side (the bag and other racks together), or
@@ -445,13 +425,6 @@ pub struct MatchView {
     /// `unseen` only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unseen_left_play: Option<u32>,
-    pub can: Can,
-    /// Most tiles an exchange may take now.
-    pub exchange_max: usize,
-    /// Why no exchange is possible now (the bag holds too few), for the screen to say so.
-    pub exchange_blocked: Option<wordclub_engine::ExchangeBlocked>,
-    /// Per seat, the placements made so far (an exchange or a pass is not a scoring play).
-    pub scoring_plays: Vec<u32>,
     /// The draft the player to move had staged before a reload (`keep_draft`): only with
     /// their rack shown, in the same turn.
     pub draft: Option<Vec<wordclub_engine::HintTile>>,
@@ -459,6 +432,12 @@ pub struct MatchView {
     /// one person: the screen says `"<name>'s turn"`, not `"Pass to <name>"`.
     pub reopened: bool,
     pub result: Option<ResultView>,
+    /// Whose turn it is, how far the match has gone and what the viewer may do now, as the
+    /// engine's view has it (`to_move`, `turns_left`, `covered`, `can`, `exchange_max`,
+    /// `resign_winner` and the rest): carried whole, flattened into this view's fields, so
+    /// nothing here re-declares them.
+    #[serde(flatten)]
+    pub standing: wordclub_engine::Standing,
 }
 
 /// A take-back open now: the player who may ask for it, by seat and name, and the turns it
@@ -591,32 +570,20 @@ pub fn match_view(
         premiums: rules.premium_labels(),
         letter_values: rules.letter_values(),
         players,
-        to_move: v.to_move,
         bag: v.bag_count,
         turn: v.turns_played,
         turn_limit: rules.end.turn_limit.map(|l| l.turns),
-        turns_left: v.turns_left,
         last_move,
         turns,
-        recap_from: v.recap_from,
-        recap_start: v.recap_start,
-        take_backs_allowed: v.take_backs_allowed,
         take_back: v.take_back.map(|o| TakeBackView {
             seat: o.seat,
             name: name(o.seat),
             turns: o.turns,
         }),
-        hints_allowed: v.hints_allowed,
-        hint_kind: v.hint_kind,
         over: v.result.is_some(),
-        covered: v.covered,
         rack: v.rack.as_deref().map(|r| rack_tiles(r.as_bytes())),
         unseen: tile_tracker.then(|| v.unseen.clone()),
         unseen_left_play: tile_tracker.then_some(v.unseen_left_play),
-        can: v.can,
-        exchange_max: v.exchange_max,
-        exchange_blocked: v.exchange_blocked,
-        scoring_plays: v.scoring_plays.clone(),
         draft: None,
         reopened: false,
         result: v.result.as_ref().map(|r| ResultView {
@@ -627,6 +594,7 @@ pub fn match_view(
                     seat: s,
                     name: name(s),
                     score: r.final_scores[s],
+                    score_before_adjustment: r.scores_before_adjustment[s],
                     adjustment: r.adjustments[s],
                     resigned: r.resigned[s],
                     hints: r.hints[s],
@@ -654,5 +622,6 @@ pub fn match_view(
                 .map(|(line, &last)| line.iter().copied().chain([last]).collect())
                 .collect(),
         }),
+        standing: v.standing.clone(),
     }
 }

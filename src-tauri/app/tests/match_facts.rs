@@ -1,6 +1,7 @@
 //! Facts the engine owns, as the command layer passes them on: the best turn (one tie rule
 //! for the end screen and the history), the last play's line and squares, the limits of the
-//! new-match form, and a rack's worth as the bound on staged tiles.
+//! new-match form, a rack's worth as the bound on staged tiles, who a resignation hands the
+//! match to, and the scores before the end-of-match adjustment.
 mod common;
 
 use common::{app, cat_tiles, dealt_pair, new_match, ok, refused, refuses, reveal, tile};
@@ -167,4 +168,43 @@ fn more_staged_tiles_than_a_rack_holds_are_refused_before_the_engine_sees_them()
         (view["bag"].clone(), view["exchange_max"].clone()),
         (json!(18 - 5), json!(7))
     );
+}
+
+#[test]
+fn the_view_says_who_a_resignation_hands_the_match_to() {
+    let app = app();
+    let id = dealt_pair(&app, 5, ["CATSEER", "OGTEENR"], "");
+    let v = reveal(&app, id);
+    assert_eq!(
+        (v["to_move"].clone(), v["resign_winner"].clone()),
+        (json!(0), json!(1))
+    );
+    // The resign question's answer is what resigning does.
+    let end = ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    assert_eq!(end["result"]["winners"], json!([1]));
+    assert_eq!(
+        end["resign_winner"],
+        Value::Null,
+        "nobody is to move once it is over"
+    );
+}
+
+#[test]
+fn the_end_screen_reads_each_score_before_the_adjustment() {
+    let app = app();
+    let id = tied_match(&app);
+    // Three scoreless turns each end Word Club 1.0; each loses their rack's value.
+    let mut end = Value::Null;
+    for _ in 0..6 {
+        reveal(&app, id);
+        end = ok(&app, "pass", json!({"match_id": id}));
+    }
+    let players = end["result"]["players"].as_array().unwrap();
+    for p in players {
+        // Both scored 3 (CAT, COG) before the match ended on passes.
+        assert_eq!(p["score_before_adjustment"], json!(3), "{p}");
+        let adjustment = p["adjustment"].as_i64().unwrap();
+        assert!(adjustment < 0, "a rack left counts against its holder: {p}");
+        assert_eq!(p["score"].as_i64().unwrap(), 3 + adjustment, "{p}");
+    }
 }

@@ -76,7 +76,7 @@ pub use error::EngineError;
 pub use game::{
     Action, BestTurn, Can, Deal, EndReason, Event, ExchangeBlocked, HintRecord, HintShown,
     HintTile, HintWord, ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec,
-    PlayerView, Seat, TakeBackOffer, Turn, TurnKind, View, WordGroup,
+    PlayerView, Seat, Standing, TakeBackOffer, Turn, TurnKind, View, WordGroup,
 };
 pub use notation::{
     gcg_start_points_note, parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove,

@@ -148,7 +148,7 @@ impl Table {
         let viewer = self.game.to_move().filter(|_| revealed);
         let mut view = self.game.view(viewer, revealed);
         view.take_back = self.take_back_open().ok().and(view.take_back);
-        view.can.take_back = view.take_back.is_some();
+        view.standing.can.take_back = view.take_back.is_some();
         view
     }
 

@@ -162,11 +162,14 @@ fn a_match_gives_its_rule_sets_hint_and_a_repeat_is_the_same_hint() {
     assert_eq!(m.hint_to_give(1).unwrap_err().kind(), "not_your_turn");
     assert_eq!(m.hint_shown_this_turn(0), None);
     let view = m.view(Some(0), true);
-    assert!(view.can.hint);
-    assert_eq!(view.hint_kind, Some(HintKind::SuggestMove));
+    assert!(view.standing.can.hint);
+    assert_eq!(view.standing.hint_kind, Some(HintKind::SuggestMove));
     let covered = m.view(None, false);
-    assert!(!covered.can.hint, "only the player to move, rack shown");
-    assert_eq!(covered.hint_kind, Some(HintKind::SuggestMove));
+    assert!(
+        !covered.standing.can.hint,
+        "only the player to move, rack shown"
+    );
+    assert_eq!(covered.standing.hint_kind, Some(HintKind::SuggestMove));
 
     let shown = HintShown::NoMove;
     take_hint(&mut m, l, 0, HintKind::SuggestMove, shown.clone()).unwrap();
@@ -179,7 +182,7 @@ fn a_match_gives_its_rule_sets_hint_and_a_repeat_is_the_same_hint() {
     let (solo, _) = fixed_match("solo-10", &["CATSEER"], "");
     assert_eq!(solo.hint_kind(), None);
     assert_eq!(solo.hint_to_give(0).unwrap_err().kind(), "hint_not_allowed");
-    assert!(!solo.view(Some(0), true).can.hint);
+    assert!(!solo.view(Some(0), true).standing.can.hint);
 }
 
 #[test]
@@ -201,8 +204,8 @@ fn hints_off_gives_no_hint() {
     assert_eq!(m.hint_kind(), None);
     assert_eq!(m.hint_to_give(0).unwrap_err().kind(), "hints_off");
     let view = m.view(Some(0), true);
-    assert!(!view.can.hint);
-    assert_eq!(view.hint_kind, None);
+    assert!(!view.standing.can.hint);
+    assert_eq!(view.standing.hint_kind, None);
 }
 
 /// Ann and Ben at one device under `r`, Ann's rack shown (the table lets her act).

@@ -264,8 +264,8 @@ fn only_the_player_to_move_with_their_rack_shown_is_uncovered_and_may_act() {
         take_back: false,
     };
     let shown = m.view(Some(0), true);
-    assert_eq!((shown.covered, shown.can), (false, open));
-    assert_eq!(shown.exchange_max, 7);
+    assert_eq!((shown.standing.covered, shown.standing.can), (false, open));
+    assert_eq!(shown.standing.exchange_max, 7);
     for (viewer, reveal) in [
         (None, false),
         (None, true),
@@ -273,9 +273,13 @@ fn only_the_player_to_move_with_their_rack_shown_is_uncovered_and_may_act() {
         (Some(1), true),
     ] {
         let v = m.view(viewer, reveal);
-        assert_eq!((v.covered, v.can), (true, none), "{viewer:?} {reveal}");
+        assert_eq!(
+            (v.standing.covered, v.standing.can),
+            (true, none),
+            "{viewer:?} {reveal}"
+        );
         // The exchange range is the player to move's, a public fact of the table.
-        assert_eq!(v.exchange_max, 7);
+        assert_eq!(v.standing.exchange_max, 7);
     }
     place(&mut m, l, 0, "5D CAT").unwrap();
     place(&mut m, l, 1, "D5 .OG").unwrap();
@@ -330,4 +334,33 @@ fn a_match_plays_the_rules_of_its_table_size_from_its_start_points() {
     pass(&mut two, l, 0).unwrap();
     assert_eq!(two.turns()[0].totals, vec![0, 4]);
     assert_replays(&two);
+}
+
+#[test]
+fn the_view_names_who_a_resignation_hands_the_match_to() {
+    let resign_winner = |m: &Match| m.view(m.to_move(), true).standing.resign_winner;
+    // Three at the table: the player to move resigning leaves two to play on.
+    let (mut m, l) = fixed_match("wordclub-1.0", &["CATSEER", "OGTEENR", "DINALST"], "");
+    assert_eq!(m.to_move(), Some(0));
+    assert_eq!(resign_winner(&m), None);
+    // Seat 1 leaves (any active player may, out of turn): one other is left for seat 0.
+    m.apply(Action::Resign { player: 1 }, l).unwrap();
+    assert_eq!(m.to_move(), Some(0));
+    assert_eq!(resign_winner(&m), Some(2));
+    assert_eq!(
+        m.resign_winner(1),
+        None,
+        "a seat that is out cannot resign again"
+    );
+    // What the view said is what the resignation does.
+    m.apply(Action::Resign { player: 0 }, l).unwrap();
+    assert_eq!(m.result().map(|r| r.winners.clone()), Some(vec![2]));
+    assert_eq!(m.view(Some(2), true).standing.resign_winner, None, "over");
+
+    // Two at the table: the other player.
+    let (m, _) = fixed_match("wordclub-1.0", &["CATSEER", "OGTEENR"], "");
+    assert_eq!(resign_winner(&m), Some(1));
+    // A solo round has nobody to hand it to.
+    let (solo, _) = fixed_match("solo-10", &["CATSEER"], "");
+    assert_eq!(resign_winner(&solo), None);
 }

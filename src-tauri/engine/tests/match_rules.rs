@@ -352,7 +352,7 @@ fn classic_ten_turns_each() {
         pass(&mut m, l, turn % 2).unwrap();
         assert!(!m.is_over(), "ended early after {} turns", turn + 1);
     }
-    assert_eq!(m.view(None, false).turns_left, Some(1));
+    assert_eq!(m.view(None, false).standing.turns_left, Some(1));
     pass(&mut m, l, 1).unwrap();
     let r = result(&m);
     assert_eq!(r.reason, EndReason::TurnLimit);
@@ -499,7 +499,7 @@ fn views_show_only_the_viewers_own_rack() {
     assert_eq!(spectator.rack, None);
     assert_eq!(spectator.unseen.values().sum::<u32>(), 100);
     assert_eq!(spectator.players[1].rack_count, 7);
-    assert_eq!(spectator.to_move, Some(0));
+    assert_eq!(spectator.standing.to_move, Some(0));
     assert!(spectator.can_exchange && spectator.can_pass);
 }
 

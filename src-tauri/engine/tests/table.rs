@@ -47,7 +47,7 @@ fn two_people_each_reveal_their_own_rack_and_the_cover_returns_after_each_turn()
     assert!(t.has_cover());
     assert!(!t.is_revealed(), "a new match starts behind the cover");
     let covered = t.view();
-    assert!(covered.covered);
+    assert!(covered.standing.covered);
     assert_eq!(covered.rack, None);
     assert_eq!(t.acting_person().unwrap_err().kind(), "rack_hidden");
     assert_eq!(t.apply(cat(&t), l).unwrap_err().kind(), "rack_hidden");
@@ -58,7 +58,7 @@ fn two_people_each_reveal_their_own_rack_and_the_cover_returns_after_each_turn()
 
     assert_eq!(t.reveal().unwrap(), 0);
     let shown = t.view();
-    assert!(!shown.covered);
+    assert!(!shown.standing.covered);
     assert_eq!(shown.rack.as_deref(), Some("CATEIOL"));
     assert_eq!(shown.viewer, Some(0));
     t.apply(cat(&t), l).unwrap();
@@ -67,7 +67,7 @@ fn two_people_each_reveal_their_own_rack_and_the_cover_returns_after_each_turn()
     assert_eq!(t.game().to_move(), Some(1));
     assert!(!t.is_revealed());
     let handoff = t.view();
-    assert!(handoff.covered);
+    assert!(handoff.standing.covered);
     assert_eq!(handoff.rack, None);
     assert_eq!(handoff.viewer, None);
     assert_eq!(t.apply(pass(1), l).unwrap_err().kind(), "rack_hidden");
@@ -165,5 +165,5 @@ fn only_the_person_to_move_acts_even_with_another_rack_shown() {
     t.apply(Action::Resign { player: 0 }, l).unwrap();
     assert!(t.game().is_over());
     assert_eq!(t.reveal().unwrap_err().kind(), "match_over");
-    assert!(!t.view().covered && t.view().rack.is_none());
+    assert!(!t.view().standing.covered && t.view().rack.is_none());
 }

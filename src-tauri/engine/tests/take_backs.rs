@@ -338,20 +338,20 @@ fn the_table_closes_a_take_back_once_the_next_person_shows_their_rack() {
     t.apply(Action::Place { player: 0, tiles }, l).unwrap();
     // Behind the cover ("Pass to Ben"), Ann may still take it back.
     let v = t.view();
-    assert!(v.covered);
+    assert!(v.standing.covered);
     assert_eq!(v.take_back, Some(TakeBackOffer { seat: 0, turns: 1 }));
-    assert!(v.can.take_back);
+    assert!(v.standing.can.take_back);
     // Ben shows his rack: the move stands.
     t.reveal().unwrap();
     let v = t.view();
     assert_eq!(v.take_back, None);
-    assert!(!v.can.take_back);
+    assert!(!v.standing.can.take_back);
     let err = t.apply(Action::TakeBack { player: 0 }, l).unwrap_err();
     assert_eq!(err.kind(), "take_back_closed");
     assert_eq!(t.game().turns().len(), 1);
     // The screen covered again (the match reopened): Ben has still seen his rack.
     t.cover();
-    assert!(!t.view().can.take_back);
+    assert!(!t.view().standing.can.take_back);
     assert_eq!(
         t.apply(Action::TakeBack { player: 0 }, l)
             .unwrap_err()
@@ -361,15 +361,15 @@ fn the_table_closes_a_take_back_once_the_next_person_shows_their_rack() {
     // Ben passes, and takes his pass back before Ann shows her rack.
     t.reveal().unwrap();
     t.apply(Action::Pass { player: 1 }, l).unwrap();
-    assert!(t.view().can.take_back);
+    assert!(t.view().standing.can.take_back);
     t.apply(Action::TakeBack { player: 1 }, l).unwrap();
     // After a take-back the cover is up: Ann shows her rack again.
     let v = t.view();
-    assert_eq!(v.to_move, Some(1));
-    assert!(v.covered);
+    assert_eq!(v.standing.to_move, Some(1));
+    assert!(v.standing.covered);
     assert!(v.turns[1].taken_back);
     assert_eq!(
-        v.recap_start,
+        v.standing.recap_start,
         Some(0),
         "Ben has no turn that stands: from the start"
     );

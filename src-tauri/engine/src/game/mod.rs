@@ -20,7 +20,7 @@ pub use events::{
     BestTurn, EndReason, Event, ListRef, MatchOptions, MatchResult, PlayerKind, PlayerSpec, Seat,
 };
 pub use hints::{HintShown, HintTile, HintWord, WordGroup};
-pub use view::{Can, ExchangeBlocked, PlayerView, TakeBackOffer, View};
+pub use view::{Can, ExchangeBlocked, PlayerView, Standing, TakeBackOffer, View};
 
 use std::collections::BTreeMap;
 

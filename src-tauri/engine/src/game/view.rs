@@ -40,35 +40,17 @@ pub struct View {
     pub board: Board,
     pub players: Vec<PlayerView>,
     pub bag_count: usize,
-    /// None once the match is over.
-    pub to_move: Option<Seat>,
     pub turns_played: u32,
-    /// Under a turn limit: turns left (for the player to move when the limit is per player).
-    pub turns_left: Option<u32>,
     /// The last turn; what its hints showed is blanked unless the viewer took them.
     pub last_move: Option<Turn>,
     /// Every turn so far, in the order played, taken-back ones included and marked
     /// ([`Turn::taken_back`]; [`Match::sheet`]): the scoresheet everyone at the table sees.
     /// What a hint showed is never in it.
     pub turns: Vec<Turn>,
-    /// For the player to move, the first turn since they last played (1 on their first
-    /// turn): the cover recaps the turns from there.
-    pub recap_from: Option<u32>,
-    /// For the player to move, the index in `turns` of the first row since their last turn
-    /// that stands (0 on their first turn): the cover recaps `turns` from there, taken-back
-    /// turns included.
-    pub recap_start: Option<usize>,
-    /// The match's "Allow take-backs" option.
-    pub take_backs_allowed: bool,
     /// The seat that may take its last move back now, when one may
     /// ([`Match::take_back_turns`], and the table's reveal rule), with the turns it would
     /// withdraw: public, since everyone at the table saw the move.
     pub take_back: Option<TakeBackOffer>,
-    /// The match's "Allow hints" option (hint commands are refused when off).
-    pub hints_allowed: bool,
-    /// The hint this match gives ([`Match::hint_kind`]): what the hint control is named for
-    /// (`words_from_rack` "Hint", `suggest_move` "Suggest a move"); `None` when there is none.
-    pub hint_kind: Option<HintKind>,
     pub viewer: Option<Seat>,
     /// The viewer's own rack, only when asked for.
     pub rack: Option<String>,
@@ -83,6 +65,41 @@ pub struct View {
     pub can_pass: bool,
     pub scoreless_turns: u32,
     pub result: Option<MatchResult>,
+    /// The match's best turn so far ([`Match::best_turn`]).
+    pub best_turn: Option<Turn>,
+    /// Per seat, the running total after each turn.
+    pub progression: Vec<Vec<i32>>,
+    /// Where the turn stands and what the viewer may do: flattened, so it serializes as
+    /// fields of the view itself, as the UI's match view carries it unchanged.
+    #[serde(flatten)]
+    pub standing: Standing,
+}
+
+/// The part of a [`View`] the UI's match view carries word for word (flattened into it, as
+/// into the view): whose turn it is, how far the match has gone, and what the viewer may do
+/// now. Its one owner is the engine, so no screen works any of it out.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct Standing {
+    /// The seat to move; `None` once the match is over.
+    pub to_move: Option<Seat>,
+    /// Under a turn limit: turns left (for the player to move when the limit is per player).
+    pub turns_left: Option<u32>,
+    /// For the player to move, the first turn since they last played (1 on their first
+    /// turn): the cover recaps the turns from there.
+    pub recap_from: Option<u32>,
+    /// For the player to move, the index in `turns` of the first row since their last turn
+    /// that stands (0 on their first turn): the cover recaps `turns` from there, taken-back
+    /// turns included.
+    pub recap_start: Option<usize>,
+    /// The match's "Allow take-backs" option.
+    pub take_backs_allowed: bool,
+    /// The match's "Allow hints" option (hint commands are refused when off).
+    pub hints_allowed: bool,
+    /// The hint this match gives ([`Match::hint_kind`]): what the hint control is named for
+    /// (`words_from_rack` "Hint", `suggest_move` "Suggest a move"); `None` when there is none.
+    /// The player to move may take it when `can.hint`.
+    pub hint_kind: Option<HintKind>,
     /// The match is going on and the viewer is not the player to move with their rack shown:
     /// the handoff cover is up.
     pub covered: bool,
@@ -92,16 +109,18 @@ pub struct View {
     /// The most tiles the player to move may exchange now ([`Match::exchange_range`]; 0 when
     /// they may not).
     pub exchange_max: usize,
-    /// The match's best turn so far ([`Match::best_turn`]).
-    pub best_turn: Option<Turn>,
-    /// Per seat, the running total after each turn.
-    pub progression: Vec<Vec<i32>>,
     /// Why the player to move may not exchange now (chosen exchanges only), `None` when they
-    /// may or the rule set has no such exchange ([`Match::exchange_blocked`]).
+    /// may or the rule set has no such exchange ([`Match::exchange_blocked`]): for the
+    /// screen to say so.
     pub exchange_blocked: Option<ExchangeBlocked>,
     /// Per seat, the scoring plays made: placements (an exchange or a pass is not one), the
     /// Word Tiles round's "scoring plays".
     pub scoring_plays: Vec<u32>,
+    /// The seat that wins the match if the player to move resigns now
+    /// ([`Match::resign_winner`]): the one other player still in. `None` when the others
+    /// play on, when nobody else is in (a solo round) and once the match is over. What the
+    /// Resign question says.
+    pub resign_winner: Option<Seat>,
 }
 
 /// Why the player to move may not exchange now, where the rule set has chosen exchanges:
@@ -136,7 +155,7 @@ pub struct Can {
     pub pass: bool,
     /// The rule set lets a player resign.
     pub resign: bool,
-    /// The viewer may take this match's hint ([`View::hint_kind`]) now.
+    /// The viewer may take this match's hint ([`Standing::hint_kind`]) now.
     pub hint: bool,
     /// Whoever holds the device may ask for the take-back in [`View::take_back`] now.
     pub take_back: bool,
@@ -182,6 +201,21 @@ impl Match {
         })
     }
 
+    /// The seat that would win if `seat` resigned now: the one other player still in, as
+    /// the match then ends by resignation with the players left as its winners
+    /// (`end_check`). `None` when two or more others play on, when nobody else is in (a solo
+    /// round ends with no winner), or when `seat` is out already or the match is over.
+    pub fn resign_winner(&self, seat: Seat) -> Option<Seat> {
+        if self.result.is_some() || self.resigned.get(seat).is_none_or(|&out| out) {
+            return None;
+        }
+        let mut others = (0..self.players.len()).filter(|&s| s != seat && !self.resigned[s]);
+        match (others.next(), others.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
+        }
+    }
+
     /// What `viewer` may see (None: a spectator, e.g. the handoff screen). The viewer's rack
     /// is included only when `reveal_rack` is set; no other rack is ever included.
     pub fn view(&self, viewer: Option<Seat>, reveal_rack: bool) -> View {
@@ -221,9 +255,7 @@ impl Match {
             board: self.board.clone(),
             players,
             bag_count: self.bag.len(),
-            to_move,
             turns_played: self.turns_taken.iter().sum(),
-            turns_left,
             last_move: self.turns.last().map(|t| {
                 // What a hint showed is drawn from that player's rack: only they see it, and
                 // only while their rack is shown (else the screen may be someone else's).
@@ -235,26 +267,10 @@ impl Match {
             }),
             // The scoresheet is for the whole table: what a hint showed never goes with it.
             turns: self.sheet.iter().map(Turn::without_shown).collect(),
-            recap_from: to_move.map(|seat| {
-                self.turns
-                    .iter()
-                    .rev()
-                    .find(|t| t.player == seat)
-                    .map_or(1, |t| t.number + 1)
-            }),
-            recap_start: to_move.map(|seat| {
-                self.sheet
-                    .iter()
-                    .rposition(|t| t.player == seat && !t.taken_back)
-                    .map_or(0, |i| i + 1)
-            }),
-            take_backs_allowed: self.options.take_backs,
             take_back: self
                 .take_back_turns()
                 .ok()
                 .map(|(seat, turns)| TakeBackOffer { seat, turns }),
-            hints_allowed: self.hints_allowed(),
-            hint_kind: self.hint_kind(),
             viewer,
             rack: viewer
                 .filter(|_| reveal_rack)
@@ -267,31 +283,52 @@ impl Match {
             can_pass: to_move.is_some_and(|s| self.can_pass(s)),
             scoreless_turns: self.scoreless_turns,
             result: self.result.clone(),
-            covered: to_move.is_some() && acting.is_none(),
-            can: Can {
-                exchange: acting.is_some_and(|s| self.can_exchange(s)),
-                pass: acting.is_some_and(|s| self.can_pass(s)),
-                resign: acting.is_some() && self.rules.end.resign,
-                hint: acting.is_some() && self.hint_kind().is_some(),
-                // The table decides who holds the device ([`crate::Table::view`]).
-                take_back: false,
-            },
-            exchange_max: to_move
-                .and_then(|s| self.exchange_range(s))
-                .map_or(0, |(_, most)| most),
             best_turn: self.best_turn(None).cloned(),
             progression: (0..self.players.len())
                 .map(|s| self.turns.iter().map(|t| t.totals[s]).collect())
                 .collect(),
-            exchange_blocked: self.exchange_blocked(),
-            scoring_plays: (0..self.players.len())
-                .map(|s| {
+            standing: Standing {
+                to_move,
+                turns_left,
+                recap_from: to_move.map(|seat| {
                     self.turns
                         .iter()
-                        .filter(|t| t.player == s && t.kind == TurnKind::Place)
-                        .count() as u32
-                })
-                .collect(),
+                        .rev()
+                        .find(|t| t.player == seat)
+                        .map_or(1, |t| t.number + 1)
+                }),
+                recap_start: to_move.map(|seat| {
+                    self.sheet
+                        .iter()
+                        .rposition(|t| t.player == seat && !t.taken_back)
+                        .map_or(0, |i| i + 1)
+                }),
+                take_backs_allowed: self.options.take_backs,
+                hints_allowed: self.hints_allowed(),
+                hint_kind: self.hint_kind(),
+                covered: to_move.is_some() && acting.is_none(),
+                can: Can {
+                    exchange: acting.is_some_and(|s| self.can_exchange(s)),
+                    pass: acting.is_some_and(|s| self.can_pass(s)),
+                    resign: acting.is_some() && self.rules.end.resign,
+                    hint: acting.is_some() && self.hint_kind().is_some(),
+                    // The table decides who holds the device ([`crate::Table::view`]).
+                    take_back: false,
+                },
+                exchange_max: to_move
+                    .and_then(|s| self.exchange_range(s))
+                    .map_or(0, |(_, most)| most),
+                exchange_blocked: self.exchange_blocked(),
+                scoring_plays: (0..self.players.len())
+                    .map(|s| {
+                        self.turns
+                            .iter()
+                            .filter(|t| t.player == s && t.kind == TurnKind::Place)
+                            .count() as u32
+                    })
+                    .collect(),
+                resign_winner: to_move.and_then(|s| self.resign_winner(s)),
+            },
         }
     }
 }
