@@ -305,6 +305,11 @@ mod tests {
             by_table: vec![wordclub_engine::TableChanges {
                 players: 3,
                 rack_size: Some(6),
+                // An exchange the rack of six can hold (the validator refuses one of seven).
+                exchange: Some(wordclub_engine::ExchangePolicy::Chosen {
+                    min_bag: 6,
+                    max_tiles: 6,
+                }),
                 ..Default::default()
             }],
             ..base.clone()
