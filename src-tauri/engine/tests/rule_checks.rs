@@ -50,7 +50,7 @@ fn a_rule_set_with_five_faults_reports_five_field_paths() {
     let message = e.to_string();
     for path in paths(&r) {
         assert!(
-            message.contains(&format!("{path}: ")),
+            message.contains(&format!("`{path}`: ")),
             "{path} in {message}"
         );
     }
@@ -93,7 +93,7 @@ fn a_match_is_not_dealt_under_a_rule_set_the_validator_refuses() {
     wide.board_size = MAX_BOARD + 1;
     let e = Match::new(wide, ListRef::of(l), humans(&["A", "B"]), 1).unwrap_err();
     assert_eq!(e.kind(), "invalid_rule_set");
-    assert!(e.to_string().contains("board_size: "), "{e}");
+    assert!(e.to_string().contains("`board_size`: "), "{e}");
 }
 
 /// A match an earlier build recorded on a board wider than the generator's (it dealt up to
@@ -121,7 +121,7 @@ fn a_stored_match_is_held_to_the_bounds_it_was_recorded_under() {
     // Past the bound it was recorded under, it is refused by field.
     let (_, events) = recorded_on(MAX_RECORDED_BOARD + 1);
     let e = Match::replay(&events).unwrap_err();
-    assert!(e.to_string().contains("board_size: "), "{e}");
+    assert!(e.to_string().contains("`board_size`: "), "{e}");
 }
 
 /// Where rule numbers meet scores the arithmetic saturates: a recorded rule set is held to

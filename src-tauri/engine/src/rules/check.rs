@@ -47,7 +47,7 @@ pub struct RuleProblem {
 
 impl fmt::Display for RuleProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        write!(f, "`{}`: {}", self.path, self.message)
     }
 }
 
