@@ -209,8 +209,8 @@ impl Match {
             return Err(bad("the first event must be the start".into()));
         };
         // A recorded rule set is held to the bounds of the build that recorded it: a new match
-        // was checked in full above, and a stored one an earlier build dealt (a board up to
-        // 26 squares, say) still opens and replays.
+        // was checked in full by `Match::with_options`, and one an earlier build dealt and
+        // stored (on a board up to 26 squares, say) still opens and replays.
         rules.validate_with(Bounds::Recorded)?;
         if !rules.by_table.is_empty() {
             // A match starts under the flat rule set of its table size (`RuleSet::at_table`).
