@@ -572,12 +572,19 @@ fn a_rule_file_is_refused_with_every_faulty_field_named() {
         "tiles[4].letter",
         "default_list",
     ] {
-        assert!(message.contains(&format!("`{field}`: ")), "{field}: {message}");
+        assert!(
+            message.contains(&format!("`{field}`: ")),
+            "{field}: {message}"
+        );
     }
     assert_eq!(message.matches("`: ").count(), 5, "{message}");
 
     for (field, value, path) in [
-        ("start_points", serde_json::json!([i32::MIN]), "start_points[0]"),
+        (
+            "start_points",
+            serde_json::json!([i32::MIN]),
+            "start_points[0]",
+        ),
         ("bingo_bonus", serde_json::json!(u32::MAX), "bingo_bonus"),
     ] {
         let mut v = base.clone();
