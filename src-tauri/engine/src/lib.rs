@@ -82,9 +82,10 @@ pub use notation::{
     GCG_START_POINTS_NOTE,
 };
 pub use rules::{
-    Bounds, EndRules, ExchangePolicy, HintKind, Leave, LeaveTableId, PassPolicy, PlayerRange,
-    PremiumSquare, RuleProblem, RuleSet, TableChanges, TileSpec, TurnLimit, MAX_BINGO_BONUS,
-    MAX_BOARD, MAX_NAME_CHARS, MAX_PLAYERS, MAX_RECORDED_BOARD, MAX_START_POINTS, RULE_SET_IDS,
+    EndRules, ExchangePolicy, HintKind, Leave, LeaveTableId, PassPolicy, PlayerRange,
+    PremiumSquare, RuleBounds, RuleProblem, RuleSet, TableChanges, TileSpec, TurnLimit,
+    MAX_BINGO_BONUS, MAX_BOARD, MAX_NAME_CHARS, MAX_PLAYERS, MAX_RECORDED_BOARD, MAX_START_POINTS,
+    RULE_SET_IDS,
 };
 pub use scoring::{
     check_words, gcg_position, score_move, score_placement, LetterScore, ScoredMove, WordScore,

@@ -182,7 +182,7 @@ pub fn score_placement(
                 (1, 1)
             };
             // Saturating: a rule set's values and premiums are data, and a stored one was
-            // held to fewer bounds than a new one (`Bounds::Recorded`).
+            // held to fewer bounds than a new one (`RuleBounds::Recorded`).
             sum = sum.saturating_add(value.saturating_mul(lm));
             word_multiplier = word_multiplier.saturating_mul(wm);
             word.push(tile.letter as char);

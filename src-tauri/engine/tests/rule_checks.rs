@@ -115,7 +115,7 @@ fn a_stored_match_is_held_to_the_bounds_it_was_recorded_under() {
     };
     let (wide, events) = recorded_on(20);
     assert_eq!(paths(&wide), ["board_size"]);
-    assert_eq!(wide.validate_with(Bounds::Recorded), Ok(()));
+    assert_eq!(wide.validate_with(RuleBounds::Recorded), Ok(()));
     let opened = Match::replay(&events).unwrap();
     assert_eq!(opened.board().size(), 20);
     // Past the bound it was recorded under, it is refused by field.

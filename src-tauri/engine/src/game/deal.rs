@@ -8,7 +8,7 @@ use super::{count_tiles, Event, ListRef, Match, MatchOptions, PlayerKind, Player
 use crate::board::Board;
 use crate::error::EngineError;
 use crate::notation::{parse_rack, rack_text};
-use crate::rules::{Bounds, RuleSet};
+use crate::rules::{RuleBounds, RuleSet};
 
 /// A fixed deal for tests and reproducible scenarios. Unset parts come from the seed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -211,7 +211,7 @@ impl Match {
         // A recorded rule set is held to the bounds of the build that recorded it: a new match
         // was checked in full by `Match::with_options`, and one an earlier build dealt and
         // stored (on a board up to 26 squares, say) still opens and replays.
-        rules.validate_with(Bounds::Recorded)?;
+        rules.validate_with(RuleBounds::Recorded)?;
         if !rules.by_table.is_empty() {
             // A match starts under the flat rule set of its table size (`RuleSet::at_table`).
             return Err(bad(

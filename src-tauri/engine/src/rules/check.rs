@@ -53,7 +53,7 @@ impl fmt::Display for RuleProblem {
 
 /// Which bounds a rule set is held to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bounds {
+pub enum RuleBounds {
     /// A rule set a new match may be dealt under (a built-in, a rule file, a new match): every
     /// check.
     New,
@@ -70,11 +70,11 @@ impl RuleSet {
     /// Every problem that keeps this rule set from being dealt in a new match, each with its
     /// field's path; `Ok` when there is none.
     pub fn validate(&self) -> Result<(), EngineError> {
-        self.validate_with(Bounds::New)
+        self.validate_with(RuleBounds::New)
     }
 
     /// [`RuleSet::validate`] under the given bounds.
-    pub fn validate_with(&self, bounds: Bounds) -> Result<(), EngineError> {
+    pub fn validate_with(&self, bounds: RuleBounds) -> Result<(), EngineError> {
         let problems = self.problems(bounds);
         if problems.is_empty() {
             Ok(())
@@ -89,7 +89,7 @@ impl RuleSet {
     /// makes it (`by_table[1].rack_size`, "at 4 players: …"), or by the entry alone when it
     /// comes from a field the entry leaves as it is (`by_table[0]`, "at 3 players,
     /// exchange.max_tiles: …").
-    pub fn problems(&self, bounds: Bounds) -> Vec<RuleProblem> {
+    pub fn problems(&self, bounds: RuleBounds) -> Vec<RuleProblem> {
         let mut out = Vec::new();
         flat_problems(self, bounds, &mut out);
         out.extend(self.table_problems());
@@ -221,11 +221,11 @@ fn start_point_problems(path: &str, points: &[i32], seats: u8, out: &mut Vec<Rul
 }
 
 /// The checks of one flat rule set (as one table size plays it).
-fn flat_problems(rules: &RuleSet, bounds: Bounds, out: &mut Vec<RuleProblem>) {
-    let new = bounds == Bounds::New;
+fn flat_problems(rules: &RuleSet, bounds: RuleBounds, out: &mut Vec<RuleProblem>) {
+    let new = bounds == RuleBounds::New;
     let largest = match bounds {
-        Bounds::New => MAX_BOARD,
-        Bounds::Recorded => MAX_RECORDED_BOARD,
+        RuleBounds::New => MAX_BOARD,
+        RuleBounds::Recorded => MAX_RECORDED_BOARD,
     };
     let n = rules.board_size;
     if new && rules.id.trim().is_empty() {

@@ -15,7 +15,7 @@ mod check;
 
 pub use builtin::RULE_SET_IDS;
 pub use check::{
-    Bounds, RuleProblem, MAX_BINGO_BONUS, MAX_BOARD, MAX_PLAYERS, MAX_RECORDED_BOARD,
+    RuleBounds, RuleProblem, MAX_BINGO_BONUS, MAX_BOARD, MAX_PLAYERS, MAX_RECORDED_BOARD,
     MAX_START_POINTS,
 };
 
