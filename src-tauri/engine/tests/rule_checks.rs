@@ -147,3 +147,22 @@ fn a_score_saturates_rather_than_wraps() {
     place(&mut m, l, 0, "5B RETAINS").unwrap();
     assert_eq!(m.scores()[0], i32::MAX);
 }
+
+/// A stored match's rule set that an earlier build dealt but the validator now refuses for a
+/// new match (an exchange of more tiles than the rack holds) still deals the matches a
+/// program plays to study it (the self-play that fits its leave table), never one for people.
+#[test]
+fn a_recorded_rule_set_is_dealt_for_study_only() {
+    let l = list("wordclub");
+    let mut r = rules("wordclub-1.0");
+    r.rack_size = 3;
+    assert_eq!(paths(&r), ["exchange.max_tiles"]);
+    let e = Match::new(r.clone(), ListRef::of(l), humans(&["A", "B"]), 1).unwrap_err();
+    assert_eq!(e.kind(), "invalid_rule_set");
+    let m = Match::under_recorded_rules(r.clone(), ListRef::of(l), humans(&["A", "B"]), 1).unwrap();
+    assert_eq!(m.rack(0).unwrap().len(), 3);
+    // Past the recorded bounds too, it is refused there as well.
+    r.board_size = MAX_RECORDED_BOARD + 1;
+    let e = Match::under_recorded_rules(r, ListRef::of(l), humans(&["A", "B"]), 1).unwrap_err();
+    assert_eq!(e.kind(), "invalid_rule_set");
+}

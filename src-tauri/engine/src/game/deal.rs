@@ -50,8 +50,43 @@ impl Match {
         deal: Deal,
         options: MatchOptions,
     ) -> Result<Match, EngineError> {
+        Match::dealt(rules, list, players, seed, deal, options, RuleBounds::New)
+    }
+
+    /// [`Match::new`] under a stored match's own rule set, held to the bounds it was recorded
+    /// under ([`RuleBounds::Recorded`]) rather than a new match's: for the matches a program
+    /// plays to study a recorded one (the self-play that fits a leave table for its analysis),
+    /// so that every match an earlier build stored can still be analysed. Never for a match
+    /// people play: that is [`Match::with_options`].
+    pub fn under_recorded_rules(
+        rules: RuleSet,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+    ) -> Result<Match, EngineError> {
+        let options = MatchOptions::default();
+        Match::dealt(
+            rules,
+            list,
+            players,
+            seed,
+            Deal::default(),
+            options,
+            RuleBounds::Recorded,
+        )
+    }
+
+    fn dealt(
+        rules: RuleSet,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        deal: Deal,
+        options: MatchOptions,
+        bounds: RuleBounds,
+    ) -> Result<Match, EngineError> {
         // Every problem of the rule set, at every table size it seats, before anything else.
-        rules.validate()?;
+        rules.validate_with(bounds)?;
         let players = PlayerSpec::clean_all(players)?;
         let n = players.len();
         // The rule set as played at this table size (checks the size): what the match keeps,
