@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing Word Club needs, idempotently: Debian packages (when
 # missing), the npm packages of package.json (npm ci, when node_modules is missing or older
-# than package-lock.json) and tauri-driver (cargo install, when missing). Safe to run again.
+# than package-lock.json), Rust's wasm32-unknown-unknown target (rustup, when missing) and
+# tauri-driver (cargo install, when missing). Safe to run again.
 #   scripts/install-deps.sh          everything (build, app, browser and window tests)
 #   scripts/install-deps.sh --app    only what building and running the app needs
 set -euo pipefail
@@ -40,6 +41,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 $app_only && exit 0
+
+# The pure crates (engine, lexicon, graph, definitions, movegen) are checked for the browser's
+# target in scripts/test.sh: the web build runs them as WebAssembly.
+if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
 
 if [ -f package-lock.json ] && command -v npm >/dev/null; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then

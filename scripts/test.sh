@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Word Club from a fresh clone: installs what is missing (Debian and npm
 # packages, tauri-driver), rebuilds the word lists from their sources and compares, checks
-# format and lints (cargo fmt, clippy, cargo doc, eslint for ui/js and the tests), checks ui/js against the
+# format and lints (cargo fmt, clippy, the pure crates for wasm32, cargo doc, eslint for ui/js and the tests), checks ui/js against the
 # typed contract generated from the command table (tsc --checkJs), runs the UI's unit
 # tests (tests/unit), the Rust tests (dictionary, engine, move generator, rules lab, store,
 # command layer, CLI, app), then the browser end-to-end tests and the real-window smoke test.
@@ -18,6 +18,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 # The lab as the app builds it (its evidence reader only, feature `search` off): the workspace
 # build above always has the CLI's `search` on.
 cargo clippy -p wordclub-lab --no-default-features -- -D warnings
+# The pure crates build for the browser (the web build runs them as WebAssembly).
+cargo check --target wasm32-unknown-unknown -p wordclub-engine -p wordclub-lexicon \
+  -p wordclub-graph -p wordclub-definitions -p wordclub-movegen
 # The crates' API docs build without a warning (one doc link once stopped rustdoc 1.95 with an
 # internal error); the window crate is left out, as its docs would be all of Tauri's.
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --exclude wordclub --quiet

@@ -638,3 +638,55 @@ fn score_and_moves_pick_the_rule_set_of_the_table_size() {
     assert_ne!(code, 0);
     assert_eq!(json["error"]["kind"], "player_count", "{json}");
 }
+
+/// A rule file is checked by the engine's one validator through `--rules-file`: every mistake
+/// is named by its field at once, and numbers past their bound are refused by field however
+/// large (`i32::MIN` once passed "at most 1000 either way"; a bingo bonus of `u32::MAX` once
+/// made a seven-tile bingo score 6).
+#[test]
+fn a_rule_file_is_refused_with_every_faulty_field_named() {
+    let (_, printed) = cli(&["rules", "wordclub-1.3"]);
+    let base = printed["rule_sets"][0].clone();
+    let refused = |name: &str, v: &Value| {
+        let path = temp_file(name, &v.to_string());
+        let (code, json) = cli(&["rules", "--rules-file", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{json}");
+        assert_eq!(json["error"]["kind"], "invalid_rule_set", "{json}");
+        json["error"]["message"].as_str().unwrap().to_string()
+    };
+    let mut five = base.clone();
+    five["start_points"] = serde_json::json!([0, i32::MIN]);
+    five["bingo_bonus"] = serde_json::json!(u32::MAX);
+    five["by_table"][0]["bingo_bonus"] = serde_json::json!(u32::MAX);
+    five["tiles"][4]["letter"] = "A".into();
+    five["default_list"] = "no-such-list".into();
+    let message = refused("five.json", &five);
+    for field in [
+        "start_points[1]",
+        "bingo_bonus",
+        "by_table[0].bingo_bonus",
+        "tiles[4].letter",
+        "default_list",
+    ] {
+        assert!(
+            message.contains(&format!("`{field}`: ")),
+            "{field}: {message}"
+        );
+    }
+    assert_eq!(message.matches("`: ").count(), 5, "{message}");
+
+    for (field, value, path) in [
+        (
+            "start_points",
+            serde_json::json!([i32::MIN]),
+            "start_points[0]",
+        ),
+        ("bingo_bonus", serde_json::json!(u32::MAX), "bingo_bonus"),
+    ] {
+        let mut v = base.clone();
+        v[field] = value;
+        let message = refused(&format!("{field}.json"), &v);
+        assert!(message.contains(&format!("`{path}`: ")), "{message}");
+        assert_eq!(message.matches("`: ").count(), 1, "{message}");
+    }
+}

@@ -1,6 +1,7 @@
 //! Every refusal the engine can give, each naming what is wrong.
 use std::fmt;
 
+use crate::rules::RuleProblem;
 use crate::types::{ReadError, Square};
 
 /// A refused action or bad input. A refused action never changes the match.
@@ -84,8 +85,9 @@ pub enum EngineError {
     ComputerSeatNotAllowed { rules: String },
     /// An action was applied with a word list other than the match's pinned one.
     WrongWordList { expected: String, given: String },
-    /// A rule set that cannot be played (board size, star, rack size).
-    InvalidRuleSet { reason: String },
+    /// A rule set that cannot be played: every problem the validator found, each with the
+    /// path of its field (`RuleSet::validate`).
+    InvalidRuleSet { problems: Vec<RuleProblem> },
     /// Fixed racks or bag order that do not match the rule set's bag.
     BadDeal { reason: String },
     /// CGP or GCG text that cannot be read.
@@ -258,7 +260,10 @@ impl fmt::Display for EngineError {
                 f,
                 "this match is pinned to word list {expected}, not {given}"
             ),
-            InvalidRuleSet { reason } => write!(f, "invalid rule set: {reason}"),
+            InvalidRuleSet { problems } => {
+                let listed: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+                write!(f, "invalid rule set: {}", listed.join("; "))
+            }
             BadDeal { reason } => write!(f, "bad deal: {reason}"),
             Notation { input, reason } => write!(f, "cannot read {input:?}: {reason}"),
             BadEvents { index, reason } => write!(f, "event {index}: {reason}"),

@@ -84,8 +84,9 @@ pub use notation::{
 };
 pub use rules::{
     EndRules, ExchangePolicy, HintKind, Leave, LeaveTableId, PassPolicy, PlayerRange,
-    PremiumSquare, RuleSet, TableChanges, TileSpec, TurnLimit, MAX_NAME_CHARS, MAX_PLAYERS,
-    MAX_START_POINTS, RULE_SET_IDS,
+    PremiumSquare, RuleBounds, RuleProblem, RuleSet, TableChanges, TileSpec, TurnLimit,
+    MAX_BINGO_BONUS, MAX_BOARD, MAX_NAME_CHARS, MAX_PLAYERS, MAX_RECORDED_BOARD, MAX_START_POINTS,
+    RULE_SET_IDS,
 };
 pub use scoring::{
     check_words, gcg_position, score_move, score_placement, LetterScore, ScoredMove, WordScore,

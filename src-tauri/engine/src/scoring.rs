@@ -181,8 +181,10 @@ pub fn score_placement(
             } else {
                 (1, 1)
             };
-            sum += value * lm;
-            word_multiplier *= wm;
+            // Saturating: a rule set's values and premiums are data, and a stored one was
+            // held to fewer bounds than a new one (`RuleBounds::Recorded`).
+            sum = sum.saturating_add(value.saturating_mul(lm));
+            word_multiplier = word_multiplier.saturating_mul(wm);
             word.push(tile.letter as char);
             letters.push(LetterScore {
                 square: s,
@@ -200,7 +202,7 @@ pub fn score_placement(
             direction: dir,
             letters,
             word_multiplier,
-            score: sum * word_multiplier,
+            score: sum.saturating_mul(word_multiplier),
         })
     };
 
@@ -234,7 +236,9 @@ pub fn score_placement(
     } else {
         0
     };
-    let score = words.iter().map(|w| w.score).sum::<u32>() + bingo;
+    let score = words
+        .iter()
+        .fold(bingo, |total, w| total.saturating_add(w.score));
     let notation = match &main {
         Some(m) => gcg_notation(m),
         // A lone tile with only a cross word: written along that word.

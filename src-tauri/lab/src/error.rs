@@ -37,7 +37,10 @@ impl LabError {
     /// did not change when it moved.
     pub fn kind(&self) -> &'static str {
         match self {
-            LabError::RuleSetField { .. } => "invalid_rule_set",
+            // A rule set the engine's validator refuses is the same refusal wherever it is
+            // found (a rule file, a lab variant, a new match).
+            LabError::RuleSetField { .. }
+            | LabError::Engine(EngineError::InvalidRuleSet { .. }) => "invalid_rule_set",
             LabError::Search { .. } => "bad_search",
             LabError::Evidence { .. } => "bad_evidence",
             LabError::OutOfRange { .. } => "out_of_range",

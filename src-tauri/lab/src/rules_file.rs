@@ -3,31 +3,24 @@
 //! mistake is reported with the field it is in. Fields the engine adds when printing
 //! (`hash`, `bag_size`, `tables`) are ignored.
 //!
-//! A rule set that changes with the number of players (`by_table`, `start_points`) is
-//! checked at every table size it seats: each flat rule set a match of that size would play
-//! (`RuleSet::at_table`) passes the same checks as a plain rule set, and a mistake there is
-//! named by the `by_table` entry and its field with the size in the reason
-//! (`by_table[1].rack_size`: "at 4 players: must be 1 to 15, not 0").
+//! A file that does not read as a rule set is named by the first field serde stops at; one
+//! that reads is checked by the engine's validator, which names every problem, at every table
+//! size a rule set that changes with the number of players seats (`by_table[1].rack_size`:
+//! "at 4 players: must be 1 to 15, not 0").
 
-use std::collections::HashSet;
+use wordclub_engine::{EngineError, RuleProblem, RuleSet};
 
-use wordclub_engine::{ExchangePolicy, RuleSet, MAX_START_POINTS};
-use wordclub_lexicon::{WordList, RACK_MAX};
+use crate::LabError;
 
-// The lab's error under the name this file used while the lab was part of movegen: the
-// file moved with only its imports changed, so an edit made to it meanwhile merges.
-use crate::LabError as MovegenError;
-use wordclub_movegen::MAX_SIZE;
-
-fn bad(field: impl Into<String>, reason: impl Into<String>) -> MovegenError {
-    MovegenError::RuleSetField {
+fn bad(field: impl Into<String>, reason: impl Into<String>) -> LabError {
+    LabError::RuleSetField {
         field: field.into(),
         reason: reason.into(),
     }
 }
 
 /// Reads and checks a rule set from JSON text.
-pub fn rule_set_from_json(text: &str) -> Result<RuleSet, MovegenError> {
+pub fn rule_set_from_json(text: &str) -> Result<RuleSet, LabError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| bad("(file)", format!("not JSON: {e}")))?;
     let (value, prefix) = match value.get("rule_sets") {
@@ -59,249 +52,33 @@ pub fn rule_set_from_json(text: &str) -> Result<RuleSet, MovegenError> {
         };
         bad(format!("{prefix}{field}"), inner)
     })?;
-    check(&rules).map_err(|e| match e {
-        MovegenError::RuleSetField { field, reason } => bad(format!("{prefix}{field}"), reason),
-        other => other,
+    // Each problem named as the file writes it (inside `rule_sets[0]` when wrapped).
+    rules.validate().map_err(|e| match e {
+        EngineError::InvalidRuleSet { problems } => LabError::Engine(EngineError::InvalidRuleSet {
+            problems: problems
+                .into_iter()
+                .map(|p| RuleProblem {
+                    path: format!("{prefix}{}", p.path),
+                    message: p.message,
+                })
+                .collect(),
+        }),
+        other => LabError::Engine(other),
     })?;
     Ok(rules)
 }
 
-/// The checks a rule set must pass before the lab (or a match) can use it: its own fields,
-/// then, when it changes with the number of players, its `by_table` entries and the flat
-/// rule set of every table size it seats.
-pub fn check(rules: &RuleSet) -> Result<(), MovegenError> {
-    check_flat(rules)?;
-    check_start_points("start_points", &rules.start_points, rules.players.max)?;
-    if rules.by_table.is_empty() {
-        return Ok(());
-    }
-    if rules.table.is_some() {
-        return Err(bad(
-            "table",
-            "a rule set made flat for one table size has no by_table entries",
-        ));
-    }
-    let mut sizes = HashSet::new();
-    for (i, c) in rules.by_table.iter().enumerate() {
-        if !rules.table_sizes().contains(&usize::from(c.players)) {
-            return Err(bad(
-                format!("by_table[{i}].players"),
-                format!(
-                    "this rule set seats {} to {} players, not {}",
-                    rules.players.min, rules.players.max, c.players
-                ),
-            ));
-        }
-        if !sizes.insert(c.players) {
-            return Err(bad(
-                format!("by_table[{i}].players"),
-                format!("{} players has an entry already", c.players),
-            ));
-        }
-        if let Some(points) = &c.start_points {
-            check_start_points(&format!("by_table[{i}].start_points"), points, c.players)?;
-        }
-    }
-    for n in rules.table_sizes() {
-        let flat = rules
-            .at_table(n)
-            .map_err(|e| bad("by_table", format!("at {n} players: {e}")))?;
-        check_flat(&flat).map_err(|e| match e {
-            MovegenError::RuleSetField { field, reason } => {
-                let entry = rules
-                    .by_table
-                    .iter()
-                    .position(|c| usize::from(c.players) == n);
-                let top = field.split(['.', '[']).next().unwrap_or(&field).to_string();
-                match entry {
-                    // The entry sets the field: the mistake is in it.
-                    Some(i) if entry_sets(&rules.by_table[i], &top) => bad(
-                        format!("by_table[{i}].{field}"),
-                        format!("at {n} players: {reason}"),
-                    ),
-                    // The entry's changes do not fit a field it leaves as it is.
-                    Some(i) => bad(
-                        format!("by_table[{i}]"),
-                        format!("at {n} players, {field}: {reason}"),
-                    ),
-                    None => bad(field, format!("at {n} players: {reason}")),
-                }
-            }
-            other => other,
-        })?;
-    }
-    Ok(())
-}
-
-/// Whether a `by_table` entry sets the rule set field named `top`.
-fn entry_sets(c: &wordclub_engine::TableChanges, top: &str) -> bool {
-    match top {
-        "board_size" => c.board_size.is_some(),
-        "star" => c.star.is_some(),
-        "premiums" => c.premiums.is_some(),
-        "tiles" => c.tiles.is_some(),
-        "rack_size" => c.rack_size.is_some(),
-        "bingo_bonus" => c.bingo_bonus.is_some(),
-        "exchange" => c.exchange.is_some(),
-        "leave" => c.leave.is_some(),
-        "start_points" => c.start_points.is_some(),
-        _ => false,
-    }
-}
-
-/// At most one start value per seat of the table, each within the engine's bound.
-fn check_start_points(field: &str, points: &[i32], seats: u8) -> Result<(), MovegenError> {
-    if points.len() > usize::from(seats) {
-        return Err(bad(
-            field,
-            format!(
-                "lists {} seats; the table seats at most {seats}",
-                points.len()
-            ),
-        ));
-    }
-    if let Some((i, p)) = points
-        .iter()
-        .enumerate()
-        .find(|(_, p)| p.abs() > MAX_START_POINTS)
-    {
-        return Err(bad(
-            format!("{field}[{i}]"),
-            format!("{p} points; a seat starts with at most {MAX_START_POINTS} either way"),
-        ));
-    }
-    Ok(())
-}
-
-/// The checks of one flat rule set (as one table size plays it).
-fn check_flat(rules: &RuleSet) -> Result<(), MovegenError> {
-    if rules.id.trim().is_empty() {
-        return Err(bad("id", "must not be empty"));
-    }
-    let n = rules.board_size;
-    if !(2..=MAX_SIZE as u8).contains(&n) {
-        return Err(bad(
-            "board_size",
-            format!("must be 2 to {MAX_SIZE} squares a side, not {n}"),
-        ));
-    }
-    if rules.star.row >= n || rules.star.col >= n {
-        return Err(bad(
-            "star",
-            format!("{} is off a {n}×{n} board", rules.star),
-        ));
-    }
-    let mut seen = HashSet::new();
-    for (i, p) in rules.premiums.iter().enumerate() {
-        if p.square.row >= n || p.square.col >= n {
-            return Err(bad(
-                format!("premiums[{i}].square"),
-                format!("{} is off a {n}×{n} board", p.square),
-            ));
-        }
-        if !seen.insert(p.square) {
-            return Err(bad(
-                format!("premiums[{i}].square"),
-                format!("{} is listed twice", p.square),
-            ));
-        }
-    }
-    let mut letters = HashSet::new();
-    for (i, t) in rules.tiles.iter().enumerate() {
-        if !(t.letter.is_ascii_uppercase() || t.letter == '?') {
-            return Err(bad(
-                format!("tiles[{i}].letter"),
-                format!("must be A to Z or ? (the blank), not {:?}", t.letter),
-            ));
-        }
-        if !letters.insert(t.letter) {
-            return Err(bad(
-                format!("tiles[{i}].letter"),
-                format!("{} is listed twice", t.letter),
-            ));
-        }
-    }
-    if rules.bag().iter().all(|&t| t == b'?') {
-        return Err(bad("tiles", "the bag holds no letter tile"));
-    }
-    // The longest rack is the lexicon's (the words hint answers every rack a rule set can
-    // deal, any of its tiles a blank): no limit on the blanks is needed here.
-    if !(1..=RACK_MAX).contains(&usize::from(rules.rack_size)) {
-        return Err(bad(
-            "rack_size",
-            format!("must be 1 to {RACK_MAX}, not {}", rules.rack_size),
-        ));
-    }
-    if rules.bag_size() < rules.rack_size as usize {
-        return Err(bad(
-            "tiles",
-            format!(
-                "the bag holds {} tiles, fewer than one rack of {}",
-                rules.bag_size(),
-                rules.rack_size
-            ),
-        ));
-    }
-    let players = rules.players;
-    if players.min == 0 || players.min > players.max || players.max > 4 {
-        return Err(bad(
-            "players",
-            format!(
-                "must be a range within 1 to 4 players, not {} to {}",
-                players.min, players.max
-            ),
-        ));
-    }
-    if let ExchangePolicy::Chosen { min_bag, max_tiles } = rules.exchange {
-        if min_bag == 0 {
-            return Err(bad(
-                "exchange.min_bag",
-                "must be at least 1: an exchange draws its replacements from the bag before \
-                 it returns the old tiles",
-            ));
-        }
-        if max_tiles == 0 || max_tiles > rules.rack_size {
-            return Err(bad(
-                "exchange.max_tiles",
-                format!(
-                    "must be 1 to the rack size ({}), not {max_tiles}",
-                    rules.rack_size
-                ),
-            ));
-        }
-    }
-    if rules.end.scoreless_turns_in_a_row == Some(0) {
-        return Err(bad(
-            "end.scoreless_turns_in_a_row",
-            "must be at least 1 (or null for no pass ending)",
-        ));
-    }
-    if let Some(limit) = rules.end.turn_limit {
-        if limit.turns == 0 {
-            return Err(bad("end.turn_limit.turns", "must be at least 1"));
-        }
-    }
-    if !rules.end.going_out
-        && rules.end.scoreless_turns_in_a_row.is_none()
-        && rules.end.turn_limit.is_none()
-    {
-        return Err(bad(
-            "end",
-            "no way for a match to end (going_out, scoreless_turns_in_a_row or turn_limit)",
-        ));
-    }
-    if WordList::builtin(&rules.default_list).is_err() {
-        return Err(bad(
-            "default_list",
-            format!("{:?} is not a shipped word list", rules.default_list),
-        ));
-    }
-    Ok(())
+/// The checks a rule set must pass before the lab (or a match) can use it: the engine's one
+/// validator ([`RuleSet::validate`]), every problem at once, each named by its field.
+pub fn check(rules: &RuleSet) -> Result<(), LabError> {
+    Ok(rules.validate()?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wordclub_engine::MAX_START_POINTS;
+    use wordclub_lexicon::{WordList, RACK_MAX};
 
     fn printed(id: &str) -> serde_json::Value {
         let rules = RuleSet::builtin(id).unwrap();
@@ -310,11 +87,20 @@ mod tests {
         v
     }
 
-    fn field_of(text: &str) -> String {
+    /// The field and reason of the first mistake found (a file that does not read has one;
+    /// the validator names every one, in the order it checks them).
+    fn first_of(text: &str) -> (String, String) {
         match rule_set_from_json(text).unwrap_err() {
-            MovegenError::RuleSetField { field, .. } => field,
+            LabError::RuleSetField { field, reason } => (field, reason),
+            LabError::Engine(EngineError::InvalidRuleSet { problems }) => {
+                (problems[0].path.clone(), problems[0].message.clone())
+            }
             other => panic!("{other:?}"),
         }
+    }
+
+    fn field_of(text: &str) -> String {
+        first_of(text).0
     }
 
     #[test]
@@ -358,10 +144,7 @@ mod tests {
     }
 
     fn reason_of(text: &str) -> String {
-        match rule_set_from_json(text).unwrap_err() {
-            MovegenError::RuleSetField { reason, .. } => reason,
-            other => panic!("{other:?}"),
-        }
+        first_of(text).1
     }
 
     /// A rule set that changes with the number of players is checked at every size it

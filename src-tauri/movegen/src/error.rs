@@ -6,7 +6,7 @@ use wordclub_engine::EngineError;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MovegenError {
-    /// The board side is outside 2..=15 or the star lies off the board.
+    /// The board side is outside 2..=`MAX_SIZE` (15) or the star lies off the board.
     BoardSize { size: usize },
     /// A rack text that is not letters and `?`.
     Rack { rack: String, reason: String },
@@ -35,6 +35,9 @@ impl MovegenError {
             MovegenError::Position { .. } => "bad_position",
             MovegenError::UnknownPlayer { .. } => "unknown_player",
             MovegenError::Unsupported { .. } => "unsupported",
+            // A rule set the engine's validator refuses is the same refusal wherever it is
+            // found (a rule file, a lab variant, a new match).
+            MovegenError::Engine(EngineError::InvalidRuleSet { .. }) => "invalid_rule_set",
             MovegenError::Engine(_) | MovegenError::Match { .. } => "engine",
             MovegenError::GraphTooLarge { .. } => "list_too_large",
         }
@@ -45,9 +48,10 @@ impl fmt::Display for MovegenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MovegenError::BoardSize { size } => {
+                let max = crate::layout::MAX_SIZE;
                 write!(
                     f,
-                    "board size {size} is not supported (2 to 15 squares a side)"
+                    "board size {size} is not supported (2 to {max} squares a side)"
                 )
             }
             MovegenError::Rack { rack, reason } => write!(f, "rack {rack:?}: {reason}"),

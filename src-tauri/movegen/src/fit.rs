@@ -233,7 +233,9 @@ fn self_play(rules: &RuleSet, list: &'static WordList, seed: u64) -> Result<Samp
     let players = (0..seats)
         .map(|s| PlayerSpec::human(&format!("P{}", s + 1)))
         .collect();
-    let mut m = Match::new(rules.clone(), ListRef::of(list), players, seed)?;
+    // The rule set may be a stored match's (its analysis asks for a table fitted for it): it
+    // is held to the bounds it was recorded under, as the match itself is when it opens.
+    let mut m = Match::under_recorded_rules(rules.clone(), ListRef::of(list), players, seed)?;
     let g = gaddag_for(list);
     let layout = layout_of(rules)?;
     let mut gen = Generator::new();
@@ -305,6 +307,11 @@ mod tests {
             by_table: vec![wordclub_engine::TableChanges {
                 players: 3,
                 rack_size: Some(6),
+                // An exchange the rack of six can hold (the validator refuses one of seven).
+                exchange: Some(wordclub_engine::ExchangePolicy::Chosen {
+                    min_bag: 6,
+                    max_tiles: 6,
+                }),
                 ..Default::default()
             }],
             ..base.clone()

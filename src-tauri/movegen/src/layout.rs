@@ -3,11 +3,10 @@
 
 use crate::error::MovegenError;
 
-/// Largest board side the generator handles (all Word Club rule sets are 9 or 15), and the
-/// longest rack it takes.
-pub const MAX_SIZE: usize = 15;
-// Every rack a playable rule set deals (the lexicon's `RACK_MAX`) fits the generator's arrays.
-const _: () = assert!(wordclub_lexicon::RACK_MAX <= MAX_SIZE);
+/// Largest board side the generator handles, and the longest rack it takes: the engine's
+/// largest board ([`wordclub_engine::MAX_BOARD`]), which no new match exceeds. Its arrays are
+/// sized by it; `gen` asserts that the longest rack fits them.
+pub const MAX_SIZE: usize = wordclub_engine::MAX_BOARD as usize;
 
 /// Tile code of a blank standing for a letter: the letter code (1..=26) with this bit set.
 pub const BLANK_BIT: u8 = 0x80;

@@ -333,3 +333,46 @@ fn of_two_seats_tied_for_the_best_turn_the_summary_names_the_earlier_as_the_engi
     assert_eq!(hints, engine_hints);
     assert_eq!(hints, vec![0, 1]);
 }
+
+/// An earlier build dealt boards up to 26 squares a side; new matches keep to the move
+/// generator's 15 now, but a match recorded on a wider board still resumes and plays on (the
+/// engine holds a stored rule set to the bounds it was recorded under).
+#[test]
+fn a_match_recorded_on_a_board_wider_than_a_new_one_may_have_still_resumes() {
+    let game = new_match(
+        RuleSet::builtin("wordclub-1.0").unwrap(),
+        &["Ann", "Ben"],
+        &["CATEELN", "SBDGIOO"],
+        "ARTE",
+    );
+    let mut events = game.events().to_vec();
+    let wordclub_engine::Event::Started {
+        rules, rules_hash, ..
+    } = &mut events[0]
+    else {
+        panic!("a match starts with its start");
+    };
+    rules.board_size = 20;
+    *rules_hash = rules.hash();
+    let wide_rules = rules.clone();
+    assert_eq!(
+        Match::new(
+            wide_rules,
+            ListRef::of(wordclub()),
+            vec![PlayerSpec::human("Ann"), PlayerSpec::human("Ben")],
+            1
+        )
+        .unwrap_err()
+        .kind(),
+        "invalid_rule_set",
+        "no new match is dealt on it"
+    );
+    let mut wide = Match::replay(&events).unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let id = store.create(&wide).unwrap();
+    act(&mut wide, "5D CAT");
+    store.record(id, &wide).unwrap();
+    let resumed = store.resume(id).unwrap().game;
+    assert_eq!(resumed.board().size(), 20);
+    assert_same_state(&resumed, &wide);
+}

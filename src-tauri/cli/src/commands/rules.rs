@@ -73,7 +73,9 @@ pub fn players_option(args: &Args) -> Result<Option<usize>, CliError> {
 pub fn rule_set_file(path: &str, arg: crate::files::FileArg) -> Result<RuleSet, CliError> {
     let text = crate::files::read_text(std::path::Path::new(path), arg)?;
     wordclub_lab::rule_set_from_json(&text).map_err(|e| match e {
-        LabError::RuleSetField { .. } => CliError::new(e.kind(), format!("{path}: {e}")),
+        LabError::RuleSetField { .. } | LabError::Engine(EngineError::InvalidRuleSet { .. }) => {
+            CliError::new(e.kind(), format!("{path}: {e}"))
+        }
         other => CliError::from(other),
     })
 }

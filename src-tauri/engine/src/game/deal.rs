@@ -8,8 +8,7 @@ use super::{count_tiles, Event, ListRef, Match, MatchOptions, PlayerKind, Player
 use crate::board::Board;
 use crate::error::EngineError;
 use crate::notation::{parse_rack, rack_text};
-use crate::rules::{RuleSet, MAX_PLAYERS};
-use wordclub_lexicon::RACK_MAX;
+use crate::rules::{RuleBounds, RuleSet};
 
 /// A fixed deal for tests and reproducible scenarios. Unset parts come from the seed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,35 +17,6 @@ pub struct Deal {
     pub racks: Option<Vec<String>>,
     /// The first tiles drawn after the deal, in order; the rest of the bag is shuffled.
     pub draw_order: String,
-}
-
-fn check_rule_set(rules: &RuleSet) -> Result<(), EngineError> {
-    let bad = |reason: &str| {
-        Err(EngineError::InvalidRuleSet {
-            reason: reason.to_string(),
-        })
-    };
-    if !(2..=26).contains(&rules.board_size) {
-        return bad("the board must be 2 to 26 squares wide");
-    }
-    if rules.star.row >= rules.board_size || rules.star.col >= rules.board_size {
-        return bad("the star is off the board");
-    }
-    if rules.rack_size == 0 {
-        return bad("the rack size must be at least 1");
-    }
-    if usize::from(rules.rack_size) > RACK_MAX {
-        // Every rack dealt must be one the words hint answers (any of its tiles a blank).
-        return bad(&format!("a rack holds at most {RACK_MAX} tiles"));
-    }
-    if rules.players.min == 0 || rules.players.min > rules.players.max {
-        return bad("the player range is empty");
-    }
-    if rules.players.max > MAX_PLAYERS {
-        return bad(&format!("a rule set seats at most {MAX_PLAYERS} players"));
-    }
-    crate::rules::check_start_points(&rules.start_points, rules.players.max as usize)?;
-    Ok(())
 }
 
 impl Match {
@@ -80,13 +50,48 @@ impl Match {
         deal: Deal,
         options: MatchOptions,
     ) -> Result<Match, EngineError> {
-        check_rule_set(&rules)?;
+        Match::dealt(rules, list, players, seed, deal, options, RuleBounds::New)
+    }
+
+    /// [`Match::new`] under a stored match's own rule set, held to the bounds it was recorded
+    /// under ([`RuleBounds::Recorded`]) rather than a new match's: for the matches a program
+    /// plays to study a recorded one (the self-play that fits a leave table for its analysis),
+    /// so that every match an earlier build stored can still be analysed. Never for a match
+    /// people play: that is [`Match::with_options`].
+    pub fn under_recorded_rules(
+        rules: RuleSet,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+    ) -> Result<Match, EngineError> {
+        let options = MatchOptions::default();
+        Match::dealt(
+            rules,
+            list,
+            players,
+            seed,
+            Deal::default(),
+            options,
+            RuleBounds::Recorded,
+        )
+    }
+
+    fn dealt(
+        rules: RuleSet,
+        list: ListRef,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        deal: Deal,
+        options: MatchOptions,
+        bounds: RuleBounds,
+    ) -> Result<Match, EngineError> {
+        // Every problem of the rule set, at every table size it seats, before anything else.
+        rules.validate_with(bounds)?;
         let players = PlayerSpec::clean_all(players)?;
         let n = players.len();
         // The rule set as played at this table size (checks the size): what the match keeps,
         // records in its start event and so stores.
         let rules = rules.at_table(n)?;
-        check_rule_set(&rules)?;
         if !rules.computer_seats
             && players
                 .iter()
@@ -238,7 +243,10 @@ impl Match {
         else {
             return Err(bad("the first event must be the start".into()));
         };
-        check_rule_set(rules)?;
+        // A recorded rule set is held to the bounds of the build that recorded it: a new match
+        // was checked in full by `Match::with_options`, and one an earlier build dealt and
+        // stored (on a board up to 26 squares, say) still opens and replays.
+        rules.validate_with(RuleBounds::Recorded)?;
         if !rules.by_table.is_empty() {
             // A match starts under the flat rule set of its table size (`RuleSet::at_table`).
             return Err(bad(

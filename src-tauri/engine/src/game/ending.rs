@@ -39,8 +39,8 @@ impl Match {
     fn rack_value(&self, seat: Seat) -> i32 {
         self.racks[seat]
             .iter()
-            .map(|&t| self.rules.value(t) as i32)
-            .sum()
+            .map(|&t| i32::try_from(self.rules.value(t)).unwrap_or(i32::MAX))
+            .fold(0, i32::saturating_add)
     }
 
     /// The result if the last action (by `actor`) ended the match.
@@ -61,8 +61,8 @@ impl Match {
                 for &s in &active {
                     if s != actor {
                         let v = self.rack_value(s);
-                        adjustments[s] -= v;
-                        adjustments[actor] += v;
+                        adjustments[s] = adjustments[s].saturating_sub(v);
+                        adjustments[actor] = adjustments[actor].saturating_add(v);
                     }
                 }
             }
@@ -72,7 +72,7 @@ impl Match {
         }) {
             if end.rack_adjustment {
                 for &s in &active {
-                    adjustments[s] -= self.rack_value(s);
+                    adjustments[s] = adjustments[s].saturating_sub(self.rack_value(s));
                 }
             }
             (EndReason::ScorelessTurns, None)
@@ -87,7 +87,9 @@ impl Match {
         } else {
             return None;
         };
-        let final_scores: Vec<i32> = (0..n).map(|s| self.scores[s] + adjustments[s]).collect();
+        let final_scores: Vec<i32> = (0..n)
+            .map(|s| self.scores[s].saturating_add(adjustments[s]))
+            .collect();
         let winners = if reason == EndReason::Resigned {
             active.clone()
         } else {

@@ -628,7 +628,8 @@ impl Match {
                 }
                 rack.extend(self.bag.drain(..expected));
                 self.racks[player] = rack;
-                self.scores[player] += scored.score as i32;
+                let points = i32::try_from(scored.score).unwrap_or(i32::MAX);
+                self.scores[player] = self.scores[player].saturating_add(points);
                 self.streaks[player] = 0;
                 self.scoreless_turns = 0;
                 self.turns_taken[player] += 1;

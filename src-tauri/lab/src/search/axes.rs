@@ -199,7 +199,9 @@ impl Axis {
                                 v.len()
                             )));
                         }
-                        if v.iter().any(|p| p.abs() > MAX_START_POINTS) {
+                        if v.iter()
+                            .any(|p| !(-MAX_START_POINTS..=MAX_START_POINTS).contains(p))
+                        {
                             return Err(bad());
                         }
                         StartPoints::Seats(v)

@@ -31,6 +31,13 @@ use crate::moves::Move;
 use anchors::Anchor;
 use bounds::{Bounds, Refine, Stretches};
 
+// The generator's bounds are the engine's and the lexicon's, not its own: it holds any board
+// a match is dealt on (`MAX_SIZE` is the engine's `MAX_BOARD`), every rack a rule set deals
+// (the lexicon's `RACK_MAX`, which the engine's validator keeps racks to) fits a move's tiles,
+// and a move's tiles pack into one `u128` (`Found::packed`).
+const _: () = assert!(wordclub_lexicon::RACK_MAX <= MAX_SIZE);
+const _: () = assert!(MAX_SIZE <= 16);
+
 const ALL_LETTERS: u32 = ((1u32 << 27) - 1) & !1;
 const SQUARES: usize = MAX_SIZE * MAX_SIZE;
 /// With a blank on the rack, the best-move search takes the shadow bound of an anchor whose

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use wordclub_engine::{
-    Action, Deal, GcgMove, HintShown, ListRef, Match, Placement, PlayerSpec, RuleSet, Square, Tile,
-    TileSpec,
+    Action, Deal, ExchangePolicy, GcgMove, HintShown, ListRef, Match, Placement, PlayerSpec,
+    RuleSet, Square, Tile, TileSpec,
 };
 use wordclub_lexicon::WordList;
 use wordclub_store::Store;
@@ -165,6 +165,12 @@ pub fn tiny_rules() -> RuleSet {
     rules.id = "tiny-test".into();
     rules.label = "Tiny test rules".into();
     rules.rack_size = 3;
+    // An exchange a rack of three can hold (the engine's validator refuses 1.0's of seven);
+    // the bag of six is empty once dealt, so no match of these rules exchanges at all.
+    rules.exchange = ExchangePolicy::Chosen {
+        min_bag: 3,
+        max_tiles: 3,
+    };
     for t in rules.tiles.iter_mut() {
         t.count = u8::from("CATDOG".contains(t.letter));
     }
