@@ -422,7 +422,7 @@ impl App {
         // The draft its player had staged before the restart, if it is still theirs to see.
         let kept = store.draft(id).ok().flatten();
         let mut open = OpenMatch::new(id, resumed.game)?;
-        open.draft = kept.and_then(|k| crate::resume::KeptDraft::restored(open.game(), k));
+        open.draft = kept.and_then(|k| crate::matches::KeptDraft::restored(open.game(), k));
         // After a restart whoever holds the device is not known: behind the cover, even at
         // a table with one person.
         open.table.cover();
