@@ -263,17 +263,7 @@ fn hints_and_resignations_in_a_three_player_match() {
 #[test]
 fn the_detail_with_each_step_is_the_detail_from_one_replay() {
     let mut store = Store::open_in_memory().unwrap();
-    let mut game = new_match(
-        RuleSet::builtin("wordclub-1.0").unwrap(),
-        &["Ann", "Ben"],
-        &["CATEELN", "SBDGIOO"],
-        "ARTE",
-    );
-    let id = store.create(&game).unwrap();
-    for line in ["5D CAT", "hint BIDS DOGS", "5D ...S", "D5 .ART"] {
-        act(&mut game, line);
-    }
-    store.record(id, &game).unwrap();
+    let (id, game) = spec_cart(&mut store);
     let mut steps = Vec::new();
     let (detail, replayed) = store
         .detail_with(id, |m| steps.push(m.events().len()))
