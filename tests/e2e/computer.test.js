@@ -97,7 +97,8 @@ test('rows of the scoresheet tapped while the computer thinks: exactly one compu
   // Whether a second move was asked for is seen by what comes next, not by waiting a while:
   // Ann passes and Robo answers; the backend sends a match's events in order, so any second
   // thinking or move of Robo's for turn 2 comes before the news of that answer.
-  await api(server.url, 'pass', { match_id: id });
+  await page.locator('[data-action=pass]').click();
+  await page.getByTestId('confirm-yes').click();
   const deadline = Date.now() + 20000;
   const answeredAgain = () => stream.events.some((e) => e.match_id === id && e.event === 'computer_moved' && e.turn === 4);
   while (!answeredAgain()) {
