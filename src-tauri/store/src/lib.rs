@@ -46,9 +46,9 @@ pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummar
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use drafts::StoredDraft;
 pub use error::StoreError;
-pub use matches::Resumed;
 #[cfg(feature = "replay-count")]
 pub use matches::replays_on_this_thread;
+pub use matches::Resumed;
 pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};
 pub use records::{FixedDeal, SeatKind, Status};

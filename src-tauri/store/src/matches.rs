@@ -231,10 +231,11 @@ impl Store {
                 })
             }
         }
-        let game = Match::replay_with(&events, after_each).map_err(|source| StoreError::Replay {
-            match_id: id,
-            source,
-        })?;
+        let game =
+            Match::replay_with(&events, after_each).map_err(|source| StoreError::Replay {
+                match_id: id,
+                source,
+            })?;
         Ok((game, list))
     }
 }
