@@ -1,5 +1,5 @@
 // The real app window when its page crashes: WebKitGTK runs the page in a web process of its
-// own, and the app loads the page again when that process dies (src-tauri/src/lib.rs,
+// own, and the app loads the page again when that process dies (src-tauri/src/linux.rs,
 // `reload_when_the_page_crashes`). WebDriver loses its session with the page (WebKitWebDriver:
 // "session deleted because of page crash or hang"), so the window is checked by its pixels
 // (ImageMagick's `import` on the tests' Xvfb): the match's cover, drawn before the crash, is

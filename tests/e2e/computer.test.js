@@ -89,21 +89,34 @@ test('rows of the scoresheet tapped while the computer thinks: exactly one compu
   assert.ok(tapsWhileThinking >= 2, `the row was tapped while Robo thought (${tapsWhileThinking} taps)`);
   await page.waitForFunction(() => document.querySelector('[data-testid=last-move]')?.textContent.startsWith('Robo'), null, { timeout: 20000 });
   await page.getByTestId('rack').waitFor();
-  // Long enough for a second move to land had one been asked for (the backend's pace is 450 ms).
-  await sleep(1500);
+  await page.screenshot({ path: screenshotPath('computer-3-after-taps.png') });
+  const { body: answered } = await api(server.url, 'match_view', { match_id: id });
+  assert.deepEqual(answered.turns.map((t) => t.name), ['Ann', 'Robo'], 'one move of Ann\'s, one of Robo\'s');
+  assert.equal(answered.players[answered.to_move].name, 'Ann');
+
+  // Whether a second move was asked for is seen by what comes next, not by waiting a while:
+  // Ann passes and Robo answers; the backend sends a match's events in order, so any second
+  // thinking or move of Robo's for turn 2 comes before the news of that answer.
+  await page.locator('[data-action=pass]').click();
+  await page.getByTestId('confirm-yes').click();
+  const deadline = Date.now() + 20000;
+  const answeredAgain = () => stream.events.some((e) => e.match_id === id && e.event === 'computer_moved' && e.turn === 4);
+  while (!answeredAgain()) {
+    assert.ok(Date.now() < deadline, `Robo answers Ann's pass: ${JSON.stringify(stream.events)}`);
+    await sleep(50);
+  }
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=scoresheet-log] .sheet-row').length >= 4, null, { timeout: 20000 });
   stream.close();
 
   const { body: view } = await api(server.url, 'match_view', { match_id: id });
-  assert.deepEqual(view.turns.map((t) => t.name), ['Ann', 'Robo'], 'one move of Ann\'s, one of Robo\'s');
-  assert.equal(view.players[view.to_move].name, 'Ann');
+  assert.deepEqual(view.turns.map((t) => t.name), ['Ann', 'Robo', 'Ann', 'Robo'], 'Robo moved once for each turn');
   const mine = stream.events.filter((e) => e.match_id === id);
-  assert.deepEqual(mine.filter((e) => e.event === 'computer_moved').map((e) => e.turn), [2], JSON.stringify(mine));
-  assert.equal(mine.filter((e) => e.event === 'computer_thinking').length, 1, JSON.stringify(mine));
+  assert.deepEqual(mine.filter((e) => e.event === 'computer_moved').map((e) => e.turn), [2, 4], JSON.stringify(mine));
+  assert.equal(mine.filter((e) => e.event === 'computer_thinking').length, 2, JSON.stringify(mine));
   assert.deepEqual(asked, [], 'the UI asks for no computer move: the backend plays it');
   // No event carries a rack: only the match, the seat, the turn (and a refusal's or the
   // analysis's fields).
   for (const e of stream.events) {
     for (const key of Object.keys(e)) assert.ok(['event', 'match_id', 'seat', 'turn', 'kind', 'message', 'progress'].includes(key), `${key} in ${JSON.stringify(e)}`);
   }
-  await page.screenshot({ path: screenshotPath('computer-3-after-taps.png') });
 });

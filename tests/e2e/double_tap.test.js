@@ -108,11 +108,12 @@ test('tablet: Play tapped right after the last tile is placed waits for that dra
   await page.route('**/api/keep_draft', async (route) => { await new Promise((r) => setTimeout(r, 300)); await route.continue(); });
   await page.getByTestId('reveal').tap();
   await playCatByFinger(page);
-  await page.waitForFunction(() => document.querySelectorAll('.sheet-row').length >= 1);
-  await page.waitForFunction(async () => (globalThis.wordclubPendingCalls ?? 0) === 0);
-  await page.waitForTimeout(400);
+  // A draft that arrived late would be refused once Hal was to move: Hal's answer on the
+  // scoresheet, and every command sent by then answered, is when it would have shown.
+  await page.waitForFunction(() => document.querySelectorAll('.sheet-row').length >= 2, null, { timeout: 20000 });
+  await settle(page);
   const v = await view(made.id);
-  assert.ok(v.turn >= 1, 'CAT was played');
+  assert.ok(v.turn >= 2, 'CAT was played and Hal answered');
   assert.deepEqual(refused, [], 'no command refused');
   assert.deepEqual(page.context().consoleErrors, []);
 });

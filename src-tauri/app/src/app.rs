@@ -403,8 +403,28 @@ impl App {
     /// Runs one command by name with JSON arguments (`null` counts as `{}`; anything else
     /// must be a JSON object): the single entry point for IPC and HTTP alike.
     ///
-    /// Nothing panics across it: a command that panics (a defect) answers `internal`, and
+    /// Nothing panics across it: a command that panics (a defect) answers `panicked`, and
     /// every lock it held is usable again ([`lock`]).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use wordclub_app::{App, MemorySettings};
+    ///
+    /// let app = App::new(Box::new(MemorySettings::default()))?;
+    /// let players = json!([{"name": "Ann"}, {"name": "Ben"}]);
+    /// let view = app.call("new_match", json!({"rules": "wordclub-1.0", "players": players}))?;
+    /// let id = view["id"].clone();
+    /// // Behind the cover until the player to move shows their rack.
+    /// assert_eq!((view["covered"].clone(), view["rack"].clone()), (json!(true), json!(null)));
+    /// let view = app.call("reveal_rack", json!({"match_id": id}))?;
+    /// assert_eq!(view["rack"].as_array().map(Vec::len), Some(7));
+    /// let view = app.call("pass", json!({"match_id": id}))?;
+    /// assert_eq!((view["to_move"].clone(), view["covered"].clone()), (json!(1), json!(true)));
+    /// // A refusal has a stable kind.
+    /// let refused = app.call("pass", json!({"match_id": id})).unwrap_err();
+    /// assert_eq!(refused.kind(), "rack_hidden");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn call(&self, command: &str, args: Value) -> Result<Value, AppError> {
         let args = match args {
             Value::Null => json!({}),
@@ -492,7 +512,7 @@ impl App {
         // The draft its player had staged before the restart, if it is still theirs to see.
         let kept = store.draft(id).ok().flatten();
         let mut open = OpenMatch::new(id, resumed.game)?;
-        open.draft = kept.and_then(|k| crate::resume::KeptDraft::restored(open.game(), k));
+        open.draft = kept.and_then(|k| crate::matches::KeptDraft::restored(open.game(), k));
         // After a restart whoever holds the device is not known: behind the cover, even at
         // a table with one person.
         open.table.cover();

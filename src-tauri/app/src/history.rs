@@ -170,40 +170,36 @@ pub struct TurnBoard {
     pub placed: Vec<Pos>,
 }
 
-/// The board after every turn, from the engine's replay of the match's events: one entry per
-/// turn, in order.
-fn turn_boards(game: &Match) -> Result<Vec<TurnBoard>, AppError> {
-    let mut boards: Vec<TurnBoard> = Vec::with_capacity(game.turns().len());
-    Match::replay_with(game.events(), |m| {
-        // Hints are events too, but not turns: a board is kept only when a turn was added.
-        if m.turns().len() == boards.len() {
-            return;
-        }
-        // A take-back withdrew the newest turns: their boards go with them.
-        if m.turns().len() < boards.len() {
-            boards.truncate(m.turns().len());
-            return;
-        }
-        let placed = m
-            .turns()
-            .last()
-            .map(|t| {
-                t.squares
-                    .iter()
-                    .map(|sq| Pos {
-                        row: sq.row,
-                        col: sq.col,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        boards.push(TurnBoard {
-            turn: m.turns().len() as u32,
-            rows: m.board().rows(),
-            placed,
-        });
-    })?;
-    Ok(boards)
+/// Adds the board after the turn `m` just added to `boards` (one entry per turn, in order),
+/// shown each step of the engine's replay of the match's events.
+fn add_turn_board(boards: &mut Vec<TurnBoard>, m: &Match) {
+    // Hints are events too, but not turns: a board is kept only when a turn was added.
+    if m.turns().len() == boards.len() {
+        return;
+    }
+    // A take-back withdrew the newest turns: their boards go with them.
+    if m.turns().len() < boards.len() {
+        boards.truncate(m.turns().len());
+        return;
+    }
+    let placed = m
+        .turns()
+        .last()
+        .map(|t| {
+            t.squares
+                .iter()
+                .map(|sq| Pos {
+                    row: sq.row,
+                    col: sq.col,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    boards.push(TurnBoard {
+        turn: m.turns().len() as u32,
+        rows: m.board().rows(),
+        placed,
+    });
 }
 
 /// A match turn by turn, as the history's detail shows it.
@@ -239,8 +235,9 @@ pub struct AnalysisStatus {
 /// over, everything is history. The board is public at every turn, so each turn's board is
 /// there either way.
 pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
-    let d = store.detail(id)?;
-    let game = store.replayed(id)?;
+    // One replay gives the store's detail, the match's rules and the board after each turn.
+    let mut boards = Vec::new();
+    let (d, game) = store.detail_with(id, |m| add_turn_board(&mut boards, m))?;
     let status = d.summary.status;
     let turns = if status == Status::InProgress {
         d.turns
@@ -261,7 +258,7 @@ pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
         premiums: rules.premium_labels(),
         letter_values: rules.letter_values(),
         turns,
-        boards: turn_boards(&game)?,
+        boards,
         board: d.board,
         result: d.result,
         analysis: AnalysisStatus {

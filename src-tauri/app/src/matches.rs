@@ -24,7 +24,16 @@ pub struct OpenMatch {
     pub tile_tracker: bool,
     /// The draft the person to move staged (`keep_draft`), given back with their revealed
     /// view after a reload or (kept in the history too) a restart.
-    pub(crate) draft: Option<crate::resume::KeptDraft>,
+    pub(crate) draft: Option<KeptDraft>,
+}
+
+/// The draft kept with an open match: whose it is and in which turn (a turn played, by
+/// anyone, makes it stale). Kept and restored by `resume.rs`; shown here, with the view.
+#[derive(Debug, Clone)]
+pub(crate) struct KeptDraft {
+    pub seat: usize,
+    pub turn: usize,
+    pub tiles: Vec<wordclub_engine::HintTile>,
 }
 
 impl OpenMatch {
@@ -83,6 +92,14 @@ impl OpenMatch {
             self.draft = None;
         }
         Ok(events.to_vec())
+    }
+
+    /// The kept draft, for the view that shows its player's rack in the same turn: never
+    /// behind the cover, never for another seat or a later turn.
+    fn shown_draft(&self) -> Option<Vec<wordclub_engine::HintTile>> {
+        let draft = self.draft.as_ref()?;
+        let seat = self.table.acting_person().ok()?;
+        (draft.seat == seat && draft.turn == self.game().turns().len()).then(|| draft.tiles.clone())
     }
 }
 

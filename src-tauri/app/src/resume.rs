@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use wordclub_engine::HintTile;
 use wordclub_store::Status;
 
-use crate::matches::{placements, TileArg};
+use crate::matches::{placements, KeptDraft, OpenMatch, TileArg};
 use crate::settings::{OnScreen, ON_SCREEN_CLIENTS};
 use crate::{App, AppError};
 
@@ -50,15 +50,6 @@ pub struct ScreenAnswer {
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
 pub struct DraftKept {
     pub tiles: usize,
-}
-
-/// The draft kept with an open match: whose it is and in which turn (a turn played, by
-/// anyone, makes it stale).
-#[derive(Debug, Clone)]
-pub(crate) struct KeptDraft {
-    pub seat: usize,
-    pub turn: usize,
-    pub tiles: Vec<HintTile>,
 }
 
 fn check_client(command: &str, client: &str) -> Result<(), AppError> {
@@ -125,7 +116,7 @@ impl App {
     }
 }
 
-impl crate::matches::OpenMatch {
+impl OpenMatch {
     /// Keeps the staged tiles of the person to move, their rack shown (an empty list clears
     /// them). The tiles are checked as `preview` checks them; whether they make a legal move
     /// is the preview's business, not this.
@@ -140,14 +131,6 @@ impl crate::matches::OpenMatch {
         Ok(DraftKept {
             tiles: checked.len(),
         })
-    }
-
-    /// The kept draft, for the view that shows its player's rack in the same turn: never
-    /// behind the cover, never for another seat or a later turn.
-    pub(crate) fn shown_draft(&self) -> Option<Vec<HintTile>> {
-        let draft = self.draft.as_ref()?;
-        let seat = self.table.acting_person().ok()?;
-        (draft.seat == seat && draft.turn == self.game().turns().len()).then(|| draft.tiles.clone())
     }
 }
 

@@ -47,6 +47,19 @@ fn at(rows: &[String], name: &str) -> char {
     rows[row].as_bytes()[col] as char
 }
 
+/// `match_detail` replays the match once: the store's detail, the rules and the board after
+/// every turn come from the same replay (three replays before). The count is this thread's,
+/// so tests running beside it do not add to it.
+#[test]
+fn the_detail_replays_the_match_once() {
+    let app = app();
+    let id = cat_cats_cart(&app);
+    let before = wordclub_store::replays_on_this_thread();
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    assert_eq!(wordclub_store::replays_on_this_thread() - before, 1);
+    assert_eq!(detail["boards"].as_array().unwrap().len(), 4);
+}
+
 #[test]
 fn the_detail_has_the_board_after_every_turn() {
     let app = app();

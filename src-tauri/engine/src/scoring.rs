@@ -56,6 +56,21 @@ pub struct ScoredMove {
 
 /// Checks every placement rule except the word list, and scores the move.
 ///
+/// ```
+/// use wordclub_engine::{score_placement, Board, GcgMove, RuleSet};
+///
+/// let rules = RuleSet::builtin("wordclub-1.0")?;
+/// let board = Board::new(&rules);
+/// let cat = GcgMove::parse("5D CAT")?.placements(&board)?;
+/// let scored = score_placement(&board, &rules, &cat)?;
+/// assert_eq!(scored.notation, "5D CAT");
+/// assert_eq!(scored.score, scored.words[0].score + scored.bingo);
+/// // The first move must cover the star.
+/// let off_centre = GcgMove::parse("1A CAT")?.placements(&board)?;
+/// assert!(score_placement(&board, &rules, &off_centre).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// Refusals, in this order: no tiles; off the board / letter / blank without a letter;
 /// two tiles on one square; square occupied; not in one line; gap; first move: star not
 /// covered, first word too short; later moves: not connected.

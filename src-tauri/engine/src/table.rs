@@ -13,6 +13,25 @@ use crate::error::EngineError;
 use crate::game::{Action, Event, Match, PlayerKind, Seat, View};
 
 /// A match with the cover of the turn in progress.
+///
+/// ```
+/// use wordclub_engine::{Action, ListRef, Match, PlayerSpec, RuleSet, Table};
+/// use wordclub_lexicon::WordList;
+///
+/// let rules = RuleSet::builtin("wordclub-1.0")?;
+/// let list = WordList::builtin(&rules.default_list)?;
+/// let players = vec![PlayerSpec::human("Ann"), PlayerSpec::human("Ben")];
+/// let mut table = Table::new(Match::new(rules, ListRef::of(list), players, 7)?);
+/// // Two people at one device: no rack is shown until its player asks.
+/// assert!(table.view().covered && table.view().rack.is_none());
+/// assert!(table.apply(Action::Pass { player: 0 }, list).is_err());
+/// assert_eq!(table.reveal()?, 0);
+/// assert!(table.view().rack.is_some());
+/// table.apply(Action::Pass { player: 0 }, list)?;
+/// // The cover goes back up for the next player.
+/// assert!(table.view().covered && table.view().to_move == Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Table {
     game: Match,

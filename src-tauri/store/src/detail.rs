@@ -42,8 +42,19 @@ pub struct MatchDetail {
 impl Store {
     /// A match's summary and every turn, replayed through the engine.
     pub fn detail(&self, id: i64) -> Result<MatchDetail, StoreError> {
+        self.detail_with(id, |_| {}).map(|(detail, _)| detail)
+    }
+
+    /// [`Store::detail`] from one replay that also shows `after_each` the match after every
+    /// action event ([`Match::replay_with`]: the board turn by turn) and hands back the
+    /// replayed match, for a caller that reads more than the detail.
+    pub fn detail_with(
+        &self,
+        id: i64,
+        after_each: impl FnMut(&Match),
+    ) -> Result<(MatchDetail, Match), StoreError> {
         let summary = self.summary(id)?;
-        let (game, _) = self.replay(id)?;
+        let (game, _) = self.replay_with(id, after_each)?;
         let name = |seat: usize| {
             game.players()
                 .get(seat)
@@ -58,13 +69,14 @@ impl Store {
                 turn: t.clone(),
             })
             .collect();
-        Ok(MatchDetail {
+        let detail = MatchDetail {
             summary,
             turns,
             pending_hints: pending_hints(&game),
             board: game.board().rows(),
             result: game.result().cloned(),
-        })
+        };
+        Ok((detail, game))
     }
 }
 

@@ -20,7 +20,8 @@
 //! - [`Store::keep_draft`] the tiles the player to move has staged (not an action: nothing of
 //!   the match changes), so that [`Store::draft`] gives them back after a restart.
 //! - [`Store::unfinished`], [`Store::resume`] (typed `list_not_shipped` refusal), [`Store::abandon`].
-//! - [`Store::list`] pages with a [`Filter`], [`Store::summary`], [`Store::detail`],
+//! - [`Store::list`] pages with a [`Filter`], [`Store::summary`], [`Store::detail`] (or
+//!   [`Store::detail_with`], the board turn by turn from the same replay),
 //!   [`Store::stats`], [`Store::export_gcg`].
 //! - [`utc_file_stamp`]: the UTC time in the name of a file set aside (`*.unreadable-*`; the
 //!   app's damaged settings, `*.damaged-*`).
@@ -45,6 +46,8 @@ pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummar
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use drafts::StoredDraft;
 pub use error::StoreError;
+#[cfg(feature = "replay-count")]
+pub use matches::replays_on_this_thread;
 pub use matches::Resumed;
 pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};

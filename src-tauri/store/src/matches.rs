@@ -12,6 +12,20 @@ use crate::records::{
 use crate::time::now_ms;
 use crate::{Store, StoreError};
 
+#[cfg(feature = "replay-count")]
+std::thread_local! {
+    /// How many matches this thread replayed from the history (feature `replay-count`).
+    static REPLAYS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many matches this thread has replayed from the history: for tests that check that a
+/// command replays a match once (feature `replay-count`, a test build's only). Per thread,
+/// so tests running side by side do not count each other's.
+#[cfg(feature = "replay-count")]
+pub fn replays_on_this_thread() -> u64 {
+    REPLAYS.with(std::cell::Cell::get)
+}
+
 /// A stored match replayed through the engine, with the word list it is pinned to.
 #[derive(Debug)]
 pub struct Resumed {
@@ -169,6 +183,19 @@ impl Store {
         &self,
         id: i64,
     ) -> Result<(Match, Result<&'static WordList, Option<String>>), StoreError> {
+        self.replay_with(id, |_| {})
+    }
+
+    /// [`Store::replay`], showing `after_each` the match after every action event
+    /// ([`Match::replay_with`]): a caller that reads more than the end state (the board turn
+    /// by turn) replays once.
+    pub(crate) fn replay_with(
+        &self,
+        id: i64,
+        after_each: impl FnMut(&Match),
+    ) -> Result<(Match, Result<&'static WordList, Option<String>>), StoreError> {
+        #[cfg(feature = "replay-count")]
+        REPLAYS.with(|n| n.set(n.get() + 1));
         let raw = self.raw(id)?;
         let list = WordList::pinned(&raw.list_id, &raw.list_sha256).map_err(|_| {
             WordList::builtin(&raw.list_id)
@@ -204,10 +231,11 @@ impl Store {
                 })
             }
         }
-        let game = Match::replay(&events).map_err(|source| StoreError::Replay {
-            match_id: id,
-            source,
-        })?;
+        let game =
+            Match::replay_with(&events, after_each).map_err(|source| StoreError::Replay {
+                match_id: id,
+                source,
+            })?;
         Ok((game, list))
     }
 }

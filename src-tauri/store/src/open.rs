@@ -31,6 +31,26 @@ use crate::time::{now_ms, utc_compact};
 use crate::StoreError;
 
 /// The match history: one SQLite connection. Not `Sync`; an app shares it behind a mutex.
+///
+/// ```
+/// use wordclub_engine::{Action, ListRef, Match, PlayerSpec, RuleSet};
+/// use wordclub_lexicon::WordList;
+/// use wordclub_store::Store;
+///
+/// let mut store = Store::open_in_memory()?;
+/// let rules = RuleSet::builtin("wordclub-1.0")?;
+/// let list = WordList::builtin(&rules.default_list)?;
+/// let players = vec![PlayerSpec::human("Ann"), PlayerSpec::human("Ben")];
+/// let mut game = Match::new(rules, ListRef::of(list), players, 7)?;
+/// let id = store.create(&game)?;
+/// game.apply(Action::Pass { player: 0 }, list)?;
+/// assert_eq!(store.record(id, &game)?, 1, "one event appended, committed");
+/// // A restart: the match comes back from its events, as it was.
+/// let resumed = store.resume(id)?.game;
+/// assert_eq!((resumed.to_move(), resumed.rack(1)), (game.to_move(), game.rack(1)));
+/// assert_eq!(store.unfinished()?, [id]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Store {
     pub(crate) conn: Connection,
     recovery: Option<MovedAside>,

@@ -258,6 +258,23 @@ fn hints_and_resignations_in_a_three_player_match() {
     assert_eq!(d.turns[0].turn.totals, [3, 0, 0]);
 }
 
+/// `detail_with` is `detail` from the one replay that also shows each step (the history's
+/// board turn by turn) and hands back the replayed match: each action event once, in order.
+#[test]
+fn the_detail_with_each_step_is_the_detail_from_one_replay() {
+    let mut store = Store::open_in_memory().unwrap();
+    let (id, game) = spec_cart(&mut store);
+    let mut steps = Vec::new();
+    let (detail, replayed) = store
+        .detail_with(id, |m| steps.push(m.events().len()))
+        .unwrap();
+    assert_eq!(detail, store.detail(id).unwrap());
+    assert_same_state(&replayed, &game);
+    // Shown after each event but the start, one event further each time: not a second pass.
+    let every_action: Vec<usize> = (2..=game.events().len()).collect();
+    assert_eq!(steps, every_action);
+}
+
 #[test]
 fn resign_action_is_recorded_for_a_seat_not_to_move() {
     let mut store = Store::open_in_memory().unwrap();

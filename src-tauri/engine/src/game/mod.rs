@@ -141,6 +141,30 @@ impl Turn {
 }
 
 /// A match in progress or finished.
+///
+/// Dealt from a seed (or a fixed deal, as here), played by [`Match::apply`], and nothing but
+/// the fold of its [`Event`]s: replaying them gives the same match.
+///
+/// ```
+/// use wordclub_engine::{Action, Deal, GcgMove, ListRef, Match, PlayerSpec, RuleSet};
+/// use wordclub_lexicon::WordList;
+///
+/// let rules = RuleSet::builtin("wordclub-1.0")?;
+/// let list = WordList::builtin(&rules.default_list)?;
+/// let players = vec![PlayerSpec::human("Ann"), PlayerSpec::human("Ben")];
+/// let racks = Some(vec!["CATEIOL".to_string(), "SNNDBGL".to_string()]);
+/// let deal = Deal { racks, draw_order: "ARTE".to_string() };
+/// let mut game = Match::with_deal(rules, ListRef::of(list), players, 7, deal)?;
+/// let cat = GcgMove::parse("5D CAT")?.placements(game.board())?;
+/// game.apply(Action::Place { player: 0, tiles: cat }, list)?;
+/// game.apply(Action::Pass { player: 1 }, list)?;
+/// assert_eq!(game.turns()[0].words[0].word, "CAT");
+/// assert_eq!(game.rack(0), Some(&b"EIOLART"[..]), "the rack drew the bag's first tiles");
+/// assert_eq!(game.to_move(), Some(0));
+/// let replayed = Match::replay(game.events())?;
+/// assert_eq!((replayed.scores(), replayed.rack(1)), (game.scores(), game.rack(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Match {
     rules: RuleSet,

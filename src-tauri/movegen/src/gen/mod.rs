@@ -257,6 +257,26 @@ struct LaneView<'a> {
 }
 
 /// Scratch space for generation; keep one per thread and reuse it.
+///
+/// ```
+/// use wordclub_engine::{score_placement, Board, RuleSet};
+/// use wordclub_lexicon::WordList;
+/// use wordclub_movegen::{gaddag_for, grid_of, layout_of, rack_of, Generator};
+///
+/// let rules = RuleSet::builtin("wordclub-1.0")?;
+/// let graph = gaddag_for(WordList::builtin(&rules.default_list)?);
+/// let layout = layout_of(&rules)?;
+/// let board = Board::new(&rules);
+/// let (grid, rack) = (grid_of(&board), rack_of(b"CATEIOL"));
+/// let mut generator = Generator::new();
+/// let moves = generator.all_moves(&graph, &layout, &grid, &rack);
+/// let best = generator.best_move(&graph, &layout, &grid, &rack).expect("a first move");
+/// assert!(moves.contains(&best) && moves.iter().all(|m| m.score <= best.score));
+/// // The engine scores the generator's move the same.
+/// let scored = score_placement(&board, &rules, &best.placements())?;
+/// assert_eq!(i64::from(scored.score), i64::from(best.score));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Generator {
     /// Per direction (0 across, 1 down): tiles by lane, cross-check masks, cross sums (-1:
     /// no perpendicular word), letter and word multipliers.

@@ -1,0 +1,29 @@
+//! "Save the game record": where, asked in the platform's save dialog (tauri-plugin-dialog,
+//! desktop only). The dialog is opened from Rust, so the window is granted none of the dialog
+//! plugin's commands and never names a path to write.
+use std::path::{Path, PathBuf};
+
+use tauri::{AppHandle, Manager};
+use tauri_plugin_dialog::DialogExt;
+
+/// Asks where to save a game record in the platform's save dialog over the window, offered
+/// `folder` (made if missing) and `name`; waits for the answer on the command's thread (the
+/// plugin runs the dialog on the main thread). `None`: cancelled.
+pub fn chooser(
+    handle: AppHandle,
+) -> impl Fn(&Path, &str) -> Option<PathBuf> + Send + Sync + 'static {
+    move |folder, name| {
+        let _ = std::fs::create_dir_all(folder);
+        let mut dialog = handle
+            .dialog()
+            .file()
+            .set_title("Save the game record")
+            .set_directory(folder)
+            .set_file_name(name)
+            .add_filter("GCG game record", &["gcg"]);
+        if let Some(window) = handle.get_webview_window("main") {
+            dialog = dialog.set_parent(&window);
+        }
+        dialog.blocking_save_file()?.into_path().ok()
+    }
+}
