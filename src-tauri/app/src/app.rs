@@ -404,7 +404,7 @@ impl App {
     /// must be a JSON object): the single entry point for IPC and HTTP alike.
     ///
     /// Nothing panics across it: a command that panics (a defect) answers `panicked`, and
-    /// every lock it held is usable again ([`lock`]).
+    /// every lock it held is usable again.
     ///
     /// ```
     /// use serde_json::json;

@@ -368,10 +368,6 @@ impl RuleSet {
         self.hints.first().copied()
     }
 
-    pub fn offers_hint(&self, kind: HintKind) -> bool {
-        self.hints.contains(&kind)
-    }
-
     /// The leave table this rule set plays with. A rule set stored without one (before the
     /// field existed) gets what its id chose then, so a stored match is analysed and played on
     /// as before: the shipped table of its family (`BASE+changes`, a rules-lab variant, its
