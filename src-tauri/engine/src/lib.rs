@@ -73,6 +73,8 @@ mod types;
 
 pub use board::Board;
 pub use error::EngineError;
+#[cfg(feature = "fold-count")]
+pub use game::{fold_steps_on_this_thread, take_backs_by_replay_on_this_thread};
 pub use game::{
     Action, BestTurn, Can, Deal, EndReason, Event, ExchangeBlocked, HintRecord, HintShown,
     HintTile, HintWord, ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec,

@@ -298,6 +298,7 @@ impl Match {
             hints: vec![0; n],
             events: vec![event.clone()],
             result: None,
+            before_move: None,
         })
     }
 }

@@ -195,6 +195,62 @@ pub struct Match {
     hints: Vec<u32>,
     events: Vec<Event>,
     result: Option<MatchResult>,
+    /// The state just before the newest person's play, exchange or pass (taken only where
+    /// take-backs are allowed): what a take-back of it restores, so that a take-back folds
+    /// nothing again and replay stays linear in the events however many it meets.
+    before_move: Option<Box<Checkpoint>>,
+}
+
+/// The part of a [`Match`] that its events change and a take-back gives back, as it stood
+/// before the event at index `at`. The rest is either fixed at the start (rules, players,
+/// seed) or carried on through a take-back (the events, the scoresheet, the take-back
+/// counts); the standing turns are a prefix of the later ones (only turns are added until
+/// the take-back), so only their number is kept.
+#[derive(Debug, Clone)]
+struct Checkpoint {
+    at: usize,
+    board: Board,
+    bag: Vec<u8>,
+    racks: Vec<Vec<u8>>,
+    scores: Vec<i32>,
+    resigned: Vec<bool>,
+    out_of_play: Vec<u8>,
+    to_move: Seat,
+    streaks: Vec<u32>,
+    turns_taken: Vec<u32>,
+    scoreless_turns: u32,
+    turns: usize,
+    pending_hints: Vec<Vec<HintRecord>>,
+    hints: Vec<u32>,
+    result: Option<MatchResult>,
+}
+
+#[cfg(feature = "fold-count")]
+std::thread_local! {
+    /// Events this thread folded into matches (feature `fold-count`).
+    static FOLDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Whether take-backs on this thread restore by replaying the events before the cut, as
+    /// builds before issue 42 did (the tests' reference).
+    static BY_REPLAY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// How many events this thread has folded into matches, counting each event again whenever
+/// it is replayed: for the tests that check replay is linear in the events, whatever the
+/// take-backs (feature `fold-count`, a test build's only). Per thread, so tests running
+/// side by side do not count each other's.
+#[cfg(feature = "fold-count")]
+pub fn fold_steps_on_this_thread() -> u64 {
+    FOLDS.with(std::cell::Cell::get)
+}
+
+/// Makes take-backs on this thread restore the state by replaying every event before the
+/// cut (`true`), as builds before issue 42 did — exponential in the take-backs — instead of
+/// from the checkpoint: the reference the tests compare with, and the "before" of the bench
+/// (feature `fold-count`, a test build's only).
+#[cfg(feature = "fold-count")]
+#[doc(hidden)]
+pub fn take_backs_by_replay_on_this_thread(on: bool) {
+    BY_REPLAY.with(|b| b.set(on));
 }
 
 fn count_tiles(tiles: &[u8]) -> BTreeMap<u8, i64> {
@@ -611,7 +667,10 @@ impl Match {
     /// The one place state changes: applies an action event (already validated when live;
     /// checked for consistency when replayed), then ends the match if an end condition holds.
     fn fold(&mut self, event: Event) -> Result<(), EngineError> {
+        #[cfg(feature = "fold-count")]
+        FOLDS.with(|n| n.set(n.get() + 1));
         let index = self.events.len();
+        let checkpoint = self.checkpoint_before(&event);
         let bad = |reason: String| EngineError::BadEvents { index, reason };
         match &event {
             Event::Placed {
@@ -751,6 +810,9 @@ impl Match {
             _ => unreachable!("handled above"),
         };
         debug_assert!(self.sheet.len() >= self.turns.len());
+        if checkpoint.is_some() {
+            self.before_move = checkpoint;
+        }
         self.events.push(event);
         if let Some(result) = self.end_check(actor) {
             self.result = Some(result.clone());
@@ -762,12 +824,13 @@ impl Match {
         Ok(())
     }
 
-    /// Applies a checked [`Event::TakenBack`]: the state becomes the replay of the events
-    /// before the withdrawn turns (so the bag is as it was and the same tiles are drawn
-    /// again; the hints taken before the withdrawn move wait for the turn played instead),
-    /// while the event log, the scoresheet (the withdrawn turns marked) and the take-back
-    /// counts carry on. Replaying is what makes "exactly as before" hold by construction:
-    /// no state is undone by hand.
+    /// Applies a checked [`Event::TakenBack`]: the state becomes what it was before the
+    /// withdrawn turns — the replay of the events before them (so the bag is as it was and
+    /// the same tiles are drawn again; the hints taken before the withdrawn move wait for the
+    /// turn played instead) — while the event log, the scoresheet (the withdrawn turns
+    /// marked) and the take-back counts carry on. No state is undone by hand: it comes back
+    /// whole from the checkpoint taken before the withdrawn move, never by replaying the
+    /// prefix (which meets every earlier take-back and would double the work with each).
     fn take_back(&mut self, event: Event) -> Result<(), EngineError> {
         let Event::TakenBack { player, turns } = event else {
             unreachable!("called for a take-back only");
@@ -785,21 +848,104 @@ impl Match {
                 left -= 1;
             }
         }
-        let mut back = Match::replay(&self.events[..cut])?;
-        let mut sheet = std::mem::take(&mut self.sheet);
-        let from = sheet.len() - turns as usize;
-        for t in &mut sheet[from..] {
+        // The state before the withdrawn move is the checkpoint taken before it was folded
+        // (the newest person's move, `cut`): nothing is replayed, so a take-back costs the
+        // same however many came before. Should no checkpoint be there for `cut` (it always
+        // is), the events before the cut are replayed instead, which gives the same state.
+        let checkpoint = self.before_move.take().filter(|c| c.at == cut);
+        #[cfg(feature = "fold-count")]
+        let checkpoint = checkpoint.filter(|_| !BY_REPLAY.with(std::cell::Cell::get));
+        match checkpoint {
+            Some(c) => self.restore(*c),
+            None => {
+                let back = Match::replay(&self.events[..cut])?;
+                self.restore(back.checkpoint(cut));
+                self.turns = back.turns;
+            }
+        }
+        let from = self.sheet.len() - turns as usize;
+        for t in &mut self.sheet[from..] {
             t.taken_back = true;
             // Their hints go back with the move: they are counted once, on the turn played.
             t.hints.clear();
         }
-        back.sheet = sheet;
-        back.take_backs = std::mem::take(&mut self.take_backs);
-        back.take_backs[player] += 1;
-        back.events = std::mem::take(&mut self.events);
-        back.events.push(event);
-        *self = back;
+        self.take_backs[player] += 1;
+        self.events.push(event);
         Ok(())
+    }
+
+    /// The checkpoint a take-back of `event` would need: taken before a person's play,
+    /// exchange or pass in a match that allows take-backs (only those open a take-back,
+    /// [`Match::take_back_turns`]); none otherwise, so other matches pay nothing for it.
+    fn checkpoint_before(&self, event: &Event) -> Option<Box<Checkpoint>> {
+        let seat = match event {
+            Event::Placed { player, .. }
+            | Event::Exchanged { player, .. }
+            | Event::Passed { player } => *player,
+            _ => return None,
+        };
+        let person = self
+            .players
+            .get(seat)
+            .is_some_and(|p| p.kind == PlayerKind::Human);
+        (self.options.take_backs && person).then(|| Box::new(self.checkpoint(self.events.len())))
+    }
+
+    fn checkpoint(&self, at: usize) -> Checkpoint {
+        Checkpoint {
+            at,
+            board: self.board.clone(),
+            bag: self.bag.clone(),
+            racks: self.racks.clone(),
+            scores: self.scores.clone(),
+            resigned: self.resigned.clone(),
+            out_of_play: self.out_of_play.clone(),
+            to_move: self.to_move,
+            streaks: self.streaks.clone(),
+            turns_taken: self.turns_taken.clone(),
+            scoreless_turns: self.scoreless_turns,
+            turns: self.turns.len(),
+            pending_hints: self.pending_hints.clone(),
+            hints: self.hints.clone(),
+            result: self.result.clone(),
+        }
+    }
+
+    /// Puts the state of `c` back; the events, the scoresheet and the take-back counts carry
+    /// on, and the standing turns go back to the first `c.turns`.
+    fn restore(&mut self, c: Checkpoint) {
+        let Checkpoint {
+            at: _,
+            board,
+            bag,
+            racks,
+            scores,
+            resigned,
+            out_of_play,
+            to_move,
+            streaks,
+            turns_taken,
+            scoreless_turns,
+            turns,
+            pending_hints,
+            hints,
+            result,
+        } = c;
+        self.board = board;
+        self.bag = bag;
+        self.racks = racks;
+        self.scores = scores;
+        self.resigned = resigned;
+        self.out_of_play = out_of_play;
+        self.to_move = to_move;
+        self.streaks = streaks;
+        self.turns_taken = turns_taken;
+        self.scoreless_turns = scoreless_turns;
+        self.turns.truncate(turns);
+        self.pending_hints = pending_hints;
+        self.hints = hints;
+        self.result = result;
+        self.before_move = None;
     }
 
     fn scoreless_turn(&mut self, player: Seat) {
