@@ -62,6 +62,9 @@
 //!   the returned tiles afresh (its generator is seeded from the event count, which the
 //!   take-back raised). Hints taken before the withdrawn move wait for the turn played
 //!   instead (counted once); each take-back is counted per seat ([`Match::take_backs`]).
+//!   That state is kept as a checkpoint before each person's move (where take-backs are on),
+//!   never rebuilt by replaying the prefix: replay stays linear in the events however many
+//!   take-backs it meets (the `fold-count` feature counts the events folded, for its tests).
 mod board;
 mod error;
 mod game;
