@@ -23,13 +23,13 @@ use crate::game::{Action, Event, Match, PlayerKind, Seat, View};
 /// let players = vec![PlayerSpec::human("Ann"), PlayerSpec::human("Ben")];
 /// let mut table = Table::new(Match::new(rules, ListRef::of(list), players, 7)?);
 /// // Two people at one device: no rack is shown until its player asks.
-/// assert!(table.view().covered && table.view().rack.is_none());
+/// assert!(table.view().standing.covered && table.view().rack.is_none());
 /// assert!(table.apply(Action::Pass { player: 0 }, list).is_err());
 /// assert_eq!(table.reveal()?, 0);
 /// assert!(table.view().rack.is_some());
 /// table.apply(Action::Pass { player: 0 }, list)?;
 /// // The cover goes back up for the next player.
-/// assert!(table.view().covered && table.view().to_move == Some(1));
+/// assert!(table.view().standing.covered && table.view().standing.to_move == Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
