@@ -142,6 +142,23 @@ fn draft_placements(
     tiles: &[TileArg],
 ) -> Result<Vec<wordclub_engine::Placement>, AppError> {
     let checked = placements("keep_draft", game.rules(), tiles)?;
+    // A draft is tiles staged on empty squares, one each: anything else (a forged command,
+    // a forged history) would come back as a draft no screen could have made.
+    for (i, p) in checked.iter().enumerate() {
+        let (row, col) = (p.square.row, p.square.col);
+        let twice = checked[..i].iter().any(|q| q.square == p.square);
+        if twice || game.board().get(p.square).is_some() {
+            let why = if twice {
+                "holds two staged tiles"
+            } else {
+                "already holds a tile on the board"
+            };
+            return Err(AppError::bad_argument(
+                "keep_draft",
+                format!("the square at row {row} col {col} {why}"),
+            ));
+        }
+    }
     if !fits_rack(game.rack(seat).unwrap_or_default(), &checked) {
         return Err(AppError::bad_argument(
             "keep_draft",

@@ -213,6 +213,19 @@ fn a_draft_comes_back_only_with_its_players_revealed_view_in_the_same_turn() {
         json!({"match_id": id, "tiles": [tile(4, 4, "Z")]}),
         "bad_argument",
     );
+    // Two tiles on one square are no draft (issue 42: a restart gave one back): refused,
+    // and the kept draft stays.
+    let refusal = app
+        .call(
+            "keep_draft",
+            json!({"match_id": id, "tiles": [tile(4, 4, "C"), tile(4, 4, "A")]}),
+        )
+        .unwrap_err();
+    assert_eq!(refusal.kind(), "bad_argument");
+    assert!(
+        refusal.to_string().contains("holds two staged tiles"),
+        "{refusal}"
+    );
     // A reload: behind the cover the draft is nowhere in the view (it is rack tiles).
     let covered = ok(&app, "match_view", json!({"match_id": id, "cover": true}));
     assert_eq!(covered["draft"], Value::Null);
@@ -233,7 +246,20 @@ fn a_draft_comes_back_only_with_its_players_revealed_view_in_the_same_turn() {
     assert_eq!(back, vec![(4, 3, "C"), (4, 4, "A")]);
     // Played (a different move): the next player's view has no draft.
     ok(&app, "play", json!({"match_id": id, "tiles": cat_tiles()}));
-    assert_eq!(reveal(&app, id)["draft"], Value::Null);
+    let next = reveal(&app, id);
+    assert_eq!(next["draft"], Value::Null);
+    // Nor may it stage a tile on CAT's squares, whatever the rack holds.
+    let first = next["rack"][0]["letter"].as_str().unwrap().to_string();
+    let refusal = app
+        .call(
+            "keep_draft",
+            json!({"match_id": id, "tiles": [tile(4, 4, &first)]}),
+        )
+        .unwrap_err();
+    assert!(
+        refusal.to_string().contains("already holds a tile"),
+        "{refusal}"
+    );
     // An empty draft clears what was kept.
     ok(
         &app,
