@@ -6,8 +6,8 @@
 //! wordclub-app --test adversarial -- --nocapture`.
 #[path = "../common/mod.rs"]
 mod common;
+mod structure;
 
-#[allow(dead_code)] // until a randomised module uses it
 /// How many rounds the randomised tests run (`WORDCLUB_ADVERSARIAL_ROUNDS`, default 1).
 pub fn rounds() -> u64 {
     std::env::var("WORDCLUB_ADVERSARIAL_ROUNDS")
