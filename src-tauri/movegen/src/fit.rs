@@ -97,23 +97,30 @@ impl LeaveTable {
                 reason: format!("no leave table can be fitted for {}: {e}", rules.id),
             })?;
         let threads = default_threads().clamp(1, games.max(1));
-        let per_thread: Vec<Result<Vec<(usize, Samples)>, MovegenError>> =
+        let play = |w: usize| -> Result<Vec<(usize, Samples)>, MovegenError> {
+            (w..games)
+                .step_by(threads)
+                .map(|i| Ok((i, self_play(rules, list, seed + i as u64)?)))
+                .collect()
+        };
+        // One thread plays inline: the browser's worker (wasm32) has no threads, and there
+        // `available_parallelism` answers 1.
+        let per_thread: Vec<Result<Vec<(usize, Samples)>, MovegenError>> = if threads == 1 {
+            vec![play(0)]
+        } else {
             std::thread::scope(|scope| {
                 let workers: Vec<_> = (0..threads)
                     .map(|w| {
-                        scope.spawn(move || {
-                            (w..games)
-                                .step_by(threads)
-                                .map(|i| Ok((i, self_play(rules, list, seed + i as u64)?)))
-                                .collect()
-                        })
+                        let play = &play;
+                        scope.spawn(move || play(w))
                     })
                     .collect();
                 workers
                     .into_iter()
                     .map(|h| h.join().expect("a fitting thread panicked"))
                     .collect()
-            });
+            })
+        };
         let mut by_game = Vec::with_capacity(games);
         for part in per_thread {
             by_game.extend(part?);

@@ -340,7 +340,7 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
                 // Odds 6:5:4:3:2:1 over the six best.
                 let weights: Vec<usize> = (0..top.best.len()).map(|i| 6 - i).collect();
                 let total: usize = weights.iter().sum();
-                let mut r = rng.gen_range(0..total);
+                let mut r = index_below(&mut rng, total);
                 let mut i = 0;
                 while r >= weights[i] {
                     r -= weights[i];
@@ -369,10 +369,18 @@ pub fn decide(level: Level, s: &Situation<'_>) -> Result<Decision, MovegenError>
             }
             crate::moves::sort_moves(&mut moves);
             // One of the better half, at random: a fair common word, rarely the best one.
-            let i = rng.gen_range(0..moves.len().div_ceil(2));
+            let i = index_below(&mut rng, moves.len().div_ceil(2));
             Ok(Decision::Place(moves[i]))
         }
     }
+}
+
+/// A uniform index below `n`, drawn as a `u64` whatever the pointer width: `gen_range` over
+/// `usize` draws 32-bit numbers on wasm32 and 64-bit ones here, so a seeded computer would
+/// choose differently in the browser than on the desktop. On 64-bit targets this is the draw
+/// `gen_range(0..n)` made before, so every seed chooses as it did.
+fn index_below(rng: &mut impl Rng, n: usize) -> usize {
+    rng.gen_range(0..n as u64) as usize
 }
 
 /// What Hard (with `weight` = the table's weight; Medium: half of it) thinks a move scoring
@@ -543,6 +551,28 @@ mod tests {
     use super::*;
     use crate::bridge::gaddag_for;
     use wordclub_engine::{ListRef, PlayerSpec};
+
+    /// The computers' random picks draw 64-bit numbers on every target: here they are the
+    /// picks `gen_range` over `usize` made before (seeded choices unchanged), and they are not
+    /// what a 32-bit draw (`usize` on wasm32) would give, which the browser used to make.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn random_picks_do_not_depend_on_the_pointer_width() {
+        let mut differs_from_32_bit = 0;
+        for seed in 0..200 {
+            for n in [2usize, 6, 21, 150] {
+                let mut ours = ChaCha8Rng::seed_from_u64(seed);
+                let mut before = ours.clone();
+                let mut narrow = ours.clone();
+                let pick = index_below(&mut ours, n);
+                assert_eq!(pick, before.gen_range(0..n), "seed {seed}, n {n}");
+                if pick != narrow.gen_range(0..n as u32) as usize {
+                    differs_from_32_bit += 1;
+                }
+            }
+        }
+        assert!(differs_from_32_bit > 100, "{differs_from_32_bit}");
+    }
 
     #[test]
     fn best_leave_value_is_the_best_of_every_leave() {
