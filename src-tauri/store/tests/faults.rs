@@ -321,3 +321,43 @@ fn a_history_rewritten_in_place_at_its_own_size_refuses_to_record() {
     assert_eq!(err.kind(), "history_gone", "{err}");
     assert!(err.to_string().contains("another program"), "{err}");
 }
+
+/// Issue 42, item 2: a backup renamed over the history while a run was killed (its journal,
+/// holding the newer matches, left at the path). A read finds the backup as it is and changes
+/// nothing; an open to play on sets the journal aside — kept byte for byte, and said — and
+/// never replays it into the backup (the build before read and opened the backup overlaid
+/// with the newer matches).
+#[test]
+fn a_journal_of_another_file_is_set_aside_and_never_replayed() {
+    let dir = TempDir::new("stray");
+    let path = dir.join("history.db");
+    {
+        let mut store = Store::open(&path).unwrap();
+        spec_cart(&mut store);
+    }
+    let backup = dir.join("backup.db");
+    std::fs::copy(&path, &backup).unwrap();
+    let mut store = Store::open(&path).unwrap();
+    spec_cart(&mut store);
+    spec_cart(&mut store);
+    // Killed: the connection never closes (its descriptors stay open until the test ends).
+    std::mem::forget(store);
+    std::fs::rename(&backup, &path).unwrap();
+    let journal = std::fs::read(dir.join("history.db-wal")).unwrap();
+    assert!(journal.len() > 32, "the journal holds the newer matches");
+
+    let before = files(dir.path());
+    let read = Store::open_read_only(&path).unwrap();
+    assert_eq!(read.list(&Default::default(), 1).unwrap().total, 1);
+    drop(read);
+    assert_eq!(files(dir.path()), before, "a read changes nothing");
+
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.list(&Default::default(), 1).unwrap().total, 1);
+    store.integrity_check().unwrap();
+    let notices = store.notices().unwrap();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].original, dir.join("history.db-wal"));
+    assert!(notices[0].to_string().contains("journal"), "{}", notices[0]);
+    assert_eq!(std::fs::read(&notices[0].moved_to).unwrap(), journal);
+}
