@@ -5,9 +5,10 @@
 //! next open replays any `-wal` it finds into whatever file is then at the path: the WAL header
 //! names no database. So the store checks the files before and after every write (and the app
 //! before every command), folds its journal into the file it had open before letting go of it
-//! ([`crate::Store`]'s `Drop`), and records which file its journal belongs to
-//! (`<history>-wal-owner`), so that the next open never replays a journal into a file that is
-//! not its own.
+//! ([`crate::Store`]'s `Drop`) — or, when that file was rewritten in place, disowns the
+//! journal rather than lay it over someone else's bytes — and records which file its journal
+//! belongs to (`<history>-wal-owner`), so that the next open never replays a journal into a
+//! file that is not its own.
 use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
