@@ -345,3 +345,32 @@ fn a_history_copied_back_after_another_connection_grew_it_never_loses_an_answer(
         }
     }
 }
+
+/// What item 4's lock costs: a history the app has open is read by the CLI's read-only
+/// commands (`Store::open_read_only`) through a copy — every answered match, while the app
+/// goes on writing — and the read leaves no file behind (no `-shm`, no copy).
+#[test]
+fn a_history_the_app_has_open_is_read_beside_it() {
+    let dir = TempDir::new("hf-read-beside");
+    let db = dir.0.join("wordclub.db");
+    let app = open_app(&db);
+    let mut answered = Vec::new();
+    for _ in 0..3 {
+        answered.push(cat_match(&app));
+        let names = named(&dir.0, "wordclub.db");
+        let read = Store::open_read_only(&db).unwrap_or_else(|e| panic!("{e}"));
+        let mut seen: Vec<i64> = read
+            .list(&Default::default(), 1)
+            .unwrap()
+            .matches
+            .iter()
+            .map(|m| m.id)
+            .collect();
+        seen.sort();
+        assert_eq!(seen, answered);
+        drop(read);
+        assert_eq!(named(&dir.0, "wordclub.db"), names, "the read left nothing");
+        assert!(!beside(&db, "-shm").exists());
+    }
+    assert_eq!(listed(&app), answered, "the app goes on as it was");
+}
