@@ -445,8 +445,15 @@ impl App {
 
     // ---- the locks ---------------------------------------------------------------------
 
+    /// The history, its lock held. Its files are checked first (`Store::check_file`): one
+    /// deleted, moved, replaced, cut short or rewritten under the app is said (`history_gone`,
+    /// as at a write) before anything is read from it, and the app lets go of it.
     pub(crate) fn history(&self) -> MutexGuard<'_, History> {
-        lock(&self.history)
+        let mut history = lock(&self.history);
+        if let Err(e) = history.0.as_ref().map_or(Ok(()), Store::check_file) {
+            self.on_store_error(&mut history, e);
+        }
+        history
     }
 
     /// Runs `f` on the history (its lock held, no match's).

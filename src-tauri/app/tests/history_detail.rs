@@ -145,7 +145,8 @@ fn each_turn_board_is_the_replay_up_to_that_turn() {
     let boards = detail["boards"].as_array().unwrap();
     assert_eq!(boards.len(), 8);
 
-    let store = wordclub_store::Store::open(&db).unwrap();
+    // The app holds its history locked: a second reader reads it as the CLI does.
+    let store = wordclub_store::Store::open_read_only(&db).unwrap();
     let events = store.replayed(id).unwrap().events().to_vec();
     let turn_ends: Vec<usize> = events
         .iter()

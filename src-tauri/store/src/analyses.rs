@@ -51,6 +51,7 @@ impl Store {
     /// replaces it (an analysis is a pure function of the match and the analyser version, so
     /// that only happens when two writers raced: both wrote the same thing).
     pub fn save_analysis(&mut self, id: i64, version: u32, body: &str) -> Result<(), StoreError> {
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -70,7 +71,7 @@ impl Store {
         .map_err(StoreError::db("keeping an analysis"))?;
         tx.commit()
             .map_err(StoreError::db("committing an analysis"))?;
-        Ok(())
+        self.check_after_write()
     }
 
     /// Finished matches without an analysis by analyser `version`, oldest first (what a

@@ -25,7 +25,7 @@ impl Store {
             self.conn
                 .execute("DELETE FROM drafts WHERE match_id = ?1", [id])
                 .map_err(StoreError::db("dropping a draft"))?;
-            return self.check_file();
+            return self.check_after_write();
         };
         let kept = self
             .conn
@@ -41,7 +41,7 @@ impl Store {
         if kept == 0 {
             return Err(StoreError::MatchNotFound { id });
         }
-        self.check_file()
+        self.check_after_write()
     }
 
     /// Match `id`'s kept draft, if any.

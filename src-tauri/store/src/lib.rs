@@ -3,7 +3,10 @@
 //!
 //! - The schema lives in `migrations/*.sql`, versioned by `PRAGMA user_version`.
 //! - The database runs in WAL mode with `synchronous=FULL`: once a write returns `Ok`, it has
-//!   reached the disk.
+//!   reached the disk. A history open to play on is locked for as long as it is open (no
+//!   `-shm`), its files are checked before every write ([`Store::check_file`], `history_gone`)
+//!   and its journal is folded into the file it had open before it is let go; a `-wal` that
+//!   belongs to another file is never replayed into the history (`files.rs`).
 //! - The engine's events are the truth. A match row also carries what the events say (scores,
 //!   result, hints) so the history can be browsed without replaying; tests check those columns
 //!   against a replay.
@@ -35,6 +38,7 @@ mod browse;
 mod detail;
 mod drafts;
 mod error;
+mod files;
 mod gcg;
 mod matches;
 mod migrate;

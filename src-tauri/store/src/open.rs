@@ -14,10 +14,15 @@
 //! [`Store::notices`] until [`Store::acknowledge`]; an `*.unreadable-*` file found beside the
 //! history but not recorded (a crash right after the move) is reported too.
 //!
-//! While open, the store checks before and after every write that the files at the path are
-//! still the ones it opened, none cut short ([`StoreError::HistoryGone`]): a history, `-wal`
-//! or `-shm` deleted, replaced or truncated under a running app is noticed, and a move
-//! written to a file no restart will read is not reported as saved.
+//! While open to play on, the history is locked (no `-shm`: see `open_checked_as`) and the
+//! store checks before and after every write that the files at the path are still the ones
+//! it opened, none cut short or written by another program ([`StoreError::HistoryGone`]): a
+//! history or `-wal` deleted, renamed, replaced, truncated or rewritten under a running app is
+//! noticed, a move written to a file no restart will read is not reported as saved, and the
+//! journal is folded into the file the store had open before it lets go of it. Which file the
+//! journal belongs to is recorded beside the history (`<name>-wal-owner`, `files.rs`): a
+//! `-wal` found beside a file that is not its own is set aside (`<name>-wal.unmatched-*`),
+//! said, and never replayed into it.
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -26,6 +31,7 @@ use std::time::Duration;
 use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags};
 
+use crate::files::{beside, FileIdentity, JournalOwner, Moment};
 use crate::migrate::{migrate, user_version, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 use crate::time::{now_ms, utc_compact};
 use crate::StoreError;
@@ -66,8 +72,30 @@ pub struct MovedAside {
     pub reason: String,
 }
 
+/// Why a journal was set aside (the `reason` of its [`MovedAside`]).
+const JOURNAL_ASIDE: &str = "it holds the last moves of the history file Word Club had open at \
+                             that path, which was moved or replaced while Word Club ran";
+
+impl MovedAside {
+    /// Whether what was set aside is a journal (a `-wal`), not a whole history.
+    pub fn is_journal(&self) -> bool {
+        self.original.to_string_lossy().ends_with("-wal")
+    }
+}
+
 impl fmt::Display for MovedAside {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_journal() {
+            return write!(
+                f,
+                "The match history's journal {} was not applied to the history now at that \
+                 path: {}. It was moved to {} (nothing was deleted); put beside that other \
+                 file, named as it with -wal added, it gives it back those moves.",
+                self.original.display(),
+                self.reason,
+                self.moved_to.display()
+            );
+        }
         write!(
             f,
             "The match history {} could not be opened ({}). It was moved to {} (nothing was \
@@ -151,124 +179,6 @@ fn owner_of(application_id: i64, user_version: i64) -> Owner {
     }
 }
 
-/// Device and inode of a file (Unix); elsewhere `(0, 0)`: only its presence counts.
-fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        (meta.dev(), meta.ino())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = meta;
-        (0, 0)
-    }
-}
-
-/// One file of an open history as it was when the store opened it: which file it is, and the
-/// largest size it has had. While a connection is open SQLite only ever grows the main file
-/// (auto-vacuum is off), the `-wal` (a checkpoint rewinds it, nothing truncates it) and the
-/// `-shm`, so a smaller file was cut short by someone else.
-#[derive(Debug)]
-struct Watched {
-    path: PathBuf,
-    id: (u64, u64),
-    size: std::cell::Cell<u64>,
-}
-
-impl Watched {
-    fn of(path: PathBuf) -> std::io::Result<Watched> {
-        let meta = std::fs::metadata(&path)?;
-        Ok(Watched {
-            id: file_id(&meta),
-            size: std::cell::Cell::new(meta.len()),
-            path,
-        })
-    }
-
-    /// How the file changed, if it did: "was deleted or moved", "was replaced…", "was cut
-    /// short…".
-    fn change(&self) -> Option<String> {
-        let meta = match std::fs::metadata(&self.path) {
-            Ok(meta) => meta,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Some("was deleted or moved".to_string())
-            }
-            Err(e) => return Some(format!("can no longer be checked ({})", io_reason(&e))),
-        };
-        if file_id(&meta) != self.id {
-            return Some("was replaced by another file".to_string());
-        }
-        if meta.len() < self.size.get() {
-            return Some(format!(
-                "was cut short by another program ({} of its {} bytes are left)",
-                meta.len(),
-                self.size.get()
-            ));
-        }
-        self.size.set(meta.len());
-        None
-    }
-}
-
-/// The files a store opened: the history itself and, once it is in WAL mode, its `-wal`
-/// (every commit since the last checkpoint: up to a thousand pages of moves) and `-shm` (the
-/// WAL's index). Another program can take any of them away under a running app — a cleanup
-/// tool deleting the `-wal`, a sync client truncating the main file in place — and SQLite,
-/// writing through the descriptors it holds, would go on answering commits that no restart
-/// finds. So each is checked before and after every write.
-#[derive(Debug)]
-struct FileIdentity {
-    main: Watched,
-    /// The `-wal` and the `-shm` when they were there at the open (always, after the WAL
-    /// switch of a read-write open).
-    wal: Option<Watched>,
-    shm: Option<Watched>,
-}
-
-impl FileIdentity {
-    fn of(path: &Path) -> std::io::Result<FileIdentity> {
-        let beside =
-            |suffix: &str| Watched::of(PathBuf::from(format!("{}{suffix}", path.display()))).ok();
-        Ok(FileIdentity {
-            main: Watched::of(path.to_path_buf())?,
-            wal: beside("-wal"),
-            shm: beside("-shm"),
-        })
-    }
-
-    /// `Err(HistoryGone)` when any of the files changed under the store. `fold` is asked to
-    /// checkpoint when only the `-wal` went: the descriptor SQLite still holds reaches the
-    /// commits it had, and folding them into the main file keeps every move answered as saved
-    /// (not when the `-shm` changed too: the checkpoint reads the index through it).
-    fn check(&self, fold: impl FnOnce() -> bool) -> Result<(), StoreError> {
-        let gone = |reason: String| StoreError::HistoryGone {
-            path: self.main.path.display().to_string(),
-            reason,
-        };
-        if let Some(how) = self.main.change() {
-            return Err(gone(how));
-        }
-        let shm = self.shm.as_ref().and_then(Watched::change);
-        if let Some(how) = self.wal.as_ref().and_then(Watched::change) {
-            let kept = if shm.is_none() && fold() {
-                "the moves saved before that were written into the history file"
-            } else {
-                "the moves saved since the last checkpoint may be lost"
-            };
-            return Err(gone(format!(
-                "lost its journal: its -wal file {how} ({kept})"
-            )));
-        }
-        if let Some(how) = shm {
-            return Err(gone(format!(
-                "lost its journal's index: its -shm file {how}"
-            )));
-        }
-        Ok(())
-    }
-}
-
 /// A history opened for reading only ([`Store::open_read_only`]) or to play on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Access {
@@ -315,7 +225,7 @@ fn cannot_write(e: &rusqlite::Error) -> bool {
     )
 }
 
-fn io_reason(e: &std::io::Error) -> String {
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
     match e.kind() {
         ErrorKind::PermissionDenied => "permission denied".to_string(),
@@ -375,12 +285,23 @@ impl Store {
                 })?;
             }
         }
-        let raw = examine(path)?.unwrap_or(Header::Empty);
+        let raw = examine(path)?;
+        // SQLite would replay a `-wal` into whatever file is at the path: a journal that
+        // belongs to another file (the history this store last had open there, since moved or
+        // replaced while a run was killed) is set aside, said, and never applied to this one.
+        let journal = if JournalOwner::stray(path) {
+            Some(set_journal_aside(path)?)
+        } else {
+            None
+        };
+        JournalOwner::forget_unless_current(path)?;
+        let raw = raw.unwrap_or(Header::Empty);
         match open_checked(path, raw, Access::ReadWrite) {
-            Ok(conn) => Store::on_file(conn, path, None),
+            Ok(conn) => Store::on_file(conn, path, None, journal),
             Err(OpenFailure::Fatal(e)) => Err(e),
             Err(OpenFailure::Damaged(reason)) => {
                 let moved_to = move_aside(path)?;
+                JournalOwner::forget_unless_current(path)?;
                 let conn =
                     open_checked(path, Header::Empty, Access::ReadWrite).map_err(|f| match f {
                         OpenFailure::Fatal(e) => e,
@@ -394,18 +315,7 @@ impl Store {
                     moved_to,
                     reason,
                 };
-                conn.execute(
-                    "INSERT OR IGNORE INTO recoveries (moved_to, original, reason, moved_at)
-                     VALUES (?1, ?2, ?3, ?4)",
-                    params![
-                        moved.moved_to.display().to_string(),
-                        moved.original.display().to_string(),
-                        moved.reason,
-                        now_ms()
-                    ],
-                )
-                .map_err(StoreError::db("recording the history moved aside"))?;
-                Store::on_file(conn, path, Some(moved))
+                Store::on_file(conn, path, Some(moved), journal)
             }
         }
     }
@@ -421,12 +331,16 @@ impl Store {
         if header == Header::Empty {
             return Err(not_a_history(path, "the file is empty"));
         }
-        let wal = PathBuf::from(format!("{}-wal", path.display()));
-        let shm = PathBuf::from(format!("{}-shm", path.display()));
-        // A `-wal` without its `-shm` (a writer killed, or gone): reading it in place would
-        // create the `-shm`. Nobody has the file open then, so read a copy instead.
-        let opened = if wal.exists() && !shm.exists() {
-            read_a_copy(path, header)
+        let wal = beside(path, "-wal");
+        let shm = beside(path, "-shm");
+        // A journal that is another file's is not this history's: the file is read as it is.
+        // A `-wal` without its `-shm` (a history open to play on, which keeps its journal's
+        // index in its own memory; or a writer killed): reading it in place would wait for
+        // the player's lock or create the `-shm`, so read a copy instead.
+        let opened = if JournalOwner::stray(path) {
+            read_a_copy(path, header, false)
+        } else if wal.exists() && !shm.exists() {
+            read_a_copy(path, header, true)
         } else {
             open_checked(path, header, Access::ReadOnly)
         };
@@ -458,11 +372,29 @@ impl Store {
         })
     }
 
+    /// The store on a history just opened to play on: records which file its journal
+    /// belongs to, and what was set aside on the way (a damaged history, another file's
+    /// journal) so that [`Store::notices`] says it until acknowledged.
     fn on_file(
         conn: Connection,
         path: &Path,
         recovery: Option<MovedAside>,
+        journal: Option<MovedAside>,
     ) -> Result<Store, StoreError> {
+        for aside in recovery.iter().chain(journal.iter()) {
+            conn.execute(
+                "INSERT OR IGNORE INTO recoveries (moved_to, original, reason, moved_at)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    aside.moved_to.display().to_string(),
+                    aside.original.display().to_string(),
+                    aside.reason,
+                    now_ms()
+                ],
+            )
+            .map_err(StoreError::db("recording the history moved aside"))?;
+        }
+        JournalOwner::record(path)?;
         let file = FileIdentity::of(path).map_err(|e| cannot_open(path, io_reason(&e)))?;
         Ok(Store {
             conn,
@@ -512,13 +444,21 @@ impl Store {
             })
             .collect();
         if let Some(file) = &self.file {
-            for found in aside_files(&file.main.path) {
+            for (found, journal) in aside_files(&file.main.path) {
                 let text = found.display().to_string();
                 if !rows.iter().any(|r| r.0 == text) {
-                    notices.push(MovedAside {
-                        original: file.main.path.clone(),
-                        moved_to: found,
-                        reason: "it could not be used".to_string(),
+                    notices.push(if journal {
+                        MovedAside {
+                            original: beside(&file.main.path, "-wal"),
+                            moved_to: found,
+                            reason: JOURNAL_ASIDE.to_string(),
+                        }
+                    } else {
+                        MovedAside {
+                            original: file.main.path.clone(),
+                            moved_to: found,
+                            reason: "it could not be used".to_string(),
+                        }
                     });
                 }
             }
@@ -550,23 +490,43 @@ impl Store {
                 ],
             )
             .map_err(StoreError::db("recording that the notice was seen"))?;
-        self.check_file()
+        self.check_after_write()
     }
 
-    /// `Err(HistoryGone)` when the file this store opened is no longer at its path (deleted,
-    /// moved, replaced): called before and after every write. Two `stat`s against a commit's
-    /// fsyncs: `cargo bench -p wordclub-store` measured one appended event at 0.27 ms median
-    /// (p95 0.88 ms) with them.
-    pub(crate) fn check_file(&self) -> Result<(), StoreError> {
+    /// `Err(HistoryGone)` when the files this store opened are no longer the history at its
+    /// path (deleted, moved, replaced, cut short, the main file written by another program):
+    /// called before every write, and by the app before every command, so that nothing is
+    /// read from or answered as saved into a file no restart will use. Three `stat`s and a
+    /// 100-byte read against a commit's fsyncs: 12 µs median in a debug build (`cargo bench
+    /// -p wordclub-store` measured one appended event at 0.27 ms median with two `stat`s).
+    pub fn check_file(&self) -> Result<(), StoreError> {
+        self.look(Moment::Idle)
+    }
+
+    /// [`Store::check_file`] right after this store's own write, which grew the files: only
+    /// another file at the path, or a shorter one, is someone else's.
+    pub(crate) fn check_after_write(&self) -> Result<(), StoreError> {
+        self.look(Moment::AfterWrite)
+    }
+
+    fn look(&self, moment: Moment) -> Result<(), StoreError> {
         let Some(file) = &self.file else {
             return Ok(());
         };
-        file.check(|| {
-            // Once the -wal is gone, this connection is the only way to its commits.
-            self.conn
-                .query_row("PRAGMA wal_checkpoint(FULL)", [], |r| r.get::<_, i64>(0))
-                .is_ok_and(|busy| busy == 0)
-        })
+        file.check(moment, || self.fold())
+    }
+
+    /// Checkpoints the whole journal into the file this connection has open — through its
+    /// descriptor, so wherever that file is now — and empties the `-wal`: once the files at
+    /// the path are no longer this store's, this connection is the only way to the commits
+    /// since the last checkpoint, and an empty journal left at the path has nothing to replay
+    /// into another file. `true` when every commit went in.
+    fn fold(&self) -> bool {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .is_ok_and(|busy| busy == 0)
     }
 
     /// `PRAGMA integrity_check`: `Ok(())` or SQLite's list of problems.
@@ -606,6 +566,25 @@ impl Store {
     /// The schema version of the open database.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         user_version(&self.conn).map_err(StoreError::db("reading the schema version"))
+    }
+}
+
+/// Closing: SQLite's own close folds the journal into the history and deletes the `-wal` —
+/// but not into a file that was moved (it leaves the `-wal` at the path, for the next open to
+/// replay into whatever file is there then), and it deletes whatever `-wal` is at the path
+/// now. So when the files are no longer this store's, the journal is folded into the file the
+/// connection has open first (or disowned, when that file was rewritten in place), and
+/// SQLite's close is told to touch nothing at the path.
+impl Drop for Store {
+    fn drop(&mut self) {
+        let Some(file) = &self.file else {
+            return;
+        };
+        if file.let_go(|| self.fold()) {
+            let _ = self
+                .conn
+                .set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+        }
     }
 }
 
@@ -748,6 +727,30 @@ fn open_checked_as(
     }
     conn.busy_timeout(Duration::from_secs(5))
         .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
+    // A history opened to play on is locked for as long as it is open, before its first
+    // read: in WAL mode SQLite then keeps the journal's index in this process's memory and
+    // makes no `-shm`. A `-shm` is a file SQLite maps into memory, and one cut short under the
+    // app killed it with SIGBUS at its next read (4 of 4 runs, issue 42); a check before each
+    // read would leave the moment between check and read. With the lock no other connection
+    // can write (another app, `wordclub-cli analyze` wait 5 s, then are refused `cannot_open`
+    // as locked), so every change to the files between two of this store's writes is someone
+    // else's (`files.rs`); read commands read a copy ([`read_a_copy`]). Measured in a debug
+    // build on a shared 2-core machine, a history of 70 matches open to play on: a write
+    // (with the engine's work) 6.3–7.2 ms median before, 8.0–9.2 ms after (the checks: 12 µs
+    // each, the rest the machine's noise); `Store::open_read_only` and a page of the list
+    // beside it, 1.1–1.4 ms in place before, 32–44 ms through the copy — a command's worth,
+    // for a crash made impossible.
+    if access == Access::ReadWrite {
+        let mode: String = conn
+            .pragma_update_and_check(None, "locking_mode", "EXCLUSIVE", |r| r.get(0))
+            .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
+        if !mode.eq_ignore_ascii_case("exclusive") {
+            return Err(OpenFailure::Fatal(cannot_open(
+                shown,
+                format!("the database refused to be locked (locking_mode={mode})"),
+            )));
+        }
+    }
     // Until the file has passed its checks, closing must not fold the WAL into it (nor delete
     // the WAL): a damaged history is moved aside exactly as it was found.
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
@@ -880,9 +883,26 @@ fn open_checked_as(
     Ok(conn)
 }
 
-/// The database at `path` with its `-wal`, copied into a private folder, checked there and
-/// read into memory; the copy is removed. Messages name `path`.
-fn read_a_copy(path: &Path, header: Header) -> Result<Connection, OpenFailure> {
+/// The salts of the WAL at `path` (bytes 16..24 of its header): they change each time a writer
+/// starts the journal over, after a checkpoint put all of it in the main file.
+fn wal_salts(path: &Path) -> Option<[u8; 8]> {
+    let mut head = [0u8; 24];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .ok()?;
+    head[16..24].try_into().ok()
+}
+
+/// The database at `path` (with its `-wal` when `with_wal`), copied into a private folder,
+/// checked there and read into memory; the copy is removed. Messages name `path`.
+///
+/// The app may be writing while the copy is made (it holds the history's lock, so this is
+/// how a read command reads beside it). A main file copied while a checkpoint writes into it
+/// is still whole once the journal is laid over it — the journal keeps every frame the
+/// checkpoint copies — unless the writer started the journal over between the two copies: so
+/// the journal's salts are read before the main file is copied and must be the copy's, or the
+/// copy is made again.
+fn read_a_copy(path: &Path, header: Header, with_wal: bool) -> Result<Connection, OpenFailure> {
     static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "wordclub-read-{}-{}-{}",
@@ -894,12 +914,29 @@ fn read_a_copy(path: &Path, header: Header) -> Result<Connection, OpenFailure> {
     std::fs::create_dir_all(&dir).map_err(io)?;
     let result = (|| {
         let copy = dir.join("history.db");
-        std::fs::copy(path, &copy).map_err(io)?;
-        std::fs::copy(
-            format!("{}-wal", path.display()),
-            dir.join("history.db-wal"),
-        )
-        .map_err(io)?;
+        let copy_wal = dir.join("history.db-wal");
+        let wal = beside(path, "-wal");
+        let mut attempts = 0;
+        loop {
+            let salts = wal_salts(&wal);
+            std::fs::copy(path, &copy).map_err(io)?;
+            if !with_wal {
+                break;
+            }
+            std::fs::copy(&wal, &copy_wal).map_err(io)?;
+            if wal_salts(&copy_wal) == salts {
+                break;
+            }
+            attempts += 1;
+            if attempts == 20 {
+                return Err(OpenFailure::Fatal(cannot_open(
+                    path,
+                    "it kept changing while it was read (another program is writing to it); \
+                     try again"
+                        .to_string(),
+                )));
+            }
+        }
         let conn = open_checked_as(&copy, path, header, Access::ReadOnly)?;
         let mut memory =
             Connection::open_in_memory().map_err(|e| OpenFailure::Fatal(open_error(path, &e)))?;
@@ -928,8 +965,9 @@ fn file_uri(path: &Path) -> String {
     uri
 }
 
-/// The `<name>.unreadable-*` files beside `path` (main files, not their `-wal`/`-shm`).
-fn aside_files(path: &Path) -> Vec<PathBuf> {
+/// The `<name>.unreadable-*` files beside `path` (main files, not their `-wal`/`-shm`) and
+/// the journals set aside, `<name>-wal.unmatched-*` (`true`).
+fn aside_files(path: &Path) -> Vec<(PathBuf, bool)> {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return Vec::new();
     };
@@ -938,18 +976,58 @@ fn aside_files(path: &Path) -> Vec<PathBuf> {
     } else {
         dir
     };
-    let prefix = format!("{}.unreadable-", name.to_string_lossy());
+    let name = name.to_string_lossy();
+    let prefix = format!("{name}.unreadable-");
+    let journal = format!("{name}-wal.unmatched-");
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut found: Vec<PathBuf> = entries
+    let mut found: Vec<(PathBuf, bool)> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(&prefix) && !n.ends_with("-wal") && !n.ends_with("-shm"))
-        .map(|n| path.with_file_name(n))
+        .filter_map(|n| {
+            if n.starts_with(&prefix) && !n.ends_with("-wal") && !n.ends_with("-shm") {
+                Some((path.with_file_name(n), false))
+            } else if n.starts_with(&journal) {
+                Some((path.with_file_name(n), true))
+            } else {
+                None
+            }
+        })
         .collect();
     found.sort();
     found
+}
+
+/// Renames the `-wal` beside `path` (another file's journal: [`JournalOwner::stray`]) to
+/// `<name>-wal.unmatched-<UTC time>[-n]`, and its `-shm` likewise: kept, never applied.
+fn set_journal_aside(path: &Path) -> Result<MovedAside, StoreError> {
+    let stamp = utc_compact(now_ms());
+    let wal = beside(path, "-wal");
+    let mut target = beside(path, &format!("-wal.unmatched-{stamp}"));
+    let mut n = 2;
+    while target.exists() {
+        target = beside(path, &format!("-wal.unmatched-{stamp}-{n}"));
+        n += 1;
+    }
+    let io = |p: &Path, e: std::io::Error| StoreError::Io {
+        path: p.display().to_string(),
+        reason: format!(
+            "cannot set aside a journal that belongs to another file: {}",
+            io_reason(&e)
+        ),
+    };
+    std::fs::rename(&wal, &target).map_err(|e| io(&wal, e))?;
+    let shm = beside(path, "-shm");
+    if shm.exists() {
+        let to = PathBuf::from(format!("{}", target.display()).replacen("-wal.", "-shm.", 1));
+        std::fs::rename(&shm, &to).map_err(|e| io(&shm, e))?;
+    }
+    Ok(MovedAside {
+        original: wal,
+        moved_to: target,
+        reason: JOURNAL_ASIDE.to_string(),
+    })
 }
 
 /// Renames the database (and its `-wal`/`-shm` companions) to

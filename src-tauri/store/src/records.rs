@@ -194,7 +194,7 @@ impl Store {
             .map_err(StoreError::db("committing a new match"))?;
         // Committed to the file this store opened: if that is no longer the history at the
         // path, the match is not in the history the player will see.
-        self.check_file()?;
+        self.check_after_write()?;
         Ok(id)
     }
 
@@ -264,7 +264,7 @@ impl Store {
         write_events(&tx, id, stored, &rows, now)?;
         write_progress(&tx, id, stored + rows.len() as i64, progress, now)?;
         tx.commit().map_err(StoreError::db("committing events"))?;
-        self.check_file()?;
+        self.check_after_write()?;
         Ok(rows.len())
     }
 
@@ -281,7 +281,7 @@ impl Store {
                         params![id, now_ms()],
                     )
                     .map_err(StoreError::db("abandoning a match"))?;
-                self.check_file()
+                self.check_after_write()
             }
             Some(other) => Err(StoreError::MatchClosed {
                 match_id: id,
@@ -319,7 +319,7 @@ impl Store {
                         [id],
                     )
                     .map_err(StoreError::db("deleting a match"))?;
-                self.check_file()
+                self.check_after_write()
             }
         }
     }

@@ -216,15 +216,16 @@ enum Fault {
     Truncate,
 }
 
-/// Every file of an open history (the database, its `-wal`, its `-shm`), deleted or truncated
-/// in place between two moves: the next move is refused with `history_gone` (nothing answered
-/// as saved that a restart would not find), and every move answered before the fault that a
-/// restart can still find is exactly what was answered (nothing altered). When only the
-/// `-wal` was deleted, the moves answered before it are kept: the store folds them into the
-/// history before it refuses.
+/// Every file of an open history (the database, its `-wal`), deleted or truncated in place
+/// between two moves: the next move is refused with `history_gone` (nothing answered as saved
+/// that a restart would not find), and every move answered before the fault that a restart
+/// can still find is exactly what was answered (nothing altered). When only the `-wal` was
+/// deleted, the moves answered before it are kept: the store folds them into the history
+/// before it refuses. There is no `-shm` to take away: the store keeps the journal's index in
+/// its own memory.
 #[test]
 fn a_fault_matrix_of_the_history_files_never_answers_a_lost_move() {
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal"] {
         for fault in [Fault::Delete, Fault::Truncate] {
             let case = format!("{fault:?} history.db{suffix}");
             let dir = TempDir::new("matrix");
@@ -234,6 +235,10 @@ fn a_fault_matrix_of_the_history_files_never_answers_a_lost_move() {
             let answered = game.events().len();
             let target = dir.join(&format!("history.db{suffix}"));
             assert!(target.exists(), "{case}: the file is there while open");
+            assert!(
+                !dir.join("history.db-shm").exists(),
+                "{case}: no -shm while open"
+            );
             match fault {
                 Fault::Delete => std::fs::remove_file(&target).unwrap(),
                 Fault::Truncate => {
@@ -281,4 +286,78 @@ fn a_fault_matrix_of_the_history_files_never_answers_a_lost_move() {
             }
         }
     }
+}
+
+/// Issue 42, item 5: the history rewritten in place at its own size (an older copy of it put
+/// back by a sync client, padded to the size the store last saw — which another connection may
+/// have grown it to): the next move is refused with `history_gone`, not answered into a journal
+/// that no longer matches the file (the build before checked only that the file had not
+/// shrunk, and answered it).
+#[test]
+fn a_history_rewritten_in_place_at_its_own_size_refuses_to_record() {
+    let dir = TempDir::new("rewritten");
+    let path = dir.join("history.db");
+    {
+        let mut store = Store::open(&path).unwrap();
+        spec_cart(&mut store);
+    }
+    let older = std::fs::read(&path).unwrap();
+    {
+        let mut store = Store::open(&path).unwrap();
+        for _ in 0..5 {
+            spec_cart(&mut store);
+        }
+    }
+    let mut store = Store::open(&path).unwrap();
+    let (id, mut game) = spec_cart(&mut store);
+    let len = std::fs::metadata(&path).unwrap().len() as usize;
+    assert!(older.len() <= len, "{} > {len}", older.len());
+    let mut copy = older;
+    copy.resize(len, 0);
+    // In place: the same file, the same size, other bytes.
+    std::fs::write(&path, &copy).unwrap();
+    act(&mut game, "pass");
+    let err = store.record(id, &game).unwrap_err();
+    assert_eq!(err.kind(), "history_gone", "{err}");
+    assert!(err.to_string().contains("another program"), "{err}");
+}
+
+/// Issue 42, item 2: a backup renamed over the history while a run was killed (its journal,
+/// holding the newer matches, left at the path). A read finds the backup as it is and changes
+/// nothing; an open to play on sets the journal aside — kept byte for byte, and said — and
+/// never replays it into the backup (the build before read and opened the backup overlaid
+/// with the newer matches).
+#[test]
+fn a_journal_of_another_file_is_set_aside_and_never_replayed() {
+    let dir = TempDir::new("stray");
+    let path = dir.join("history.db");
+    {
+        let mut store = Store::open(&path).unwrap();
+        spec_cart(&mut store);
+    }
+    let backup = dir.join("backup.db");
+    std::fs::copy(&path, &backup).unwrap();
+    let mut store = Store::open(&path).unwrap();
+    spec_cart(&mut store);
+    spec_cart(&mut store);
+    // Killed: the connection never closes (its descriptors stay open until the test ends).
+    std::mem::forget(store);
+    std::fs::rename(&backup, &path).unwrap();
+    let journal = std::fs::read(dir.join("history.db-wal")).unwrap();
+    assert!(journal.len() > 32, "the journal holds the newer matches");
+
+    let before = files(dir.path());
+    let read = Store::open_read_only(&path).unwrap();
+    assert_eq!(read.list(&Default::default(), 1).unwrap().total, 1);
+    drop(read);
+    assert_eq!(files(dir.path()), before, "a read changes nothing");
+
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.list(&Default::default(), 1).unwrap().total, 1);
+    store.integrity_check().unwrap();
+    let notices = store.notices().unwrap();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].original, dir.join("history.db-wal"));
+    assert!(notices[0].to_string().contains("journal"), "{}", notices[0]);
+    assert_eq!(std::fs::read(&notices[0].moved_to).unwrap(), journal);
 }

@@ -6,6 +6,7 @@
 //! wordclub-app --test adversarial -- --nocapture`.
 #[path = "../common/mod.rs"]
 mod common;
+mod history_file;
 mod structure;
 
 /// How many rounds the randomised tests run (`WORDCLUB_ADVERSARIAL_ROUNDS`, default 1).
