@@ -16,3 +16,5 @@ pub fn rounds() -> u64 {
         .filter(|&n| n > 0)
         .unwrap_or(1)
 }
+
+mod ids;
