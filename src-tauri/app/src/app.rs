@@ -140,11 +140,30 @@ impl App {
         App::with(settings_backend, history)
     }
 
-    fn with(settings_backend: Box<dyn SettingsBackend>, history: Result<Store, AppError>) -> App {
+    fn with(
+        settings_backend: Box<dyn SettingsBackend>,
+        mut history: Result<Store, AppError>,
+    ) -> App {
         let settings = match settings_backend.load() {
             Ok(Some(kept)) => Settings::from_kept(&kept, crate::is_known_rules),
             _ => Settings::default(),
         };
+        // A screen may remember a match this history no longer has (deleted before ids were
+        // never given twice, or in a history since moved aside): a new match must not take
+        // its id, or that screen would reopen, and play in, a stranger's match.
+        if let Ok(store) = history.as_mut() {
+            let remembered: Vec<i64> = settings
+                .on_screen
+                .iter()
+                .filter_map(|s| s.match_id)
+                .collect();
+            if let Err(e) = store.retire_ids(&remembered) {
+                eprintln!(
+                    "cannot keep new matches off the remembered ids: {}",
+                    e.kind()
+                );
+            }
+        }
         let events = Bus::default();
         let file = history.as_ref().is_ok_and(|s| s.path().is_some());
         let analysis = crate::analysis::Background::new(file);

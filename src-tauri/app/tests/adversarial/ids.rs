@@ -109,7 +109,11 @@ fn write_matches(app: &App) {
     let four = cat_match(app);
     reveal(app, four);
     ok(app, "pass", m(four));
-    ok(app, "abandon_match", json!({"match_id": four, "confirm": true}));
+    ok(
+        app,
+        "abandon_match",
+        json!({"match_id": four, "confirm": true}),
+    );
     // 5: take-backs on; CAT, and Ben has shown his rack.
     let five = cat_match_with(app, on);
     reveal(app, five);
@@ -134,7 +138,11 @@ fn write_matches(app: &App) {
         json!({"client": "window", "match_id": two}),
     );
     for gone in [three, six] {
-        ok(app, "delete_match", json!({"match_id": gone, "confirm": true}));
+        ok(
+            app,
+            "delete_match",
+            json!({"match_id": gone, "confirm": true}),
+        );
     }
 }
 
@@ -144,7 +152,11 @@ fn write_v4_fixture() {
     if std::env::var("WORDCLUB_WRITE_FIXTURE").is_err() {
         return;
     }
-    assert_eq!(wordclub_store::SCHEMA_VERSION, 4, "the fixture is version 4's");
+    assert_eq!(
+        wordclub_store::SCHEMA_VERSION,
+        4,
+        "the fixture is version 4's"
+    );
     let dir = fixture_dir();
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("expected")).unwrap();
@@ -167,4 +179,156 @@ fn write_v4_fixture() {
     .unwrap();
     drop(app);
     assert!(!dir.join("history.db-wal").exists(), "checkpointed");
+}
+
+/// Every row of every table of the history at `db` (SQLite's own bookkeeping left out), in
+/// a stable order, as text.
+fn all_rows(db: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open_with_flags(
+        db,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .unwrap();
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut out = Vec::new();
+    for table in tables {
+        let mut stmt = conn
+            .prepare(&format!("SELECT * FROM \"{table}\" ORDER BY 1, 2"))
+            .unwrap();
+        let n = stmt.column_count();
+        let mut rows = stmt.query([]).unwrap();
+        while let Some(row) = rows.next().unwrap() {
+            let cells: Vec<String> = (0..n)
+                .map(|i| format!("{:?}", row.get_ref(i).unwrap()))
+                .collect();
+            out.push(format!("{table}: {}", cells.join(" | ")));
+        }
+    }
+    out
+}
+
+/// A match of one person against a computer at classic-15 (no cover: a pass needs no
+/// reveal): the kind of match a stale screen's Pass landed in. Its id.
+fn against_a_computer(app: &App) -> i64 {
+    id_of(new_match(
+        app,
+        json!({"rules": "classic-15", "seed": 9,
+               "players": [{"name": "Cid"}, {"name": "Bot", "computer": "easy"}]}),
+    ))
+}
+
+/// A Pass from a screen still showing match `id`, which was deleted: refused, whatever
+/// match was started since.
+#[track_caller]
+fn stale_pass_is_refused(app: &App, id: i64) {
+    refuses(app, "pass", json!({"match_id": id}), "unknown_match");
+}
+
+/// Item 3, live: the newest match deleted, a new one does not take its id, so the Pass of
+/// a screen still showing the deleted match is refused and that screen does not reopen in
+/// the new match. Across a restart too, with the newest match deleted just before it.
+#[test]
+fn a_deleted_matchs_id_is_never_given_again() {
+    let dir = TempDir::new("adv-ids-live");
+    let app = open_in(&dir.0);
+    let first = cat_match(&app);
+    let second = cat_match(&app);
+    ok(
+        &app,
+        "remember_screen",
+        json!({"client": "b-tablet", "match_id": second}),
+    );
+    ok(
+        &app,
+        "delete_match",
+        json!({"match_id": second, "confirm": true}),
+    );
+    stale_pass_is_refused(&app, second);
+    let third = against_a_computer(&app);
+    assert!(third > second, "match {third} took a deleted match's id");
+    stale_pass_is_refused(&app, second);
+    let reopen = |app: &App, client: &str| {
+        ok(app, "screen_to_reopen", json!({"client": client}))["match_id"].clone()
+    };
+    assert_eq!(reopen(&app, "b-tablet"), Value::Null);
+    // A screen remembering an id far past any a history gives (a forged settings file) does
+    // not use up the ids.
+    ok(
+        &app,
+        "remember_screen",
+        json!({"client": "b-far", "match_id": 1_i64 << 40}),
+    );
+    ok(
+        &app,
+        "delete_match",
+        json!({"match_id": third, "confirm": true}),
+    );
+    drop(app);
+
+    let app = open_in(&dir.0);
+    let fourth = against_a_computer(&app);
+    assert_eq!(fourth, third + 1, "after a restart too");
+    stale_pass_is_refused(&app, third);
+    assert_eq!(reopen(&app, "b-tablet"), Value::Null);
+    assert_eq!(
+        ok(&app, "match_list", json!({}))["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_i64().unwrap())
+            .collect::<Vec<_>>(),
+        [fourth, first]
+    );
+}
+
+/// Item 3 on a history of the build before the fix (`fixtures/history-v4`, its README): it
+/// opens with every row of every table as it was (ids, drafts, analyses, abandoned and
+/// deleted matches' gaps), answers as that build did, gives the draft back, and never gives
+/// id 3 or 6 again — not even 6, the newest deleted, which no row names any more but a
+/// browser's screen still remembers.
+#[test]
+fn an_old_history_keeps_every_row_and_id_and_never_gives_a_deleted_id() {
+    let dir = TempDir::new("adv-ids-v4");
+    for file in ["history.db", "settings.json"] {
+        std::fs::copy(fixture_dir().join(file), dir.0.join(file)).unwrap();
+    }
+    let db = dir.0.join("history.db");
+    let before = all_rows(&db);
+    assert!(before.iter().any(|r| r.starts_with("drafts: Integer(2) |")));
+    assert!(before
+        .iter()
+        .any(|r| r.starts_with("analyses: Integer(1) |")));
+
+    let app = open_in(&dir.0);
+    assert_eq!(all_rows(&db), before, "every row and id as it was");
+    let expected = fixture_dir().join("expected");
+    for (name, command, args) in answers() {
+        let answer = ok(&app, command, args);
+        let kept = std::fs::read_to_string(expected.join(&name)).unwrap();
+        assert_eq!(file_text(&name, &answer), kept, "{name}");
+    }
+    let reopen =
+        |client: &str| ok(&app, "screen_to_reopen", json!({"client": client}))["match_id"].clone();
+    assert_eq!(reopen("window"), 2);
+    assert_eq!(reopen("b-stale"), Value::Null);
+    let shown = reveal(&app, 2);
+    let draft: Value =
+        serde_json::from_str(&std::fs::read_to_string(expected.join("draft-2.json")).unwrap())
+            .unwrap();
+    assert_eq!(shown["draft"], draft, "the draft comes back");
+
+    let new = against_a_computer(&app);
+    assert_eq!(new, 7, "past 6, the newest id that build gave");
+    stale_pass_is_refused(&app, 6);
+    stale_pass_is_refused(&app, 3);
+    assert_eq!(reopen("b-stale"), Value::Null);
+    drop(app);
+    let app = open_in(&dir.0);
+    assert_eq!(against_a_computer(&app), 8);
 }
