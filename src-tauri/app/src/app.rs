@@ -580,10 +580,11 @@ impl App {
         })
     }
 
-    /// Runs `f` on a match; when it names an action, applies it and commits its events to
-    /// the history before answering with `answer`: an action is answered only once kept.
-    /// When the history cannot be written the match is closed in memory, so the next command
-    /// resumes it from what was committed.
+    /// Runs `f` on a match; when it names an action, applies it. Every event the match
+    /// took meanwhile (the action's, or one `f` made itself, as a reveal that closes a
+    /// take-back) is committed to the history before answering with `answer`: nothing is
+    /// answered until it is kept. When the history cannot be written the match is closed in
+    /// memory, so the next command resumes it from what was committed.
     pub(crate) fn act<T, R>(
         &self,
         id: i64,
@@ -591,10 +592,13 @@ impl App {
         answer: impl FnOnce(&OpenMatch, T) -> R,
     ) -> Result<R, AppError> {
         self.with_slot(id, |slot, m| {
+            let kept = m.game().events().len();
             let (action, extra) = f(m)?;
+            let taking_back = matches!(action, Some(Action::TakeBack { .. }));
             if let Some(action) = action {
-                let taking_back = matches!(action, Action::TakeBack { .. });
                 m.apply(action)?;
+            }
+            if m.game().events().len() != kept {
                 // The match's lock is held, then the history's: the lock order.
                 let mut history = self.history();
                 let recorded = match history.store() {

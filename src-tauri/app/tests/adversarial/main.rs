@@ -18,3 +18,4 @@ pub fn rounds() -> u64 {
 }
 
 mod ids;
+mod take_backs;
