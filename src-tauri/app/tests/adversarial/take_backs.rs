@@ -171,7 +171,9 @@ fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 /// pass or CAT taken back in turn, kept in a history file): `match_detail`, `export_gcg` and
 /// a restart (the app opened on the file and the match's view, which resumes it), the old
 /// way (every take-back replaying the events before it, as builds before issue 42 did; up
-/// to 18 take-backs, each further one doubles it) and now.
+/// to 18 take-backs, each further one doubles it) and now. Measured (release, 2 shared
+/// cores): at 18 take-backs the detail took 12.9 s, the export 15.5 s and a restart 12.4 s
+/// the old way, and 0.3 ms, 0.2 ms and 0.8 ms now; at 200, 1.4 ms, 1.1 ms and 10 ms.
 #[test]
 #[ignore = "a bench: run with --release --ignored --nocapture"]
 fn take_back_app_times_before_and_after() {
