@@ -140,11 +140,30 @@ impl App {
         App::with(settings_backend, history)
     }
 
-    fn with(settings_backend: Box<dyn SettingsBackend>, history: Result<Store, AppError>) -> App {
+    fn with(
+        settings_backend: Box<dyn SettingsBackend>,
+        mut history: Result<Store, AppError>,
+    ) -> App {
         let settings = match settings_backend.load() {
             Ok(Some(kept)) => Settings::from_kept(&kept, crate::is_known_rules),
             _ => Settings::default(),
         };
+        // A screen may remember a match this history no longer has (deleted before ids were
+        // never given twice, or in a history since moved aside): a new match must not take
+        // its id, or that screen would reopen, and play in, a stranger's match.
+        if let Ok(store) = history.as_mut() {
+            let remembered: Vec<i64> = settings
+                .on_screen
+                .iter()
+                .filter_map(|s| s.match_id)
+                .collect();
+            if let Err(e) = store.retire_ids(&remembered) {
+                eprintln!(
+                    "cannot keep new matches off the remembered ids: {}",
+                    e.kind()
+                );
+            }
+        }
         let events = Bus::default();
         let file = history.as_ref().is_ok_and(|s| s.path().is_some());
         let analysis = crate::analysis::Background::new(file);
@@ -568,10 +587,11 @@ impl App {
         })
     }
 
-    /// Runs `f` on a match; when it names an action, applies it and commits its events to
-    /// the history before answering with `answer`: an action is answered only once kept.
-    /// When the history cannot be written the match is closed in memory, so the next command
-    /// resumes it from what was committed.
+    /// Runs `f` on a match; when it names an action, applies it. Every event the match
+    /// took meanwhile (the action's, or one `f` made itself, as a reveal that closes a
+    /// take-back) is committed to the history before answering with `answer`: nothing is
+    /// answered until it is kept. When the history cannot be written the match is closed in
+    /// memory, so the next command resumes it from what was committed.
     pub(crate) fn act<T, R>(
         &self,
         id: i64,
@@ -579,10 +599,13 @@ impl App {
         answer: impl FnOnce(&OpenMatch, T) -> R,
     ) -> Result<R, AppError> {
         self.with_slot(id, |slot, m| {
+            let kept = m.game().events().len();
             let (action, extra) = f(m)?;
+            let taking_back = matches!(action, Some(Action::TakeBack { .. }));
             if let Some(action) = action {
-                let taking_back = matches!(action, Action::TakeBack { .. });
                 m.apply(action)?;
+            }
+            if m.game().events().len() != kept {
                 // The match's lock is held, then the history's: the lock order.
                 let mut history = self.history();
                 let recorded = match history.store() {

@@ -133,12 +133,19 @@ impl App {
         })
     }
 
-    /// "Show my rack": the player to move sees their own rack, for this turn only.
+    /// "Show my rack": the player to move sees their own rack, for this turn only. A reveal
+    /// that closes the take-back of the move before it is a fact of the match
+    /// ([`wordclub_engine::Event::RackShown`]): kept in the history before the rack is shown,
+    /// so the move stands after a restart too.
     pub fn reveal_rack(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
-        self.with_match(args.match_id, |m| {
-            m.table.reveal()?;
-            Ok(m.view())
-        })
+        self.act(
+            args.match_id,
+            |m| {
+                m.table.reveal()?;
+                Ok((None, ()))
+            },
+            |m, ()| m.view(),
+        )
     }
 
     /// Scores the staged tiles without playing them.

@@ -54,9 +54,10 @@
 //! - A rule set's hash is the SHA-256 of its JSON (fields in declaration order).
 //! - Take-backs ("Allow take-backs", off by default): open only while the newest events are
 //!   one person's play, exchange or pass followed by nothing but computers' turns; a hint, a
-//!   resignation or a take-back since closes it, and so does the match's end. The table
-//!   closes it once the next person (someone else) has shown their rack, even if the cover
-//!   went back up since; after a restart that reveal is not known (it is not an event). The
+//!   resignation or a take-back since closes it, and so does the match's end. So does the
+//!   next person (someone else) showing their rack: the table records that reveal as an
+//!   event ([`Event::RackShown`], the only reveal recorded), so the move stands behind the
+//!   cover again and after a restart (matches saved before issue 42 kept no reveal). The
 //!   state after a take-back is the replay of the events before the withdrawn ones: the
 //!   bag's order comes back, so the same tiles are drawn again; a redone exchange shuffles
 //!   the returned tiles afresh (its generator is seeded from the event count, which the

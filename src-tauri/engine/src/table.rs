@@ -38,10 +38,6 @@ pub struct Table {
     /// `(seat, turns played then)`: that seat chose "Show my rack" during that turn. A turn
     /// played changes the count, so the reveal lapses by itself; a hint (no turn) keeps it.
     revealed: Option<(Seat, usize)>,
-    /// `(seat, events then)`: the last "Show my rack", kept when the cover goes back up. With
-    /// no event since, that person has seen their rack after the last move, which closes its
-    /// take-back ([`Table::take_back_open`]) even once the screen is covered again.
-    shown: Option<(Seat, usize)>,
     /// The match was (re)opened on a screen (a reload, a restart) and nobody has shown their
     /// rack since: whoever holds the device is not known, so even a one-person table is
     /// covered until its person chooses "Show my rack" (SPEC §4); a computer's turn meanwhile
@@ -56,7 +52,6 @@ impl Table {
         Table {
             game,
             revealed: None,
-            shown: None,
             reopened: false,
         }
     }
@@ -151,11 +146,14 @@ impl Table {
     }
 
     /// "Show my rack": the person to move sees their rack, for this turn only. A computer's
-    /// seat has no rack to show (`computer_to_move`).
+    /// seat has no rack to show (`computer_to_move`). Where the reveal closes the take-back
+    /// of another person's move, the match records it ([`Match::show_rack`]: an
+    /// [`Event::RackShown`] the caller keeps with the others), so the move stands after a
+    /// restart too.
     pub fn reveal(&mut self) -> Result<Seat, EngineError> {
         let seat = self.person_to_move()?;
+        self.game.show_rack(seat)?;
         self.revealed = Some((seat, self.game.turns().len()));
-        self.shown = Some((seat, self.game.events().len()));
         self.reopened = false;
         Ok(seat)
     }
@@ -171,21 +169,13 @@ impl Table {
         view
     }
 
-    /// The take-back open now ([`Match::take_back_turns`]), unless the next person has
-    /// already shown their rack: then the move stands. When the next person is the one who
+    /// The take-back open now ([`Match::take_back_turns`]): closed once the next person has
+    /// shown their rack, which [`Table::reveal`] records in the match, so the move stands
+    /// behind the cover again and after a restart. When the next person is the one who
     /// moved (only computers replied, or nobody else sits here), their own rack shown does
     /// not close it; their next action does.
     pub fn take_back_open(&self) -> Result<(Seat, u32), EngineError> {
-        let (mover, turns) = self.game.take_back_turns()?;
-        if let Some(next) = self.game.to_move() {
-            let seen = self.shown == Some((next, self.game.events().len()));
-            if next != mover && (seen || (self.has_cover() && self.is_revealed())) {
-                return Err(EngineError::TakeBackClosed {
-                    name: self.game.players()[next].name.clone(),
-                });
-            }
-        }
-        Ok((mover, turns))
+        self.game.take_back_turns()
     }
 
     /// Applies an action of the seat that may act now: the computer to move, or the person

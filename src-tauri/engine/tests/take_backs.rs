@@ -450,3 +450,69 @@ fn start_points_survive_a_take_back_the_best_turn_and_the_end() {
     assert_eq!(starts, vec![0, 4]);
     assert_replays(&m);
 }
+
+/// Issue 42, item 6: the reveal that closes a take-back is an event of the match
+/// ([`Event::RackShown`]), so a replay (a restart) keeps the move standing; any other reveal
+/// adds nothing; a forged one is refused.
+#[test]
+fn the_reveal_that_closes_a_take_back_is_kept_in_the_events() {
+    let (m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let mut t = Table::new(m);
+    t.reveal().unwrap();
+    assert_eq!(t.game().events().len(), 1, "Ann's reveal closes nothing");
+    let cat = tiles(t.game().board(), "5D CAT");
+    t.apply(
+        Action::Place {
+            player: 0,
+            tiles: cat,
+        },
+        l,
+    )
+    .unwrap();
+    t.reveal().unwrap();
+    assert_eq!(
+        t.game().events().last(),
+        Some(&Event::RackShown { player: 1 })
+    );
+    t.reveal().unwrap();
+    assert_eq!(t.game().events().len(), 3, "shown once is enough");
+    // Replayed (a restart), the move still stands.
+    let replayed = Match::replay(t.game().events()).unwrap();
+    assert_eq!(
+        replayed.take_back_turns().unwrap_err().kind(),
+        "take_back_closed"
+    );
+    let mut reopened = Table::reopened(replayed);
+    assert_eq!(reopened.view().take_back, None);
+    assert_eq!(
+        reopened
+            .apply(Action::TakeBack { player: 0 }, l)
+            .unwrap_err()
+            .kind(),
+        "take_back_closed"
+    );
+    // The reveal is no turn: the same seat to move, the same turns.
+    assert_eq!(reopened.game().to_move(), Some(1));
+    assert_eq!(reopened.game().turns().len(), 1);
+
+    // Forged: a rack shown by a seat not to move, or after the end, is refused on replay.
+    let mut forged = t.game().events()[..2].to_vec();
+    forged.push(Event::RackShown { player: 0 });
+    assert_eq!(Match::replay(&forged).unwrap_err().kind(), "bad_events");
+
+    // With take-backs off nothing is kept: there is nothing a reveal closes.
+    let (m, l) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    let mut off = Table::new(m);
+    off.reveal().unwrap();
+    let cat = tiles(off.game().board(), "5D CAT");
+    off.apply(
+        Action::Place {
+            player: 0,
+            tiles: cat,
+        },
+        l,
+    )
+    .unwrap();
+    off.reveal().unwrap();
+    assert_eq!(off.game().events().len(), 2);
+}

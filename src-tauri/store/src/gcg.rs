@@ -303,6 +303,8 @@ pub(crate) fn write_gcg_notes(
                 racks[s].clear();
                 flush(&mut out, s, &mut pending);
             }
+            // A rack shown is no move: the record has nothing to say of it.
+            Event::RackShown { .. } => {}
             Event::HintTaken {
                 player,
                 kind,

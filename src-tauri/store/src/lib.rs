@@ -22,7 +22,9 @@
 //!   `game.apply(action, list)?` → [`Store::record`] (committed when it returns) → answer.
 //! - [`Store::keep_draft`] the tiles the player to move has staged (not an action: nothing of
 //!   the match changes), so that [`Store::draft`] gives them back after a restart.
-//! - [`Store::unfinished`], [`Store::resume`] (typed `list_not_shipped` refusal), [`Store::abandon`].
+//! - [`Store::unfinished`], [`Store::resume`] (typed `list_not_shipped` refusal), [`Store::abandon`],
+//!   [`Store::delete`] (an id is never given twice; [`Store::retire_ids`] keeps new matches off
+//!   the ids a screen remembers from before that was so).
 //! - [`Store::list`] pages with a [`Filter`], [`Store::summary`], [`Store::detail`] (or
 //!   [`Store::detail_with`], the board turn by turn from the same replay),
 //!   [`Store::stats`], [`Store::export_gcg`].

@@ -1,6 +1,11 @@
 //! Schema migrations: SQL files in `migrations/`, applied in order. The schema version is
 //! SQLite's `PRAGMA user_version`; each migration and its version bump commit together in one
 //! transaction, so a crash leaves the database at the old version or the new one, never between.
+//!
+//! A migration runs with foreign keys off, as SQLite's procedure for making a table again
+//! asks: dropping the old `matches` (migration 5) with them on would delete every row that
+//! points at it (`ON DELETE CASCADE`). Before it commits, no more rows may point at a missing
+//! row than before it ran (`PRAGMA foreign_key_check`); then they are back as they were.
 use rusqlite::{Connection, TransactionBehavior};
 
 use crate::StoreError;
@@ -34,10 +39,15 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0004_drafts.sql",
         sql: include_str!("../migrations/0004_drafts.sql"),
     },
+    Migration {
+        version: 5,
+        name: "0005_match_ids_never_reused.sql",
+        sql: include_str!("../migrations/0005_match_ids_never_reused.sql"),
+    },
 ];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// `PRAGMA application_id` of a Word Club history ('WCLB'), set by migration 2.
 pub const APPLICATION_ID: i64 = 0x5743_4C42;
@@ -56,25 +66,65 @@ pub(crate) fn migrate(conn: &mut Connection, migrations: &[Migration]) -> Result
         return Err(StoreError::NewerSchema { found, supported });
     }
     for m in migrations.iter().filter(|m| m.version > found) {
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(StoreError::db("starting a migration"))?;
-        // Another process may have migrated while we waited for the lock.
-        let now = user_version(&tx).map_err(StoreError::db("reading the schema version"))?;
-        if now >= m.version {
-            continue;
-        }
-        tx.execute_batch(m.sql)
-            .map_err(|source| StoreError::Migration {
-                name: m.name,
-                source,
-            })?;
-        tx.pragma_update(None, "user_version", m.version)
-            .map_err(StoreError::db("recording the schema version"))?;
-        tx.commit()
-            .map_err(StoreError::db("committing a schema migration"))?;
+        // SQLite ignores the setting inside a transaction: it changes around it.
+        let keys: bool = conn
+            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
+            .map_err(StoreError::db("reading the foreign keys setting"))?;
+        conn.pragma_update(None, "foreign_keys", false)
+            .map_err(StoreError::db("turning foreign keys off for a migration"))?;
+        let applied = apply(conn, m);
+        let restored = conn
+            .pragma_update(None, "foreign_keys", keys)
+            .map_err(StoreError::db("turning foreign keys back on"));
+        applied?;
+        restored?;
     }
     Ok(())
+}
+
+/// Applies one migration and its version bump in one transaction (foreign keys are off).
+fn apply(conn: &mut Connection, m: &Migration) -> Result<(), StoreError> {
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(StoreError::db("starting a migration"))?;
+    // Another process may have migrated while we waited for the lock.
+    let now = user_version(&tx).map_err(StoreError::db("reading the schema version"))?;
+    if now >= m.version {
+        return Ok(());
+    }
+    let failed = |source| StoreError::Migration {
+        name: m.name,
+        source,
+    };
+    // A history written with foreign keys on has no row pointing at a missing one; should an
+    // older file have some, the migration keeps them, but adds none.
+    let dangling_before = dangling_rows(&tx).map_err(failed)?;
+    tx.execute_batch(m.sql).map_err(failed)?;
+    let dangling_after = dangling_rows(&tx).map_err(failed)?;
+    if dangling_after > dangling_before {
+        return Err(failed(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+            Some(format!(
+                "it would leave {} rows pointing at a missing row (there were {dangling_before})",
+                dangling_after
+            )),
+        )));
+    }
+    tx.pragma_update(None, "user_version", m.version)
+        .map_err(StoreError::db("recording the schema version"))?;
+    tx.commit()
+        .map_err(StoreError::db("committing a schema migration"))
+}
+
+/// Rows whose foreign key points at no row (`PRAGMA foreign_key_check`).
+fn dangling_rows(conn: &Connection) -> Result<usize, rusqlite::Error> {
+    let mut stmt = conn.prepare("PRAGMA foreign_key_check")?;
+    let mut rows = stmt.query([])?;
+    let mut n = 0;
+    while rows.next()?.is_some() {
+        n += 1;
+    }
+    Ok(n)
 }
 
 #[cfg(test)]
@@ -111,6 +161,105 @@ mod tests {
         // Running again is a no-op.
         migrate(&mut conn, MIGRATIONS).unwrap();
         assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION);
+    }
+
+    /// Every table's rows, in a stable order, as text.
+    fn rows(conn: &Connection) -> Vec<String> {
+        let mut out = Vec::new();
+        for table in ["matches", "players", "events", "analyses", "drafts"] {
+            let mut stmt = conn
+                .prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2"))
+                .unwrap();
+            let n = stmt.column_count();
+            let mut q = stmt.query([]).unwrap();
+            while let Some(r) = q.next().unwrap() {
+                let cells: Vec<String> = (0..n)
+                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                    .collect();
+                out.push(format!("{table}: {}", cells.join(" | ")));
+            }
+        }
+        out
+    }
+
+    /// Migration 5 makes `matches` again (AUTOINCREMENT): with foreign keys on, as every
+    /// history is opened, dropping the old table would have deleted every row pointing at it.
+    /// Every row and id stays, the keys are on again after, and the ids go on from the
+    /// largest any row names, never back to a deleted one.
+    #[test]
+    fn migration_5_keeps_every_row_and_id_and_never_gives_a_deleted_id_again() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "foreign_keys", true).unwrap();
+        migrate(&mut conn, &MIGRATIONS[..4]).unwrap();
+        let insert = |conn: &Connection, id: i64| {
+            conn.execute(
+                "INSERT INTO matches (id, created_at, updated_at, rules_id, rules_json, \
+                 rules_sha256, list_id, list_sha256, seed, fixed_deal) \
+                 VALUES (?1, 1, 2, 'r', '{}', 'h', 'l', 'lh', '7', 'seed')",
+                [id],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO players (match_id, seat, name, kind) VALUES (?1, 0, 'Ann', 'human')",
+                [id],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO events (match_id, seq, kind, recorded_at, body) \
+                 VALUES (?1, 0, 'started', 1, '{}')",
+                [id],
+            )
+            .unwrap();
+        };
+        for id in [1, 2, 4, 9] {
+            insert(&conn, id);
+        }
+        conn.execute("INSERT INTO analyses VALUES (2, 1, 5, 1, '{\"a\":1}')", [])
+            .unwrap();
+        conn.execute("INSERT INTO drafts VALUES (4, 0, 3, '[]', 6)", [])
+            .unwrap();
+        // The newest deleted, as a player could: its id was free for the next match.
+        conn.execute("DELETE FROM matches WHERE id = 9", [])
+            .unwrap();
+        let before = rows(&conn);
+        assert_eq!(before.len(), 3 * 3 + 2);
+
+        migrate(&mut conn, MIGRATIONS).unwrap();
+        assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION);
+        assert_eq!(rows(&conn), before, "every row and id as it was");
+        let keys: bool = conn
+            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
+            .unwrap();
+        assert!(keys, "foreign keys are on again");
+        // A new match takes 5 (the largest left is 4); deleted, its id is not given again.
+        conn.execute(
+            "INSERT INTO matches (created_at, updated_at, rules_id, rules_json, rules_sha256, \
+             list_id, list_sha256, seed) VALUES (1, 1, 'r', '{}', 'h', 'l', 'lh', '1')",
+            [],
+        )
+        .unwrap();
+        assert_eq!(conn.last_insert_rowid(), 5);
+        conn.execute("DELETE FROM matches WHERE id = 5", [])
+            .unwrap();
+        conn.execute(
+            "INSERT INTO matches (created_at, updated_at, rules_id, rules_json, rules_sha256, \
+             list_id, list_sha256, seed) VALUES (1, 1, 'r', '{}', 'h', 'l', 'lh', '1')",
+            [],
+        )
+        .unwrap();
+        assert_eq!(conn.last_insert_rowid(), 6);
+        // The cascade still holds: deleting a match takes its rows with it.
+        conn.execute("DELETE FROM matches WHERE id = 4", [])
+            .unwrap();
+        let left: i64 = conn
+            .query_row(
+                "SELECT (SELECT count(*) FROM players WHERE match_id = 4) + \
+                        (SELECT count(*) FROM drafts WHERE match_id = 4)",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(left, 0);
     }
 
     #[test]

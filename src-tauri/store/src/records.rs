@@ -306,7 +306,9 @@ impl Store {
     /// Removes an unfinished match (in progress or abandoned) from the history for good,
     /// with its events, seats and analyses (`ON DELETE CASCADE`). A finished match is
     /// refused (`match_finished`): its result belongs to the statistics. The one way a match
-    /// ever leaves the history; the player confirms it first (the app's `delete_match`).
+    /// ever leaves the history; the player confirms it first (the app's `delete_match`). Its
+    /// id is never given again (`AUTOINCREMENT`, schema version 5), so a screen still
+    /// showing it can only be refused, never land in another match.
     pub fn delete(&mut self, id: i64) -> Result<(), StoreError> {
         match self.match_status(id)?.as_deref() {
             None => Err(StoreError::MatchNotFound { id }),
@@ -322,6 +324,63 @@ impl Store {
                 self.check_after_write()
             }
         }
+    }
+}
+
+/// The largest id [`Store::retire_ids`] takes: no history gives two thousand million
+/// matches, and a larger id in a file the app reads (a forged settings file) must not use up
+/// the ids new matches need.
+const MOST_RETIRED: i64 = i32::MAX as i64;
+
+impl Store {
+    /// Ids named outside the history that a new match must never get: matches a screen
+    /// still remembers (the app's settings) and that are not here — deleted before schema
+    /// version 5 kept every id given (its migration starts the ids after the largest any row
+    /// still names, and a deleted match left none), or in a history since moved aside. The
+    /// ids of new matches go on after the largest of them (up to 2³¹ − 1); nothing is
+    /// written when they already do.
+    pub fn retire_ids(&mut self, ids: &[i64]) -> Result<(), StoreError> {
+        let Some(top) = ids
+            .iter()
+            .copied()
+            .filter(|&id| (1..=MOST_RETIRED).contains(&id))
+            .max()
+        else {
+            return Ok(());
+        };
+        let next_after: i64 = self
+            .conn
+            .query_row(
+                "SELECT max(coalesce((SELECT max(seq) FROM sqlite_sequence WHERE name = 'matches'), 0),
+                            coalesce((SELECT max(id) FROM matches), 0))",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(StoreError::db("reading the next match id"))?;
+        if top <= next_after {
+            return Ok(());
+        }
+        self.check_file()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(StoreError::db("starting to set the next match id"))?;
+        let set = tx
+            .execute(
+                "UPDATE sqlite_sequence SET seq = max(seq, ?1) WHERE name = 'matches'",
+                [top],
+            )
+            .map_err(StoreError::db("setting the next match id"))?;
+        if set == 0 {
+            tx.execute(
+                "INSERT INTO sqlite_sequence (name, seq) VALUES ('matches', ?1)",
+                [top],
+            )
+            .map_err(StoreError::db("setting the next match id"))?;
+        }
+        tx.commit()
+            .map_err(StoreError::db("committing the next match id"))?;
+        self.check_file()
     }
 }
 

@@ -7,7 +7,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod history_file;
+mod ids;
 mod structure;
+mod take_backs;
 
 /// How many rounds the randomised tests run (`WORDCLUB_ADVERSARIAL_ROUNDS`, default 1).
 pub fn rounds() -> u64 {

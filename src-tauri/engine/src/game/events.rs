@@ -192,6 +192,14 @@ pub enum Event {
         player: Seat,
         turns: u32,
     },
+    /// `player`, to move, showed their rack ("Show my rack": the handoff cover lifted).
+    /// Recorded only where it closes something a restart must not open again: the take-back
+    /// of another person's move just before it ([`crate::Match::take_back_turns`]); a window
+    /// of a later rule that ends at the reveal reads it the same way. It changes no tile,
+    /// score or turn. Matches saved before it (issue 42) have none: a reveal was not kept.
+    RackShown {
+        player: Seat,
+    },
     HintTaken {
         player: Seat,
         kind: HintKind,

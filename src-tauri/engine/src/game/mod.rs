@@ -432,10 +432,11 @@ impl Match {
 
     /// The take-back open now, as `(the seat that may take back, turns it withdraws)`: the
     /// newest turns are one person's play, exchange or pass followed only by computers'
-    /// replies, with nothing else since (no hint, resignation or take-back), the match is
-    /// still on and its players allowed take-backs. Whether the next person has already
-    /// shown their rack is the table's part ([`crate::Table`]). The one owner of the rule:
-    /// [`Match::apply`] checks a take-back against it and views report it.
+    /// replies, with nothing else since (no hint, resignation or take-back, and no other
+    /// person's rack shown: [`Event::RackShown`]), the match is still on and its players
+    /// allowed take-backs. The one owner of the rule: [`Match::apply`] checks a take-back
+    /// against it, views report it, and [`crate::Table`] records the reveal that closes it
+    /// ([`Match::show_rack`]).
     pub fn take_back_turns(&self) -> Result<(Seat, u32), EngineError> {
         if !self.options.take_backs {
             return Err(EngineError::TakeBacksOff);
@@ -449,8 +450,13 @@ impl Match {
             })
         };
         let mut turns = 0u32;
+        let mut shown_by = None;
         for event in self.events.iter().rev() {
             let seat = match event {
+                Event::RackShown { player } => {
+                    shown_by = Some(*player);
+                    continue;
+                }
                 Event::Placed { player, .. }
                 | Event::Exchanged { player, .. }
                 | Event::Passed { player } => *player,
@@ -462,6 +468,13 @@ impl Match {
             };
             turns += 1;
             if self.players[seat].kind == PlayerKind::Human {
+                // The next person has seen their rack after the move: it stands. (The mover's
+                // own rack shown, where only computers sit between, does not close it.)
+                if let Some(next) = shown_by.filter(|&next| next != seat) {
+                    return Err(EngineError::TakeBackClosed {
+                        name: self.players[next].name.clone(),
+                    });
+                }
                 return Ok((seat, turns));
             }
         }
@@ -469,6 +482,24 @@ impl Match {
     }
 
     // ---- acting --------------------------------------------------------------------------
+
+    /// `seat`, the person to move, shows their rack ("Show my rack"). It is recorded
+    /// ([`Event::RackShown`], returned) only when it closes a take-back open for another
+    /// person's move, so that a restart does not open it again; any other reveal changes
+    /// nothing and adds no event (the cover itself is the table's, [`crate::Table`]).
+    pub fn show_rack(&mut self, seat: Seat) -> Result<&[Event], EngineError> {
+        self.check_turn(seat)?;
+        if self.players[seat].kind != PlayerKind::Human {
+            return Err(EngineError::ComputerToMove {
+                name: self.players[seat].name.clone(),
+            });
+        }
+        let before = self.events.len();
+        if self.take_back_turns().is_ok_and(|(mover, _)| mover != seat) {
+            self.fold(Event::RackShown { player: seat })?;
+        }
+        Ok(&self.events[before..])
+    }
 
     /// The match is still on and `player` is in it (resigning needs no more than this).
     fn check_active(&self, player: Seat) -> Result<(), EngineError> {
@@ -779,6 +810,15 @@ impl Match {
                     kind: *kind,
                     shown: shown.clone(),
                 });
+                self.events.push(event);
+                return Ok(());
+            }
+            Event::RackShown { player } => {
+                let player = *player;
+                self.check_turn(player).map_err(|e| bad(e.to_string()))?;
+                if self.players[player].kind != PlayerKind::Human {
+                    return Err(bad(format!("player {} has no rack to show", player + 1)));
+                }
                 self.events.push(event);
                 return Ok(());
             }
