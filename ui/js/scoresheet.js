@@ -136,7 +136,8 @@ export function renderScoresheet(v, selected, onSelect) {
 export function renderRecap(v) {
   // From the backend's `recap_start`: the rows since this player's last turn that stands.
   const since = v.recap_start == null ? [] : (v.turns ?? []).slice(v.recap_start);
-  if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, 'First move of the match.');
+  // Nothing to recap: the backend says why (the first move, or a solo round going on).
+  if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, v.recap_note ?? '');
   const replaces = v.rules.exchange === 'solo';
   return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
     since.map((t) => h('li', { dataset: { turn: String(t.number) }, class: t.taken_back ? 'taken-back' : undefined },
