@@ -75,7 +75,7 @@ test('tablet: a double tap on "Show my rack" shows the rack and takes no hint fr
   assert.deepEqual(ctx.browser.contexts().flatMap((c) => c.errors ?? []), []);
 });
 
-test('tablet: a double tap on the cover\'s take-back takes the move back once and opens nothing else', async () => {
+test('tablet: a double tap on the cover\'s take-back asks once, and one on its answer takes the move back once', async () => {
   const { body: made } = await api(ctx.server.url, 'new_match', {
     rules: 'wordclub-1.0', players: [{ name: 'Ann' }, { name: 'Ben' }],
     deal: { racks: ['CATEIOL', 'SNNDBGL'], draw_order: 'ARTE' }, allow_take_backs: true,
