@@ -357,13 +357,19 @@ pub fn stats(store: &Store, args: StatsArgs) -> Result<PlayerStats, AppError> {
         wordclub_engine::RuleSet::builtin(id)?;
     }
     let mut players = store.stats_for(args.rules.as_deref())?;
-    for p in &mut players {
-        p.best_turn = best_turn_words(store, p);
-    }
+    word_best_turns(store, &mut players);
     Ok(PlayerStats {
         players,
         rules: args.rules,
     })
+}
+
+/// Fills each record's `best_turn`, the best move in the end screen's words: the app's
+/// statistics and `wordclub-cli history stats` say it the same way.
+pub fn word_best_turns(store: &Store, players: &mut [wordclub_store::PlayerStats]) {
+    for p in players {
+        p.best_turn = best_turn_words(store, p);
+    }
 }
 
 /// A player's best move in the end screen's words (`view::best_turn_text`), read from the
