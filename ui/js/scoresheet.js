@@ -173,9 +173,14 @@ export function withCoordinates(board, size) {
   const cols = h('div.coords-cols', { 'aria-hidden': 'true', 'data-testid': 'coords-cols', style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))` },
     letters.map((l) => h('span', {}, l)));
   if (globalThis.ResizeObserver) {
+    let placed = false;
     const watch = new ResizeObserver(() => {
       // A board taken off the screen (a redraw) reports one last size: let go of it then.
-      if (!board.isConnected) { watch.disconnect(); return; }
+      // One not on the page yet (a screen drawn before it is placed: the match detail's
+      // step-through) is watched on: let go of then, its letters kept the width of the
+      // frame's column, 135 px past the board at 820 px (issue 45's screenshots).
+      if (!board.isConnected) { if (placed) watch.disconnect(); return; }
+      placed = true;
       cols.style.width = `${board.offsetWidth}px`;
     });
     watch.observe(board);
