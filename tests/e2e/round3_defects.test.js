@@ -5,7 +5,9 @@
 // in both themes; a phone's zoomed board keeps the word being built in view; the best turn is
 // said one way everywhere; a solo round's Replace is "replaced" everywhere; and the layout
 // fixes (1100×820, the "Word ×" column, the portrait tablet's 9×9, the Rules map's labels,
-// the covered star's badge). Each test failed on the build before its fix.
+// the covered star's badge). Each defect's test (1–14) failed on the build before its fix,
+// run against that build's ui/ (this file and helpers.js copied beside it); the backend's
+// part (recap_note, best turns in words) fails there too: app/tests/history_detail.rs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
