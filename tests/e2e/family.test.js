@@ -70,6 +70,8 @@ for (const [name, viewport, touch] of SIZES) {
     await page.screenshot({ path: screenshotPath(`family-take-back-cover-${name}.png`) });
     assert.deepEqual(await axeProblems(page), [], 'the cover with its take-back');
     await press(takeBack, touch);
+    // Asked first, as Resign and Pass are (issue 45).
+    await press(page.getByTestId('confirm-yes'), touch);
     await page.waitForFunction(() => document.querySelector('[data-testid=cover] h1')?.textContent === 'Pass to Ann');
     // Struck through on the scoresheet and in the recap; the board is empty again.
     const row = page.locator('.sheet-row.taken-back');
@@ -159,6 +161,8 @@ test('against a computer: after its reply, "Take back my move and the reply" wit
   assert.equal(await takeBack.textContent(), 'Take back my move and the reply');
   assert.match(await takeBack.getAttribute('title'), /and the reply after it/);
   await takeBack.click();
+  assert.match(await page.getByTestId('confirm-text').textContent(), /and the reply after it/);
+  await page.getByTestId('confirm-yes').click();
   await page.waitForFunction(() => document.querySelectorAll('.sheet-row.taken-back').length === 2);
   assert.equal(await page.locator('[data-testid=board] .square .tile').count(), 0);
   assert.equal(await rackText(page), 'ACEILOT');

@@ -214,7 +214,7 @@ test('every analysis row and the step-through show the rack each player held', a
   assert.deepEqual(racks, analysis.turns.map((t) => `Rack: ${[...t.rack].join(' ')}`));
   // The first turn: Ann played CAT, in words beside the best, with its place among the moves.
   const first = page.locator('[data-testid=turn-analysis][data-turn="1"]');
-  assert.match(await first.textContent(), /Ann played CAT for \d+ — (the best-scoring move|best was [A-Z]+ at \S+ for \d+ \(\d+ more\))\./);
+  assert.match(await first.textContent(), /Ann played CAT at 8G for \d+ — (the best-scoring move|best was [A-Z]+ at \S+ for \d+ \(\d+ more\))\./);
   assert.match(await first.textContent(), /(\d+(st|nd|rd|th)|The) best of \d+ possible moves\./);
   assert.doesNotMatch(await page.getByTestId('analysis').textContent(), /Rank \d|Hard's choice|keeps [A-Z]/);
   // The step-through: each turn with the rack its player held.

@@ -8,7 +8,7 @@ import { onEvent } from './api.js';
 import { breakdownLines } from './breakdown.js';
 import { h, fill, messageOf } from './dom.js';
 import { textWithWordLink } from './define.js';
-import { candidateText, turnSentence, rankText, strongText, missHeading, missText, rackText, tilesText } from './analysiswords.js';
+import { candidateText, turnSentence, sentenceWord, rankText, strongText, missHeading, missText, rackText, tilesText } from './analysiswords.js';
 
 /** @typedef {import('./contract').Analysis} Analysis */
 /** @typedef {import('./contract').TurnAnalysis} TurnAnalysis */
@@ -19,8 +19,9 @@ import { candidateText, turnSentence, rankText, strongText, missHeading, missTex
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The end screen's block: each player's biggest miss, then a link to the full analysis.
- * @param {number} matchId @param {{ onOpen?: (() => Promise<void>) | null }} [options] */
-export function missedMovesBlock(matchId, { onOpen = null } = {}) {
+ *  `replaces`: the rule set's exchange replaces the whole rack (said "replaced").
+ * @param {number} matchId @param {{ onOpen?: (() => Promise<void>) | null, replaces?: boolean }} [options] */
+export function missedMovesBlock(matchId, { onOpen = null, replaces = false } = {}) {
   const heading = 'Biggest misses';
   const box = h('section.stack.analysis-end', { 'data-testid': 'end-analysis', 'aria-live': 'polite', 'aria-busy': 'true' },
     h('h2', {}, heading),
@@ -30,7 +31,7 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
     const items = a.players.map((p) => h('li', { 'data-testid': 'missed-move', 'data-seat': String(p.seat) },
       h('strong', {}, `${missHeading(p.name)}: `),
       // The best word itself opens its meaning.
-      p.best_missed ? textWithWordLink(missText(p, a), p.best_missed.best.word, { matchId }) : missText(p, a)));
+      p.best_missed ? textWithWordLink(missText(p, a, replaces), p.best_missed.best.word, { matchId }) : missText(p, a, replaces)));
     // The link sits beside the heading rather than on a line of its own, so the end screen's
     // buttons stay above the fold at 1280×860.
     fill(box,
@@ -45,8 +46,8 @@ export function missedMovesBlock(matchId, { onOpen = null } = {}) {
   return box;
 }
 
-/** The per-player summary table. @param {Analysis} a @param {boolean} bingos */
-function summaryTable(a, bingos) {
+/** The per-player summary table. @param {Analysis} a @param {boolean} bingos @param {boolean} replaces */
+function summaryTable(a, bingos, replaces) {
   const heads = ['Player', 'Points missed', 'Average place (1 = the best move)', 'Best moves played', bingos ? 'Bingos found' : null, 'Biggest miss'].filter(Boolean);
   return h('table.list.analysis-summary', { 'data-testid': 'analysis-summary' },
     h('caption', {}, 'Analysis by player'),
@@ -58,7 +59,7 @@ function summaryTable(a, bingos) {
       h('td', {}, p.average_rank == null ? '—' : p.average_rank < 10 ? p.average_rank.toFixed(1) : String(Math.round(p.average_rank))),
       h('td', {}, `${p.best_played} of ${plural(p.turns, 'turn')}`),
       bingos ? h('td', {}, `${p.bingos_found ?? 0} of ${p.bingos_available ?? 0} available`) : null,
-      h('td', {}, missText(p, a))))));
+      h('td', {}, missText(p, a, replaces))))));
 }
 
 /** The text beside a turn: the rack held, the move beside the best one, its place among the
@@ -69,8 +70,10 @@ function summaryTable(a, bingos) {
 function turnCell(t, name, onGhost, matchId, replaces) {
   const best = t.best_by_score;
   const facts = [turnSentence(name, t, replaces), rankText(t)];
+  const named = sentenceWord(t);
   if (t.best_by_value && best && t.best_by_value.notation !== best.notation) facts.push(strongText(t.best_by_value));
-  if (t.best_exchange && t.played.kind === 'exchange') facts.push(`The best exchange would have put back ${tilesText(t.best_exchange.tiles)}, keeping ${tilesText(t.best_exchange.keep)}.`);
+  // A solo round's Replace puts the whole rack back: no choice of tiles to say.
+  if (t.best_exchange && t.played.kind === 'exchange' && !replaces) facts.push(`The best exchange would have put back ${tilesText(t.best_exchange.tiles)}, keeping ${tilesText(t.best_exchange.keep)}.`);
   if (t.hint_taken) facts.push('A hint was taken.');
   const alternatives = t.alternatives.map((c, i) => h('li', {},
     h('button.ghost-button', {
@@ -81,7 +84,9 @@ function turnCell(t, name, onGhost, matchId, replaces) {
   return h('div.turn-analysis', { 'data-testid': 'turn-analysis', 'data-turn': String(t.turn) },
     // The match is over, so every rack may be shown.
     h('p.turn-rack', { 'data-testid': 'turn-rack' }, rackText(t.rack)),
-    h('span', {}, best ? textWithWordLink(facts.filter(Boolean).join(' '), best.word, { matchId }) : facts.filter(Boolean).join(' ')),
+    // The word the sentence names is its meaning control (none put before it: a tied best
+    // move the sentence does not name read as a stray word, "LONE Lily played LOTE …").
+    h('span', {}, named ? textWithWordLink(facts.filter(Boolean).join(' '), named, { matchId }) : facts.filter(Boolean).join(' ')),
     alternatives.length ? h('details.alternatives', {},
       h('summary', {}, `Alternatives (${alternatives.length})`),
       h('ul', {}, alternatives)) : null);
@@ -131,7 +136,7 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
     h('h2', { id: 'analysis' }, 'Analysis'),
     h('p.muted', {}, `By the move generator, with the match's own rules (${a.rules_label}) and word list (${a.list_name}). Points missed: the best score available minus the score played. The strong computer is the Hard player, which weighs the tiles a move keeps as well as its score.`),
     // Scrolls sideways on a phone: a tab stop of its own (its table holds no control).
-    h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Analysis by player' }, summaryTable(a, bingos)));
+    h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Analysis by player' }, summaryTable(a, bingos, replaces)));
   for (const t of a.turns) {
     const row = rows.get(t.turn);
     const cell = row?.querySelector('[data-analysis-cell]');

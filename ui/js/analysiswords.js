@@ -37,12 +37,13 @@ export function tilesText(tiles) {
   return [...tiles].map((t) => (t === '?' ? 'a blank' : t)).join(' ');
 }
 
-/** What a player did on an analysed turn ("Ann played STEAD for 18"). `replaces`: the rule
- *  set's exchange replaces the whole rack (the rules' `exchange` is `solo`), so the turn is
- *  said as it was offered.
+/** What a player did on an analysed turn ("Ann played STEAD at 8F for 18": where, as a
+ *  candidate says it, from the notation's position). `replaces`: the rule set's exchange
+ *  replaces the whole rack (the rules' `exchange` is `solo`), so the turn is said as it was
+ *  offered.
  * @param {string} name @param {import('./contract').PlayedMove} played @param {boolean} [replaces] */
 export function playedText(name, played, replaces = false) {
-  if (played.kind === 'place') return `${name} played ${played.word} for ${played.score}`;
+  if (played.kind === 'place') return `${name} played ${played.word} at ${square(played.notation)} for ${played.score}`;
   if (played.kind === 'exchange') return `${name} ${replaces ? 'replaced' : 'exchanged'} ${tilesText(played.tiles)}`;
   return `${name} passed`;
 }
@@ -56,6 +57,17 @@ export function turnSentence(name, t, replaces = false) {
   if (!best) return `${played} — no word could be placed.`;
   if (t.points_missed === 0 && t.played.kind === 'place') return `${played} — the best-scoring move.`;
   return `${played} — best was ${candidateText(best)} (${t.points_missed} more).`;
+}
+
+/** The word a turn's sentence names for its meaning control: the best move's when the
+ *  sentence says it, else the word played (a move that tied the best score is said alone:
+ *  "Lily played LOTE at 5C for 12 — the best-scoring move."); `null` when it names none.
+ * @param {TurnAnalysis} t */
+export function sentenceWord(t) {
+  const best = t.best_by_score;
+  const bestNamed = best && !(t.points_missed === 0 && t.played.kind === 'place');
+  if (bestNamed) return best.word;
+  return t.played.kind === 'place' ? t.played.word : null;
 }
 
 /** "5th best of 409 possible moves"; "the best of 409 possible moves". @param {TurnAnalysis} t */
@@ -77,12 +89,13 @@ export const missHeading = (name) => `${possessive(name)} biggest miss`;
 /** A player's biggest miss for the end screen and the summary (`a`: the whole analysis, whose
  *  turn says what was played), or what they played when they missed nothing: "DATES at 8D
  *  for 24 on turn 3 — Ann played STEAD for 18 (6 points missed)".
- * @param {import('./contract').PlayerAnalysis} p @param {import('./contract').Analysis} a */
-export function missText(p, a) {
+ * @param {import('./contract').PlayerAnalysis} p @param {import('./contract').Analysis} a
+ * @param {boolean} [replaces]  as playedText's */
+export function missText(p, a, replaces = false) {
   const m = p.best_missed;
   if (m) {
     const t = a.turns.find((x) => x.turn === m.turn && x.player === p.seat);
-    const instead = t ? playedText(p.name, t.played) : `${p.name} played ${m.played} for ${m.played_score}`;
+    const instead = t ? playedText(p.name, t.played, replaces) : `${p.name} played ${m.played} for ${m.played_score}`;
     return `${candidateText(m.best)} on turn ${m.turn} — ${instead} (${plural(m.points_missed, 'point')} missed)`;
   }
   if (p.turns === 0) return `${p.name} made no move before the match ended`;

@@ -78,7 +78,12 @@ export type BestTurnView = { seat: number, name: string, notation: string,
  * The main word it formed and where that word starts, as a move's notation writes it
  * (`ZAX`, `6B` across or `B6` down), as the analysis places its moves.
  */
-word: string, at: string, score: number, };
+word: string, at: string, score: number, 
+/**
+ * The turn in words, as every screen says a best turn (`SATAI at E3 for 13`: the end
+ * screen, the statistics): [`best_turn_text`].
+ */
+text: string, };
 
 export type Can = { exchange: boolean, pass: boolean, 
 /**
@@ -556,7 +561,14 @@ draft: Array<HintTile> | null,
  * The cover is up only because the match was (re)opened on this screen, at a table with
  * one person: the screen says `"<name>'s turn"`, not `"Pass to <name>"`.
  */
-reopened: boolean, result: ResultView | null, 
+reopened: boolean, 
+/**
+ * What the cover says when it has no turn to recap (`recap_start` is the end of
+ * `turns`): the match's first move, or a solo round going on (nobody else moves, so
+ * nothing happened since its player's last turn). `null` while there is a turn to
+ * recap, or nobody to move.
+ */
+recap_note: string | null, result: ResultView | null, 
 /**
  * The seat to move; `None` once the match is over.
  */
@@ -735,7 +747,12 @@ average_score: number | null, best_score: number | null,
  * Over finished matches: the highest-scoring move, of equal scores the earliest (the
  * match started first, then within it the engine's best turn, the earliest turn).
  */
-best_move: string | null, best_move_score: number | null, hints_taken: number, };
+best_move: string | null, best_move_score: number | null, 
+/**
+ * The best move in words (`SATAI at E3 for 13`), as the end screen says a best turn:
+ * filled by the app from the match itself; the store leaves it `None`.
+ */
+best_turn: string | null, hints_taken: number, };
 
 export type PlayerShare = { player: string, win: number, ci95: [number, number], };
 

@@ -155,14 +155,15 @@ export function wordLinks(words, where) {
 
 /** `text` with the first whole-word `word` in it made that word's meaning control: the word
  *  itself is the control, where a sentence names it ("DATES at 8D for 24 on turn 3 — …").
- *  Without the word in the text, the control goes before it.
+ *  Without the word in the text, the text alone: a control put before it read as a stray
+ *  word in the sentence.
  * @param {string} text
  * @param {string} word
  * @param {{ matchId?: number|null, list?: string|null }} where */
 export function textWithWordLink(text, word, where) {
   const at = new RegExp(`(^|[^A-Za-z])${word.replace(/[^A-Za-z]/g, '')}(?![A-Za-z])`).exec(text);
+  if (!at || !word) return [text];
   const link = defineButton([word], where, { className: 'word-link' });
-  if (!at || !word) return [link, ' ', text];
   const start = at.index + at[1].length;
   return [text.slice(0, start), link, text.slice(start + word.length)];
 }

@@ -27,10 +27,13 @@ function wordsCell(turn) {
     h('ul', {}, breakdownLines(turn).map((line) => h('li', {}, line))));
 }
 
-/** @param {TurnDetail} t */
-function moveText(t) {
+/** A turn's move: its notation, else what happened in the scoresheet's words (a solo
+ *  round's Replace is "replaced", as its button and the scoresheet name it). `replaces`: the
+ *  rule set's exchange replaces the whole rack.
+ * @param {TurnDetail} t @param {boolean} [replaces] */
+export function moveText(t, replaces = false) {
   if (t.notation) return t.notation;
-  if (t.kind === 'exchange') return `exchange ${t.exchanged}`;
+  if (t.kind === 'exchange') return `${replaces ? 'replaced' : 'exchanged'} ${t.exchanged}`;
   return t.kind === 'resign' ? 'resigned' : t.kind;
 }
 
@@ -59,6 +62,9 @@ export async function showDetail(root, { id }, screen) {
   const names = s.players.map((p) => p.name);
   const unfinished = s.status === 'in_progress';
   const turns = detail.turns;
+  const replaces = detail.rules.exchange === 'solo';
+  /** @param {TurnDetail} t */
+  const move = (t) => moveText(t, replaces);
   // The analysis (finished matches): a summary, a column beside each turn, ghost moves.
   const analysed = Boolean(detail.analysis?.available);
   const analysisBox = h('div.stack', { 'data-testid': 'analysis' });
@@ -67,13 +73,13 @@ export async function showDetail(root, { id }, screen) {
   const turnRows = turns.map((t, i) => h('tr', { 'data-turn': String(t.number), onclick: (/** @type {MouseEvent} */ e) => { if (!(e.target instanceof Element && e.target.closest('button, summary'))) showStep(i + 1); } },
     h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
     h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
-    h('td', {}, moveText(t)),
+    h('td', {}, move(t)),
     h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: 'Meaning', className: 'word-link' }) : null),
     h('td', {}, String(t.score)),
     t.totals.map((total) => h('td', {}, String(total))),
     h('td', {}, hintsText(t)),
     analysed ? h('td', { 'data-analysis-cell': '' }) : null));
-  const replay = createReplay(detail, turnRows, moveText, screen.signal);
+  const replay = createReplay(detail, turnRows, move, screen.signal);
   // The points each seat started with (the match's rule set at its table, from the backend),
   // as a Start row before turn 1 when any is not 0: the totals below count them.
   const start = (detail.rules.start_points ?? []).slice(0, names.length);
@@ -86,7 +92,7 @@ export async function showDetail(root, { id }, screen) {
       h('button', { type: 'button', 'data-nav': 'history' }, '‹ History'),
       unfinished ? h('button.primary', { type: 'button', onclick: () => screen.open('match', { id }) }, 'Continue') : null),
     h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
-    h('p.muted', {}, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
+    h('p.muted', { 'data-testid': 'detail-facts' }, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')}${s.take_backs ? ` · ${plural(s.take_backs, 'take-back')}` : ''} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
     // Scrolls sideways on a phone: a tab stop of its own, so the keyboard can scroll it too.
     h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, results(s, unfinished)),
     analysed ? analysisBox : null,
@@ -103,7 +109,7 @@ export async function showDetail(root, { id }, screen) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
     const attached = await attachAnalysis({
       matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox: replay.ghostBox, bingos: detail.rules.bingo_bonus > 0,
-      replaces: detail.rules.exchange === 'solo',
+      replaces,
       showGhost: (turn, tiles, candidate) => {
         // Removed (null): the board as the step shows it.
         if (turn == null || !tiles || !candidate) { replay.show(replay.step()); return; }

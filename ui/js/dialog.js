@@ -50,7 +50,7 @@ function open(build) {
 export function confirmDialog(title, text, confirmLabel) {
   return open(/** @param {(yes: boolean | null) => void} done */ (done) => h('form.stack', { method: 'dialog', onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
     h('h2', {}, title),
-    h('p', {}, text),
+    h('p', { 'data-testid': 'confirm-text' }, text),
     h('div.row', {},
       h('button.danger', { type: 'button', 'data-testid': 'confirm-yes', onclick: () => done(true) }, confirmLabel),
       h('button', { type: 'button', 'data-safe': '', 'data-testid': 'confirm-no', onclick: () => done(false) }, 'Cancel'))));

@@ -6,7 +6,7 @@ import { missedMovesBlock } from './analysis.js';
 import { renderBoard } from './board.js';
 import { withCoordinates, renderScoresheet, startTotals } from './scoresheet.js';
 import { winnerMoment } from './winner.js';
-import { defineButton } from './define.js';
+import { textWithWordLink } from './define.js';
 
 /** @typedef {import('./contract').MatchView} MatchView */
 /** @typedef {import('./contract').ResultView} ResultView */
@@ -67,6 +67,9 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   const solo = view.rules.solo;
   // A Hints column only where the rule set offers hints (solo's word checker is no hint).
   const hinted = (view.rules?.hints ?? []).length > 0 || r.players.some((p) => p.hints > 0);
+  // A Take-backs column once anybody took a move back (the backend's count, as the history
+  // list says it): assistance, like a hint.
+  const tookBack = r.players.some((p) => p.take_backs > 0);
   const start = startTotals(view);
   const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
     withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
@@ -89,7 +92,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
     // In a box of its own that scrolls sideways if it must: at 360 px its five columns were
     // 363 px wide and pushed the whole end screen 12 px past the right edge (cut off there).
     h('div.table-scroll.results-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, h('table.list', { 'data-testid': 'results' },
-      h('thead', {}, h('tr', {}, ['Player', start ? 'Start' : null, 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null].map((t) => t && h('th', {}, t)))),
+      h('thead', {}, h('tr', {}, ['Player', start ? 'Start' : null, 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null, tookBack ? 'Take-backs' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
         h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
         // The points the seat started with (the backend's view): already in its score.
@@ -97,11 +100,14 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         h('td', {}, String(p.score_before_adjustment)),
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
-        hinted ? h('td', {}, String(p.hints)) : null))))),
-    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: `, defineButton([r.best_turn.word], { matchId: view.id }, { className: 'word-link' }), ` at ${r.best_turn.at} for ${r.best_turn.score}`) : null,
+        hinted ? h('td', {}, String(p.hints)) : null,
+        tookBack ? h('td', { 'data-testid': 'result-take-backs' }, String(p.take_backs)) : null))))),
+    // The backend's words for a best turn, as the statistics say it; its word opens its meaning.
+    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: `, textWithWordLink(r.best_turn.text, r.best_turn.word, { matchId: view.id })) : null,
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {
+      replaces: view.rules.exchange === 'solo',
       onOpen: onDetails ? async () => {
         await onDetails();
         const heading = document.getElementById('analysis');

@@ -107,6 +107,10 @@ export function openScreen(name, params = {}, { fromHistory = false } = {}) {
       current = controller;
       placed = true;
       root.replaceChildren(box);
+      // A screen opened fresh starts at its top: the page kept the old screen's scroll (a
+      // phone opened a new match with the board's top rows scrolled off). Back and Forward
+      // too: the screen is drawn anew, not restored.
+      window.scrollTo(0, 0);
       // The control that had the focus went with the old screen (Start, Continue; nothing
       // after a reload): the focus goes to the new screen's first step, such as the cover's
       // "Show my rack", rather than to <body>, many Tabs away from it. A focus left in the

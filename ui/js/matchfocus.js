@@ -60,8 +60,11 @@ export function zoomScroll(box) {
 }
 
 /** A zoomed board keeps where it was scrolled to (`scrolled`, from the frame it replaces),
- *  and scrolls to the cursor when the cursor left the part in view: the area being played
- *  stays in view.
+ *  and scrolls when the part being played left its view: the word being built (the staged
+ *  tiles) with the cursor after it, or, when those do not fit, the word alone, its start
+ *  first. It followed the cursor alone, so a word typed along a row slid out of view as it
+ *  grew (390 px: ARSINES at 5A left A5 off-view; issue 45). With nothing staged, the
+ *  cursor (or the star) is centred once it leaves the view.
  * @param {Element} box @param {() => boolean} alive @param {Scrolled | null} scrolled */
 export function followCursor(box, alive, scrolled) {
   // A screen's first drawing goes on the page once drawn (main.js): measure it then.
@@ -70,10 +73,55 @@ export function followCursor(box, alive, scrolled) {
   if (!frame || frame.scrollWidth <= frame.clientWidth) return;
   if (scrolled) { frame.scrollLeft = scrolled.left; frame.scrollTop = scrolled.top; }
   const square = frame.querySelector('.square.cursor') ?? frame.querySelector('.square.star');
-  if (!square) return;
+  const staged = [...frame.querySelectorAll('.square')].filter((q) => q.querySelector('.tile.staged'));
+  if (!square && !staged.length) return;
+  const view = visiblePart(frame);
+  if (!staged.length) {
+    const q = /** @type {Element} */ (square).getBoundingClientRect();
+    if (scrolled && inside(q, view)) return;
+    frame.scrollLeft += q.left + q.width / 2 - (view.left + view.right) / 2;
+    frame.scrollTop += q.top + q.height / 2 - (view.top + view.bottom) / 2;
+    return;
+  }
+  const word = around(staged);
+  const withCursor = square ? around([...staged, square]) : word;
+  const target = fits(withCursor, view) ? withCursor : word;
+  if (inside(target, view)) return;
+  frame.scrollLeft += shift(target.left, target.right, view.left, view.right);
+  frame.scrollTop += shift(target.top, target.bottom, view.top, view.bottom);
+}
+
+/** @typedef {{ left: number, top: number, right: number, bottom: number }} Box */
+
+/** The part of a zoomed board's frame the squares show in: its client area less the
+ *  coordinates that stay at its top and left edges (sticky, drawn over the squares).
+ * @param {Element} frame @returns {Box} */
+function visiblePart(frame) {
   const f = frame.getBoundingClientRect();
-  const q = square.getBoundingClientRect();
-  if (scrolled && q.left >= f.left && q.right <= f.right && q.top >= f.top && q.bottom <= f.bottom) return;
-  frame.scrollLeft += q.left + q.width / 2 - (f.left + f.width / 2);
-  frame.scrollTop += q.top + q.height / 2 - (f.top + f.height / 2);
+  const rows = frame.querySelector('.coords-rows')?.getBoundingClientRect().width ?? 0;
+  const cols = frame.querySelector('.coords-cols')?.getBoundingClientRect().height ?? 0;
+  return { left: f.left + rows, top: f.top + cols, right: f.left + frame.clientWidth, bottom: f.top + frame.clientHeight };
+}
+
+/** The box around elements. @param {Element[]} els @returns {Box} */
+function around(els) {
+  const rs = els.map((e) => e.getBoundingClientRect());
+  return {
+    left: Math.min(...rs.map((r) => r.left)), top: Math.min(...rs.map((r) => r.top)),
+    right: Math.max(...rs.map((r) => r.right)), bottom: Math.max(...rs.map((r) => r.bottom)),
+  };
+}
+
+/** @param {Box} b @param {Box} view */
+const inside = (b, view) => b.left >= view.left - 1 && b.right <= view.right + 1 && b.top >= view.top - 1 && b.bottom <= view.bottom + 1;
+
+/** @param {Box} b @param {Box} view */
+const fits = (b, view) => b.right - b.left <= view.right - view.left && b.bottom - b.top <= view.bottom - view.top;
+
+/** The least scroll along one axis that brings [lo, hi] into [from, to]; its start first when
+ *  it cannot all come in. @param {number} lo @param {number} hi @param {number} from @param {number} to */
+function shift(lo, hi, from, to) {
+  if (lo < from) return lo - from;
+  if (hi > to) return Math.min(hi - to, lo - from);
+  return 0;
 }

@@ -224,7 +224,17 @@ export function wireInput(m) {
     abandon: () => { if (!turn.busy) abandonMatch({ id: s.view.id }, () => { if (alive()) m.leave(); }, viewName(s.view)); },
     reveal: () => act(commands.reveal_rack),
     /** @param {number} player */
-    takeBack: (player) => act(commands.take_back, { player }, { wholeRack: true }),
+    takeBack: async (player) => {
+      // Asked first, as Resign and Pass are: on the cover the button is within a thumb of
+      // "Show my rack", and a take-back undoes a move the table has seen.
+      const offer = s.view.take_back;
+      if (!offer || offer.seat !== player) return;
+      const also = offer.turns > 1 ? ` and the ${offer.turns - 1 === 1 ? 'reply' : `${offer.turns - 1} replies`} after it` : '';
+      if (await confirmDialog(`Take back ${offer.name}'s move?`,
+        `${offer.name}'s last move${also} comes off the board and ${offer.name} plays again with the same tiles. It counts as assistance.`, 'Take back')) {
+        act(commands.take_back, { player }, { wholeRack: true });
+      }
+    },
     /** @param {number | null} number */
     selectTurn: (number) => { s.selectedTurn = number; render(); },
     // A press anywhere on the screen is no key: the focus stays where the pointer put it.

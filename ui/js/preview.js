@@ -16,17 +16,20 @@ export function renderPreview(el, preview) {
     return fill(el, h('p.error', { 'data-testid': 'preview-error', 'data-kind': preview.error?.kind ?? '' },
       sentence(preview.error?.message ?? 'Not a legal move')));
   }
+  // The "Word ×" column only when a word of this move has a word multiplier: empty, it cost
+  // a phone's preview a column (every move on a board without premiums; issue 45).
+  const multiplied = preview.words.some((w) => wordMultiplierText(w) !== '');
   const rows = preview.words.map((w) => h('tr', {},
     h('th', {}, w.word),
     h('td', {}, lettersText(w)),
-    h('td', {}, wordMultiplierText(w)),
+    multiplied ? h('td', {}, wordMultiplierText(w)) : null,
     h('td', {}, String(w.score))));
-  if (preview.bingo) rows.push(h('tr', {}, h('th', {}, 'Bingo'), h('td'), h('td'), h('td', {}, `+${preview.bingo}`)));
+  if (preview.bingo) rows.push(h('tr', {}, h('th', {}, 'Bingo'), h('td'), multiplied ? h('td') : null, h('td', {}, `+${preview.bingo}`)));
   // The total first: a move of five or more words pushed it below the fold on a portrait
   // tablet and a phone, where the preview sits under the rack.
   return fill(el,
     h('p.preview-total', {}, h('strong', { 'data-testid': 'preview-total' }, `Total ${preview.score}`)),
     h('table', { 'data-testid': 'preview' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Word'), h('th', {}, 'Letters'), h('th', {}, 'Word ×'), h('th', {}, 'Score'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'Word'), h('th', {}, 'Letters'), multiplied ? h('th', {}, 'Word ×') : null, h('th', {}, 'Score'))),
       h('tbody', {}, rows)));
 }

@@ -136,7 +136,8 @@ export function renderScoresheet(v, selected, onSelect) {
 export function renderRecap(v) {
   // From the backend's `recap_start`: the rows since this player's last turn that stands.
   const since = v.recap_start == null ? [] : (v.turns ?? []).slice(v.recap_start);
-  if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, 'First move of the match.');
+  // Nothing to recap: the backend says why (the first move, or a solo round going on).
+  if (!since.length) return h('p.muted', { 'data-testid': 'recap' }, v.recap_note ?? '');
   const replaces = v.rules.exchange === 'solo';
   return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
     since.map((t) => h('li', { dataset: { turn: String(t.number) }, class: t.taken_back ? 'taken-back' : undefined },
@@ -172,9 +173,14 @@ export function withCoordinates(board, size) {
   const cols = h('div.coords-cols', { 'aria-hidden': 'true', 'data-testid': 'coords-cols', style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))` },
     letters.map((l) => h('span', {}, l)));
   if (globalThis.ResizeObserver) {
+    let placed = false;
     const watch = new ResizeObserver(() => {
       // A board taken off the screen (a redraw) reports one last size: let go of it then.
-      if (!board.isConnected) { watch.disconnect(); return; }
+      // One not on the page yet (a screen drawn before it is placed: the match detail's
+      // step-through) is watched on: let go of then, its letters kept the width of the
+      // frame's column, 135 px past the board at 820 px (issue 45's screenshots).
+      if (!board.isConnected) { if (placed) watch.disconnect(); return; }
+      placed = true;
       cols.style.width = `${board.offsetWidth}px`;
     });
     watch.observe(board);

@@ -121,7 +121,8 @@ export async function showHome(root, _params, screen) {
     h('div', {}, h('strong', {}, 'Players')),
     seatBox,
     formNote,
-    h('div.row', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
+    // Kept in sight at the bottom of a phone's screen (app.css, issue 45's block).
+    h('div.row.form-actions', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
 
   const unfinished = h('div.stack');
   fill(root, h('div.stack', {}, await historyNotices(), form, unfinished));

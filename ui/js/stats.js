@@ -46,7 +46,7 @@ function table(players, screen) {
         h('td', { 'data-stat': 'wins' }, String(p.wins)),
         h('td', { 'data-stat': 'average' }, p.average_score == null ? '—' : p.average_score.toFixed(1)),
         h('td', { 'data-stat': 'best-score' }, number(p.best_score)),
-        h('td', { 'data-stat': 'best-turn' }, p.best_move ? `${p.best_move} (${p.best_move_score})` : '—'),
+        h('td', { 'data-stat': 'best-turn' }, p.best_turn ?? '—'),
         h('td', { 'data-stat': 'hints' }, String(p.hints_taken)),
         h('td', {}, h('button', {
           type: 'button', 'aria-label': `${p.name}'s matches`,

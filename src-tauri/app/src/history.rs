@@ -356,8 +356,36 @@ pub fn stats(store: &Store, args: StatsArgs) -> Result<PlayerStats, AppError> {
     if let Some(id) = &args.rules {
         wordclub_engine::RuleSet::builtin(id)?;
     }
+    let mut players = store.stats_for(args.rules.as_deref())?;
+    word_best_turns(store, &mut players);
     Ok(PlayerStats {
-        players: store.stats_for(args.rules.as_deref())?,
+        players,
         rules: args.rules,
+    })
+}
+
+/// Fills each record's `best_turn`, the best move in the end screen's words: the app's
+/// statistics and `wordclub-cli history stats` say it the same way.
+pub fn word_best_turns(store: &Store, players: &mut [wordclub_store::PlayerStats]) {
+    for p in players {
+        p.best_turn = best_turn_words(store, p);
+    }
+}
+
+/// A player's best move in the end screen's words (`view::best_turn_text`), read from the
+/// match it was played in: one replay per player, the statistics' rows being a table's
+/// few players. A match that cannot be replayed keeps the record's notation and score.
+fn best_turn_words(store: &Store, p: &wordclub_store::PlayerStats) -> Option<String> {
+    let (id, seat) = p.best_move_in?;
+    let from_match = store.replayed(id).ok().and_then(|game| {
+        game.best_turn(Some(usize::try_from(seat).ok()?))
+            .map(crate::view::best_turn_text)
+    });
+    from_match.or_else(|| {
+        Some(format!(
+            "{} for {}",
+            p.best_move.as_deref()?,
+            p.best_move_score?
+        ))
     })
 }

@@ -85,7 +85,8 @@ pub use view::MatchView;
 // Its history: listed, turn by turn, statistics, its analysis, its game record.
 pub use analysis::{AnalysisMove, AnalysisMoveArgs};
 pub use history::{
-    ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats, StatsArgs,
+    word_best_turns, ExportGcgArgs, GcgExport, MatchDetail, MatchList, MatchListArgs, PlayerStats,
+    StatsArgs,
 };
 pub use past::{AcknowledgeArgs, AnalysisProgressArgs, HistoryNotice, SavedGcg};
 // Coming back after a reload or restart: the match on each client's screen, the kept draft.

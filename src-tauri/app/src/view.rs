@@ -370,6 +370,34 @@ pub struct BestTurnView {
     pub word: String,
     pub at: String,
     pub score: u32,
+    /// The turn in words, as every screen says a best turn (`SATAI at E3 for 13`: the end
+    /// screen, the statistics): [`best_turn_text`].
+    pub text: String,
+}
+
+/// A turn's main word and where it starts (`ZAX`, `6B` across or `B6` down), or `None` for a
+/// turn that placed no tiles.
+pub fn main_word(t: &wordclub_engine::Turn) -> Option<(String, String)> {
+    t.words.first().map(|w| {
+        (
+            w.word.clone(),
+            wordclub_engine::gcg_position(w.start, w.direction),
+        )
+    })
+}
+
+/// A best turn in words: `SATAI at E3 for 13`, the main word spelled out (a GCG `SA.AI`
+/// hides the tile played through) and where it starts. The one wording of a best turn: the
+/// end screen's and the statistics' (`history::stats`).
+pub fn best_turn_text(t: &wordclub_engine::Turn) -> String {
+    match main_word(t) {
+        Some((word, at)) => format!("{word} at {at} for {}", t.score),
+        None => format!(
+            "{} for {}",
+            t.notation.as_deref().unwrap_or_default(),
+            t.score
+        ),
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -431,6 +459,11 @@ pub struct MatchView {
     /// The cover is up only because the match was (re)opened on this screen, at a table with
     /// one person: the screen says `"<name>'s turn"`, not `"Pass to <name>"`.
     pub reopened: bool,
+    /// What the cover says when it has no turn to recap (`recap_start` is the end of
+    /// `turns`): the match's first move, or a solo round going on (nobody else moves, so
+    /// nothing happened since its player's last turn). `null` while there is a turn to
+    /// recap, or nobody to move.
+    pub recap_note: Option<String>,
     pub result: Option<ResultView>,
     /// Whose turn it is, how far the match has gone and what the viewer may do now, as the
     /// engine's view has it (`to_move`, `turns_left`, `covered`, `can`, `exchange_max`,
@@ -448,6 +481,26 @@ pub struct TakeBackView {
     pub seat: Seat,
     pub name: String,
     pub turns: u32,
+}
+
+/// [`MatchView::recap_note`]: only when the cover has no row to recap.
+fn recap_note(v: &View, rules: &RuleSet) -> Option<String> {
+    let start = v.standing.recap_start?;
+    if start < v.turns.len() {
+        return None;
+    }
+    let round = if rules.is_solo() { "round" } else { "match" };
+    if v.turns.is_empty() {
+        return Some(format!("First move of the {round}."));
+    }
+    // Only a solo round gets here with turns played: any other table's recap holds at least
+    // the turn of the player who moved before.
+    let points = v.players.first().map_or(0, |p| p.score);
+    Some(format!(
+        "The {round} goes on: turn {} next, {points} point{} so far.",
+        v.turns_played + 1,
+        if points == 1 { "" } else { "s" }
+    ))
 }
 
 /// Squares as the UI addresses them.
@@ -586,6 +639,7 @@ pub fn match_view(
         unseen_left_play: tile_tracker.then_some(v.unseen_left_play),
         draft: None,
         reopened: false,
+        recap_note: recap_note(v, rules),
         result: v.result.as_ref().map(|r| ResultView {
             reason: r.reason,
             went_out: r.went_out,
@@ -602,17 +656,17 @@ pub fn match_view(
                 })
                 .collect(),
             winners: r.winners.clone(),
-            best_turn: v.best_turn.as_ref().map(|t| BestTurnView {
-                seat: t.player,
-                name: name(t.player),
-                notation: t.notation.clone().unwrap_or_default(),
-                word: t.words.first().map(|w| w.word.clone()).unwrap_or_default(),
-                at: t
-                    .words
-                    .first()
-                    .map(|w| wordclub_engine::gcg_position(w.start, w.direction))
-                    .unwrap_or_default(),
-                score: t.score,
+            best_turn: v.best_turn.as_ref().map(|t| {
+                let (word, at) = main_word(t).unwrap_or_default();
+                BestTurnView {
+                    seat: t.player,
+                    name: name(t.player),
+                    notation: t.notation.clone().unwrap_or_default(),
+                    word,
+                    at,
+                    score: t.score,
+                    text: best_turn_text(t),
+                }
             }),
             // Each line ends at the final score (the end's adjustments as a last point).
             progression: v

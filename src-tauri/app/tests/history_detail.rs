@@ -371,3 +371,73 @@ fn rule_set_facts_follow_the_spec_tables() {
     assert_eq!(ten["end"]["deduct_tiles_left"], false, "no rack deduction");
     assert_eq!(ten["end"]["going_out"], true);
 }
+
+/// Issue 45, defect 7: the statistics say a player's best move as the end screen says a best
+/// turn, in the backend's words (`CATS at 5D for 4`), not in GCG (`5D ...S (4)`, whose dot
+/// hides the tile played through).
+#[test]
+fn the_statistics_say_the_best_turn_as_the_end_screen_does() {
+    let app = app();
+    let id = cat_cats_cart(&app);
+    reveal(&app, id);
+    ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    let end = view["result"]["best_turn"]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let stats = ok(&app, "player_stats", json!({}));
+    let best = |name: &str| {
+        stats["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .map(|p| p["best_turn"].clone())
+            .unwrap()
+    };
+    // Ann's CART (D5 down, 4) ties Ben's CATS (5D across, 4): the match's best is the earlier.
+    assert_eq!(end, "CATS at 5D for 4");
+    assert_eq!(best("Ben"), json!(end));
+    assert_eq!(best("Ann"), json!("CART at D5 for 4"));
+}
+
+/// Issue 45, defect 3: a solo round continued after turn 1 has no turn to recap (nobody else
+/// moves); its cover says the round goes on, never "First move of the match.".
+#[test]
+fn a_solo_round_continued_says_it_goes_on() {
+    let app = app();
+    let id = new_match(
+        &app,
+        json!({"rules": "solo-10", "players": [{"name": "Ann"}], "deal": {"racks": ["DUMBSEA"]}}),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let first = ok(&app, "match_view", json!({"match_id": id}));
+    assert_eq!(first["recap_note"], json!("First move of the round."));
+    reveal(&app, id);
+    // SPEC §2's solo example: DUMB at 5C, through the star.
+    ok(
+        &app,
+        "play",
+        json!({"match_id": id, "tiles": [tile(4, 2, "D"), tile(4, 3, "U"), tile(4, 4, "M"), tile(4, 5, "B")]}),
+    );
+    let view = ok(&app, "match_view", json!({"match_id": id}));
+    let points = view["players"][0]["score"].as_i64().unwrap();
+    assert_eq!(
+        view["recap_note"],
+        json!(format!(
+            "The round goes on: turn 2 next, {points} points so far."
+        ))
+    );
+    // A table of two always has a turn to recap: no note.
+    let pair = cat_match(&app);
+    reveal(&app, pair);
+    ok(
+        &app,
+        "play",
+        json!({"match_id": pair, "tiles": cat_tiles()}),
+    );
+    let ben = ok(&app, "match_view", json!({"match_id": pair}));
+    assert_eq!(ben["recap_note"], Value::Null);
+}

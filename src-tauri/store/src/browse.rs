@@ -116,6 +116,13 @@ pub struct PlayerStats {
     /// match started first, then within it the engine's best turn, the earliest turn).
     pub best_move: Option<String>,
     pub best_move_score: Option<i64>,
+    /// Where that move was played, the match and the seat, so the app can say it in words
+    /// (a GCG `SA.AI` hides the tile played through): `history::stats` fills `best_turn`.
+    #[serde(skip)]
+    pub best_move_in: Option<(i64, i64)>,
+    /// The best move in words (`SATAI at E3 for 13`), as the end screen says a best turn:
+    /// filled by the app from the match itself; the store leaves it `None`.
+    pub best_turn: Option<String>,
     pub hints_taken: i64,
 }
 
@@ -325,8 +332,8 @@ impl Store {
         // matches count, as for the best score.
         let sql = "
             WITH seats AS (
-                SELECT p.match_id, p.name, p.kind, p.score, p.winner, p.hints_taken, p.best_move,
-                       p.best_move_score, m.status, m.created_at
+                SELECT p.match_id, p.seat, p.name, p.kind, p.score, p.winner, p.hints_taken,
+                       p.best_move, p.best_move_score, m.status, m.created_at
                 FROM players p JOIN matches m ON m.id = p.match_id
                 WHERE ?1 IS NULL OR m.rules_id = ?1
             ),
@@ -341,8 +348,9 @@ impl Store {
                 FROM seats GROUP BY name COLLATE NOCASE, kind
             ),
             best AS (
-                SELECT key, kind, best_move, best_move_score FROM (
+                SELECT key, kind, best_move, best_move_score, match_id, seat FROM (
                     SELECT name COLLATE NOCASE AS key, kind, best_move, best_move_score,
+                           match_id, seat,
                            row_number() OVER (
                                PARTITION BY name COLLATE NOCASE, kind
                                ORDER BY best_move_score DESC, created_at, match_id
@@ -356,7 +364,7 @@ impl Store {
             )
             SELECT latest.name, totals.kind, totals.matches, totals.finished, totals.wins,
                    totals.average_score, totals.best_score, best.best_move, best.best_move_score,
-                   totals.hints_taken
+                   totals.hints_taken, best.match_id, best.seat
             FROM totals
             JOIN latest ON latest.key = totals.key AND latest.kind = totals.kind
             LEFT JOIN best ON best.key = totals.key AND best.kind = totals.kind
@@ -382,6 +390,12 @@ impl Store {
                     best_score: r.get(6)?,
                     best_move: r.get(7)?,
                     best_move_score: r.get(8)?,
+                    best_move_in: match (r.get::<_, Option<i64>>(10)?, r.get::<_, Option<i64>>(11)?)
+                    {
+                        (Some(m), Some(s)) => Some((m, s)),
+                        _ => None,
+                    },
+                    best_turn: None,
                     hints_taken: r.get(9)?,
                 })
             })

@@ -149,7 +149,12 @@ pub fn run(argv: &[String]) -> CliResult {
             json_of(&store.list(&filter, page)?).map(with_notices)
         }
         "show" => json_of(&store.detail(match_id(&args)?)?).map(with_notices),
-        "stats" => Ok(with_notices(json!({ "players": store.stats()? }))),
+        "stats" => {
+            // Each best move in words too, as the app's statistics say it.
+            let mut players = store.stats()?;
+            wordclub_app::word_best_turns(&store, &mut players);
+            Ok(with_notices(json!({ "players": players })))
+        }
         _ => {
             let id = match_id(&args)?;
             let gcg = if args.switch("analysis") {
