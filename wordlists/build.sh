@@ -24,7 +24,7 @@
 #               it changes no rule): the single a-z words of 2-15 letters of LDNOOBW's English
 #               list (npm naughty-words 1.2.0) and of those rated 2 ("likely profane") by npm
 #               cuss 2.2.0. See offensive/PROVENANCE.md.
-#   offensive 2 manners 2, what the computer and hints use: version 1 minus the reviewed innocent
+#   offensive 2 manners 2, what the computer and hints used before manners 3: version 1 minus the reviewed innocent
 #               words (offensive/innocent-2.txt), plus the reviewed missing slurs
 #               (offensive/added-2.txt), plus the inflections the regular rules make that a
 #               shipped list holds (reviewed). build.sh --check also checks its figures.
