@@ -24,10 +24,15 @@
 #               it changes no rule): the single a-z words of 2-15 letters of LDNOOBW's English
 #               list (npm naughty-words 1.2.0) and of those rated 2 ("likely profane") by npm
 #               cuss 2.2.0. See offensive/PROVENANCE.md.
-#   offensive 2 manners 2, what the computer and hints use: version 1 minus the reviewed innocent
+#   offensive 2 manners 2, what the computer and hints used before manners 3: version 1 minus the reviewed innocent
 #               words (offensive/innocent-2.txt), plus the reviewed missing slurs
 #               (offensive/added-2.txt), plus the inflections the regular rules make that a
 #               shipped list holds (reviewed). build.sh --check also checks its figures.
+#   offensive 3 manners 3: version 1 minus the reviewed innocent words of manners 2 and 3 and
+#               their forms (a form follows its base), plus manners 2's slurs and the reviewed
+#               words (offensive/reviewed-3.tsv: slurs, vulgar words, variants, compounds, the
+#               words WordNet labels), plus every form of a blocked word that any list of
+#               lists.json holds; offensive/manners.py, one row per word with its reason.
 # Every downloaded source is checked against its SHA-256 below before it is used.
 # Usage: wordlists/build.sh [--check]   (--check rebuilds into a temp dir and compares)
 set -euo pipefail
@@ -206,14 +211,14 @@ PY
 # offensive.
 fetch_npm naughty-words 1.2.0 c34b05e10a97ec7b9e0c3dd91d09888187c0f08d0812eaea79679795585b217e
 fetch_npm cuss 2.2.0 66b19c6086d3fb3eac3769daf97dd695290ecc24b0fddbc30688418c629b776f
-{
-  node -e 'for (const w of require(process.argv[1])) console.log(w.toLowerCase())' \
-    "$tmp/naughty-words/package/en.json"
-  node --input-type=module -e '
-    const {cuss} = await import(process.argv[1]);
-    for (const [w, rating] of Object.entries(cuss)) if (rating === 2) console.log(w.toLowerCase());
-  ' "$tmp/cuss/package/index.js"
-} | grep -E '^[a-z]{2,15}$' | sort -u > "$out/offensive/offensive-1.txt"
+# Each source's words apart too: manners 3 names the source of each word it keeps.
+node -e 'for (const w of require(process.argv[1])) console.log(w.toLowerCase())' \
+  "$tmp/naughty-words/package/en.json" | { grep -E '^[a-z]{2,15}$' || true; } | sort -u > "$tmp/ldnoobw.txt"
+node --input-type=module -e '
+  const {cuss} = await import(process.argv[1]);
+  for (const [w, rating] of Object.entries(cuss)) if (rating === 2) console.log(w.toLowerCase());
+' "$tmp/cuss/package/index.js" | { grep -E '^[a-z]{2,15}$' || true; } | sort -u > "$tmp/cuss.txt"
+sort -u "$tmp/ldnoobw.txt" "$tmp/cuss.txt" > "$out/offensive/offensive-1.txt"
 
 # offensive 2 (manners 2): version 1's entries minus the reviewed innocent words, plus the
 # reviewed missing slurs, plus every inflection of an entry the rule below makes that a shipped
@@ -257,10 +262,20 @@ with open(figures, "w") as f:
             f"inflections {n(generated)} = {n(blocked)}\n")
 PY
 
+# offensive 3 (manners 3): version 1 minus the reviewed innocent words of manners 2 and 3 and
+# their forms, plus manners 2's slurs, the reviewed words of manners 3 (offensive/reviewed-3.tsv)
+# and every form of a blocked word that a shipped list holds (every list of lists.json, so a new
+# list's forms follow their bases when it ships); one row per word with its reason.
+python3 "$here/offensive/manners.py" "$here/lists.json" "$out" "$out/offensive/offensive-1.txt" \
+  "$tmp/ldnoobw.txt" "$tmp/cuss.txt" "$here/offensive/innocent-2.txt" "$here/offensive/added-2.txt" \
+  "$here/offensive/reviewed-3.tsv" "$out/offensive/offensive-3.tsv" "$tmp/figures-offensive-3.txt"
+
 built=(wordclub/wordclub-1.txt wordclub/wordclub-2.txt wordclub/wordclub-3.txt enable2k/enable2k-1.txt
-  enable-2-9/enable-2-9-1.txt offensive/offensive-1.txt offensive/offensive-2.txt)
+  enable-2-9/enable-2-9-1.txt offensive/offensive-1.txt offensive/offensive-2.txt
+  offensive/offensive-3.tsv)
 echo "wordclub 3: $(cat "$tmp/figures-3.txt")"
 echo "offensive 2: $(cat "$tmp/figures-offensive-2.txt")"
+echo "offensive 3: $(cat "$tmp/figures-offensive-3.txt")"
 for f in "${built[@]}"; do
   echo "$f: $(wc -l < "$out/$f") words, sha256 $(sha256sum "$out/$f" | cut -d' ' -f1)"
 done
@@ -273,6 +288,8 @@ if [ "${1:-}" = "--check" ]; then
     || { echo "wordclub/PROVENANCE.md does not give the rebuilt figures: $(cat "$tmp/figures-3.txt")" >&2; exit 1; }
   grep -qF "$(cat "$tmp/figures-offensive-2.txt")" "$here/offensive/PROVENANCE.md" \
     || { echo "offensive/PROVENANCE.md does not give the rebuilt figures: $(cat "$tmp/figures-offensive-2.txt")" >&2; exit 1; }
+  grep -qF "$(cat "$tmp/figures-offensive-3.txt")" "$here/offensive/PROVENANCE.md" \
+    || { echo "offensive/PROVENANCE.md does not give the rebuilt figures: $(cat "$tmp/figures-offensive-3.txt")" >&2; exit 1; }
   echo "all lists match their committed text"
   rm -rf "$out"
 fi

@@ -68,10 +68,11 @@ fn main() {
         ));
     }
     code.push_str("];\n");
-    let offensive_file = root.join("offensive/offensive-2.txt");
+    // Manners 3: one row per blocked word, `word<TAB>reason`; only the word is embedded.
+    let offensive_file = root.join("offensive/offensive-3.tsv");
     println!("cargo:rerun-if-changed={}", offensive_file.display());
     let offensive_text =
-        fs::read_to_string(&offensive_file).expect("read wordlists/offensive/offensive-2.txt");
+        fs::read_to_string(&offensive_file).expect("read wordlists/offensive/offensive-3.tsv");
     // The manners' identity for graphs kept with their rude words marked (the move generator
     // keys prebuilt and cached graphs by it).
     let digest = <sha2::Sha256 as sha2::Digest>::digest(offensive_text.as_bytes());
@@ -81,9 +82,21 @@ fn main() {
     ));
     let mut offensive: Vec<String> = offensive_text
         .lines()
-        .map(|w| w.trim().to_ascii_uppercase())
+        .map(|row| {
+            row.split('\t')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_uppercase()
+        })
         .filter(|w| !w.is_empty())
         .collect();
+    assert!(
+        offensive
+            .iter()
+            .all(|w| w.bytes().all(|b| b.is_ascii_uppercase())),
+        "offensive-3.tsv holds a word that is not a-z"
+    );
     offensive.sort_unstable();
     offensive.dedup();
     let set = fst::Set::from_iter(offensive.iter()).expect("build offensive fst");

@@ -40,7 +40,8 @@ fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.join("../../wordlists");
     let lists_json = root.join("lists.json");
-    let offensive_file = root.join("offensive/offensive-2.txt");
+    // Manners 3: `word<TAB>reason` rows (the lexicon's build script reads the same file).
+    let offensive_file = root.join("offensive/offensive-3.tsv");
     let common_file = manifest_dir.join("data/common-words.txt");
     for p in [&lists_json, &offensive_file, &common_file] {
         println!("cargo:rerun-if-changed={}", p.display());
@@ -50,7 +51,14 @@ fn main() {
             .expect("parse wordlists/lists.json");
     let offensive_bytes = fs::read(&offensive_file).expect("read the offensive words");
     let manners_sha256 = hex(&Sha256::digest(&offensive_bytes));
-    let offensive = words_of(std::str::from_utf8(&offensive_bytes).expect("UTF-8"));
+    let offensive_text = std::str::from_utf8(&offensive_bytes).expect("UTF-8");
+    let offensive = words_of(
+        &offensive_text
+            .lines()
+            .map(|row| row.split('\t').next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
     let rude = |w: &String| offensive.binary_search(w).is_ok();
     let common_bytes = fs::read(&common_file).expect("read data/common-words.txt");
     let common_sha256 = hex(&Sha256::digest(&common_bytes));

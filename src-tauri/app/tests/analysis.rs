@@ -82,7 +82,10 @@ fn a_finished_match_is_analysed_once_and_kept() {
     let a = ok(&app, "match_analysis", json!({"match_id": id}));
     assert_eq!(a["rules_id"], "classic-15");
     assert_eq!(a["list"]["id"], "wordclub");
-    assert_eq!(a["analyser_version"], 1);
+    assert_eq!(
+        a["analyser_version"],
+        wordclub_movegen::analysis::ANALYSER_VERSION
+    );
     assert_eq!(a["manners_version"], wordclub_lexicon::MANNERS_VERSION);
     let turns = a["turns"].as_array().unwrap();
     assert_eq!(turns.len(), 7, "CAT and six passes");
@@ -339,6 +342,70 @@ fn the_named_best_moves_leave_the_offensive_words_alone() {
         first["bingo_available"], false,
         "no polite bingo in FAGGOTS"
     );
+}
+
+#[test]
+fn an_analysis_kept_under_older_manners_is_made_again() {
+    // Ann holds GRINGAS, a slur's plural manners 2 let the named best moves offer (a bingo
+    // through the star), and passes; so does Ben, until the match ends.
+    let path = temp_db("analysis-older-manners");
+    let dir = path.parent().unwrap().to_path_buf();
+    let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    app.allow_fixed_deals();
+    let view = new_match(
+        &app,
+        json!({"rules": "classic-15", "players": [{"name": "Ann"}, {"name": "Ben"}],
+               "deal": {"racks": ["GRINGAS", "SNNDBGL"], "draw_order": ""}}),
+    );
+    let id = view["id"].as_i64().unwrap();
+    for _ in 0..6 {
+        reveal(&app, id);
+        ok(&app, "pass", json!({"match_id": id}));
+    }
+    let made = ok(&app, "match_analysis", json!({"match_id": id}));
+    drop(app);
+    // What the build before manners 3 kept: analyser 1 under manners 2, naming GRINGAS. Its
+    // history holds only that analysis.
+    let mut old = made.clone();
+    old["analyser_version"] = json!(1);
+    old["manners_version"] = json!(2);
+    old["turns"][0]["best_by_score"]["word"] = json!("GRINGAS");
+    let db = rusqlite::Connection::open(&path).unwrap();
+    db.execute("DELETE FROM analyses WHERE match_id = ?1", [id])
+        .unwrap();
+    drop(db);
+    let mut store = wordclub_store::Store::open(&path).unwrap();
+    store.save_analysis(id, 1, &old.to_string()).unwrap();
+    drop(store);
+
+    let app = App::with_history(Box::new(MemorySettings::default()), &path).unwrap();
+    let detail = ok(&app, "match_detail", json!({"match_id": id}));
+    assert_eq!(
+        detail["analysis"]["ready"], false,
+        "an older analysis is not this one"
+    );
+    let a = ok(&app, "match_analysis", json!({"match_id": id}));
+    assert_eq!(
+        a["analyser_version"],
+        wordclub_movegen::analysis::ANALYSER_VERSION
+    );
+    assert_eq!(a["manners_version"], wordclub_lexicon::MANNERS_VERSION);
+    let first = &a["turns"][0];
+    assert_eq!(first["rack"], "AGGINRS");
+    assert_ne!(first["best_by_score"]["word"], "GRINGAS");
+    let mut named: Vec<&Value> = vec![&first["best_by_score"], &first["best_by_value"]];
+    named.extend(first["alternatives"].as_array().unwrap());
+    for m in named {
+        for w in m["words"].as_array().unwrap() {
+            let word = w["word"].as_str().unwrap();
+            assert!(
+                !wordclub_lexicon::is_offensive(word.as_bytes()),
+                "{word} named in {m}"
+            );
+        }
+    }
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A match whose seats start with points, through the store's GCG export and back through

@@ -342,3 +342,83 @@ fn words_with_polite_manners_offers_ordinary_words_and_leaves_the_slurs_out() {
         "usage"
     );
 }
+
+/// Issue 44's manners examples, through `words --manners polite` against every shipped list
+/// `lists` reports (no list named by number, so a new list is checked when it ships): each
+/// blocked word the list holds is left out, each innocent word the list holds is offered, and
+/// `--manners any` lists them all. Every example is held by at least one list.
+#[test]
+fn words_with_polite_manners_follow_manners_3_in_every_list() {
+    const BLOCKED: &[&str] = &[
+        "SONSOFBITCHES",
+        "WHOREISH",
+        "MONGOLOIDS",
+        "ABOS",
+        "GIPSY",
+        "SHIKSE",
+        "POOVE",
+        "GRINGA",
+        "FAGGOTY",
+        "SHITTIER",
+        "BITCHIER",
+        "MONGOLOID",
+        "ABO",
+        "SHEENY",
+        "MICK",
+        "LEZZIE",
+        "GOYIM",
+        "MINGE",
+        "PAPIST",
+        "TURD",
+    ];
+    const INNOCENT: &[&str] = &[
+        "COCKY", "PRICK", "BOOBY", "NIGGLING", "NIGGLED", "TINKERS", "BEANBAGS", "TACO", "FAIRY",
+    ];
+    let (_, lists) = cli(&["lists"]);
+    let names: Vec<String> = lists["lists"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            format!(
+                "{}@{}",
+                l["id"].as_str().unwrap(),
+                l["version"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert!(names.len() >= 3, "{names:?}");
+    let listed = |list: &str, manners: &str, rack: &str| -> Vec<String> {
+        let (code, json) = cli(&[
+            "words",
+            "--list",
+            list,
+            "--manners",
+            manners,
+            "--rack",
+            rack,
+        ]);
+        assert_eq!(code, 0, "{json}");
+        json["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["word"].as_str().unwrap().to_string())
+            .collect()
+    };
+    for (words, blocked) in [(BLOCKED, true), (INNOCENT, false)] {
+        for word in words {
+            let mut held = 0;
+            for list in &names {
+                let any = listed(list, "any", word);
+                if !any.contains(&word.to_string()) {
+                    continue;
+                }
+                held += 1;
+                let offered = listed(list, "polite", word).contains(&word.to_string());
+                assert_eq!(offered, !blocked, "{word} in {list}: offered {offered}");
+            }
+            assert!(held > 0, "{word} is in no shipped list");
+        }
+    }
+}

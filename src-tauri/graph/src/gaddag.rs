@@ -939,8 +939,9 @@ mod tests {
         };
         let words = read(&path);
         let rude: std::collections::HashSet<String> =
-            read("../../wordlists/offensive/offensive-2.txt")
+            read("../../wordlists/offensive/offensive-3.tsv")
                 .into_iter()
+                .map(|row| row.split('\t').next().unwrap_or("").to_string())
                 .collect();
         for marked in [false, true] {
             let t = std::time::Instant::now();

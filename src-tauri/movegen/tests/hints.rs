@@ -86,3 +86,68 @@ fn a_seat_not_in_the_match_is_a_typed_error() {
     };
     assert_eq!(e.kind(), "player_not_in_match");
 }
+
+/// Manners 3 (issue 44): what manners 2 let the polite computer offer, and the words it
+/// withheld though their innocent sense comes first.
+const BLOCKED_3: &[&str] = &[
+    "SONSOFBITCHES",
+    "WHOREISH",
+    "MONGOLOIDS",
+    "ABOS",
+    "GIPSY",
+    "SHIKSE",
+    "POOVE",
+    "GRINGA",
+    "FAGGOTY",
+    "SHITTIER",
+    "BITCHIER",
+    "MONGOLOID",
+    "ABO",
+    "SHEENY",
+    "MICK",
+    "LEZZIE",
+    "GOYIM",
+];
+const INNOCENT_3: &[&str] = &[
+    "COCKY", "PRICK", "BOOBY", "NIGGLING", "NIGGLED", "TINKERS", "BEANBAGS", "TACO", "FAIRY",
+];
+
+#[test]
+fn the_polite_graph_follows_manners_3() {
+    // The graph computer players and hints walk, prebuilt by build.rs from the manners file.
+    let list = WordList::builtin("wordclub").unwrap();
+    let (any, polite) = (
+        wordclub_movegen::gaddag_for(list),
+        wordclub_movegen::polite_gaddag_for(list),
+    );
+    for w in BLOCKED_3 {
+        assert!(any.contains(w), "{w} is a word people may play");
+        assert!(!polite.contains(w), "{w} offered by the polite computer");
+    }
+    for w in INNOCENT_3 {
+        assert!(polite.contains(w), "{w} withheld by the polite computer");
+    }
+}
+
+#[test]
+fn polite_rack_words_follow_manners_3() {
+    for (rack, offered, withheld) in [
+        ("TINKERS", &["TINKERS", "TINKER"][..], &[][..]),
+        ("PRICKSO", &["PRICKS", "PRICK"], &[]),
+        ("GRINGAS", &["RAGING"], &["GRINGAS", "GRINGA"]),
+        ("GOYIMSA", &["MAYS"], &["GOYIM", "GOYS", "GOY"]),
+    ] {
+        let (m, l) = dealt("classic-15", rack);
+        let polite =
+            words(&hint_answer(&m, l, 0, HintKind::WordsFromRack, Manners::Polite).unwrap());
+        for w in offered {
+            assert!(
+                polite.contains(&w.to_string()),
+                "{w} not offered from {rack}: {polite:?}"
+            );
+        }
+        for w in withheld {
+            assert!(!polite.contains(&w.to_string()), "{w} offered from {rack}");
+        }
+    }
+}

@@ -40,9 +40,22 @@ pub use replay::{analyse_match, positions_of};
 
 /// Bumped whenever the analysis of the same match could come out differently (or in another
 /// shape): stored analyses of an older version are recomputed on their next request.
-/// Manners (issue 24) did not bump it: an analysis kept before them is read back as it was
-/// (the history fixtures check that), and says so by carrying no `manners_version`.
-pub const ANALYSER_VERSION: u32 = 1;
+/// Manners 2 (issue 24) did not bump it: an analysis kept before them is read back as it was
+/// (the history fixtures check that), and says so by carrying no `manners_version`. Manners 3
+/// (issue 44) did: it blocks words manners 2 let the named best moves offer (GRINGAS,
+/// MONGOLOIDS) and offers words it withheld (PRICKS, TINKERS), so an analysis kept under
+/// manners 2 is made again. [`ANALYSED_WITH_MANNERS`] says which manners this version names
+/// moves with; a test fails when the manners move without it.
+pub const ANALYSER_VERSION: u32 = 2;
+
+/// The manners version ([`wordclub_lexicon::MANNERS_VERSION`]) this analyser version names
+/// its best moves with. Changing the manners changes what the analysis names: bump
+/// [`ANALYSER_VERSION`] and this together.
+pub const ANALYSED_WITH_MANNERS: u32 = 3;
+
+// The manners moved without the analyser's version: stored analyses would name words the
+// polite computer no longer offers (or leave out ones it now does).
+const _: () = assert!(ANALYSED_WITH_MANNERS == wordclub_lexicon::MANNERS_VERSION);
 
 /// How many alternatives each turn lists.
 pub const ALTERNATIVES: usize = 5;
