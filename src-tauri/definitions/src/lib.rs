@@ -255,6 +255,7 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
     for (lemma, pos, form) in morph::candidates(word) {
         if morph::regular(&lemma, form, word)
             && !lemmas.iter().any(|(l, p, _)| *l == lemma && *p == pos)
+            && !(pos == 0 && plural_of_a_noun(&lemma, list))
         {
             lemmas.push((lemma, pos, form));
         }
@@ -286,6 +287,24 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
     }
     by_commonest(&mut out[before_lemmas..]);
     out.extend(minor);
+}
+
+/// Is `word` itself the regular plural of a noun `list` holds and something defines? Then it
+/// is no noun lemma of a longer word: MUSES is MUSE's plural, not a plural of MUS (MU's).
+fn plural_of_a_noun(word: &[u8], list: &WordList) -> bool {
+    // Every regular plural ends in S or MEN: the look-ups below are for those only.
+    if !(word.ends_with(b"S") || word.ends_with(b"MEN")) {
+        return false;
+    }
+    morph::candidates(word).iter().any(|(lemma, pos, form)| {
+        *pos == 0
+            && *form == Form::Plural
+            && lemma.as_slice() != word
+            && morph::regular(lemma, *form, word)
+            && list.contains(lemma)
+            && (data::entry(lemma).is_some_and(|e| e.groups.iter().any(|g| g.pos == 0))
+                || data::own(lemma).any(|(_, p, _, _)| p == Pos::Noun))
+    })
 }
 
 /// The project's own gloss as a meaning: one sense, never labelled.

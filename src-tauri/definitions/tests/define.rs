@@ -346,6 +346,9 @@ fn a_lemma_stands_only_when_its_regular_inflection_spells_the_word() {
         let spurious = wordclub_definitions::spurious_lemmas(word, list()).unwrap();
         assert!(spurious.iter().any(|l| l == wrong), "{word}: {spurious:?}");
     }
+    // MUS is MU's plural, so MUSES is MUSE's plural only.
+    let muses = define("MUSES", list(), true).unwrap();
+    assert!(muses.meanings.iter().all(|m| m.lemma != "MUS"), "{muses:?}");
     let cornus = define("CORNUS", list(), true).unwrap();
     assert!(
         cornus.meanings.iter().all(|m| m.lemma != "CORNU"),
@@ -509,5 +512,47 @@ fn an_open_class_gloss_of_the_project_s_only_where_wordnet_has_none() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn the_reviewed_lemma_sample_is_what_define_shows() {
+    // `wordlists/definitions/lemma-sample-1.tsv`: every lemma define shows for a sample of
+    // words, each judged by a person. A change in what is shown fails here until the sample
+    // is reviewed again.
+    let text = include_str!("../../../wordlists/definitions/lemma-sample-1.tsv");
+    let mut expected: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    let mut wrong = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let t: Vec<&str> = line.split('\t').collect();
+        assert_eq!(t.len(), 6, "{line}");
+        assert!(t[4] == "right" || t[4] == "wrong", "{line}");
+        wrong += (t[4] == "wrong") as usize;
+        expected
+            .entry(t[0])
+            .or_default()
+            .push(format!("{} {} {}", t[1], t[2], t[3]));
+    }
+    assert!(expected.len() > 150);
+    let rows: usize = expected.values().map(Vec::len).sum();
+    assert!(wrong * 100 <= rows, "{wrong} wrong of {rows}");
+    for (word, rows) in expected {
+        let d = define(word, list(), false).unwrap();
+        let mut shown: Vec<String> = Vec::new();
+        for m in &d.meanings {
+            if let Some(f) = m.form {
+                let row = format!("{} {f:?} {:?}", m.lemma, m.pos);
+                if !shown.contains(&row) {
+                    shown.push(row);
+                }
+            }
+        }
+        let (mut shown, mut rows) = (shown, rows);
+        shown.sort();
+        rows.sort();
+        assert_eq!(shown, rows, "{word}");
     }
 }
