@@ -8,9 +8,10 @@
 //!
 //! [`define`] answers one word against one word list, which alone decides validity:
 //! - a word not in the list has no meaning shown ([`Status::NotInList`]);
-//! - a word in the list gets its own senses, and those of its lemmas (QIS → QI, RAN → RUN,
-//!   MICE → MOUSE, HAPPIER → HAPPY: WordNet's exception lists and its detachment rules,
-//!   `morph`), each lemma proposed only when that list holds it;
+//! - a word in the list gets the project's glosses of it first (AT, HE, OOPS), then its own
+//!   WordNet senses, then those of its lemmas (QIS → QI, RAN → RUN, MICE → MOUSE, HAPPIER →
+//!   HAPPY, OES → OE: WordNet's exception lists and its detachment rules, `morph`), each lemma
+//!   proposed only when that list holds it and its regular inflection spells the word;
 //! - a word in the list that nothing defines says so, and why it is valid
 //!   ([`Status::NoDefinition`]: "In the list — no definition shipped").
 //!
@@ -78,8 +79,9 @@ pub enum Source {
     /// The project's own gloss of a two-letter word (`wordlists/definitions/twos-1.tsv`).
     #[serde(rename = "wordclub-twos-1")]
     Twos,
-    /// The project's own gloss of a common word WordNet lacks, mostly a function word (AND,
-    /// THE, WITH: `wordlists/definitions/common-1.tsv`).
+    /// The project's own gloss of a common word WordNet lacks: a function word or an
+    /// interjection (AND, THE, AMID, OOPS), or a word newer than WordNet (SMARTPHONE, HASHTAG:
+    /// `wordlists/definitions/common-1.tsv`).
     #[serde(rename = "wordclub-common-1")]
     Common,
 }
