@@ -13,9 +13,13 @@
 //!   (by tag count: `index.*` lists them commonest first), after dropping those whose form of
 //!   the lemma is capitalised (HO → holmium, US, IT) or an abbreviation (a usage pointer to
 //!   WordNet's "abbreviation" or "acronym", or a vowel-less short form of a longer synonym such
-//!   as MM → millimetre);
+//!   as MM → millimetre), a Roman numeral (LI, XI beside "51", "11"), or a short form the
+//!   project's review names (`abbreviations-1.tsv`: MI of mile, IN of inch, COS of cosine);
 //! - each sense's tag count (`cntlist.rev`), to order senses across parts of speech, and its
-//!   usage label (ethnic slur, disparaging, vulgar) from WordNet's `;u` pointers;
+//!   usage label (ethnic slur, disparaging, vulgar, offensive): WordNet's `;u` pointers (of the
+//!   synset, or of this word in it), a gloss that says what kind of term it is, or the
+//!   project's review of the senses WordNet leaves unlabelled (`offensive-senses-1.tsv`);
+//!   innocent senses are kept ahead of labelled ones;
 //! - the exception lists (`*.exc`: RAN → RUN, MICE → MOUSE, HAPPIER → HAPPY) where both
 //!   forms are A–Z and the lemma has a kept sense of that part of speech;
 //! - each gloss up to its first example (the quoted part is left out).
@@ -23,7 +27,8 @@
 //! Output (little-endian; read by `src/data.rs`):
 //! - `words.fst`: word (upper case) → offset of its record in `records.bin`.
 //! - `records.bin`: per word, `u8` groups, each `u8 pos, u16 senses in WordNet, u8 kept`, then
-//!   per kept sense `u24 gloss offset, u8 tag count (saturated at 255), u8 label`; then `u8`
+//!   per kept sense `u24 gloss offset, u8 tag count (saturated at 255), u8 label` (its high
+//!   bit: a minor sense, a short word's unit of measure); then `u8`
 //!   exceptions, each `u8 pos, u8 len, lemma bytes`.
 //! - `glosses.bin`: each kept synset's gloss once, NUL-terminated.
 //!
@@ -43,14 +48,20 @@ const KEPT_SENSES: usize = 3;
 const POS_FILES: [(&str, u8); 4] = [("noun", 0), ("verb", 1), ("adj", 2), ("adv", 3)];
 /// Usage-domain synsets (`data.noun` offsets of WordNet 3.0) → the label a sense gets.
 /// 1: "ethnic slur", 2: "disparaging" (where WordNet files most slurs), 3: "vulgar"
-/// (the synset whose words are "obscenity" and "vulgarism").
+/// (the synset whose words are "obscenity" and "vulgarism"); 4, "offensive", comes only from the
+/// project's review (`offensive-senses-1.tsv`).
 const LABELS: [(&str, u8); 3] = [("06718862", 1), ("06717170", 2), ("07124340", 3)];
+/// The bit of a sense's label byte that marks a minor sense (a short word's unit of measure).
+const MINOR: u8 = 0x80;
 /// Usage domains that mark a sense as an abbreviation: "abbreviation", "acronym".
 const ABBREVIATION_DOMAINS: [&str; 2] = ["07091587", "07091902"];
 
 struct Synset {
+    /// WordNet's lexicographer file (23: noun.quantity, the units of measure).
+    lexfile: u8,
     words: Vec<String>,
-    usages: Vec<String>,
+    /// Usage-domain pointers: (target synset, source word number; 0 for the whole synset).
+    usages: Vec<(String, usize)>,
     gloss: String,
 }
 
@@ -71,7 +82,8 @@ fn main() {
         );
     }
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
-    let union = shipped_words(&lists);
+    let (union, wordclub) = shipped_words(&lists);
+    let mut reviewed = Reviewed::read(&lists.join("definitions"));
 
     // Synsets, by (pos, offset); satellite adjectives are adjectives.
     let mut synsets: HashMap<(u8, String), Synset> = HashMap::new();
@@ -89,11 +101,16 @@ fn main() {
             let pointers: usize = t[4 + 2 * n].parse().expect("pointer count");
             let usages = (0..pointers)
                 .filter(|i| t[5 + 2 * n + 4 * i] == ";u")
-                .map(|i| t[5 + 2 * n + 4 * i + 1].to_string())
+                .map(|i| {
+                    let source_target = t[5 + 2 * n + 4 * i + 3];
+                    let source = usize::from_str_radix(&source_target[..2], 16).unwrap_or(0);
+                    (t[5 + 2 * n + 4 * i + 1].to_string(), source)
+                })
                 .collect();
             synsets.insert(
                 (pos, t[0].to_string()),
                 Synset {
+                    lexfile: t[1].parse().expect("lexicographer file"),
                     words,
                     usages,
                     gloss: definition_part(gloss),
@@ -135,6 +152,8 @@ fn main() {
     /// (word, pos, kept senses as (synset offset, tag count, label), senses in all).
     type Pending = (String, u8, Vec<(String, u16, u8)>, u16);
     let mut pending: Vec<Pending> = Vec::new();
+    // A name's first sense per word and part of speech, for words nothing else defines.
+    let mut names: Vec<Pending> = Vec::new();
     for (file, pos) in POS_FILES {
         for line in read_lines(&wordnet.join(format!("index.{file}"))) {
             if line.starts_with("  ") {
@@ -153,23 +172,45 @@ fn main() {
             let offsets = &t[4 + pointer_kinds + 2..];
             let mut kept = Vec::new();
             let mut total = 0u16;
+            let mut name = None;
             for (i, offset) in offsets.iter().enumerate() {
                 let s = &synsets[&(pos, offset.to_string())];
-                if !keeps(lemma, s) {
+                if name.is_none() && is_name(lemma, s) {
+                    name = Some((offset.to_string(), 0, wordnet_label(lemma, s)));
+                }
+                if !keeps(lemma, s) || reviewed.abbreviation(&upper, s) {
                     continue;
                 }
                 total += 1;
-                if kept.len() < KEPT_SENSES {
-                    let count = counts
-                        .get(&(lemma.to_string(), pos, i + 1))
-                        .copied()
-                        .unwrap_or(0);
-                    let label = LABELS
-                        .iter()
-                        .find(|(o, _)| s.usages.iter().any(|u| u == o))
-                        .map_or(0, |&(_, l)| l);
-                    kept.push((offset.to_string(), count.min(u16::MAX as u32) as u16, label));
-                }
+                let count = counts
+                    .get(&(lemma.to_string(), pos, i + 1))
+                    .copied()
+                    .unwrap_or(0);
+                let label = reviewed
+                    .label(&upper, pos, i + 1)
+                    .unwrap_or_else(|| wordnet_label(lemma, s));
+                // A unit of measure named by a word of 3 letters or fewer is a minor sense
+                // (GAL's unit of acceleration, ARE's hundred square metres, LI's Chinese mile):
+                // the everyday sense comes first, and a word's lemmas before such a sense.
+                let minor = if pos == 0 && s.lexfile == 23 && lemma.len() <= 3 {
+                    MINOR
+                } else {
+                    0
+                };
+                kept.push((
+                    offset.to_string(),
+                    count.min(u16::MAX as u32) as u16,
+                    label | minor,
+                ));
+            }
+            // Innocent senses first, then minor ones (a stable sort keeps WordNet's order
+            // within each kind), so a word's offensive sense never crowds its everyday ones
+            // out of the kept three: COCK's rooster and TACO's food are kept ahead of their
+            // labelled senses, GAL's girl ahead of the unit.
+            kept.sort_by_key(|&(_, _, label)| (label & !MINOR != 0, label & MINOR != 0));
+            kept.truncate(KEPT_SENSES);
+            if let (true, Some(name)) = (kept.is_empty(), name) {
+                names.push((upper.clone(), pos, vec![name], 1));
             }
             if !kept.is_empty() {
                 for (offset, _, _) in &kept {
@@ -179,11 +220,45 @@ fn main() {
             }
         }
     }
+    reviewed.check_all_used();
+    // A word of a list that WordNet knows only as a name (ENGLISH, TEXAS, JEWS' JEW) and the
+    // project does not gloss gets the name's first sense: 1,046 words of list 3, 194 of them
+    // among the 23,671 of the 30,000 most frequent it accepts, which had no meaning at all.
+    let own_words = own_words(&lists);
+    let defined: BTreeSet<String> = pending.iter().map(|p| p.0.clone()).collect();
+    let mut name_synsets = BTreeSet::new();
+    let mut named = BTreeSet::new();
+    for name in names {
+        // One name per word (its noun's, else its adjective's): HONG KONG's HONG needs no more.
+        // The current Word Club list's words only (lists 1 and 2 hold 1,000 names list 3
+        // dropped; ENABLE none): the data stays within its 5 MB budget.
+        if wordclub.contains(&name.0)
+            && !defined.contains(&name.0)
+            && !own_words.contains(&name.0)
+            && named.insert(name.0.clone())
+        {
+            for (offset, _, _) in &name.2 {
+                if !synset_ids.contains_key(&(name.1, offset.clone())) {
+                    name_synsets.insert((name.1, offset.clone()));
+                }
+                synset_ids.insert((name.1, offset.clone()), 0);
+            }
+            pending.push(name);
+        }
+    }
     // Each gloss stored once, in a stable order; a sense names its gloss by offset.
     let mut glosses = Vec::new();
     for (key, id) in synset_ids.iter_mut() {
         *id = glosses.len() as u32;
-        glosses.extend_from_slice(synsets[key].gloss.as_bytes());
+        let gloss = synsets[key].gloss.as_str();
+        // A name's gloss to its first clause ("a state in southwestern United States on the
+        // Gulf of Mexico"): the data stays within its 5 MB budget.
+        let gloss = if name_synsets.contains(key) {
+            gloss.split(';').next().unwrap_or(gloss).trim()
+        } else {
+            gloss
+        };
+        glosses.extend_from_slice(gloss.as_bytes());
         glosses.push(0);
     }
     assert!(glosses.len() < 1 << 24, "gloss offsets fit 24 bits");
@@ -272,6 +347,33 @@ fn main() {
     fs::write(out.join("own.rs"), own).expect("write own.rs");
 }
 
+/// A name the word is known by: its form in the synset is capitalised as a name is (Texas,
+/// English), never a symbol or an abbreviation (In, AR, MI), and the word has 3 letters or more.
+fn is_name(lemma: &str, s: &Synset) -> bool {
+    lemma.len() >= 3
+        && !s
+            .usages
+            .iter()
+            .any(|(u, _)| ABBREVIATION_DOMAINS.contains(&u.as_str()))
+        && s.words.iter().any(|w| {
+            let b = w.as_bytes();
+            w.len() == lemma.len()
+                && w.eq_ignore_ascii_case(lemma)
+                && b[0].is_ascii_uppercase()
+                && b[1..].iter().all(u8::is_ascii_lowercase)
+        })
+}
+
+/// Every word the project glosses itself (upper case).
+fn own_words(lists: &Path) -> BTreeSet<String> {
+    ["twos-1.tsv", "common-1.tsv"]
+        .iter()
+        .flat_map(|f| read_lines(&lists.join("definitions").join(f)))
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split('\t').next().map(str::to_string))
+        .collect()
+}
+
 /// A sense is kept unless the lemma's form in its synset is capitalised (a name or a symbol)
 /// or it is an abbreviation.
 fn keeps(lemma: &str, s: &Synset) -> bool {
@@ -289,7 +391,15 @@ fn keeps(lemma: &str, s: &Synset) -> bool {
     }
     if s.usages
         .iter()
-        .any(|u| ABBREVIATION_DOMAINS.contains(&u.as_str()))
+        .any(|(u, _)| ABBREVIATION_DOMAINS.contains(&u.as_str()))
+    {
+        return false;
+    }
+    // A Roman numeral: LI beside "fifty-one" and "51", XI beside "eleven" and "11".
+    if lemma.bytes().all(|b| b"ivxlcdm".contains(&b))
+        && s.words
+            .iter()
+            .any(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
     {
         return false;
     }
@@ -332,10 +442,12 @@ fn read_lines(path: &Path) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
-/// Every word of every shipped list (upper case).
-fn shipped_words(lists: &Path) -> BTreeSet<String> {
+/// Every word of every shipped list, and of the current Word Club list alone (the last in the
+/// manifest; upper case).
+fn shipped_words(lists: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
     #[derive(serde::Deserialize)]
     struct Entry {
+        id: String,
         file: String,
     }
     let manifest = lists.join("lists.json");
@@ -344,15 +456,20 @@ fn shipped_words(lists: &Path) -> BTreeSet<String> {
         serde_json::from_slice(&fs::read(&manifest).expect("read wordlists/lists.json"))
             .expect("parse wordlists/lists.json");
     let mut union = BTreeSet::new();
-    for e in entries {
+    let mut wordclub = BTreeSet::new();
+    let current = entries.iter().rposition(|e| e.id == "wordclub");
+    for (i, e) in entries.into_iter().enumerate() {
         for line in read_lines(&lists.join(&e.file)) {
             let w = line.trim();
             if !w.is_empty() {
                 union.insert(w.to_ascii_uppercase());
+                if Some(i) == current {
+                    wordclub.insert(w.to_ascii_uppercase());
+                }
             }
         }
     }
-    union
+    (union, wordclub)
 }
 
 /// The project's own glosses (the twos, the common words WordNet lacks):
@@ -410,4 +527,171 @@ fn own_glosses(path: &Path, source: &str, twos: bool) -> String {
         ));
     }
     code
+}
+
+/// The label WordNet gives `lemma`'s sense in synset `s` (0: none): a usage-domain pointer of
+/// the whole synset or of this word in it (FUCK's verb sense is labelled only for that word of
+/// its synset), else a gloss that says what kind of term it is ("vulgar term for…",
+/// "(ethnic slur) offensive term for…"): WordNet labels 63 senses by domain and says so in the
+/// gloss of about 140 more, MINGE among them. Only the gloss's first words count, so "a person
+/// who edits out obscene or offensive words" is no label.
+fn wordnet_label(lemma: &str, s: &Synset) -> u8 {
+    let numbers: Vec<usize> = s
+        .words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.eq_ignore_ascii_case(lemma))
+        .map(|(i, _)| i + 1)
+        .collect();
+    if let Some(&(_, l)) = LABELS.iter().find(|(o, _)| {
+        s.usages
+            .iter()
+            .any(|(u, source)| u == o && (*source == 0 || numbers.contains(source)))
+    }) {
+        return l;
+    }
+    let gloss = s.gloss.to_ascii_lowercase();
+    if gloss.contains("ethnic slur") {
+        return 1;
+    }
+    if ["(disparaging)", "(offensive)", "(derogatory)"]
+        .iter()
+        .any(|m| gloss.contains(m))
+    {
+        return 2;
+    }
+    if gloss.contains("(vulgar)") || gloss.contains("(obscene)") {
+        return 3;
+    }
+    // "(slang) offensive term", "a humorous but derogatory term", "obscene terms for".
+    let body = match gloss.strip_prefix('(') {
+        Some(rest) => rest.split_once(") ").map_or(rest, |(_, b)| b),
+        None => &gloss,
+    };
+    let words: Vec<&str> = body.split_whitespace().take(6).collect();
+    for pair in words.windows(2) {
+        let kind = pair[0].trim_end_matches(',');
+        let noun = pair[1].trim_end_matches([',', ';']);
+        if ["term", "terms", "word", "words", "slang", "name", "names"].contains(&noun) {
+            match kind {
+                "vulgar" | "obscene" => return 3,
+                "offensive" | "derogatory" | "disparaging" | "contemptuous" => return 2,
+                _ => {}
+            }
+        }
+    }
+    0
+}
+
+/// The project's reviewed files beside the glosses: abbreviation senses WordNet does not mark
+/// (`abbreviations-1.tsv`) and the offensive senses of words WordNet leaves unlabelled
+/// (`offensive-senses-1.tsv`). Every row must match a sense, so a stale row fails the build.
+struct Reviewed {
+    /// (word, the longer synonym it shortens, used).
+    abbreviations: Vec<(String, String, bool)>,
+    /// (word, part of speech, sense number or 0 for all, label, used).
+    labels: Vec<(String, u8, usize, u8, bool)>,
+    files: (PathBuf, PathBuf),
+}
+
+impl Reviewed {
+    fn read(dir: &Path) -> Reviewed {
+        let files = (
+            dir.join("abbreviations-1.tsv"),
+            dir.join("offensive-senses-1.tsv"),
+        );
+        let rows = |path: &Path, columns: usize| -> Vec<(usize, Vec<String>)> {
+            read_lines(path)
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+                .map(|(n, l)| {
+                    let t: Vec<String> = l.split('\t').map(str::to_string).collect();
+                    if t.len() != columns || t.iter().any(|c| c.trim().is_empty()) {
+                        panic!(
+                            "{}:{}: expected {columns} non-empty columns separated by tabs",
+                            path.display(),
+                            n + 1
+                        );
+                    }
+                    (n + 1, t)
+                })
+                .collect()
+        };
+        let abbreviations = rows(&files.0, 3)
+            .into_iter()
+            .map(|(_, t)| (t[0].clone(), t[1].to_ascii_lowercase(), false))
+            .collect();
+        let labels = rows(&files.1, 5)
+            .into_iter()
+            .map(|(n, t)| {
+                let bad = |why: &str| -> ! { panic!("{}:{n}: {why}", files.1.display()) };
+                let pos = match t[1].as_str() {
+                    "noun" => 0,
+                    "verb" => 1,
+                    "adjective" => 2,
+                    "adverb" => 3,
+                    _ => bad("the part of speech is noun, verb, adjective or adverb"),
+                };
+                let sense = match t[2].as_str() {
+                    "*" => 0,
+                    n => n
+                        .parse()
+                        .unwrap_or_else(|_| bad("a sense number (WordNet 3.0's) or *")),
+                };
+                let label = match t[3].as_str() {
+                    "ethnic slur" => 1,
+                    "disparaging" => 2,
+                    "vulgar" => 3,
+                    "offensive" => 4,
+                    _ => bad("the label is ethnic slur, disparaging, vulgar or offensive"),
+                };
+                (t[0].clone(), pos, sense, label, false)
+            })
+            .collect();
+        Reviewed {
+            abbreviations,
+            labels,
+            files,
+        }
+    }
+
+    /// Is `word`'s sense in `s` a short form of a longer synonym the review names (MI of mile)?
+    fn abbreviation(&mut self, word: &str, s: &Synset) -> bool {
+        let mut found = false;
+        for (w, longer, used) in &mut self.abbreviations {
+            if w == word && s.words.iter().any(|x| x.eq_ignore_ascii_case(longer)) {
+                *used = true;
+                found = true;
+            }
+        }
+        found
+    }
+
+    /// The reviewed label of `word`'s sense number `sense` (1-based, WordNet's order) of `pos`.
+    fn label(&mut self, word: &str, pos: u8, sense: usize) -> Option<u8> {
+        let row = self
+            .labels
+            .iter_mut()
+            .find(|(w, p, n, _, _)| w == word && *p == pos && (*n == 0 || *n == sense))?;
+        row.4 = true;
+        Some(row.3)
+    }
+
+    fn check_all_used(&self) {
+        for (w, longer, used) in &self.abbreviations {
+            assert!(
+                used,
+                "{}: {w} has no kept sense beside {longer}",
+                self.files.0.display()
+            );
+        }
+        for (w, pos, sense, _, used) in &self.labels {
+            assert!(
+                used,
+                "{}: {w} has no kept sense {sense} of part of speech {pos}",
+                self.files.1.display()
+            );
+        }
+    }
 }

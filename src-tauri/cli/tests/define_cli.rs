@@ -77,3 +77,66 @@ fn manners_any_shows_every_gloss() {
         }
     }
 }
+
+#[test]
+fn issue_44_words_have_their_everyday_meaning_first() {
+    let (code, json) = cli(&[
+        "define",
+        "at",
+        "oops",
+        "hated",
+        "was",
+        "zas",
+        "taco",
+        "vagina",
+        "smartphone",
+        "mi",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    // Function words and interjections: the project's gloss first.
+    assert_eq!(result(&json, "AT")["meanings"][0]["pos"], "preposition");
+    assert_eq!(
+        result(&json, "AT")["meanings"][0]["source"],
+        "wordclub-twos-1"
+    );
+    assert_eq!(result(&json, "OOPS")["meanings"][0]["pos"], "interjection");
+    assert_eq!(
+        result(&json, "SMARTPHONE")["meanings"][0]["source"],
+        "wordclub-common-1"
+    );
+    // HATED is HATE's past, never HAT's; WAS is BE's past.
+    let hated = result(&json, "HATED")["meanings"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert!(hated.iter().all(|m| m["lemma"] != "HAT"), "{hated:?}");
+    assert!(hated
+        .iter()
+        .any(|m| m["lemma"] == "HATE" && m["form"] == "past_tense"));
+    let was = &result(&json, "WAS")["meanings"][0];
+    assert_eq!(
+        (&was["lemma"], &was["form"]),
+        (&"BE".into(), &"past_tense".into())
+    );
+    // A glossed two's plural.
+    let zas = &result(&json, "ZAS")["meanings"][0];
+    assert_eq!(
+        (&zas["lemma"], &zas["form"]),
+        (&"ZA".into(), &"plural".into())
+    );
+    // TACO: the food first and glossed, the slur labelled after it; VAGINA not labelled.
+    let taco = &result(&json, "TACO")["meanings"];
+    assert!(taco[0]["senses"][0]["gloss"].is_string(), "{taco}");
+    assert!(taco[0]["senses"][0]["label"].is_null(), "{taco}");
+    let vagina = &result(&json, "VAGINA")["meanings"][0]["senses"][0];
+    assert!(
+        vagina["gloss"].is_string() && vagina["label"].is_null(),
+        "{vagina}"
+    );
+    // MI: the note, never the mile.
+    for m in result(&json, "MI")["meanings"].as_array().unwrap() {
+        for s in m["senses"].as_array().unwrap() {
+            assert!(!s["gloss"].as_str().unwrap_or("").contains("mile"), "{s}");
+        }
+    }
+}

@@ -7,7 +7,13 @@
 //! - the compiled data's size (what the binary and so the .deb grows by, uncompressed);
 //! - coverage: the share of the current list defined (directly or by lemma), of Easy's common
 //!   words, of the distinct words the Hard computer plays over `WORDCLUB_DEFINE_GAMES` (1,000)
-//!   simulated classic-15 matches (Hard v Hard, polite), and the 127 twos.
+//!   simulated classic-15 matches (Hard v Hard, polite), and the 127 twos;
+//! - issue 44's goals: the share of the 30,000 most frequent English words the list accepts
+//!   that is defined (`wordlists/frequency/top-30000-boardable.txt`, or the file
+//!   `WORDCLUB_FREQUENCY_LIST` names; goal 100%), of the distinct words the computers play in
+//!   `WORDCLUB_DEFINE_MEDIUM_GAMES` (20) simulated Medium v Medium matches of every rule set
+//!   (goal ≥ 95%), and the words whose lemma the bare suffix rules get wrong (HATED → HAT):
+//!   how many there were before the spelling check and how many are shown now (goal 0).
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::process::Command;
@@ -27,6 +33,33 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 fn pct(n: usize, of: usize) -> f64 {
     100.0 * n as f64 / of.max(1) as f64
+}
+
+/// Words of `words` for which the bare suffix rules propose a lemma whose regular inflection
+/// does not spell the word (what `define` showed before issue 44), and of those, how many
+/// `define` still shows with that lemma (the goal is none).
+fn spurious(what: &str, words: &[&String], list: &WordList) {
+    let mut before = Vec::new();
+    let mut shown = Vec::new();
+    for w in words {
+        let wrong = wordclub_definitions::spurious_lemmas(w, list).expect("A-Z");
+        if wrong.is_empty() {
+            continue;
+        }
+        let d = define(w, list, false).expect("A-Z");
+        if d.meanings.iter().any(|m| wrong.contains(&m.lemma)) {
+            shown.push(w.to_string());
+        }
+        before.push(format!("{w}→{}", wrong.join("/")));
+    }
+    println!(
+        "lemmas, {what}: {} words had a lemma the suffix rules give but its spelling does not \
+         (e.g. {:?}); shown now: {} {:?}",
+        before.len(),
+        before.iter().take(8).collect::<Vec<_>>(),
+        shown.len(),
+        shown.iter().take(8).collect::<Vec<_>>()
+    );
 }
 
 fn main() {
@@ -136,6 +169,97 @@ fn main() {
         wordclub_definitions::glossed_twos().count(),
         wordclub_definitions::glossed_common().count()
     );
+
+    // Issue 44: the frequency list, the spurious lemmas, Medium's words in every rule set.
+    let freq_path = std::env::var("WORDCLUB_FREQUENCY_LIST")
+        .unwrap_or_else(|_| "../../wordlists/frequency/top-30000-boardable.txt".to_string());
+    match std::fs::read_to_string(&freq_path) {
+        Ok(text) => {
+            let freq: Vec<String> = text
+                .lines()
+                .map(|w| w.trim().to_ascii_uppercase())
+                .filter(|w| !w.is_empty() && !w.starts_with('#'))
+                .collect();
+            let accepted: Vec<&String> = freq
+                .iter()
+                .filter(|w| list.contains(w.as_bytes()))
+                .collect();
+            let missing: Vec<&&String> = accepted
+                .iter()
+                .filter(|w| define(w, list, true).expect("A-Z").status != Status::Defined)
+                .collect();
+            println!(
+                "coverage, the 30,000 most frequent words ({} boardable, {} accepted by {}): {} \
+                 defined ({:.2}%, goal 100%); {} without a meaning, the first: {:?}",
+                freq.len(),
+                accepted.len(),
+                list.info().name,
+                accepted.len() - missing.len(),
+                pct(accepted.len() - missing.len(), accepted.len()),
+                missing.len(),
+                missing.iter().take(40).collect::<Vec<_>>()
+            );
+            spurious("the frequent words", &accepted, list);
+        }
+        Err(e) => println!("coverage, the frequency list: {freq_path} unreadable ({e}); skipped"),
+    }
+    spurious(
+        &format!("{} (every word)", list.info().name),
+        &words.iter().collect::<Vec<_>>(),
+        list,
+    );
+    let medium_games: usize = std::env::var("WORDCLUB_DEFINE_MEDIUM_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(20);
+    for rules in RuleSet::all() {
+        let t = Instant::now();
+        let mut played: BTreeMap<String, usize> = BTreeMap::new();
+        for game in 0..medium_games {
+            let seats = if rules.players.min > 1 { 2 } else { 1 };
+            let specs = (0..seats)
+                .map(|i| PlayerSpec::computer(&format!("Medium {}", i + 1), "medium"))
+                .collect();
+            let seed = game as u64 + 1;
+            let mut m = match Match::new(rules.clone(), ListRef::of(list), specs, seed) {
+                Ok(m) => m,
+                // A rule set without computer seats (solo-10): nothing for a computer to play.
+                Err(e) => {
+                    println!(
+                        "coverage, Medium v Medium, {}: no computer match ({e})",
+                        rules.id
+                    );
+                    break;
+                }
+            };
+            while let Some(seat) = m.to_move() {
+                let action = computer_action(&m, seat, list, Level::Medium).expect("computer move");
+                m.apply(action, list).expect("a computer move is legal");
+            }
+            for turn in m.turns() {
+                for w in &turn.words {
+                    *played.entry(w.word.to_ascii_uppercase()).or_default() += 1;
+                }
+            }
+        }
+        if played.is_empty() {
+            continue;
+        }
+        let missing: Vec<&String> = played
+            .keys()
+            .filter(|w| define(w, list, true).expect("A-Z").status != Status::Defined)
+            .collect();
+        println!(
+            "coverage, Medium v Medium over {medium_games} {} matches ({:?}): {} of {} distinct \
+             words ({:.1}%, goal ≥ 95%); undefined: {:?}",
+            rules.id,
+            t.elapsed(),
+            played.len() - missing.len(),
+            played.len(),
+            pct(played.len() - missing.len(), played.len()),
+            missing.iter().take(15).collect::<Vec<_>>()
+        );
+    }
 
     // The Hard computer's words over simulated classic matches.
     let games: usize = std::env::var("WORDCLUB_DEFINE_GAMES")

@@ -22,6 +22,10 @@ pub(crate) fn open() -> usize {
     map().len()
 }
 
+/// The bit of a sense's label code that marks a minor sense (build.rs: a short word's unit of
+/// measure).
+const MINOR: u8 = 0x80;
+
 /// One part of speech of a word's own WordNet senses.
 pub(crate) struct Group {
     /// 0 noun, 1 verb, 2 adjective, 3 adverb.
@@ -29,6 +33,13 @@ pub(crate) struct Group {
     pub total: u16,
     /// (gloss offset, tag count, label code).
     pub senses: Vec<(u32, u8, u8)>,
+}
+
+impl Group {
+    /// Every sense is minor: the meaning goes after the word's lemmas (ARE: BE's form first).
+    pub fn minor(&self) -> bool {
+        self.senses.iter().all(|&(_, _, l)| l & MINOR != 0)
+    }
 }
 
 /// A word's record: its own senses by part of speech, and its exception-list lemmas.
@@ -98,10 +109,11 @@ fn gloss(offset: u32) -> &'static str {
 
 /// One group as a meaning of `lemma`, with its senses' tag counts.
 pub(crate) fn meaning(lemma: &[u8], form: Option<crate::Form>, g: &Group) -> (Meaning, Vec<u32>) {
-    let label = |code: u8| match code {
+    let label = |code: u8| match code & !MINOR {
         1 => Some(crate::Label::EthnicSlur),
         2 => Some(crate::Label::Disparaging),
         3 => Some(crate::Label::Vulgar),
+        4 => Some(crate::Label::OffensiveWord),
         _ => None,
     };
     (

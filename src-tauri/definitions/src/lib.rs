@@ -8,15 +8,19 @@
 //!
 //! [`define`] answers one word against one word list, which alone decides validity:
 //! - a word not in the list has no meaning shown ([`Status::NotInList`]);
-//! - a word in the list gets its own senses, and those of its lemmas (QIS → QI, RAN → RUN,
-//!   MICE → MOUSE, HAPPIER → HAPPY: WordNet's exception lists and its detachment rules,
-//!   `morph`), each lemma proposed only when that list holds it;
+//! - a word in the list gets the project's glosses of it first (AT, HE, OOPS), then its own
+//!   WordNet senses, then those of its lemmas (QIS → QI, RAN → RUN, MICE → MOUSE, HAPPIER →
+//!   HAPPY, OES → OE: WordNet's exception lists and its detachment rules, `morph`), each lemma
+//!   proposed only when that list holds it and its regular inflection spells the word;
 //! - a word in the list that nothing defines says so, and why it is valid
 //!   ([`Status::NoDefinition`]: "In the list — no definition shipped").
 //!
-//! Polite manners (the app's default) label a sense WordNet files under "ethnic slur",
-//! "disparagement" or "obscenity"/"vulgarism" instead of glossing it, and so every sense of a
-//! word on the kept list of offensive words ([`wordclub_lexicon::is_offensive`]).
+//! Senses are labelled one by one, never a whole word: those WordNet files under "ethnic slur",
+//! "disparagement" or "obscenity"/"vulgarism" or whose gloss says they are such a term, and
+//! those the project's review of the kept list of offensive words names
+//! (`wordlists/definitions/offensive-senses-1.tsv`: ASS's bottom, not the donkey; VAGINA is
+//! no such word). Innocent senses come first; polite manners (the app's default) show a
+//! labelled sense as its label only.
 
 mod data;
 mod morph;
@@ -24,7 +28,7 @@ mod morph;
 pub use morph::Form;
 
 use serde::Serialize;
-use wordclub_lexicon::{is_offensive, LexiconError, WordList, MANNERS_VERSION};
+use wordclub_lexicon::{LexiconError, WordList, MANNERS_VERSION};
 
 /// WordNet's licence notice, shipped with the app (the settings screen, the .deb's
 /// resources).
@@ -75,8 +79,9 @@ pub enum Source {
     /// The project's own gloss of a two-letter word (`wordlists/definitions/twos-1.tsv`).
     #[serde(rename = "wordclub-twos-1")]
     Twos,
-    /// The project's own gloss of a common word WordNet lacks, mostly a function word (AND,
-    /// THE, WITH: `wordlists/definitions/common-1.tsv`).
+    /// The project's own gloss of a common word WordNet lacks: a function word or an
+    /// interjection (AND, THE, AMID, OOPS), or a word newer than WordNet (SMARTPHONE, HASHTAG:
+    /// `wordlists/definitions/common-1.tsv`).
     #[serde(rename = "wordclub-common-1")]
     Common,
 }
@@ -92,7 +97,8 @@ pub enum Label {
     Disparaging,
     /// WordNet's usage domain "obscenity, vulgarism".
     Vulgar,
-    /// The word is on the kept list of offensive words (manners [`MANNERS_VERSION`]).
+    /// The project's review of the kept list of offensive words names the sense as offensive
+    /// (`wordlists/definitions/offensive-senses-1.tsv`) where WordNet gives no label.
     OffensiveWord,
 }
 
@@ -175,17 +181,11 @@ pub fn define(word: &str, list: &WordList, polite: bool) -> Result<Definition, L
         (true, true) => Status::NoDefinition,
         (true, false) => Status::Defined,
     };
-    let mut meanings = choose_senses(found);
+    let mut meanings = innocent_first(choose_senses(found));
     if polite {
-        for m in &mut meanings {
-            let offensive = is_offensive(m.lemma.as_bytes()) || is_offensive(bytes);
-            for s in &mut m.senses {
-                if offensive && s.label.is_none() {
-                    s.label = Some(Label::OffensiveWord);
-                }
-                if s.label.is_some() {
-                    s.gloss = None;
-                }
+        for s in meanings.iter_mut().flat_map(|m| &mut m.senses) {
+            if s.label.is_some() {
+                s.gloss = None;
             }
         }
     }
@@ -223,45 +223,42 @@ pub fn define(word: &str, list: &WordList, polite: bool) -> Result<Definition, L
     })
 }
 
-/// Every meaning of `word` (in the list): its own WordNet senses, the project's gloss of a two
-/// WordNet leaves without any, then each lemma's senses of the part of speech the inflection
-/// belongs to, a lemma only when `list` holds it. Each meaning starts with all its kept senses;
-/// [`choose_senses`] trims them. Each comes with its senses' tag counts.
+/// Every meaning of `word` (in the list): first the project's own glosses of it (a function
+/// word's or an interjection's, which WordNet has no entry for, come before WordNet's senses:
+/// AT the preposition before the Laotian coin), then its own WordNet senses, then each lemma's
+/// senses of the part of speech the inflection belongs to, a lemma only when `list` holds it
+/// and its regular inflection spells the word (HATED is not HAT's), the lemma's meaning from
+/// WordNet or the project's own gloss (OES, plural of OE). Each meaning starts with all its
+/// kept senses; [`choose_senses`] trims them. Each comes with its senses' tag counts.
 fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
-    let own = data::entry(word);
-    if let Some(e) = &own {
-        for g in &e.groups {
-            out.push(data::meaning(word, None, g));
-        }
-        by_commonest(out);
+    for (own, pos, gloss, source) in data::own(word) {
+        out.push(own_meaning(own, None, pos, gloss, source));
     }
-    if out.is_empty() {
-        for (own, pos, gloss, source) in data::own(word) {
-            out.push((
-                Meaning {
-                    lemma: own.to_string(),
-                    form: None,
-                    pos,
-                    senses: vec![Sense {
-                        gloss: Some(gloss.to_string()),
-                        label: None,
-                    }],
-                    sense_count: 1,
-                    source,
-                },
-                vec![0],
-            ));
+    let own_count = out.len();
+    let entry = data::entry(word);
+    let mut minor = Vec::new();
+    if let Some(e) = &entry {
+        for g in &e.groups {
+            if g.minor() {
+                minor.push(data::meaning(word, None, g));
+            } else {
+                out.push(data::meaning(word, None, g));
+            }
         }
+        by_commonest(&mut out[own_count..]);
     }
     let before_lemmas = out.len();
     let mut lemmas: Vec<(Vec<u8>, u8, Form)> = Vec::new();
-    if let Some(e) = &own {
+    if let Some(e) = &entry {
         for (pos, lemma) in &e.exceptions {
             lemmas.push((lemma.to_vec(), *pos, morph::exception_form(word, *pos)));
         }
     }
     for (lemma, pos, form) in morph::candidates(word) {
-        if !lemmas.iter().any(|(l, p, _)| *l == lemma && *p == pos) {
+        if morph::regular(&lemma, form, word)
+            && !lemmas.iter().any(|(l, p, _)| *l == lemma && *p == pos)
+            && !(pos == 0 && plural_of_a_noun(&lemma, list))
+        {
             lemmas.push((lemma, pos, form));
         }
     }
@@ -269,11 +266,19 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
         if lemma == word || !list.contains(&lemma) {
             continue;
         }
-        let Some(e) = data::entry(&lemma) else {
-            continue;
-        };
-        for g in e.groups.iter().filter(|g| g.pos == pos) {
-            let m = data::meaning(&lemma, Some(form), g);
+        let mut found = Vec::new();
+        if let Some(e) = data::entry(&lemma) {
+            for g in e.groups.iter().filter(|g| g.pos == pos) {
+                found.push(data::meaning(&lemma, Some(form), g));
+            }
+        }
+        // The project glosses a word only as a part of speech WordNet has no sense of.
+        for (own, own_pos, gloss, source) in data::own(&lemma) {
+            if own_pos == Pos::of_wordnet(pos) && pos <= 2 {
+                found.push(own_meaning(own, Some(form), own_pos, gloss, source));
+            }
+        }
+        for m in found {
             if !out
                 .iter()
                 .any(|(o, _)| o.lemma == m.0.lemma && o.pos == m.0.pos)
@@ -283,27 +288,78 @@ fn collect(word: &[u8], list: &WordList, out: &mut Vec<(Meaning, Vec<u32>)>) {
         }
     }
     by_commonest(&mut out[before_lemmas..]);
+    out.extend(minor);
+}
+
+/// Is `word` itself the regular plural of a noun `list` holds and something defines? Then it
+/// is no noun lemma of a longer word: MUSES is MUSE's plural, not a plural of MUS (MU's).
+fn plural_of_a_noun(word: &[u8], list: &WordList) -> bool {
+    // Every regular plural ends in S or MEN: the look-ups below are for those only.
+    if !(word.ends_with(b"S") || word.ends_with(b"MEN")) {
+        return false;
+    }
+    morph::candidates(word).iter().any(|(lemma, pos, form)| {
+        *pos == 0
+            && *form == Form::Plural
+            && lemma.as_slice() != word
+            && morph::regular(lemma, *form, word)
+            && list.contains(lemma)
+            && (data::entry(lemma).is_some_and(|e| e.groups.iter().any(|g| g.pos == 0))
+                || data::own(lemma).any(|(_, p, _, _)| p == Pos::Noun))
+    })
+}
+
+/// The project's own gloss as a meaning: one sense, never labelled.
+fn own_meaning(
+    lemma: &str,
+    form: Option<Form>,
+    pos: Pos,
+    gloss: &str,
+    source: Source,
+) -> (Meaning, Vec<u32>) {
+    (
+        Meaning {
+            lemma: lemma.to_string(),
+            form,
+            pos,
+            senses: vec![Sense {
+                gloss: Some(gloss.to_string()),
+                label: None,
+            }],
+            sense_count: 1,
+            source,
+        },
+        vec![0],
+    )
 }
 
 /// Orders meanings by their commonest sense's tag count (a stable sort: ties keep WordNet's
-/// part-of-speech order, noun first).
+/// part-of-speech order, noun first), a meaning whose first sense is labelled last (its
+/// senses are stored innocent first, so all of them are): TACO's food before the slur.
 fn by_commonest(meanings: &mut [(Meaning, Vec<u32>)]) {
-    meanings.sort_by_key(|(_, counts)| std::cmp::Reverse(counts.first().copied().unwrap_or(0)));
+    meanings.sort_by_key(|(m, counts)| {
+        (
+            m.senses.first().is_some_and(|s| s.label.is_some()),
+            std::cmp::Reverse(counts.first().copied().unwrap_or(0)),
+        )
+    });
 }
 
-/// Keeps at most [`MAX_SENSES`] senses in all: first the commonest sense of each meaning, in
-/// the meanings' order (so a word that is a noun and a verb, or an inflection of another word
-/// too, shows each), then the other senses by tag count; a meaning left without a sense goes.
+/// Keeps at most [`MAX_SENSES`] senses in all: innocent senses before labelled ones; among
+/// them first the commonest sense of each meaning, in the meanings' order (so a word that is a
+/// noun and a verb, or an inflection of another word too, shows each), then the other senses
+/// by tag count; a meaning left without a sense goes.
 fn choose_senses(found: Vec<(Meaning, Vec<u32>)>) -> Vec<Meaning> {
-    // (meaning, rank within it, tag count) of every sense.
-    let mut all: Vec<(usize, usize, u32)> = Vec::new();
-    for (i, (_, counts)) in found.iter().enumerate() {
+    // (meaning, rank within it, tag count, labelled) of every sense.
+    let mut all: Vec<(usize, usize, u32, bool)> = Vec::new();
+    for (i, (m, counts)) in found.iter().enumerate() {
         for (rank, &count) in counts.iter().enumerate() {
-            all.push((i, rank, count));
+            let labelled = m.senses.get(rank).is_some_and(|s| s.label.is_some());
+            all.push((i, rank, count, labelled));
         }
     }
     all.sort_by(|a, b| {
-        let first = (a.1 > 0).cmp(&(b.1 > 0));
+        let first = a.3.cmp(&b.3).then((a.1 > 0).cmp(&(b.1 > 0)));
         if a.1 == 0 && b.1 == 0 {
             first.then(a.0.cmp(&b.0))
         } else {
@@ -320,13 +376,69 @@ fn choose_senses(found: Vec<(Meaning, Vec<u32>)>) -> Vec<Meaning> {
         .filter_map(|(i, (mut m, _))| {
             let mut rank = 0;
             m.senses.retain(|_| {
-                let keep = all.iter().any(|&(j, r, _)| j == i && r == rank);
+                let keep = all.iter().any(|&(j, r, _, _)| j == i && r == rank);
                 rank += 1;
                 keep
             });
             (!m.senses.is_empty()).then_some(m)
         })
         .collect()
+}
+
+/// The lemmas WordNet's bare detachment rules would propose for `word` that its regular
+/// inflection does not spell (HAT for HATED, SPIN for SPINES), where `list` holds the lemma and
+/// the data defines it as that part of speech: what `define` showed before it checked the
+/// spelling. The bench counts the words with one, and checks none is shown.
+pub fn spurious_lemmas(word: &str, list: &WordList) -> Result<Vec<String>, LexiconError> {
+    let upper = wordclub_lexicon::normalise(word)?;
+    let word = upper.as_bytes();
+    let candidates = morph::candidates(word);
+    // A lemma the word is a regular form of by another rule, or an irregular one by WordNet's
+    // exception lists, is no mistake.
+    let exceptions = data::entry(word).map(|e| e.exceptions).unwrap_or_default();
+    let right = |lemma: &[u8]| {
+        exceptions.iter().any(|(_, l)| *l == lemma)
+            || candidates
+                .iter()
+                .any(|(l, _, f)| l == lemma && morph::regular(l, *f, word))
+    };
+    let mut out: Vec<String> = Vec::new();
+    for (lemma, pos, _) in &candidates {
+        let (lemma, pos) = (lemma.as_slice(), *pos);
+        if lemma == word || right(lemma) || !list.contains(lemma) {
+            continue;
+        }
+        let defined = data::entry(lemma).is_some_and(|e| e.groups.iter().any(|g| g.pos == pos))
+            || data::own(lemma).any(|(_, p, _, _)| p == Pos::of_wordnet(pos) && pos <= 2);
+        let lemma = String::from_utf8_lossy(lemma).into_owned();
+        if defined && !out.contains(&lemma) {
+            out.push(lemma);
+        }
+    }
+    Ok(out)
+}
+
+/// Moves every labelled sense after all the innocent ones: a meaning with both is split, its
+/// labelled senses shown as a second meaning of the same lemma and part of speech at the end
+/// (PUSSY: the cat, then the adjective, then the labelled noun sense).
+fn innocent_first(meanings: Vec<Meaning>) -> Vec<Meaning> {
+    let mut innocent = Vec::new();
+    let mut labelled = Vec::new();
+    for m in meanings {
+        let (bad, good): (Vec<Sense>, Vec<Sense>) =
+            m.senses.iter().cloned().partition(|s| s.label.is_some());
+        if !good.is_empty() {
+            innocent.push(Meaning {
+                senses: good,
+                ..m.clone()
+            });
+        }
+        if !bad.is_empty() {
+            labelled.push(Meaning { senses: bad, ..m });
+        }
+    }
+    innocent.extend(labelled);
+    innocent
 }
 
 /// Figures about the compiled data, for the coverage bench and the app's About notice.
