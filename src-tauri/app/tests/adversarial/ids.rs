@@ -69,6 +69,30 @@ fn file_text(name: &str, answer: &Value) -> String {
     }
 }
 
+/// What that build answered, with the one deliberate change made since: manners 3 moved the
+/// analyser's version (issue 44), so the analysis that build kept (analyser 1) is made again
+/// at its next request and the detail says it is not ready until then.
+fn since_the_fixture(name: &str, kept: String) -> String {
+    if name.ends_with(".gcg") || name == "list.json" {
+        return kept;
+    }
+    let mut kept: Value = serde_json::from_str(&kept).unwrap();
+    let analyser = json!(wordclub_movegen::analysis::ANALYSER_VERSION);
+    if name.starts_with("detail-") {
+        let analysis = &mut kept["analysis"];
+        assert_eq!(analysis["analyser_version"], 1, "{name}");
+        analysis["analyser_version"] = analyser;
+        if analysis["ready"] == true {
+            analysis["ready"] = json!(false);
+        }
+    } else {
+        assert_eq!(kept["analyser_version"], 1, "{name}");
+        kept["analyser_version"] = analyser;
+        kept["manners_version"] = json!(wordclub_lexicon::MANNERS_VERSION);
+    }
+    serde_json::to_string_pretty(&kept).unwrap() + "\n"
+}
+
 /// The draft Ben staged in match 2: an S after CAT.
 fn ben_draft() -> Value {
     json!([{"row": 4, "col": 6, "letter": "S"}])
@@ -182,13 +206,25 @@ fn write_v4_fixture() {
 }
 
 /// Every row of every table of the history at `db` (SQLite's own bookkeeping left out), in
-/// a stable order, as text.
+/// a stable order, as text. Read from a copy of the file and its journal: an app that has the
+/// history open holds it locked.
 fn all_rows(db: &Path) -> Vec<String> {
-    let conn = rusqlite::Connection::open_with_flags(
-        db,
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .unwrap();
+    let copy = db.with_extension("rows.db");
+    let copy_wal = copy.with_extension("db-wal");
+    let _ = std::fs::remove_file(&copy_wal);
+    std::fs::copy(db, &copy).unwrap();
+    if db.with_extension("db-wal").exists() {
+        std::fs::copy(db.with_extension("db-wal"), &copy_wal).unwrap();
+    }
+    let rows = rows_of(&copy);
+    for file in [copy.clone(), copy_wal, copy.with_extension("db-shm")] {
+        let _ = std::fs::remove_file(file);
+    }
+    rows
+}
+
+fn rows_of(db: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
     let tables: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         .unwrap()
@@ -311,7 +347,11 @@ fn an_old_history_keeps_every_row_and_id_and_never_gives_a_deleted_id() {
     for (name, command, args) in answers() {
         let answer = ok(&app, command, args);
         let kept = std::fs::read_to_string(expected.join(&name)).unwrap();
-        assert_eq!(file_text(&name, &answer), kept, "{name}");
+        assert_eq!(
+            file_text(&name, &answer),
+            since_the_fixture(&name, kept),
+            "{name}"
+        );
     }
     let reopen =
         |client: &str| ok(&app, "screen_to_reopen", json!({"client": client}))["match_id"].clone();

@@ -30,19 +30,11 @@ fn folds<T>(f: impl FnOnce() -> T) -> (T, u64) {
     (out, fold_steps_on_this_thread() - before)
 }
 
-/// The history's own count of match `id`'s events.
+/// The history's own count of match `id`'s events, read as the CLI reads a history the app
+/// has open (its lock keeps other connections out: a read-only store reads a copy beside it).
 fn stored_events(db: &Path, id: i64) -> u64 {
-    let conn = rusqlite::Connection::open_with_flags(
-        db,
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .unwrap();
-    conn.query_row(
-        "SELECT count(*) FROM events WHERE match_id = ?1",
-        [id],
-        |r| r.get(0),
-    )
-    .unwrap()
+    let store = wordclub_store::Store::open_read_only(db).unwrap();
+    store.summary(id).unwrap().event_count as u64
 }
 
 /// An app over the history file `db` that takes fixed deals: a start of the app.
