@@ -30,6 +30,6 @@ export function takeBackButton(v, onTakeBack) {
 export function takeBackOption() {
   const input = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', 'data-testid': 'allow-take-backs', name: 'allow-take-backs' }));
   // What it does, in words touch players see (a title never shows on touch).
-  const line = h('label.row', {}, input, h('span', {}, 'Allow take-backs', h('span.muted.option-help', { 'data-testid': 'allow-take-backs-help' }, ' — the player who just moved may undo it until the next player shows their rack')));
+  const line = h('label.row.option-line', {}, input, h('span', {}, 'Allow take-backs', h('span.muted.option-help', { 'data-testid': 'allow-take-backs-help' }, ' — the player who just moved may undo it until the next player shows their rack')));
   return { input, line };
 }
