@@ -156,7 +156,11 @@ impl RulesGuide {
                 why: None,
                 start_points: None,
                 table_note: None,
-                unseen: if r.is_solo() { UNSEEN_SOLO } else { UNSEEN_TABLE },
+                unseen: if r.is_solo() {
+                    UNSEEN_SOLO
+                } else {
+                    UNSEEN_TABLE
+                },
             };
         };
         RulesGuide {
@@ -191,12 +195,36 @@ pub struct SeatColour {
 
 /// Every seat colour, in the order seats get them by default (seat 1 the first).
 pub const SEAT_COLOURS: &[SeatColour] = &[
-    SeatColour { id: "blue", name: "Blue", mark: "●" },
-    SeatColour { id: "orange", name: "Orange", mark: "▲" },
-    SeatColour { id: "green", name: "Green", mark: "■" },
-    SeatColour { id: "purple", name: "Purple", mark: "◆" },
-    SeatColour { id: "red", name: "Red", mark: "★" },
-    SeatColour { id: "teal", name: "Teal", mark: "✚" },
+    SeatColour {
+        id: "blue",
+        name: "Blue",
+        mark: "●",
+    },
+    SeatColour {
+        id: "orange",
+        name: "Orange",
+        mark: "▲",
+    },
+    SeatColour {
+        id: "green",
+        name: "Green",
+        mark: "■",
+    },
+    SeatColour {
+        id: "purple",
+        name: "Purple",
+        mark: "◆",
+    },
+    SeatColour {
+        id: "red",
+        name: "Red",
+        mark: "★",
+    },
+    SeatColour {
+        id: "teal",
+        name: "Teal",
+        mark: "✚",
+    },
 ];
 
 /// The colour a seat shows: the one recorded for it when it is one of `SEAT_COLOURS`, else
@@ -232,11 +260,18 @@ mod tests {
             assert!(!e.name.is_empty() && !e.summary.is_empty(), "{}", r.id);
             // No version and no lab word in what the menu shows.
             for text in [e.name, e.summary] {
-                assert!(!text.contains("candidate") && !text.contains("1."), "{text}");
+                assert!(
+                    !text.contains("candidate") && !text.contains("1."),
+                    "{text}"
+                );
             }
         }
         for e in ENTRIES {
-            assert!(RuleSet::all().iter().any(|r| r.id == e.id), "{} is no rule set", e.id);
+            assert!(
+                RuleSet::all().iter().any(|r| r.id == e.id),
+                "{} is no rule set",
+                e.id
+            );
         }
     }
 
@@ -261,12 +296,22 @@ mod tests {
                 let flat = r.at_table(n).unwrap();
                 let gives = (0..n).any(|s| flat.start_points_of(s) != 0);
                 if gives {
-                    assert!(RulesGuide::of(&flat).start_points.is_some(), "{} at {n}", r.id);
+                    assert!(
+                        RulesGuide::of(&flat).start_points.is_some(),
+                        "{} at {n}",
+                        r.id
+                    );
                 }
             }
         }
-        let four = RuleSet::builtin("wordclub-1.3").unwrap().at_table(4).unwrap();
-        assert!(RulesGuide::of(&four).table_note.unwrap().contains("five tiles"));
+        let four = RuleSet::builtin("wordclub-1.3")
+            .unwrap()
+            .at_table(4)
+            .unwrap();
+        assert!(RulesGuide::of(&four)
+            .table_note
+            .unwrap()
+            .contains("five tiles"));
     }
 
     #[test]

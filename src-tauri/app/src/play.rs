@@ -11,8 +11,8 @@ use wordclub_store::FixedDeal;
 use crate::app::SEARCH_TRIES;
 use crate::events::AppEvent;
 use crate::matches::{
-    exchange_text, placements, player_specs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs, MatchViewArgs,
-    NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    exchange_text, placements, player_specs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs,
+    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use crate::view::MatchView;
 use crate::{App, AppError};
@@ -26,9 +26,7 @@ impl App {
         // Who starts: the seats keep their order round the table, from the one who starts.
         let first = match args.first {
             None => 0,
-            Some(FirstPlayer::Seat(seat)) if usize::from(seat) < players.len() => {
-                usize::from(seat)
-            }
+            Some(FirstPlayer::Seat(seat)) if usize::from(seat) < players.len() => usize::from(seat),
             Some(FirstPlayer::Seat(seat)) => {
                 return Err(AppError::bad_argument(
                     "new_match",

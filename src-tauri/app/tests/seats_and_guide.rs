@@ -38,7 +38,10 @@ fn every_rule_set_is_served_with_a_plain_name_and_each_table_size_with_one_recom
         let name = guide["name"].as_str().unwrap();
         assert!(!name.is_empty() && !guide["summary"].as_str().unwrap().is_empty());
         // The menu's name says no version and no lab word; the label keeps them.
-        assert!(!name.contains("candidate") && !name.contains("1."), "{name}");
+        assert!(
+            !name.contains("candidate") && !name.contains("1."),
+            "{name}"
+        );
         assert!(guide["unseen"].as_str().unwrap().contains("bag"));
     }
     for n in 1..=4u64 {
@@ -202,7 +205,10 @@ fn a_history_from_before_colours_replays_unchanged_in_each_seats_default() {
     let palette = ok(&app, "app_info", Value::Null)["limits"]["seat_colours"].clone();
     assert_eq!(
         colours(&view),
-        [palette[0]["id"].as_str().unwrap(), palette[1]["id"].as_str().unwrap()]
+        [
+            palette[0]["id"].as_str().unwrap(),
+            palette[1]["id"].as_str().unwrap()
+        ]
     );
     drop(app);
     // Its start event's players read and write back as they were recorded: no colour is
@@ -221,7 +227,10 @@ fn a_history_from_before_colours_replays_unchanged_in_each_seats_default() {
     let stored: Value = serde_json::from_str(&body).unwrap();
     let written = serde_json::to_value(&event).unwrap();
     assert_eq!(written["players"], stored["players"]);
-    assert_eq!(written["players"].to_string(), stored["players"].to_string());
+    assert_eq!(
+        written["players"].to_string(),
+        stored["players"].to_string()
+    );
 }
 
 #[test]
@@ -229,7 +238,10 @@ fn a_new_install_has_no_default_rule_set_and_a_kept_one_stays() {
     let fresh = Settings::default();
     assert_eq!(fresh.default_rules, None);
     let app = app();
-    assert_eq!(ok(&app, "get_settings", Value::Null)["default_rules"], Value::Null);
+    assert_eq!(
+        ok(&app, "get_settings", Value::Null)["default_rules"],
+        Value::Null
+    );
     // A settings file an earlier build wrote names 1.0: it stays.
     let kept = Settings::from_kept(&json!({"default_rules": "wordclub-1.0"}), |id| {
         id == "wordclub-1.0"
