@@ -120,6 +120,7 @@ test('1.3 at four: colours chosen on the form, on the cover, the scores and the 
   assert.match(await page.getByTestId('scores-why').textContent(), /Started with 8 · 0 · 3 · 8\./);
   assert.match(await page.getByTestId('unseen-why').textContent(), /other players' racks/);
   assertColoured(await namedPlayers(page, '[data-testid=scores]'), view.players, 'scores (light)');
+  assertColoured(await namedPlayers(page, '[data-testid=scoresheet]'), view.players, 'scoresheet (light)');
   await page.screenshot({ path: `${SCREENSHOTS}/seats-cover-1.3-four-light.png` });
 
   // Dark: the same colours, in the dark theme's shades.
@@ -128,6 +129,7 @@ test('1.3 at four: colours chosen on the form, on the cover, the scores and the 
   await page.getByTestId('cover').waitFor();
   assertColoured(await namedPlayers(page, '[data-testid=cover] h1'), [view.players[0]], 'cover heading (dark)');
   assertColoured(await namedPlayers(page, '[data-testid=scores]'), view.players, 'scores (dark)');
+  assertColoured(await namedPlayers(page, '[data-testid=scoresheet]'), view.players, 'scoresheet (dark)');
 
   // Ann plays nothing; three resign in turn: the end screen.
   for (let i = 0; i < 3; i += 1) {
@@ -145,7 +147,6 @@ test('1.3 at four: colours chosen on the form, on the cover, the scores and the 
     assertColoured(await namedPlayers(page, '[data-testid=winner-moment]'), view.players, `winner (${theme})`);
     assertColoured(await namedPlayers(page, '[data-testid=results]'), view.players, `results (${theme})`);
     assertColoured(await namedPlayers(page, '[data-testid=chart-legend]'), view.players, `chart legend (${theme})`);
-    assertColoured(await namedPlayers(page, '[data-testid=scoresheet]'), view.players, `scoresheet (${theme})`);
     const lines = await page.locator('[data-testid=end] [data-testid=progression-chart] polyline')
       .evaluateAll((ls) => ls.map((l) => [l.dataset.colour, getComputedStyle(l).stroke]));
     assert.deepEqual(lines.map(([c]) => c), view.players.map((p) => p.colour.id));
