@@ -206,7 +206,18 @@ export async function showRules(root, params = {}) {
   let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules))
     ?? ruleSets.find((r) => r.guide.recommended_for.includes(players)) ?? ruleSets[0];
   const body = h('div.stack.rules-body');
-  const select = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value) ?? rules; draw(); } },
+  // Another rule set: the old one's facts go at once (the new ones come from the backend), so
+  // nothing on screen is ever the other rule set's; the same one again changes nothing.
+  const select = /** @type {HTMLSelectElement} */ (h('select', {
+    'data-testid': 'rules-choice',
+    onchange: () => {
+      const next = ruleSets.find((r) => r.id === select.value) ?? rules;
+      if (next === rules) return;
+      rules = next;
+      fill(body);
+      draw();
+    },
+  },
     ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, `${r.guide.name}: ${r.label}`))));
   const sizeBox = h('label.field', { 'data-testid': 'rules-players-field' });
   let asked = 0;

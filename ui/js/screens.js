@@ -194,8 +194,8 @@ export async function showHome(root, _params, screen) {
     hintsLine,
     takeBacks.line,
     h('div', {}, h('strong', {}, 'Players')),
-    seatBox,
     firstBox,
+    seatBox,
     formNote,
     h('div.row', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
 
