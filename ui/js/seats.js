@@ -13,8 +13,9 @@ import { h } from './dom.js';
  */
 export function seatName(colour, name) {
   if (!colour) return name;
-  return h('span.seat-name', { dataset: { colour: colour.id }, 'data-testid': 'seat-name' },
-    h('span.seat-mark', { 'aria-hidden': 'true' }, colour.mark), ' ', name);
+  // The mark is drawn by seats.css from `data-mark` (before the name, unread by screen
+  // readers): the name's text stays the name, as every sentence and test reads it.
+  return h('span.seat-name', { dataset: { colour: colour.id, mark: colour.mark }, 'data-testid': 'seat-name' }, name);
 }
 
 /** The colour of seat `seat` in a match view (or a detail's `colours`).
