@@ -147,9 +147,9 @@ export async function showHome(root, _params, screen) {
     if (asked !== tableAsked || !t) return;
     const start = t.start_points.some((p) => p !== 0) ? `; start points ${t.start_points.join(' · ')}` : '';
     tableLine.hidden = false;
-    // The figures, then why they are unusual, in the backend's words.
-    fill(tableLine, `With ${seats.length} players: ${t.board_size} × ${t.board_size} board, ${t.rack_size}-tile racks, ${t.bag_size} tiles in the bag${start}.`,
-      start && t.guide.start_points ? ` ${t.guide.start_points}` : '', t.guide.table_note ? ` ${t.guide.table_note}` : '');
+    // The figures; why they are unusual is said on the first cover, beside the scores and
+    // on the Rules screen (the backend's words), not on this already long form.
+    fill(tableLine, `With ${seats.length} players: ${t.board_size} × ${t.board_size} board, ${t.rack_size}-tile racks, ${t.bag_size} tiles in the bag${start}.`);
   }
 
   // One match per Start: a second tap or Enter while the first is made, or after it while

@@ -92,7 +92,11 @@ fn the_new_match_form_reads_its_limits_from_the_backend() {
     let app = app();
     let mut limits = ok(&app, "app_info", json!({}))["limits"].clone();
     // The seat colours offered (issue 45): six, each with a mark of its own.
-    let colours = limits.as_object_mut().unwrap().remove("seat_colours").unwrap();
+    let colours = limits
+        .as_object_mut()
+        .unwrap()
+        .remove("seat_colours")
+        .unwrap();
     let marks: std::collections::HashSet<&str> = colours
         .as_array()
         .unwrap()
