@@ -68,7 +68,8 @@ export async function showHome(root, _params, screen) {
   const allowHints = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' }));
   // What it does, said where everyone sees it before play (touch never shows a title): a
   // tap on Hint is marked in the result for good.
-  const hintsLine = h('label.row.option-line', {}, allowHints, h('span', {}, 'Allow hints', h('span.muted.option-help', { 'data-testid': 'allow-hints-help' }, ' — a player may ask for words their rack can make; each hint taken is shown in the result')));
+  const hintsHelp = h('span.muted.option-help', { 'data-testid': 'allow-hints-help' });
+  const hintsLine = h('label.row.option-line', {}, allowHints, h('span', {}, 'Allow hints', hintsHelp));
   // "Allow take-backs" for this match (off by default).
   const takeBacks = takeBackOption();
   const firstBox = h('label.field', { 'data-testid': 'first-player-field' });
@@ -124,6 +125,9 @@ export async function showHome(root, _params, screen) {
     }));
     addButton.hidden = seats.length >= rules.players.max;
     hintsLine.hidden = !rules.hints.length;
+    // The hints this rule set has (the backend's kinds), in words.
+    const offers = rules.hints.map((k) => (k === 'words_from_rack' ? 'the words their rack can make' : 'a good move'));
+    fill(hintsHelp, ` — a player may ask for ${offers.join(' or ') || 'help'}; each hint taken is shown in the result`);
     drawFirst();
     drawTable();
   }
