@@ -43,6 +43,9 @@ test('the app window starts, starts a match and shows the board', async (t) => {
   assert.ok(options.length >= 5, `every rule set is offered (${options.length})`);
   assert.equal(await driver.executeScript('return Boolean(window.__TAURI__)'), true);
 
+  // A new install opens on the rule set recommended for its table (issue 45); this test
+  // plays Word Club 1.0, chosen as a person would, and it is kept as the default.
+  await driver.findElement(By.css('[data-testid=rules] option[value="wordclub-1.0"]')).click();
   await driver.findElement(By.css('[data-testid=start]')).click();
   await driver.wait(until.elementLocated(By.css('[data-testid=cover]')), 10000);
   await driver.findElement(By.css('[data-testid=reveal]')).click();

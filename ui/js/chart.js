@@ -1,6 +1,7 @@
 // The score-progression chart: each player's running total after every turn, as an SVG line
 // chart. Shared by the end screen and the match detail; it draws numbers the backend sent.
 import { h } from './dom.js';
+import { seatName } from './seats.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const COLOURS = ['#2f6f5e', '#c0533f', '#3c6fb2', '#9a6b16'];
@@ -16,16 +17,18 @@ function svgEl(tag, attrs = {}) {
 /**
  * @param {readonly (readonly number[])[]} series  per seat, the running total after each turn
  * @param {readonly string[]} names  per seat, the player's name
- * @param {{ marker?: number | null, final?: boolean, start?: readonly number[] }} [options]
+ * @param {{ marker?: number | null, final?: boolean, start?: readonly number[], colours?: readonly (import('./contract').SeatColour | null)[] }} [options]
  *               marker: a turn number (0 = before the first turn) to mark with a line;
  *               start: per seat, the points it started with (the rule set's start points at this
- *               table, from the backend); the lines begin there, 0 for a seat not listed
+ *               table, from the backend); the lines begin there, 0 for a seat not listed;
+ *               colours: per seat, its colour and mark (the backend's): each line and key
+ *               in it, the key with the mark too
  * @returns a <figure> with the chart (a score axis from 0, or from the lowest score below it,
  *          to the top score; turns along the bottom) and a caption naming each line's
  *          colour. The lines are the totals after each turn (with `final`, then the final
  *          score after the end-of-match adjustments).
  */
-export function progressionChart(series, names, { marker = null, final = false, start = [] } = {}) {
+export function progressionChart(series, names, { marker = null, final = false, start = [], colours = [] } = {}) {
   const longest = Math.max(1, ...series.map((s) => s.length));
   // `final`: each series ends with the final score (after the end-of-match adjustments, the
   // backend's last point), drawn one step after the last turn and labelled "end".
@@ -68,7 +71,10 @@ export function progressionChart(series, names, { marker = null, final = false, 
     final ? label('end', { x: x(longest), y: base + 16, 'text-anchor': 'start', 'data-testid': 'chart-end' }) : '');
   series.forEach((scores, seat) => {
     const points = [start[seat] ?? 0, ...scores].map((score, i) => `${x(i).toFixed(1)},${y(score).toFixed(1)}`);
+    const colour = colours[seat];
     const line = svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: COLOURS[seat % COLOURS.length], 'stroke-width': 3 });
+    // A seat's own colour (seats.css draws it in the theme's shade) where the match has one.
+    if (colour) { line.classList.add('seat-line'); line.dataset.colour = colour.id; }
     const title = svgEl('title');
     title.textContent = names[seat] ?? `Player ${seat + 1}`;
     line.append(title);
@@ -81,7 +87,15 @@ export function progressionChart(series, names, { marker = null, final = false, 
     }));
   }
   return h('figure.chart-figure', {}, svg, h('figcaption.muted', { 'data-testid': 'chart-legend' },
-    names.map((name, i) => h('span.chart-key', {},
-      h('span.chart-swatch', { 'aria-hidden': 'true', style: `background:${COLOURS[i % COLOURS.length]}` }),
-      `${name} (${COLOUR_NAMES[i % COLOUR_NAMES.length]})`))));
+    names.map((name, i) => {
+      const colour = colours[i];
+      if (colour) {
+        return h('span.chart-key', {},
+          h('span.chart-swatch', { 'aria-hidden': 'true', dataset: { colour: colour.id } }),
+          seatName(colour, name), ` (${colour.name.toLowerCase()})`);
+      }
+      return h('span.chart-key', {},
+        h('span.chart-swatch', { 'aria-hidden': 'true', style: `background:${COLOURS[i % COLOURS.length]}` }),
+        `${name} (${COLOUR_NAMES[i % COLOUR_NAMES.length]})`);
+    })));
 }

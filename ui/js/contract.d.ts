@@ -322,6 +322,8 @@ analysis?: boolean, };
 
 export type Failed = { match_id: number, kind: string, message: string, };
 
+export type FirstPlayer = { "seat": number } | "random";
+
 export type FixedDeal = "seed" | "deal";
 
 export type GcgExport = { id: number, gcg: string, 
@@ -406,7 +408,12 @@ max_name_chars: number,
 /**
  * The levels a computer seat may have, weakest first.
  */
-computer_levels: Array<string>, };
+computer_levels: Array<string>, 
+/**
+ * The colours a seat may have (each with its mark), in the order seats get them by
+ * default.
+ */
+seat_colours: Array<SeatColour>, };
 
 export type ListBrief = { id: string, name: string, sha256: string, };
 
@@ -434,6 +441,10 @@ export type MatchDetail = { summary: MatchSummary,
  * The match's own rule set (stored with it), not today's built-in of the same id.
  */
 rules: RulesInfo, premiums: Array<Array<string | null>>, letter_values: { [key in string]: number }, 
+/**
+ * Each seat's colour and mark, as the match view serves them (`PlayerBrief::colour`).
+ */
+colours: Array<SeatColour>, 
 /**
  * The store's turns; while the match is unfinished each hint's `shown` is left out
  * ([`wordclub_engine::Turn::without_shown`]: words from a rack tell what is still on it).
@@ -691,7 +702,13 @@ allow_hints?: boolean | null,
  * "Allow take-backs" (off when absent): on, the player who just moved may take the move
  * back until the next player shows their rack.
  */
-allow_take_backs?: boolean | null, };
+allow_take_backs?: boolean | null, 
+/**
+ * Who plays first: a seat of `players` (0-based), or `"random"`; the first seat when
+ * absent. The players are recorded in playing order, so the one who starts is seat 0
+ * of the match and the others follow round the table as given.
+ */
+first?: FirstPlayer | null, };
 
 export type OnScreen = { client: string, match_id: number | null, };
 
@@ -718,6 +735,11 @@ best_played: number, best_missed: MissedMove | null,
 bingos_available: number | null, bingos_found: number | null, hints: number, };
 
 export type PlayerBrief = { seat: number, name: string, 
+/**
+ * The seat's colour and mark, drawn wherever the player is named: the one recorded in
+ * the match's start, or (a match recorded before colours) the seat's default.
+ */
+colour: SeatColour, 
 /**
  * The computer level, `null` for a person.
  */
@@ -837,6 +859,40 @@ list: string, premiums: Array<Array<string | null>>, examples: Array<Example>, }
 
 export type RulesExamplesArgs = { rules: string, };
 
+export type RulesGuide = { 
+/**
+ * The plain name the new-match menu shows ("Quick game"): no version, no "candidate".
+ */
+name: string, 
+/**
+ * One line on what it is good for.
+ */
+summary: string, 
+/**
+ * The table sizes (number of players) this rule set is the app's recommendation for;
+ * each size 1–4 has exactly one recommended rule set.
+ */
+recommended_for: Array<number>, 
+/**
+ * Why the rule set is as it is, in plain words (the Rules screen, instead of the lab's
+ * evidence text); `null` for one that needs no reason.
+ */
+why: string | null, 
+/**
+ * Why some seats start with points, said beside the scores and on the first cover
+ * whenever a seat's start points are not 0; `null` when the rule set never gives any.
+ */
+start_points: string | null, 
+/**
+ * What is unusual at this table size (a rule set made flat for one: a match's own, or a
+ * `rules_at_table` answer), such as 1.3's racks of five at four; `null` otherwise.
+ */
+table_note: string | null, 
+/**
+ * What the tile tracker's "unseen tiles" are, in this rule set.
+ */
+unseen: string, };
+
 export type RulesInfo = { id: string, label: string, candidate: boolean, 
 /**
  * A round for one player (no opponent, no winner).
@@ -890,7 +946,12 @@ table: number | null,
  * What the rule set is at each table size it seats, when something changes with the
  * number of players (`by_table`); empty when nothing does.
  */
-tables: Array<TableInfo>, };
+tables: Array<TableInfo>, 
+/**
+ * The app's words about this rule set (`guide.rs`: its plain name, what it is good for,
+ * the table sizes it is recommended for, what is unusual and why): not the rule set's.
+ */
+guide: RulesGuide, };
 
 export type SavedGcg = { id: number, path: string | null, message: string, };
 
@@ -929,7 +990,22 @@ export type SeatArgs = { name: string,
 /**
  * `easy`, `medium` or `hard` for a computer seat; absent or null for a person.
  */
-computer?: string | null, };
+computer?: string | null, 
+/**
+ * The seat's colour (`app_info.limits.seat_colours`); absent or null: the first one
+ * no other seat took, in their order.
+ */
+colour?: string | null, };
+
+export type SeatColour = { id: string, 
+/**
+ * The colour's name, said to screen readers and on the form ("Blue").
+ */
+name: string, 
+/**
+ * One character, a different shape per colour.
+ */
+mark: string, };
 
 export type SeatKind = "human" | "computer";
 
@@ -957,7 +1033,19 @@ player_names: Array<string>,
  * so the form sets the same table up again: a solo player meets their computer seat
  * where they left it. As long as `player_names`.
  */
-player_levels: Array<string | null>, default_rules: string, theme: Theme, sound: boolean, tile_tracker: boolean, 
+player_levels: Array<string | null>, 
+/**
+ * Beside each name, the colour that seat was given (`None`: the seat's default), so the
+ * table's next match has the same colours. As long as `player_names`.
+ */
+player_colours: Array<string | null>, 
+/**
+ * The rule set the new-match form opens on: the one last started, or one chosen in
+ * Settings. `None` on a new install until then: the form opens on the rule set the app
+ * recommends for the table's size (`guide.rs`), following it as seats are added. An
+ * install that kept a default (every earlier build wrote one) keeps it.
+ */
+default_rules: string | null, theme: Theme, sound: boolean, tile_tracker: boolean, 
 /**
  * Computer players never play, and hints never offer, a kept offensive word (the words
  * stay valid for people).
@@ -979,7 +1067,12 @@ player_names?: Array<string> | null,
 /**
  * One per name (the patch's names, else the kept ones).
  */
-player_levels?: Array<string | null> | null, default_rules?: string | null, theme?: Theme | null, sound?: boolean | null, tile_tracker?: boolean | null, polite_computer?: boolean | null, };
+player_levels?: Array<string | null> | null, 
+/**
+ * One per name, like `player_levels`; new names without new colours: every seat its
+ * default.
+ */
+player_colours?: Array<string | null> | null, default_rules?: string | null, theme?: Theme | null, sound?: boolean | null, tile_tracker?: boolean | null, polite_computer?: boolean | null, };
 
 export type StatsArgs = { 
 /**

@@ -9,6 +9,7 @@ import { attachAnalysis } from './analysis.js';
 import { breakdownLines, bingoText } from './breakdown.js';
 import { createReplay } from './replay.js';
 import { defineButton } from './define.js';
+import { seatName } from './seats.js';
 
 /** @typedef {import('./contract').TurnDetail} TurnDetail */
 
@@ -72,7 +73,7 @@ export async function showDetail(root, { id }, screen) {
   const showStep = (to) => replay.show(to);
   const turnRows = turns.map((t, i) => h('tr', { 'data-turn': String(t.number), onclick: (/** @type {MouseEvent} */ e) => { if (!(e.target instanceof Element && e.target.closest('button, summary'))) showStep(i + 1); } },
     h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
-    h('td', {}, t.player_name ?? names[t.player] ?? String(t.player)),
+    h('td', {}, seatName(detail.colours?.[t.player], t.player_name ?? names[t.player] ?? String(t.player))),
     h('td', {}, move(t)),
     h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: 'Meaning', className: 'word-link' }) : null),
     h('td', {}, String(t.score)),
@@ -94,7 +95,7 @@ export async function showDetail(root, { id }, screen) {
     h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
     h('p.muted', { 'data-testid': 'detail-facts' }, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')}${s.take_backs ? ` · ${plural(s.take_backs, 'take-back')}` : ''} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
     // Scrolls sideways on a phone: a tab stop of its own, so the keyboard can scroll it too.
-    h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, results(s, unfinished)),
+    h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, results(s, unfinished, detail.colours)),
     analysed ? analysisBox : null,
     h('div.replay', {}, replay.region, h('div.stack', {}, replay.chartBox)),
     h('h2', {}, 'Turns'),
@@ -124,12 +125,13 @@ export async function showDetail(root, { id }, screen) {
 }
 
 /** The players' results: score (final once over), end-of-match adjustment, hints, winner.
- * @param {import('./contract').MatchSummary} s @param {boolean} unfinished */
-function results(s, unfinished) {
+ * @param {import('./contract').MatchSummary} s @param {boolean} unfinished
+ * @param {import('./contract').SeatColour[]} [colours]  per seat */
+function results(s, unfinished, colours = []) {
   return h('table.list', { 'data-testid': 'detail-results' },
     h('thead', {}, h('tr', {}, ['Player', unfinished ? 'Score' : 'Final score', 'Adjustment', 'Hints', ''].map((t) => h('th', { scope: 'col' }, t)))),
-    h('tbody', {}, s.players.map((p) => h('tr', { class: p.winner ? 'winner' : undefined },
-      h('td', {}, p.name, p.computer ? ` (computer, ${p.computer})` : '', p.resigned ? ' (resigned)' : ''),
+    h('tbody', {}, s.players.map((p, seat) => h('tr', { class: p.winner ? 'winner' : undefined },
+      h('td', {}, seatName(colours[seat], p.name), p.computer ? ` (computer, ${p.computer})` : '', p.resigned ? ' (resigned)' : ''),
       h('td', {}, String(p.score)),
       h('td', {}, p.adjustment == null ? '' : (p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment))),
       h('td', {}, String(p.hints)),

@@ -7,6 +7,7 @@ import { renderBoard } from './board.js';
 import { withCoordinates, renderScoresheet, startTotals } from './scoresheet.js';
 import { winnerMoment } from './winner.js';
 import { textWithWordLink } from './define.js';
+import { seatName } from './seats.js';
 
 /** @typedef {import('./contract').MatchView} MatchView */
 /** @typedef {import('./contract').ResultView} ResultView */
@@ -94,7 +95,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
     h('div.table-scroll.results-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, h('table.list', { 'data-testid': 'results' },
       h('thead', {}, h('tr', {}, ['Player', start ? 'Start' : null, 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null, tookBack ? 'Take-backs' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
-        h('td', {}, p.name, p.resigned ? ' (resigned)' : ''),
+        h('td', {}, seatName(view.players[p.seat]?.colour, p.name), p.resigned ? ' (resigned)' : ''),
         // The points the seat started with (the backend's view): already in its score.
         start ? h('td', { 'data-testid': 'result-start' }, String(start[p.seat] ?? 0)) : null,
         h('td', {}, String(p.score_before_adjustment)),
@@ -103,7 +104,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         hinted ? h('td', {}, String(p.hints)) : null,
         tookBack ? h('td', { 'data-testid': 'result-take-backs' }, String(p.take_backs)) : null))))),
     // The backend's words for a best turn, as the statistics say it; its word opens its meaning.
-    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, `Best turn: ${r.best_turn.name}: `, textWithWordLink(r.best_turn.text, r.best_turn.word, { matchId: view.id })) : null,
+    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, 'Best turn: ', seatName(view.players[r.best_turn.seat]?.colour, r.best_turn.name), ': ', textWithWordLink(r.best_turn.text, r.best_turn.word, { matchId: view.id })) : null,
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {
@@ -114,6 +115,6 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         if (heading) { heading.setAttribute('tabindex', '-1'); heading.scrollIntoView({ block: 'start' }); heading.focus(); }
       } : null,
     }) : null,
-    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true, start: view.players.map((p) => p.start_points ?? 0) }),
+    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true, start: view.players.map((p) => p.start_points ?? 0), colours: view.players.map((p) => p.colour) }),
     h('div.end-table', {}, finalBoard, renderScoresheet(view, null, null)));
 }

@@ -3,6 +3,8 @@
 // choose "Show my rack".
 import { h } from './dom.js';
 import { renderRecap } from './scoresheet.js';
+import { seatName } from './seats.js';
+import { unusualNotes } from './explain.js';
 
 /**
  * @param {import('./contract').MatchView} view  a view with the cover up (a player to move)
@@ -11,10 +13,13 @@ import { renderRecap } from './scoresheet.js';
  */
 export function renderCover(view, onReveal, more = null) {
   const next = view.players[view.to_move ?? 0];
-  return h('section.cover.panel', { 'data-testid': 'cover' },
+  return h('section.cover.panel', { 'data-testid': 'cover', dataset: next.colour ? { colour: next.colour.id } : undefined },
     // Reopened at a one-person table (a reload, a restart): nobody to pass to, but who holds
     // the device is not known, so the rack waits for its player all the same.
-    h('h1', {}, view.reopened ? `${next.name}'s turn` : `Pass to ${next.name}`),
+    h('h1', {}, view.reopened ? [seatName(next.colour, next.name), '\'s turn'] : ['Pass to ', seatName(next.colour, next.name)]),
+    // Before the first move, what is unusual about this table, in plain words (start
+    // points, a smaller rack): the backend's sentences.
+    view.turn === 0 ? unusualNotes(view, 'cover-why') : null,
     // Everything since this player last played, so nobody misses a move at the table.
     renderRecap(view),
     h('button.primary', {

@@ -14,7 +14,7 @@ const root = /** @type {HTMLElement} */ (document.getElementById('screen'));
 /**
  * A screen's parameters (match: {id, view?}; detail: {id}; history: {player?}; rules:
  * {rules?}).
- * @typedef {{ id?: number, view?: import('./contract').MatchView | null, player?: string, rules?: string }} ScreenParams
+ * @typedef {{ id?: number, view?: import('./contract').MatchView | null, player?: string, rules?: string, players?: number }} ScreenParams
  */
 
 /**

@@ -171,7 +171,7 @@ function layout(v, state, on, below, extra = null) {
       if (t) on.rackFocus?.(Number(t.dataset.index));
     },
   },
-  h('h1.visually-hidden', { id: 'match-title' }, `${v.rules.label}: ${v.players.map((p) => p.name).join(' v ')}`),
+  h('h1.visually-hidden', { id: 'match-title' }, `${v.rules.guide.name}: ${v.players.map((p) => p.name).join(' v ')}`),
   h('div.play-area', {},
     renderScoreStrip(v),
     zoomable(v, state, on, withCoordinates(renderBoard(v, draft.staged, on.square ?? (() => {}), boardOptions(v, state, on)), v.rules.board_size)),
@@ -179,7 +179,7 @@ function layout(v, state, on, below, extra = null) {
   extra,
   h('aside.stack.match-info', {},
     h('div.panel', {},
-      h('div.muted', {}, `${v.rules.label} · ${v.list.name}`),
+      h('div.muted', {}, `${v.rules.guide.name} · ${v.list.name}`),
       renderScores(v),
       turnCounter(v),
       v.last_move ? h('p', { 'data-testid': 'last-move' }, lastMoveText(v.last_move, v.rules.exchange === 'solo'),

@@ -80,9 +80,9 @@ const HINT_TEXT = {
 /** Seat by seat, the points each starts with (the backend's `start_points`), or null when
  *  every seat starts at 0.
  * @param {number[]} points */
-function startText(points) {
+function startText(points, why = /** @type {string | null} */ (null)) {
   if (!points.some((p) => p !== 0)) return null;
-  return points.map((p, i) => `Seat ${i + 1}: ${p}`).join(' · ') + '. Counted in the score from the first turn (shown as the Start row of the scoresheet).';
+  return points.map((p, i) => `Seat ${i + 1}: ${p}`).join(' · ') + `. Counted in the score from the first turn (shown as the Start row of the scoresheet).${why ? ` ${why}` : ''}`;
 }
 
 /** @type {Record<string, string | undefined>} */
@@ -101,11 +101,13 @@ function tablesText(r) {
   });
 }
 
-/** @param {RulesInfo} r @param {(id: string) => string} listName @param {string[]} levels */
-function facts(r, listName, levels) {
+/** The facts of `r` (the rule set as the chosen table size plays it); `own`: the rule set
+ *  itself, whose per-table changes are listed.
+ * @param {RulesInfo} r @param {(id: string) => string} listName @param {string[]} levels @param {RulesInfo} [own] */
+function facts(r, listName, levels, own = r) {
   const star = squareName(r.star);
-  const tables = tablesText(r);
-  const start = startText(r.start_points);
+  const tables = tablesText(own);
+  const start = startText(r.start_points, r.guide.start_points);
   return /** @type {[string, string, string | string[]][]} */ ([
     ['board', 'Board', `${r.board_size} × ${r.board_size} squares; the first move covers the star on ${star}${r.star_premium ? ` (a ${PREMIUM_TEXT[r.star_premium].toLowerCase()} square)` : ' (no premium)'}.`],
     ['premiums', 'Premium squares', r.premiums.length
@@ -125,7 +127,7 @@ function facts(r, listName, levels) {
     ['hints', 'Hints', r.hints.length ? [...r.hints.map((k) => HINT_TEXT[k] ?? k.replaceAll('_', ' ')), 'Every hint taken is recorded as assistance and shown in the result and the history.'] : 'None (the word checker is always there).'],
     ['list', 'Word list', `${listName(r.default_list)}. Every word a move forms must be in the match's list.`],
     start ? ['start', 'Start points', start] : null,
-    tables.length ? ['tables', 'By number of players', [...tables, 'A match plays the rule set of its table size; the facts above are the rule set\'s own.']] : null,
+    tables.length ? ['tables', 'By number of players', [...tables, r.table ? `A match plays the rule set of its table size; the facts above are those of ${plural(r.table, 'player')}.` : 'A match plays the rule set of its table size; the facts above are the rule set\'s own.']] : null,
   ].filter(Boolean));
 }
 
@@ -192,46 +194,79 @@ async function workedExamples(r) {
 }
 
 /** The rule sets explained, one at a time; `params.rules`: the one to show first (the start
- *  screen's link), else the default rule set.
+ *  screen's link), else the default rule set (or the one recommended for the table);
+ *  `params.players`: the table size whose facts are shown (else the table last set up).
+ *  Every fact is the rule set as that many players play it (`rules_at_table`).
  * @param {HTMLElement} root @param {import('./main.js').ScreenParams} [params] */
 export async function showRules(root, params = {}) {
   const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings().catch(() => /** @type {Partial<import('./contract').Settings>} */ ({})), commands.app_info()]);
   /** @param {string} id */
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
-  let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules)) ?? ruleSets[0];
+  let players = params.players ?? settings.player_names?.length ?? 2;
+  let rules = ruleSets.find((r) => r.id === (params.rules ?? settings.default_rules))
+    ?? ruleSets.find((r) => r.guide.recommended_for.includes(players)) ?? ruleSets[0];
   const body = h('div.stack.rules-body');
-  const select = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'rules-choice', onchange: () => { rules = ruleSets.find((r) => r.id === select.value) ?? rules; draw(); } },
-    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label))));
+  // Another rule set: the old one's facts go at once (the new ones come from the backend), so
+  // nothing on screen is ever the other rule set's; the same one again changes nothing.
+  const select = /** @type {HTMLSelectElement} */ (h('select', {
+    'data-testid': 'rules-choice',
+    onchange: () => {
+      const next = ruleSets.find((r) => r.id === select.value) ?? rules;
+      if (next === rules) return;
+      rules = next;
+      fill(body);
+      draw();
+    },
+  },
+    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, `${r.guide.name}: ${r.label}`))));
+  const sizeBox = h('label.field', { 'data-testid': 'rules-players-field' });
+  let asked = 0;
 
-  function draw() {
-    const shown = rules;
+  async function draw() {
+    const own = rules;
+    const size = Math.min(Math.max(players, own.players.min), own.players.max);
+    fill(sizeBox, 'Players', h('select', {
+      'data-testid': 'rules-players',
+      onchange: (/** @type {Event} */ e) => { players = Number(/** @type {HTMLSelectElement} */ (e.target).value); draw(); },
+    }, Array.from({ length: own.players.max - own.players.min + 1 }, (_, i) => own.players.min + i)
+      .map((n) => h('option', { value: String(n), selected: n === size }, String(n)))));
+    sizeBox.hidden = own.players.min === own.players.max;
+    const ticket = ++asked;
+    /** @type {RulesInfo} */
+    let shown;
+    try { shown = await commands.rules_at_table({ rules: own.id, players: size }); } catch (e) { fill(body, h('p.error', {}, messageOf(e))); return; }
+    if (ticket !== asked) return;
     // The worked examples come from the backend's scorer: drawn when its answer is in (unless
     // another rule set was chosen meanwhile).
     const examplesBox = h('div.stack', { 'data-testid': 'rules-examples-box' });
-    workedExamples(shown).then((examples) => { if (shown === rules && examples) fill(examplesBox, examples); });
+    workedExamples(shown).then((examples) => { if (ticket === asked && examples) fill(examplesBox, examples); });
     // The rules lab's evidence (a candidate's figures and charts), likewise from the backend.
     const evidenceBox = h('div.stack', { 'data-testid': 'rules-evidence-box' });
-    evidenceSection(shown).then((section) => { if (shown === rules && section) fill(evidenceBox, section); });
+    evidenceSection(own).then((section) => { if (ticket === asked && section) fill(evidenceBox, section); });
+    const guide = shown.guide;
     fill(body,
-      placementRules(rules.board_size),
-      h('section.stack.rules-teach', { 'data-testid': 'rules-scoring' }, h('h2', {}, 'How a move scores'), scoringText(rules).map((t) => h('p', {}, t))),
+      placementRules(shown.board_size),
+      h('section.stack.rules-teach', { 'data-testid': 'rules-scoring' }, h('h2', {}, 'How a move scores'), scoringText(shown).map((t) => h('p', {}, t))),
       examplesBox,
       h('h2', {}, 'The rule set'),
-      rules.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,
-      rules.evidence ? h('p', { 'data-testid': 'rules-evidence' }, rules.evidence) : null,
+      h('p', { 'data-testid': 'rules-summary' }, h('strong', {}, guide.name), `: ${guide.summary}`),
+      own.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,
+      // Why it is as it is, in plain words (the app's, not the lab's evidence text).
+      guide.why ? h('p', { 'data-testid': 'rules-why' }, guide.why) : null,
+      guide.table_note ? h('p', { 'data-testid': 'rules-table-note' }, guide.table_note) : null,
       h('div.rules-layout', {},
-        h('dl.rules-facts', { 'data-testid': 'rules-facts' }, facts(rules, listName, info.limits.computer_levels).map(([key, term, text]) => h('div', { 'data-fact': key },
+        h('dl.rules-facts', { 'data-testid': 'rules-facts', dataset: { players: String(size) } }, facts(shown, listName, info.limits.computer_levels, own).map(([key, term, text]) => h('div', { 'data-fact': key },
           h('dt', {}, term),
           Array.isArray(text) ? text.map((line) => h('dd', {}, line)) : h('dd', {}, text)))),
         h('figure.rules-map', {},
-          replayBoard({ size: rules.board_size, star: rules.star, premiums: premiumGrid(rules), rows: null }),
+          replayBoard({ size: shown.board_size, star: shown.star, premiums: premiumGrid(shown), rows: null }),
           h('figcaption.muted', {}, 'Premium squares and the star'))),
       evidenceBox);
   }
 
   fill(root, h('section.stack', { 'data-testid': 'rules-screen' },
     h('h1', {}, 'Rules'),
-    h('label.field', {}, 'Rule set', select),
+    h('div.row', {}, h('label.field', {}, 'Rule set', select), sizeBox),
     body));
-  draw();
+  await draw();
 }

@@ -1,5 +1,7 @@
 // Scores, bag count and the last move, as text from the view.
 import { h } from './dom.js';
+import { seatName } from './seats.js';
+import { startPointsNote } from './explain.js';
 
 /**
  * `replaces`: the rule set's exchange replaces the whole rack (the rules' `exchange` is
@@ -37,8 +39,10 @@ export function renderScores(view) {
       class: [view.to_move === p.seat && !view.over ? 'to-move' : '', p.resigned ? 'resigned' : ''].join(' ').trim() || undefined,
       dataset: { seat: String(p.seat) },
     },
-    h('span', {}, p.name, p.computer ? h('span.muted', {}, ` (computer, ${p.computer})`) : null),
+    h('span', {}, seatName(p.colour, p.name), p.computer ? h('span.muted', {}, ` (computer, ${p.computer})`) : null),
     h('span', { 'data-testid': `score-${p.seat}` }, String(p.score)))),
+    // Why some seats started with points, in plain words, beside the scores.
+    startPointsNote(view),
     h('div.muted', { 'data-testid': 'bag' }, `Bag: ${view.bag} tile${view.bag === 1 ? '' : 's'}`));
 }
 
@@ -51,7 +55,7 @@ export function renderScoreStrip(view) {
   return h('div.score-strip', { 'data-testid': 'score-strip', 'aria-hidden': 'true' },
     view.players.map((p) => h('span', {
       class: [view.to_move === p.seat && !view.over ? 'to-move' : '', p.resigned ? 'resigned' : ''].join(' ').trim() || undefined,
-    }, `${p.name} ${p.score}`)),
+    }, seatName(p.colour, p.name), ` ${p.score}`)),
     h('span.muted', {}, `Bag ${view.bag}`),
     // With a computer at the table there is no cover to say what it just played.
     // The line is there before the first move too, so the board does not jump down by it

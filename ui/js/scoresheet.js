@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { breakdownText } from './breakdown.js';
 import { defineButton, wordLinks } from './define.js';
 import { hoverTip } from './hovertip.js';
+import { seatName } from './seats.js';
 
 /** @typedef {import('./contract').TurnRow} TurnRow */
 
@@ -46,10 +47,14 @@ function startRow(totals) {
       h('span.sheet-totals', {}, totals.join(' · '))));
 }
 
-/** @param {TurnRow} t */
-function who(t) {
-  return [t.name, t.computer ? h('span.computer-mark', { title: `computer (${t.computer})` }, ' (computer)') : null];
+/** The player of a turn in their seat's colour (`colours`: per seat, from the view).
+ * @param {TurnRow} t @param {(import('./contract').SeatColour | null)[]} [colours] */
+function who(t, colours = []) {
+  return [seatName(colours[t.seat], t.name), t.computer ? h('span.computer-mark', { title: `computer (${t.computer})` }, ' (computer)') : null];
 }
+
+/** Each seat's colour in a view. @param {{ players?: { colour?: import('./contract').SeatColour }[] }} v */
+const coloursOf = (v) => (v.players ?? []).map((p) => p.colour ?? null);
 
 // Open or closed as the player last left it on this screen size; by default open where there
 // is room beside the board, a closed strip on portrait screens and phones.
@@ -67,8 +72,9 @@ const narrow = () => Boolean(globalThis.matchMedia?.('(max-width: 860px)').match
 export function renderScoresheet(v, selected, onSelect) {
   const replaces = v.rules.exchange === 'solo';
   const turns = v.turns ?? [];
+  const colours = coloursOf(v);
   const rows = turns.map((t) => {
-    if (t.taken_back) return takenBackRow(t, replaces);
+    if (t.taken_back) return takenBackRow(t, replaces, colours);
     const data = { dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action } };
     // No turn to select (the end screen): the row is text, and each word its own meaning
     // control (a round "?" beside it looked like an empty button there).
@@ -76,7 +82,7 @@ export function renderScoresheet(v, selected, onSelect) {
       return h('div.sheet-row.sheet-static', data,
         h('div.sheet-turn', {},
           h('span.sheet-n', {}, `${t.number}.`),
-          h('span.sheet-who', {}, who(t)),
+          h('span.sheet-who', {}, who(t, colours)),
           h('span.sheet-words', { 'data-testid': 'sheet-words' },
             t.action === 'play' ? wordLinks(t.words.map((w) => w.word), { matchId: v.id }) : turnText(t, replaces),
             t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
@@ -88,7 +94,7 @@ export function renderScoresheet(v, selected, onSelect) {
       onclick: () => onSelect(selected === t.number ? null : t.number),
     },
     h('span.sheet-n', {}, `${t.number}.`),
-    h('span.sheet-who', {}, who(t)),
+    h('span.sheet-who', {}, who(t, colours)),
     h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, replaces), t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
     h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
     h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · ')));
@@ -125,7 +131,7 @@ export function renderScoresheet(v, selected, onSelect) {
     h('summary', { 'data-testid': 'scoresheet-toggle' }, `Scoresheet · ${standing.length} turn${standing.length === 1 ? '' : 's'}`,
       // Closed, the strip still says what happened last.
       !open && last ? h('span.muted.sheet-last', {}, ` — ${last.name}: ${turnText(last, replaces)}${last.action === 'play' ? ` ${last.score}` : ''}`) : null),
-    h('p.muted.sheet-head', { 'aria-hidden': 'true' }, `Totals: ${v.players.map((p) => p.name).join(' · ')}`),
+    h('p.muted.sheet-head', { 'aria-hidden': 'true' }, 'Totals: ', v.players.map((p, i) => [i ? ' · ' : '', seatName(p.colour, p.name)])),
     log);
 }
 
@@ -141,7 +147,7 @@ export function renderRecap(v) {
   const replaces = v.rules.exchange === 'solo';
   return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
     since.map((t) => h('li', { dataset: { turn: String(t.number) }, class: t.taken_back ? 'taken-back' : undefined },
-      h('strong', {}, who(t)), ': ', t.taken_back ? takenBackText(t, replaces)
+      h('strong', {}, who(t, coloursOf(v))), ': ', t.taken_back ? takenBackText(t, replaces)
         : t.action === 'play' ? [wordLinks(t.words.map((w) => w.word), { matchId: v.id }), ` ${t.score}`] : turnText(t, replaces))));
 }
 
@@ -153,12 +159,12 @@ function takenBackText(t, replaces) {
 
 /** A scoresheet row for a taken-back turn: struck through, not selectable (its tiles left
  *  the board), counting for nothing.
- * @param {TurnRow} t @param {boolean} replaces */
-function takenBackRow(t, replaces) {
+ * @param {TurnRow} t @param {boolean} replaces @param {(import('./contract').SeatColour | null)[]} colours */
+function takenBackRow(t, replaces, colours) {
   return h('div.sheet-row.taken-back', { dataset: { turn: String(t.number), seat: String(t.seat), kind: t.action, takenBack: 'true' } },
     h('div.sheet-turn', {},
       h('span.sheet-n', {}, `${t.number}.`),
-      h('span.sheet-who', {}, who(t)),
+      h('span.sheet-who', {}, who(t, colours)),
       h('span.sheet-words', { 'data-testid': 'sheet-words' }, takenBackText(t, replaces)),
       h('span.sheet-score', {}, h('del', {}, String(t.score))),
       h('span.sheet-totals', {}, '')));

@@ -6,6 +6,7 @@ import { ApiError } from './api.js';
 import { applyTheme } from './theme.js';
 import { takeBackOption } from './takeback.js';
 import { renderDefinition } from './define.js';
+import { seatName } from './seats.js';
 
 export { showHistory } from './history.js';
 export { showDetail } from './detail.js';
@@ -16,27 +17,46 @@ export { showStats } from './stats.js';
 /** @typedef {import('./main.js').Screen} Screen */
 /** @typedef {import('./main.js').ScreenParams} ScreenParams */
 
-/** Start screen: choose a rule set and the players, or continue an unfinished match.
+/** Start screen: choose a rule set and the players, or continue an unfinished match. A
+ *  returning family is greeted by name with their unfinished matches first; a first-time
+ *  user is told in one line what the app is for.
  * @param {HTMLElement} root @param {ScreenParams} _params @param {Screen} screen */
 export async function showHome(root, _params, screen) {
   /** @param {number} id @param {import('./contract').MatchView | null} [view] */
   const openMatch = (id, view = null) => screen.open('match', { id, view });
-  const [ruleSets, lists, settings, info] = await Promise.all([commands.rule_sets(), commands.word_lists(), commands.get_settings(), commands.app_info()]);
-  // The computer levels and the name length are the backend's (app_info.limits).
+  const [ruleSets, lists, settings, info, inProgress, played] = await Promise.all([
+    commands.rule_sets(), commands.word_lists(), commands.get_settings(), commands.app_info(),
+    // No history: nothing to continue, and nobody to greet.
+    commands.match_list({ status: 'in_progress' }).catch(() => null),
+    commands.match_list({}).catch(() => null)]);
+  // The computer levels, the name length and the seat colours are the backend's (app_info.limits).
   const seatKinds = [['human', 'Person'], ...info.limits.computer_levels.map((level) => [level, `Computer: ${level}`])];
+  const palette = info.limits.seat_colours;
   /** @param {string} id */
   const listName = (id) => lists.find((l) => l.id === id && l.current)?.name ?? id; // the version a new match gets
-  let rules = ruleSets.find((r) => r.id === settings.default_rules) ?? ruleSets[0];
-  // The table last set up: names, and the seats a computer took (kept by the backend as the
-  // form changes, so Back, a reload or a restart finds it as it was left).
-  const seats = settings.player_names.map((name, i) => ({ name, kind: settings.player_levels?.[i] ?? 'human' }));
-  const tableSettings = () => ({ player_names: seats.map((s) => s.name), player_levels: seats.map((s) => (s.kind === 'human' ? null : s.kind)) });
+  // The backend's recommendation for a table of `n` (rules.guide.recommended_for).
+  /** @param {number} n */
+  const recommendedFor = (n) => ruleSets.find((r) => r.guide.recommended_for.includes(n)) ?? null;
+  // The table last set up: names, the seats a computer took and each seat's colour (kept by
+  // the backend as the form changes, so Back, a reload or a restart finds it as it was left).
+  const seats = settings.player_names.map((name, i) => ({ name, kind: settings.player_levels?.[i] ?? 'human', colour: settings.player_colours?.[i] ?? null }));
+  // A new install has no default rule set: the form follows the recommendation for its table
+  // size until the family picks one (or starts a match, which keeps it).
+  let followRecommendation = settings.default_rules == null;
+  let rules = ruleSets.find((r) => r.id === settings.default_rules) ?? recommendedFor(seats.length) ?? ruleSets[0];
+  /** Who starts: a seat's index, or 'random'. */
+  let first = '0';
+  const tableSettings = () => ({ player_names: seats.map((s) => s.name), player_levels: seats.map((s) => (s.kind === 'human' ? null : s.kind)), player_colours: seats.map((s) => s.colour) });
   // A name being typed may be refused (empty): the table is kept again with the next change.
   const keepTable = () => { commands.update_settings(tableSettings()).catch(() => {}); };
 
   const form = h('form.stack.panel', { 'data-testid': 'new-match', onsubmit: start });
-  const select = /** @type {HTMLSelectElement} */ (h('select', { name: 'rules', 'data-testid': 'rules', onchange: () => { rules = ruleSets.find((r) => r.id === select.value) ?? rules; fitSeats(); draw(); } },
-    ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id }, r.label))));
+  const select = /** @type {HTMLSelectElement} */ (h('select', {
+    name: 'rules', 'data-testid': 'rules',
+    onchange: () => { rules = ruleSets.find((r) => r.id === select.value) ?? rules; followRecommendation = false; fitSeats(); draw(); },
+  }));
+  // What the chosen rule set is good for, and the recommendation when it is another.
+  const summaryLine = h('p.muted.why-note', { 'data-testid': 'rules-summary' });
   const seatBox = h('div.stack');
   const listLine = h('p.muted', { 'data-testid': 'word-list' });
   // A rule set that changes with the number of players: what this many play, as the backend
@@ -46,30 +66,80 @@ export async function showHome(root, _params, screen) {
   const formNote = h('p.error', { 'data-testid': 'new-match-error' });
   // "Allow hints" for this match (on by default); shown only where the rule set has hints.
   const allowHints = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', checked: true, 'data-testid': 'allow-hints', name: 'allow-hints' }));
-  // Said where everyone sees it before play: a tap on Hint is marked in the result for good
-  // (the button's own title says so too, but touch never shows a title).
-  const hintsLine = h('label.row', {}, allowHints, 'Allow hints', h('span.muted', {}, '(each hint taken is shown in the result)'));
+  // What it does, said where everyone sees it before play (touch never shows a title): a
+  // tap on Hint is marked in the result for good.
+  const hintsHelp = h('span.muted.option-help', { 'data-testid': 'allow-hints-help' });
+  const hintsLine = h('label.row.option-line', {}, allowHints, h('span', {}, 'Allow hints', hintsHelp));
   // "Allow take-backs" for this match (off by default).
   const takeBacks = takeBackOption();
-  const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' }); keepTable(); draw(); } }, 'Add player');
+  const firstBox = h('label.field', { 'data-testid': 'first-player-field' });
+  const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null }); fitSeats(); keepTable(); draw(); } }, 'Add player');
 
   function fitSeats() {
-    while (seats.length < rules.players.min) seats.push({ name: `Player ${seats.length + 1}`, kind: 'human' });
+    while (seats.length < rules.players.min) seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null });
     seats.length = Math.min(seats.length, rules.players.max);
     if (!rules.computer_seats) seats.forEach((s) => { s.kind = 'human'; });
+    // Every seat a colour of its own: a kept one stays, a missing or repeated one takes the
+    // first the others left (as the backend gives them when a match names none).
+    /** @type {Set<string>} */
+    const taken = new Set();
+    for (const s of seats) {
+      if (!s.colour || taken.has(s.colour) || !palette.some((c) => c.id === s.colour)) s.colour = palette.find((c) => !taken.has(c.id) && !seats.some((o) => o !== s && o.colour === c.id))?.id ?? palette.find((c) => !taken.has(c.id))?.id ?? null;
+      if (s.colour) taken.add(s.colour);
+    }
+    if (followRecommendation) rules = recommendedFor(seats.length) ?? rules;
+    if (first !== 'random' && Number(first) >= seats.length) first = '0';
+  }
+
+  /** Seat `i` takes colour `id`; a seat that had it takes seat i's old one.
+   * @param {number} i @param {string} id */
+  function recolour(i, id) {
+    const other = seats.find((s, j) => j !== i && s.colour === id);
+    if (other) other.colour = seats[i].colour;
+    seats[i].colour = id;
+    keepTable();
+    draw();
   }
 
   function draw() {
+    const n = seats.length;
+    const recommended = recommendedFor(n);
+    fill(select, ruleSets.map((r) => h('option', { value: r.id, selected: r.id === rules.id },
+      r.guide.name, r === recommended ? ` (recommended for ${n === 1 ? 'one player' : `${n} players`})` : '')));
+    fill(summaryLine, rules.guide.summary,
+      recommended && recommended !== rules ? [' ', h('button.link', {
+        type: 'button', 'data-testid': 'use-recommended',
+        onclick: () => { rules = recommended; followRecommendation = false; fitSeats(); draw(); },
+      }, `For ${n === 1 ? 'one player' : `${n} players`} we recommend ${recommended.guide.name}.`)] : null);
     fill(listLine, `Word list: ${listName(rules.default_list)}`);
-    fill(seatBox, seats.map((seat, i) => h('div.seat', {},
-      h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: info.limits.max_name_chars, required: true, oninput: (/** @type {Event} */ e) => { seat.name = fieldValue(e); }, onchange: keepTable }),
-      h('div.row', {},
-        rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (/** @type {Event} */ e) => { seat.kind = fieldValue(e); keepTable(); } },
-          seatKinds.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
-        seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); keepTable(); draw(); } }, '✕') : null))));
+    fill(seatBox, seats.map((seat, i) => {
+      const colour = palette.find((c) => c.id === seat.colour);
+      return h('div.seat', { dataset: colour ? { colour: colour.id } : undefined },
+        h('input', { 'aria-label': `Player ${i + 1} name`, name: `player-${i}`, value: seat.name, maxLength: info.limits.max_name_chars, required: true, oninput: (/** @type {Event} */ e) => { seat.name = fieldValue(e); }, onchange: () => { keepTable(); drawFirst(); } }),
+        h('div.row', {},
+          h('select.seat-colour-pick', { 'aria-label': `Player ${i + 1} colour`, name: `colour-${i}`, 'data-testid': `colour-${i}`, dataset: colour ? { colour: colour.id } : undefined, onchange: (/** @type {Event} */ e) => recolour(i, fieldValue(e)) },
+            palette.map((c) => h('option', { value: c.id, selected: c.id === seat.colour }, `${c.mark} ${c.name}`))),
+          rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (/** @type {Event} */ e) => { seat.kind = fieldValue(e); keepTable(); } },
+            seatKinds.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
+          seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); fitSeats(); keepTable(); draw(); } }, '✕') : null));
+    }));
     addButton.hidden = seats.length >= rules.players.max;
     hintsLine.hidden = !rules.hints.length;
+    // The hints this rule set has (the backend's kinds), in words.
+    const offers = rules.hints.map((k) => (k === 'words_from_rack' ? 'the words their rack can make' : 'a good move'));
+    fill(hintsHelp, ` — a player may ask for ${offers.join(' or ') || 'help'}; each hint taken is shown in the result`);
+    drawFirst();
     drawTable();
+  }
+
+  // Who starts: a seat by name, or random (the backend draws it); none to choose alone.
+  function drawFirst() {
+    firstBox.hidden = seats.length < 2;
+    fill(firstBox, 'Who starts', h('select', {
+      name: 'first', 'data-testid': 'first-player',
+      onchange: (/** @type {Event} */ e) => { first = fieldValue(e); },
+    }, seats.map((s, i) => h('option', { value: String(i), selected: first === String(i) }, s.name)),
+    h('option', { value: 'random', selected: first === 'random' }, 'Random')));
   }
 
   async function drawTable() {
@@ -81,6 +151,8 @@ export async function showHome(root, _params, screen) {
     if (asked !== tableAsked || !t) return;
     const start = t.start_points.some((p) => p !== 0) ? `; start points ${t.start_points.join(' · ')}` : '';
     tableLine.hidden = false;
+    // The figures; why they are unusual is said on the first cover, beside the scores and
+    // on the Rules screen (the backend's words), not on this already long form.
     fill(tableLine, `With ${seats.length} players: ${t.board_size} × ${t.board_size} board, ${t.rack_size}-tile racks, ${t.bag_size} tiles in the bag${start}.`);
   }
 
@@ -93,9 +165,12 @@ export async function showHome(root, _params, screen) {
     if (starting) return;
     starting = true;
     fill(formNote);
-    const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind }));
+    const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind, colour: s.colour }));
     try {
-      const view = await commands.new_match({ rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked });
+      const view = await commands.new_match({
+        rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked,
+        first: first === 'random' ? 'random' : { seat: Number(first) },
+      });
       commands.update_settings({ ...tableSettings(), default_rules: rules.id }).catch(() => {});
       openMatch(view.id, view);
     } catch (err) {
@@ -110,30 +185,46 @@ export async function showHome(root, _params, screen) {
 
   fitSeats();
   draw();
+  // A first-time user (no match in the history yet) is told what the app is for.
+  const firstTime = played != null && played.total === 0;
   fill(form,
     h('h1', {}, 'New match'),
+    firstTime ? h('p.intro', { 'data-testid': 'intro' }, 'Word Club is a crossword game with letter tiles for 2–4 people passing one tablet round the table, or for one on their own.') : null,
     h('label.field', {}, 'Rule set', select),
+    summaryLine,
     h('div.row', {}, listLine,
-      h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id }) }, 'How this rule set plays')),
+      h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id, players: seats.length }) }, 'How this rule set plays')),
     tableLine,
     hintsLine,
     takeBacks.line,
     h('div', {}, h('strong', {}, 'Players')),
+    firstBox,
     seatBox,
     formNote,
     // Kept in sight at the bottom of a phone's screen (app.css, issue 45's block).
     h('div.row.form-actions', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));
 
-  const unfinished = h('div.stack');
-  fill(root, h('div.stack', {}, await historyNotices(), form, unfinished));
-  try {
-    const list = await commands.match_list({ status: 'in_progress' });
-    if (list.matches.length) {
-      fill(unfinished, h('section.panel', {}, h('h2', {}, 'Continue'),
-        h('ul', {}, list.matches.map((m) => h('li', {},
-          h('button', { type: 'button', 'data-testid': 'continue-match', onclick: () => openMatch(m.id) }, continueText(m)))))));
-    }
-  } catch { /* no history: nothing to continue */ }
+  // A returning family: their names and their unfinished matches first.
+  const welcome = played && played.total > 0 ? welcomePanel(settings, palette, inProgress?.matches ?? [], openMatch) : null;
+  fill(root, h('div.stack', {}, await historyNotices(), welcome, form));
+}
+
+/** "Welcome back, Ann, Ben and Cy" with the table's unfinished matches to continue. Names
+ *  still called "Player 1" … are left out of the greeting.
+ * @param {import('./contract').Settings} settings
+ * @param {import('./contract').SeatColour[]} palette
+ * @param {import('./contract').MatchSummary[]} matches
+ * @param {(id: number) => unknown} openMatch */
+function welcomePanel(settings, palette, matches, openMatch) {
+  const named = settings.player_names
+    .map((name, i) => ({ name, colour: palette.find((c) => c.id === settings.player_colours?.[i]) ?? palette[i % palette.length] }))
+    .filter((p) => !/^Player \d+$/.test(p.name));
+  const names = named.map((p, i) => [i === 0 ? '' : i === named.length - 1 ? ' and ' : ', ', seatName(p.colour, p.name)]);
+  return h('section.panel.stack.welcome', { 'data-testid': 'welcome' },
+    h('p.welcome-line', { 'data-testid': 'welcome-line' }, named.length ? ['Welcome back, ', names] : 'Welcome back'),
+    matches.length ? [h('h2', {}, 'Continue'),
+      h('ul', {}, matches.map((m) => h('li', {},
+        h('button', { type: 'button', 'data-testid': 'continue-match', onclick: () => openMatch(m.id) }, continueText(m)))))] : null);
 }
 
 /** A "Continue" entry, told apart from the table's other unfinished matches by how far it
@@ -220,7 +311,9 @@ export async function showSettings(root) {
     h('label.field', {}, 'Theme', h('select', { onchange: (/** @type {Event} */ e) => save({ theme: /** @type {import('./contract').Theme} */ (fieldValue(e)) }) },
       [['system', 'System'], ['light', 'Light'], ['dark', 'Dark']].map(([v, l]) => h('option', { value: v, selected: settings.theme === v }, l)))),
     h('label.field', {}, 'Default rule set', h('select', { onchange: (/** @type {Event} */ e) => save({ default_rules: fieldValue(e) }) },
-      ruleSets.map((r) => h('option', { value: r.id, selected: settings.default_rules === r.id }, r.label)))),
+      // None kept yet (a new install): the new-match form follows the recommendation.
+      settings.default_rules == null ? h('option', { value: '', selected: true, disabled: true }, 'The one recommended for the table') : null,
+      ruleSets.map((r) => h('option', { value: r.id, selected: settings.default_rules === r.id }, r.guide.name)))),
     h('label.row', {}, h('input', { type: 'checkbox', checked: settings.sound, 'aria-describedby': 'sound-help', onchange: (/** @type {Event} */ e) => save({ sound: fieldChecked(e) }) }), 'Sound'),
     h('p.muted.setting-help', { id: 'sound-help' }, 'A short tone when a turn is done, a longer one when the match ends.'),
     h('label.row', {}, h('input', { type: 'checkbox', checked: settings.tile_tracker, 'aria-describedby': 'tracker-help', onchange: (/** @type {Event} */ e) => save({ tile_tracker: fieldChecked(e) }) }), 'Tile tracker'),

@@ -29,6 +29,7 @@ export function takeBackButton(v, onTakeBack) {
 /** The new match form's "Allow take-backs" line, off by default (recorded in the match). */
 export function takeBackOption() {
   const input = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', 'data-testid': 'allow-take-backs', name: 'allow-take-backs' }));
-  const line = h('label.row', { title: 'The player who just moved may take the move back until the next player shows their rack' }, input, 'Allow take-backs');
+  // What it does, in words touch players see (a title never shows on touch).
+  const line = h('label.row.option-line', {}, input, h('span', {}, 'Allow take-backs', h('span.muted.option-help', { 'data-testid': 'allow-take-backs-help' }, ' — the player who just moved may undo it until the next player shows their rack')));
   return { input, line };
 }

@@ -28,13 +28,13 @@ export function unseenGrid(v) {
   const letters = [...new Set([...(v.rules.tiles ?? []).filter((t) => t.count > 0).map((t) => t.letter), ...Object.keys(unseen)])]
     .sort((a, b) => Number(a === '?') - Number(b === '?') || a.localeCompare(b));
   const total = Object.values(unseen).reduce((sum, n) => sum + n, 0);
-  const from = v.covered || !v.rack ? 'not on the board' : 'not on the board or your rack';
   return h('details.panel.unseen', {
     'data-testid': 'tile-tracker', open: gridOpen ?? !short(),
     ontoggle: (/** @type {Event} */ e) => { gridOpen = /** @type {HTMLDetailsElement} */ (e.target).open; },
   },
     h('summary.unseen-title', { 'data-testid': 'unseen-toggle' }, `Unseen tiles: ${total}`),
-    h('p.muted.unseen-note', {}, `In the bag and the other racks (${from}).`),
+    // What "unseen" means, in the backend's plain words for this rule set.
+    h('p.muted.unseen-note', { 'data-testid': 'unseen-why' }, v.rules.guide.unseen),
     // A resigned player's tiles are among them but will never be drawn (which ones is
     // nobody's to see): the backend counts them.
     v.unseen_left_play ? h('p.muted.unseen-note', { 'data-testid': 'unseen-left-play' },

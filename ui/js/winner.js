@@ -3,6 +3,7 @@
 // here). Its entrance is an animation only where the player has not asked for reduced motion
 // (family.css).
 import { h } from './dom.js';
+import { seatName } from './seats.js';
 
 /**
  * @param {import('./contract').MatchView & { result: import('./contract').ResultView }} view  a finished match's view
@@ -17,6 +18,6 @@ export function winnerMoment(view, title) {
     h('h1.winner-name', { tabindex: '-1', 'data-testid': 'winner-name' }, title),
     view.rules.solo ? null : h('ol.final-scores', { 'data-testid': 'final-scores', 'aria-label': 'Final scores' },
       ranked.map((p) => h('li', { class: winners.has(p.seat) ? 'won' : undefined, dataset: { seat: String(p.seat) } },
-        h('span.final-name', {}, p.name, p.resigned ? ' (resigned)' : ''),
+        h('span.final-name', {}, seatName(view.players[p.seat]?.colour, p.name), p.resigned ? ' (resigned)' : ''),
         h('span.final-score', {}, String(p.score))))));
 }

@@ -211,6 +211,8 @@ pub struct MatchDetail {
     pub rules: RulesInfo,
     pub premiums: Vec<Vec<Option<&'static str>>>,
     pub letter_values: BTreeMap<char, u8>,
+    /// Each seat's colour and mark, as the match view serves them (`PlayerBrief::colour`).
+    pub colours: Vec<crate::guide::SeatColour>,
     /// The store's turns; while the match is unfinished each hint's `shown` is left out
     /// ([`wordclub_engine::Turn::without_shown`]: words from a rack tell what is still on it).
     pub turns: Vec<TurnDetail>,
@@ -257,6 +259,12 @@ pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
         rules: RulesInfo::of(rules),
         premiums: rules.premium_labels(),
         letter_values: rules.letter_values(),
+        colours: game
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| crate::guide::seat_colour(p.colour.as_deref(), seat))
+            .collect(),
         turns,
         boards,
         board: d.board,

@@ -35,6 +35,7 @@ impl App {
                 max_players: wordclub_engine::MAX_PLAYERS,
                 max_name_chars: wordclub_engine::MAX_NAME_CHARS,
                 computer_levels: Level::SEATS.iter().map(|l| l.name()).collect(),
+                seat_colours: crate::guide::SEAT_COLOURS,
             },
         })
     }
@@ -154,6 +155,9 @@ pub struct Limits {
     pub max_name_chars: usize,
     /// The levels a computer seat may have, weakest first.
     pub computer_levels: Vec<&'static str>,
+    /// The colours a seat may have (each with its mark), in the order seats get them by
+    /// default.
+    pub seat_colours: &'static [crate::guide::SeatColour],
 }
 
 #[derive(Debug, Deserialize)]

@@ -44,6 +44,7 @@ mod error;
 mod events;
 mod evidence;
 mod family;
+mod guide;
 mod history;
 #[cfg(not(target_arch = "wasm32"))]
 mod host;
@@ -64,6 +65,7 @@ pub use app::App;
 pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits, RulesAtTableArgs};
 // What words mean (`define`: offline definitions, the licence notice in `settings`).
 pub use define::{DefineAnswer, DefineArgs, DEFINITION_SOURCE, MAX_DEFINE_WORDS};
+pub use guide::{RulesGuide, SeatColour, SEAT_COLOURS};
 pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
 pub use view::{RulesInfo, TableInfo};
 // The rules lab's shipped evidence for a rule set, with its charts (`rules_evidence`).
@@ -78,8 +80,8 @@ pub use settings::{
 // A match: started, shown to whoever holds the device, played turn by turn, hinted.
 pub use family::{ConfirmMatchArgs, MatchClosed, TakeBackArgs};
 pub use matches::{
-    DealArgs, ExchangeArgs, HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs, PreviewAnswer,
-    ResignArgs, SeatArgs, TileArg, TilesArgs,
+    DealArgs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs,
+    PreviewAnswer, ResignArgs, SeatArgs, TileArg, TilesArgs,
 };
 pub use view::MatchView;
 // Its history: listed, turn by turn, statistics, its analysis, its game record.

@@ -148,6 +148,20 @@ pub struct NewMatchArgs {
     /// back until the next player shows their rack.
     #[serde(default)]
     pub allow_take_backs: Option<bool>,
+    /// Who plays first: a seat of `players` (0-based), or `"random"`; the first seat when
+    /// absent. The players are recorded in playing order, so the one who starts is seat 0
+    /// of the match and the others follow round the table as given.
+    #[serde(default)]
+    pub first: Option<FirstPlayer>,
+}
+
+/// `new_match`'s `first`: `{"seat": 2}` or `"random"`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum FirstPlayer {
+    Seat(u8),
+    Random,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -175,6 +189,10 @@ pub struct SeatArgs {
     /// `easy`, `medium` or `hard` for a computer seat; absent or null for a person.
     #[serde(default)]
     pub computer: Option<String>,
+    /// The seat's colour (`app_info.limits.seat_colours`); absent or null: the first one
+    /// no other seat took, in their order.
+    #[serde(default)]
+    pub colour: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -291,6 +309,35 @@ pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
             }
         });
     }
+    // Every seat a colour of its own: the chosen ones, then the first free ones in order.
+    let mut colours: Vec<Option<&'static str>> = Vec::with_capacity(seats.len());
+    for seat in seats {
+        let colour = match seat.colour.as_deref() {
+            Some(c) => Some(crate::guide::known_colour(c).map_err(bad)?),
+            None => None,
+        };
+        if colour.is_some() && colours.contains(&colour) {
+            return Err(bad(format!(
+                "two players have the colour {}",
+                colour.unwrap_or_default()
+            )));
+        }
+        colours.push(colour);
+    }
+    for i in 0..colours.len() {
+        if colours[i].is_none() {
+            colours[i] = crate::guide::SEAT_COLOURS
+                .iter()
+                .map(|c| Some(c.id))
+                .find(|c| !colours.contains(c))
+                .flatten();
+        }
+    }
+    let specs = specs
+        .into_iter()
+        .zip(colours)
+        .map(|(p, c)| p.with_colour(c.map(str::to_string)))
+        .collect();
     // The engine's name rule, answered as this command's argument refusal (the form shows
     // its reason beside the names).
     let specs = PlayerSpec::clean_all(specs).map_err(|e| bad(e.to_string()))?;

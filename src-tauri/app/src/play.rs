@@ -11,8 +11,8 @@ use wordclub_store::FixedDeal;
 use crate::app::SEARCH_TRIES;
 use crate::events::AppEvent;
 use crate::matches::{
-    exchange_text, placements, player_specs, ExchangeArgs, HintAnswer, MatchIdArgs, MatchViewArgs,
-    NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    exchange_text, placements, player_specs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs,
+    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use crate::view::MatchView;
 use crate::{App, AppError};
@@ -22,7 +22,25 @@ impl App {
     pub fn new_match(&self, args: NewMatchArgs) -> Result<MatchView, AppError> {
         let rules = RuleSet::builtin(&args.rules)?;
         let list = WordList::builtin(args.list.as_deref().unwrap_or(&rules.default_list))?;
-        let players = player_specs(&args.players)?;
+        let mut players = player_specs(&args.players)?;
+        // Who starts: the seats keep their order round the table, from the one who starts.
+        let first = match args.first {
+            None => 0,
+            Some(FirstPlayer::Seat(seat)) if usize::from(seat) < players.len() => usize::from(seat),
+            Some(FirstPlayer::Seat(seat)) => {
+                return Err(AppError::bad_argument(
+                    "new_match",
+                    format!(
+                        "no seat {seat} to start: the seats are 0 to {}",
+                        players.len() - 1
+                    ),
+                ))
+            }
+            Some(FirstPlayer::Random) => {
+                (RandomState::new().hash_one(players.len()) % players.len() as u64) as usize
+            }
+        };
+        players.rotate_left(first);
         let (fixed, allowed) = {
             let deals = self.deals();
             let fixed = match (&args.seed, &args.deal) {
@@ -66,7 +84,17 @@ impl App {
                     details: None,
                 });
             }
-            let mut players = old.players().to_vec();
+            // Each player keeps the colour they had (a match recorded before colours: the
+            // one their seat showed), wherever the rotation seats them.
+            let mut players: Vec<PlayerSpec> = old
+                .players()
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| {
+                    let shown = crate::guide::seat_colour(p.colour.as_deref(), seat);
+                    p.clone().with_colour(Some(shown.id.to_string()))
+                })
+                .collect();
             players.rotate_left(1);
             Ok(Start {
                 rules: old.rules().clone(),

@@ -35,7 +35,16 @@ pub struct Settings {
     /// where they left it. As long as `player_names`.
     #[serde(default)]
     pub player_levels: Vec<Option<String>>,
-    pub default_rules: String,
+    /// Beside each name, the colour that seat was given (`None`: the seat's default), so the
+    /// table's next match has the same colours. As long as `player_names`.
+    #[serde(default)]
+    pub player_colours: Vec<Option<String>>,
+    /// The rule set the new-match form opens on: the one last started, or one chosen in
+    /// Settings. `None` on a new install until then: the form opens on the rule set the app
+    /// recommends for the table's size (`guide.rs`), following it as seats are added. An
+    /// install that kept a default (every earlier build wrote one) keeps it.
+    #[serde(default)]
+    pub default_rules: Option<String>,
     pub theme: Theme,
     pub sound: bool,
     pub tile_tracker: bool,
@@ -66,7 +75,8 @@ impl Default for Settings {
         Settings {
             player_names: vec!["Player 1".to_string(), "Player 2".to_string()],
             player_levels: vec![None, None],
-            default_rules: "wordclub-1.0".to_string(),
+            player_colours: vec![None, None],
+            default_rules: None,
             theme: Theme::System,
             sound: true,
             tile_tracker: true,
@@ -87,6 +97,9 @@ pub struct SettingsPatch {
     pub player_names: Option<Vec<String>>,
     /// One per name (the patch's names, else the kept ones).
     pub player_levels: Option<Vec<Option<String>>>,
+    /// One per name, like `player_levels`; new names without new colours: every seat its
+    /// default.
+    pub player_colours: Option<Vec<Option<String>>>,
     pub default_rules: Option<String>,
     pub theme: Option<Theme>,
     pub sound: Option<bool>,
@@ -132,6 +145,7 @@ impl Settings {
                 .map(|n| clean_name(n))
                 .collect::<Result<_, _>>()?;
             next.player_levels = vec![None; next.player_names.len()];
+            next.player_colours = vec![None; next.player_names.len()];
         }
         if let Some(levels) = patch.player_levels {
             if levels.len() != next.player_names.len() {
@@ -146,11 +160,28 @@ impl Settings {
                 .map(|level| level.as_deref().map(seat_level).transpose())
                 .collect::<Result<_, _>>()?;
         }
+        if let Some(colours) = patch.player_colours {
+            if colours.len() != next.player_names.len() {
+                return Err(format!(
+                    "{} seat colours for {} player names: give one per name (null for the seat's default)",
+                    colours.len(),
+                    next.player_names.len()
+                ));
+            }
+            next.player_colours = colours
+                .iter()
+                .map(|c| {
+                    c.as_deref()
+                        .map(|c| crate::guide::known_colour(c).map(str::to_string))
+                        .transpose()
+                })
+                .collect::<Result<_, _>>()?;
+        }
         if let Some(rules) = patch.default_rules {
             if !is_known_rules(&rules) {
                 return Err(format!("no rule set {rules:?}"));
             }
-            next.default_rules = rules;
+            next.default_rules = Some(rules);
         }
         if let Some(theme) = patch.theme {
             next.theme = theme;
@@ -193,9 +224,20 @@ impl Settings {
                     .and_then(|l| seat_level(l).ok())
             })
             .collect();
+        // A colour that cannot be read (or none kept) is the seat's default.
+        let colours = value.get("player_colours").and_then(Value::as_array);
+        s.player_colours = (0..s.player_names.len())
+            .map(|i| {
+                colours
+                    .and_then(|c| c.get(i))
+                    .and_then(Value::as_str)
+                    .and_then(|c| crate::guide::known_colour(c).ok())
+                    .map(str::to_string)
+            })
+            .collect();
         if let Some(r) = value.get("default_rules").and_then(Value::as_str) {
             if is_known_rules(r) {
-                s.default_rules = r.to_string();
+                s.default_rules = Some(r.to_string());
             }
         }
         if let Some(t) = value.get("theme") {
@@ -259,6 +301,7 @@ pub fn kept_shape_problem(value: &Value) -> Option<String> {
     struct KeptShape {
         player_names: Option<Vec<String>>,
         player_levels: Option<Vec<Option<String>>>,
+        player_colours: Option<Vec<Option<String>>>,
         default_rules: Option<String>,
         theme: Option<Theme>,
         sound: Option<bool>,

@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+
+use crate::guide::{seat_colour, RulesGuide, SeatColour};
 use wordclub_engine::{
     Direction, EndRules, ExchangePolicy, HintKind, PassPolicy, PlayerKind, Premium, RuleSet, Seat,
     Square, TurnKind, TurnLimit, View, WordScore,
@@ -63,6 +65,9 @@ pub struct RulesInfo {
     /// What the rule set is at each table size it seats, when something changes with the
     /// number of players (`by_table`); empty when nothing does.
     pub tables: Vec<TableInfo>,
+    /// The app's words about this rule set (`guide.rs`: its plain name, what it is good for,
+    /// the table sizes it is recommended for, what is unusual and why): not the rule set's.
+    pub guide: RulesGuide,
 }
 
 /// A rule set at one table size (`RuleSet::at_table`), for the Rules screen and the new-match
@@ -254,6 +259,7 @@ impl RulesInfo {
                 .collect(),
             table: r.table,
             tables: TableInfo::all_of(r),
+            guide: RulesGuide::of(r),
         }
     }
 }
@@ -279,6 +285,9 @@ pub struct TileView {
 pub struct PlayerBrief {
     pub seat: Seat,
     pub name: String,
+    /// The seat's colour and mark, drawn wherever the player is named: the one recorded in
+    /// the match's start, or (a match recorded before colours) the seat's default.
+    pub colour: SeatColour,
     /// The computer level, `null` for a person.
     pub computer: Option<String>,
     pub score: i32,
@@ -590,6 +599,7 @@ pub fn match_view(
         .map(|p| PlayerBrief {
             seat: p.seat,
             name: p.name.clone(),
+            colour: seat_colour(p.colour.as_deref(), p.seat),
             computer: computer_level(&p.kind),
             score: p.score,
             start_points: p.start_points,

@@ -317,8 +317,8 @@ fn note_now(old: &str) -> String {
 /// with four deliberate differences, each checked here: a hint's `shown` in `match_detail` is
 /// the typed record (the command layer's records read back as they were stored; older CLI
 /// shapes read as the same words, move and score), the GCG hint notes `note_now` names, the
-/// rule set's start points and table sizes, described since, and the statistics' best move in
-/// words.
+/// rule set's start points and table sizes, described since, the statistics' best move in
+/// words, and (issue 45) the rule set's guide and the seats' colours, the defaults here.
 #[test]
 fn a_history_with_every_kind_of_hint_opens_replays_and_exports_as_before() {
     let db = temp_db("hint-fixture");
@@ -405,6 +405,28 @@ fn a_history_with_every_kind_of_hint_opens_replays_and_exports_as_before() {
             );
             assert_eq!(rules.remove("table"), Some(Value::Null), "{name}");
             assert_eq!(rules.remove("tables"), Some(json!([])), "{name}");
+            // Added after the fixture (issue 45): the app's plain words about the rule set,
+            // and each seat's colour, which a match recorded before colours shows in the
+            // seat's default.
+            let guide = rules.remove("guide").expect("a guide");
+            assert!(
+                guide["name"].as_str().is_some_and(|n| !n.is_empty()),
+                "{name}"
+            );
+            let colours = answer.as_object_mut().unwrap().remove("colours");
+            let ids: Vec<Value> = colours
+                .expect("colours")
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["id"].clone())
+                .collect();
+            let defaults: Vec<Value> = wordclub_app::SEAT_COLOURS
+                .iter()
+                .take(ids.len())
+                .map(|c| json!(c.id))
+                .collect();
+            assert_eq!(ids, defaults, "{name}");
             let (got_shown, want_shown) = (take_shown(&mut answer), take_shown(&mut want));
             assert_eq!(got_shown.len(), want_shown.len(), "{name}");
             for (got, want) in got_shown.iter().zip(&want_shown) {

@@ -90,7 +90,20 @@ fn the_last_play_comes_with_its_line_and_squares() {
 #[test]
 fn the_new_match_form_reads_its_limits_from_the_backend() {
     let app = app();
-    let limits = ok(&app, "app_info", json!({}))["limits"].clone();
+    let mut limits = ok(&app, "app_info", json!({}))["limits"].clone();
+    // The seat colours offered (issue 45): six, each with a mark of its own.
+    let colours = limits
+        .as_object_mut()
+        .unwrap()
+        .remove("seat_colours")
+        .unwrap();
+    let marks: std::collections::HashSet<&str> = colours
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["mark"].as_str().unwrap())
+        .collect();
+    assert_eq!(marks.len(), 6);
     assert_eq!(
         limits,
         json!({"max_players": 4, "max_name_chars": 24, "computer_levels": ["easy", "medium", "hard"]})

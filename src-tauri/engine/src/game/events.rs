@@ -52,6 +52,11 @@ pub enum PlayerKind {
 pub struct PlayerSpec {
     pub name: String,
     pub kind: PlayerKind,
+    /// The colour the players chose for this seat (an id the app owns, such as `blue`);
+    /// absent in matches recorded before colours, which the app shows in the seat's default.
+    /// Never written when absent, so such a history serialises as it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
 }
 
 impl PlayerSpec {
@@ -89,15 +94,25 @@ impl PlayerSpec {
                     reason: format!("two players are called {name:?}"),
                 });
             }
-            cleaned.push(PlayerSpec { name, kind: p.kind });
+            cleaned.push(PlayerSpec {
+                name,
+                kind: p.kind,
+                colour: p.colour,
+            });
         }
         Ok(cleaned)
+    }
+
+    /// The same player in colour `colour`.
+    pub fn with_colour(self, colour: Option<String>) -> PlayerSpec {
+        PlayerSpec { colour, ..self }
     }
 
     pub fn human(name: &str) -> PlayerSpec {
         PlayerSpec {
             name: name.to_string(),
             kind: PlayerKind::Human,
+            colour: None,
         }
     }
 
@@ -107,6 +122,7 @@ impl PlayerSpec {
             kind: PlayerKind::Computer {
                 level: level.to_string(),
             },
+            colour: None,
         }
     }
 }

@@ -17,6 +17,8 @@ pub struct PlayerView {
     pub seat: Seat,
     pub name: String,
     pub kind: PlayerKind,
+    /// The seat's colour as recorded at the start ([`crate::PlayerSpec::colour`]).
+    pub colour: Option<String>,
     pub score: i32,
     /// The points this seat started the match with ([`crate::RuleSet::start_points`] of the
     /// rule set as played at this table size; 0 for most rule sets): the scoresheet's Start
@@ -228,6 +230,7 @@ impl Match {
                 seat,
                 name: p.name.clone(),
                 kind: p.kind.clone(),
+                colour: p.colour.clone(),
                 score: self.scores[seat],
                 start_points: self.rules.start_points_of(seat),
                 rack_count: self.racks[seat].len(),
