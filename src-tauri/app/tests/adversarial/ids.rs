@@ -69,10 +69,12 @@ fn file_text(name: &str, answer: &Value) -> String {
     }
 }
 
-/// What that build answered, with the one deliberate change made since: manners 3 moved the
+/// What that build answered, with the deliberate changes made since: manners 3 moved the
 /// analyser's version (issue 44), so the analysis that build kept (analyser 1) is made again
-/// at its next request and the detail says it is not ready until then.
-fn since_the_fixture(name: &str, kept: String) -> String {
+/// at its next request and the detail says it is not ready until then; and (issue 45) the
+/// detail names the rule set in plain words and gives each seat a colour, which a match
+/// recorded before colours shows in each seat's default.
+fn since_the_fixture(name: &str, kept: String, answer: &Value) -> String {
     if name.ends_with(".gcg") || name == "list.json" {
         return kept;
     }
@@ -85,6 +87,21 @@ fn since_the_fixture(name: &str, kept: String) -> String {
         if analysis["ready"] == true {
             analysis["ready"] = json!(false);
         }
+        let guide = &answer["rules"]["guide"];
+        assert!(
+            guide["name"].as_str().is_some_and(|n| !n.is_empty()),
+            "{name}"
+        );
+        kept["rules"]["guide"] = guide.clone();
+        let colours = answer["colours"].as_array().expect("colours");
+        let defaults: Vec<&str> = wordclub_app::SEAT_COLOURS
+            .iter()
+            .take(colours.len())
+            .map(|c| c.id)
+            .collect();
+        let ids: Vec<&str> = colours.iter().map(|c| c["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, defaults, "{name}");
+        kept["colours"] = answer["colours"].clone();
     } else {
         assert_eq!(kept["analyser_version"], 1, "{name}");
         kept["analyser_version"] = analyser;
@@ -349,7 +366,7 @@ fn an_old_history_keeps_every_row_and_id_and_never_gives_a_deleted_id() {
         let kept = std::fs::read_to_string(expected.join(&name)).unwrap();
         assert_eq!(
             file_text(&name, &answer),
-            since_the_fixture(&name, kept),
+            since_the_fixture(&name, kept, &answer),
             "{name}"
         );
     }
