@@ -7,6 +7,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod files;
+
 #[allow(dead_code)] // until a randomised module uses it
 /// How many rounds the randomised tests run (`WORDCLUB_ADVERSARIAL_ROUNDS`, default 1).
 pub fn rounds() -> u64 {
