@@ -31,7 +31,8 @@
 //!
 //! Two modules stay public for the CLI, which serves the same history without an `App`:
 //! [`analysis`] (`wordclub-cli analyze` and `history export`) and [`csp`] (the page policy
-//! of `wordclub-cli serve`, the window's but for its origin).
+//! of `wordclub-cli serve`, the window's but for its origin); and one for the window's shell:
+//! [`window_file`] (the window's size and place as a file, kept like the settings).
 
 pub mod analysis;
 mod app;
@@ -44,6 +45,7 @@ mod error;
 mod events;
 mod evidence;
 mod family;
+mod files;
 mod guide;
 mod history;
 #[cfg(not(target_arch = "wasm32"))]
@@ -58,6 +60,7 @@ mod scheduler;
 mod settings;
 mod teaching;
 mod view;
+pub mod window_file;
 
 // The app and its command table: every command through [`App::call`], by name.
 pub use app::App;
@@ -74,9 +77,12 @@ pub use evidence::{
 };
 // The player's settings and where they are kept.
 pub use settings::{
-    keep_damaged_copy, write_atomically, FileSettings, MemorySettings, OnScreen, Settings,
-    SettingsBackend, SettingsNotice, SettingsPatch, Theme,
+    FileSettings, MemorySettings, OnScreen, Settings, SettingsBackend, SettingsNotice,
+    SettingsPatch, Theme,
 };
+// The files kept beside the player's own: written atomically under a fresh temporary name,
+// read back only when regular and small, copied aside when damaged.
+pub use files::{keep_damaged_copy, read_kept, write_atomically, MAX_KEPT_BYTES};
 // A match: started, shown to whoever holds the device, played turn by turn, hinted.
 pub use family::{ConfirmMatchArgs, MatchClosed, TakeBackArgs};
 pub use matches::{

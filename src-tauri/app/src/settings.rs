@@ -128,6 +128,25 @@ pub fn clean_name(name: &str) -> Result<String, String> {
     PlayerSpec::clean_name(name).map_err(|e| e.to_string())
 }
 
+/// A kept name as today's rule ([`clean_name`]) takes it: as it is when it passes, else
+/// without its control characters and cut to [`wordclub_engine::MAX_NAME_CHARS`] (an older
+/// version allowed longer names). A family expects to find their table as they left it:
+/// the name stays on its seat, beside its computer level, visibly shortened on the form
+/// they start a match from (where they can change it), instead of the seat vanishing and
+/// every later name and level moving up one. `None`: nothing of it is left (blank).
+fn fit_kept_name(name: &str) -> Option<String> {
+    if let Ok(name) = clean_name(name) {
+        return Some(name);
+    }
+    let printable: String = name.chars().filter(|c| !c.is_control()).collect();
+    let cut: String = printable
+        .trim()
+        .chars()
+        .take(wordclub_engine::MAX_NAME_CHARS)
+        .collect();
+    clean_name(&cut).ok()
+}
+
 impl Settings {
     /// Applies a patch after checking every field; on any error nothing changes.
     pub fn apply(
@@ -204,11 +223,18 @@ impl Settings {
         let defaults = Settings::default();
         let mut s = defaults.clone();
         if let Some(names) = value.get("player_names").and_then(Value::as_array) {
+            // Every kept seat stays a seat, in its place (its level below is read by that
+            // place): a name today's rule refuses is fitted to it ([`fit_kept_name`]) and
+            // one that cannot be is the seat's default name.
             let names: Vec<String> = names
                 .iter()
-                .filter_map(Value::as_str)
-                .filter_map(|n| clean_name(n).ok())
                 .take(usize::from(MAX_PLAYERS))
+                .enumerate()
+                .map(|(i, n)| {
+                    n.as_str()
+                        .and_then(fit_kept_name)
+                        .unwrap_or_else(|| format!("Player {}", i + 1))
+                })
                 .collect();
             if !names.is_empty() {
                 s.player_names = names;
@@ -335,9 +361,13 @@ impl SettingsBackend for MemorySettings {
 /// survives a restart until the player has read it.
 const NOTICES_KEY: &str = "damaged_settings_kept";
 
-/// Settings in a JSON file, written atomically ([`write_atomically`]). A file that is not
-/// JSON or not shaped like settings is copied beside itself as `<name>.damaged-<UTC time>`
-/// (never deleted) before anything is written over it, and a notice says so until read.
+/// Settings in a JSON file, written atomically ([`crate::write_atomically`]). A file that
+/// is not JSON or not shaped like settings, or that cannot be read (too large, say), is
+/// copied beside itself as `<name>.damaged-<UTC time>` (never deleted) before anything is
+/// written over it, and a notice says so until read; one that cannot even be copied (not a
+/// regular file, unreadable) is left as it is, no change is written over it, and a notice
+/// says that. Fields this version does not know (a newer one wrote them) are written back
+/// with every change.
 pub struct FileSettings {
     path: PathBuf,
     /// `Some(key)`: the settings are that key's value in a JSON object (the layout
@@ -349,8 +379,10 @@ pub struct FileSettings {
 #[derive(Default)]
 struct Kept {
     settings: Option<Value>,
+    /// The file's other top-level fields (keyed layout only): written back as they were.
+    others: serde_json::Map<String, Value>,
     notices: Vec<SettingsNotice>,
-    /// Why nothing may be written: a damaged file that could not be copied aside.
+    /// Why nothing may be written: a file that could not be read or copied aside.
     refuse_writes: Option<String>,
 }
 
@@ -373,20 +405,25 @@ impl FileSettings {
         }
     }
 
-    /// Adds a notice of another damaged file kept aside (the window's size and place), shown
-    /// and kept with this file's own until read. Call before [`SettingsBackend::load`],
-    /// which writes it into the file.
+    /// Adds a notice of another kept file (the window's size and place) that was damaged or
+    /// could not be read, shown and kept with this file's own until read. Call before
+    /// [`SettingsBackend::load`], which writes it into the file; a notice already kept
+    /// (the same `moved_to`: a file still left as it is at the next start) is not repeated.
     pub fn announce(&self, notice: SettingsNotice) {
-        self.lock().notices.push(notice);
+        let mut kept = self.lock();
+        if !kept.notices.iter().any(|n| n.moved_to == notice.moved_to) {
+            kept.notices.push(notice);
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.kept.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The file's JSON for `kept`: the settings (under the key, if any) and unread notices.
+    /// The file's JSON for `kept`: the settings (under the key, if any), the file's other
+    /// fields and unread notices.
     fn document(&self, kept: &Kept) -> Value {
-        let mut doc = serde_json::Map::new();
+        let mut doc = kept.others.clone();
         match (&self.key, &kept.settings) {
             (Some(key), Some(settings)) => {
                 doc.insert(key.clone(), settings.clone());
@@ -408,12 +445,13 @@ impl FileSettings {
             return Err(reason.clone());
         }
         let text = serde_json::to_vec_pretty(&self.document(kept)).map_err(|e| e.to_string())?;
-        write_atomically(&self.path, &text)
+        crate::write_atomically(&self.path, &text)
             .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
     }
 
-    /// Why the file's bytes are not kept settings, or its settings value and notices.
-    fn read(&self, bytes: &[u8]) -> Result<(Option<Value>, Vec<SettingsNotice>), String> {
+    /// Why the file's bytes are not kept settings, or its settings value, its other fields
+    /// and its notices.
+    fn read(&self, bytes: &[u8]) -> Result<Read, String> {
         let doc: Value =
             serde_json::from_slice(bytes).map_err(|e| format!("it is not JSON ({e})"))?;
         let Value::Object(mut fields) = doc else {
@@ -425,29 +463,44 @@ impl FileSettings {
                 serde_json::from_value(n).map_err(|e| format!("its notices are damaged ({e})"))?
             }
         };
-        let settings = match &self.key {
-            Some(key) => fields.remove(key),
-            None => Some(Value::Object(fields)),
+        let (settings, others) = match &self.key {
+            Some(key) => (fields.remove(key), fields),
+            None => (Some(Value::Object(fields)), serde_json::Map::new()),
         };
         if let Some(problem) = settings.as_ref().and_then(kept_shape_problem) {
             return Err(problem);
         }
-        Ok((settings, notices))
+        Ok(Read {
+            settings,
+            others,
+            notices,
+        })
     }
 
-    /// Copies the damaged file beside itself ([`keep_damaged_copy`]), then writes default
-    /// settings with the notice in its place.
+    /// Copies the damaged file beside itself ([`crate::keep_damaged_copy`]), then writes
+    /// default settings with the notice in its place. When it cannot be copied, it is left
+    /// as it is: the settings stay the defaults for this run, every change is refused with
+    /// the reason, and a notice says so.
     fn set_aside(&self, kept: &mut Kept, reason: String) -> Result<(), String> {
-        let copy = match keep_damaged_copy(&self.path) {
+        let copy = match crate::keep_damaged_copy(&self.path) {
             Ok(copy) => copy,
             Err(e) => {
-                // Writing over it now would lose it: the settings stay the defaults for this
-                // run and every change is refused with the reason.
+                let path = self.path.display().to_string();
                 kept.refuse_writes = Some(format!(
-                    "the settings file {} is damaged ({reason}) and could not be copied aside \
-                     ({e}); it is left as it is and no change is saved",
-                    self.path.display()
+                    "the settings file {path} cannot be read ({reason}) and could not be \
+                     copied aside ({e}); it is left as it is and no change is saved"
                 ));
+                // Not written into the file (nothing is): shown for this run until read.
+                kept.notices.push(SettingsNotice {
+                    original: path.clone(),
+                    moved_to: path.clone(),
+                    message: format!(
+                        "Your settings could not be read ({reason}), so Word Club started \
+                         with its defaults. The file {path} is left as it is, and no change \
+                         to the settings is saved until it can be read."
+                    ),
+                    reason,
+                });
                 return Ok(());
             }
         };
@@ -462,32 +515,61 @@ impl FileSettings {
             reason,
         });
         kept.settings = None;
+        kept.others.clear();
         self.write(kept)
+    }
+}
+
+/// A settings file as read: its settings, its other fields (keyed layout) and its notices.
+struct Read {
+    settings: Option<Value>,
+    others: serde_json::Map<String, Value>,
+    notices: Vec<SettingsNotice>,
+}
+
+/// `next` with every field of `before` it does not have: a newer version's fields, kept
+/// through this version's change (it writes every field it knows).
+fn with_unknown_fields(before: Option<&Value>, next: &Value) -> Value {
+    match (before, next) {
+        (Some(Value::Object(old)), Value::Object(new)) => {
+            let mut merged = new.clone();
+            for (name, value) in old {
+                if !merged.contains_key(name) {
+                    merged.insert(name.clone(), value.clone());
+                }
+            }
+            Value::Object(merged)
+        }
+        _ => next.clone(),
     }
 }
 
 impl SettingsBackend for FileSettings {
     fn load(&self) -> Result<Option<Value>, String> {
         let mut kept = self.lock();
-        let bytes = match std::fs::read(&self.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
-                let reason = format!("cannot read {}: {e}", self.path.display());
-                // Unread is not damaged: leave the file alone rather than write over it.
-                kept.refuse_writes = Some(format!("{reason}; no change is saved"));
-                return Err(reason);
-            }
+        // A FIFO, a device or a huge file is not read (it would block the start or never
+        // end): like a damaged file, it is copied aside when it can be, else left alone.
+        let bytes = match crate::read_kept(&self.path) {
+            Ok(Some(bytes)) => Ok(bytes),
+            Ok(None) => return Ok(None),
+            Err(e) => Err(format!("cannot read it: {e}")),
         };
-        match self.read(&bytes) {
-            Ok((settings, notices)) => {
-                kept.settings = settings.clone();
-                let announced = std::mem::replace(&mut kept.notices, notices);
-                if !announced.is_empty() {
-                    kept.notices.extend(announced);
+        match bytes.and_then(|b| self.read(&b)) {
+            Ok(read) => {
+                kept.settings = read.settings.clone();
+                kept.others = read.others;
+                let announced = std::mem::replace(&mut kept.notices, read.notices);
+                let mut new = false;
+                for notice in announced {
+                    if !kept.notices.iter().any(|n| n.moved_to == notice.moved_to) {
+                        kept.notices.push(notice);
+                        new = true;
+                    }
+                }
+                if new {
                     self.write(&kept)?;
                 }
-                Ok(settings)
+                Ok(read.settings)
             }
             Err(reason) => {
                 self.set_aside(&mut kept, reason)?;
@@ -498,7 +580,8 @@ impl SettingsBackend for FileSettings {
 
     fn save(&self, value: &Value) -> Result<(), String> {
         let mut kept = self.lock();
-        let before = kept.settings.replace(value.clone());
+        let next = with_unknown_fields(kept.settings.as_ref(), value);
+        let before = kept.settings.replace(next);
         let written = self.write(&kept);
         if written.is_err() {
             kept.settings = before;
@@ -516,6 +599,10 @@ impl SettingsBackend for FileSettings {
             return Ok(false);
         };
         let notice = kept.notices.remove(i);
+        if kept.refuse_writes.is_some() {
+            // Nothing is written to a file left as it is: read for this run only.
+            return Ok(true);
+        }
         let written = self.write(&kept);
         if written.is_err() {
             kept.notices.insert(i, notice);
@@ -558,61 +645,4 @@ impl crate::App {
         *settings = next;
         Ok(settings.clone())
     }
-}
-
-/// Copies a damaged file to `<name>.damaged-<UTC time>[-n]` beside it, byte for byte and
-/// synced, and returns the copy's path; the file itself is left as it is (the caller writes
-/// over it only once this succeeded).
-pub fn keep_damaged_copy(path: &std::path::Path) -> std::io::Result<PathBuf> {
-    let base = path.as_os_str().to_string_lossy().into_owned();
-    let stamp = wordclub_store::utc_file_stamp();
-    let mut copy = PathBuf::from(format!("{base}.damaged-{stamp}"));
-    let mut n = 2;
-    while copy.exists() {
-        copy = PathBuf::from(format!("{base}.damaged-{stamp}-{n}"));
-        n += 1;
-    }
-    std::fs::copy(path, &copy)?;
-    std::fs::File::open(&copy)?.sync_all()?;
-    sync_folder(&copy)?;
-    Ok(copy)
-}
-
-/// Replaces `path` with `bytes` so that a crash or a full disk at any moment leaves either
-/// the old file or the new one, never a part: a temporary file beside it (same folder, so
-/// the rename stays on one file system), written and synced, renamed over it, and the
-/// folder synced so the rename itself survives a power cut. A failed write removes the
-/// temporary file and leaves the old one as it was.
-pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    if let Err(e) = written.and_then(|_| std::fs::rename(&tmp, path)) {
-        if tmp.is_file() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        return Err(e);
-    }
-    sync_folder(path)
-}
-
-/// Syncs the folder holding `path` (where a rename or a new file is recorded). Windows
-/// cannot open a folder as a file; its renames are made durable by the file system.
-fn sync_folder(path: &std::path::Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        let folder = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => std::path::Path::new("."),
-        };
-        std::fs::File::open(folder)?.sync_all()?;
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-    Ok(())
 }

@@ -153,18 +153,45 @@ fn the_plugin_store_layout_is_read_and_kept() {
 
 #[test]
 fn a_failed_write_leaves_the_old_file_whole() {
+    // The write fails on a full disk: a tiny tmpfs, filled (needs root, as CI and these
+    // machines have; elsewhere the test says it could not run and passes).
     let dir = folder("atomic");
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=8k", "tmpfs"])
+        .arg(&dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        return;
+    }
+    struct Unmount(PathBuf);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    let _unmount = Unmount(dir.clone());
     let path = dir.join("settings.json");
     let app = App::new(Box::new(FileSettings::new(&path))).unwrap();
     ok(&app, "update_settings", json!({"theme": "dark"}));
     let before = std::fs::read(&path).unwrap();
-    assert!(
-        !dir.join("settings.json.tmp").exists(),
-        "no temporary file is left"
-    );
-    // The temporary file cannot be created (a folder holds its name): the write fails
-    // before the settings file is touched.
-    std::fs::create_dir(dir.join("settings.json.tmp")).unwrap();
+    let only_the_file = || {
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with("filler-"))
+            .collect();
+        assert_eq!(names, ["settings.json"], "no temporary file is left");
+    };
+    only_the_file();
+    // Fill the disk: every block taken, so the temporary file's write fails before the
+    // settings file is touched.
+    let mut n = 0;
+    while n < 64 && std::fs::write(dir.join(format!("filler-{n}")), vec![0u8; 1024]).is_ok() {
+        n += 1;
+    }
     refuses(
         &app,
         "update_settings",
@@ -172,14 +199,17 @@ fn a_failed_write_leaves_the_old_file_whole() {
         "settings",
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
+    only_the_file();
     let settings = ok(&app, "get_settings", Value::Null);
     assert_eq!(
         (settings["theme"].clone(), settings["sound"].clone()),
         (json!("dark"), json!(true))
     );
-    std::fs::remove_dir(dir.join("settings.json.tmp")).unwrap();
+    for i in 0..n {
+        std::fs::remove_file(dir.join(format!("filler-{i}"))).unwrap();
+    }
     ok(&app, "update_settings", json!({"theme": "light"}));
+    only_the_file();
     let again = App::new(Box::new(FileSettings::new(&path))).unwrap();
     assert_eq!(ok(&again, "get_settings", Value::Null)["theme"], "light");
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -115,9 +115,12 @@ pub fn read_text(path: &Path, arg: FileArg) -> Result<String, CliError> {
 
 /// [`read_bytes`] of a GCG record. GCG files from other programs are often Latin-1 (the
 /// format's `#character-encoding` pragma names the encoding; without it, older tools wrote
-/// ISO-8859-1): a file that says UTF-8 must be UTF-8, one that says ISO-8859-1 (Latin-1) is
-/// read as such, and one that says nothing is UTF-8 when it is valid UTF-8, else Latin-1
-/// (every byte is a Latin-1 character, so that never fails).
+/// ISO-8859-1): a file that says UTF-8 must be UTF-8, and one that says nothing is UTF-8
+/// when it is valid UTF-8, else Latin-1 (every byte is a Latin-1 character, so that never
+/// fails). One that says ISO-8859-1 (Latin-1) is read as such unless its bytes are valid
+/// UTF-8 with some outside ASCII: Latin-1 text is almost never valid UTF-8 once it has a
+/// byte over 127 (it would take pairs such as "Ã©"), while a UTF-8 file under a copied
+/// pragma is common, and read as Latin-1 every such name would turn into "AnnÃ©".
 pub fn read_gcg(path: &Path) -> Result<String, CliError> {
     let bytes = read_bytes(path, GCG)?;
     let declared = bytes
@@ -129,7 +132,14 @@ pub fn read_gcg(path: &Path) -> Result<String, CliError> {
     match declared.as_deref() {
         Some("UTF-8" | "UTF8") => String::from_utf8(bytes)
             .map_err(|_| GCG.error(path, "says #character-encoding UTF-8 but is not UTF-8 text")),
-        Some("ISO-8859-1" | "ISO8859-1" | "LATIN-1" | "LATIN1") => Ok(latin1(&bytes)),
+        Some("ISO-8859-1" | "ISO8859-1" | "LATIN-1" | "LATIN1") => {
+            if !bytes.is_ascii() {
+                if let Ok(text) = std::str::from_utf8(&bytes) {
+                    return Ok(text.to_string());
+                }
+            }
+            Ok(latin1(&bytes))
+        }
         Some(other) => Err(GCG.error(
             path,
             format_args!("is in the encoding {other:?}; this reads UTF-8 and ISO-8859-1"),

@@ -121,6 +121,32 @@ fn a_stored_match_and_its_gcg_record_analyse_alike() {
     assert_eq!(code, 0, "{read}");
     assert_eq!(read["players"][0]["name"], "Ann\u{e9}");
     assert_eq!(read["turns"].as_array().unwrap().len(), a.len());
+    // Issue 42: a record whose pragma says ISO-8859-1 but whose bytes are UTF-8 with a name
+    // outside ASCII (a program that copied the pragma, an editor that saved it again as
+    // UTF-8) is read as UTF-8: Latin-1 text is almost never valid UTF-8 once it has a byte
+    // over 127 (it would take "Ã" followed by a sign such as "©"), while a mislabelled UTF-8
+    // file read as Latin-1 turns every such name into "AnnÃ©".
+    let mislabelled = gcg
+        .as_str()
+        .unwrap()
+        .replace(
+            "#character-encoding UTF-8",
+            "#character-encoding ISO-8859-1",
+        )
+        .replace("Ann", "Ann\u{e9}");
+    let file = dir.join("mislabelled.gcg");
+    std::fs::write(&file, mislabelled).unwrap();
+    let (code, read, _) = run(&[
+        "analyze",
+        "--gcg",
+        file.to_str().unwrap(),
+        "--rules",
+        "classic-15",
+        "--list",
+        "wordclub",
+    ]);
+    assert_eq!(code, 0, "{read}");
+    assert_eq!(read["players"][0]["name"], "Ann\u{e9}");
 
     // The unfinished match is refused, typed, exit 2.
     let (code, err, _) = run(&["analyze", "2", "--db", db]);

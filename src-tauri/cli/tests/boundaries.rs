@@ -450,6 +450,37 @@ fn every_file_argument_refuses_every_special_file_at_once() {
     }
 }
 
+/// Issue 42, item 10: `serve --settings` at a FIFO waited for a writer for ever before it
+/// listened (and at a folder served on, never saving a setting). Anything but a regular file
+/// (or no file yet: it is created) is refused at once with a typed error.
+#[test]
+fn serve_refuses_settings_that_are_not_a_regular_file_at_once() {
+    let dir = folder("serve-settings");
+    let fifo = dir.join("settings-fifo");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let folder_path = dir.join("settings-folder");
+    std::fs::create_dir_all(&folder_path).unwrap();
+    for special in [&fifo, &folder_path] {
+        let special = special.to_str().unwrap();
+        let answered = cli_or_killed(&["serve", "--port", "0", "--settings", special]);
+        let (code, json) =
+            answered.unwrap_or_else(|| panic!("--settings {special}: blocked or served on"));
+        assert_eq!((code, kind(&json)), (2, "file"), "{special}: {json}");
+        let message = json["error"]["message"].as_str().unwrap();
+        assert!(message.contains("not a regular file"), "{message}");
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}
+
 /// `analyze` keeps its analyses in the history, but a path with no history there is refused
 /// (`no_history`, as every other command that reads one): a typo creates nothing.
 #[test]

@@ -452,3 +452,88 @@ fn every_lab_number_has_a_bound_and_a_typed_refusal_past_it() {
     out_of_range(&classic, "variants");
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
 }
+
+/// Issue 42, item 8: a search shard's variants are re-derived from the search's base and
+/// axes, not taken on trust. A variant whose rule set was edited (a bingo bonus of 500, not an
+/// axis of the search) or whose label was, and a shard whose base was edited, are refused
+/// with `bad_shard`, and `--write-best` writes nothing.
+#[test]
+fn a_search_shard_whose_variant_is_not_its_base_with_the_axes_applied_is_refused() {
+    let dir = folder("lab_shards", "forged-variant");
+    let premiums = write(
+        &dir,
+        "layouts.txt",
+        b"T.......T\n.d.....d.\n..D...D..\n.........\n.........\n.........\n..D...D..\n.d.....d.\nT.......T\n",
+    );
+    let vary = format!("bag=0.5,1 premiums={premiums}");
+    let search = [
+        "lab",
+        "search",
+        "--base",
+        "wordclub-1.1",
+        "--vary",
+        &vary,
+        "--target",
+        "bag_emptied>=95%",
+        "--players",
+        "greedy,greedy",
+        "--games",
+        "4",
+        "--batch",
+        "4",
+    ];
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let spec = format!("{k}/2");
+        let mut args = search.to_vec();
+        args.extend(["--shard", &spec]);
+        let (code, out) = raw(&args);
+        assert_eq!(code, 0, "{}", String::from_utf8_lossy(&out));
+        files.push(write(&dir, &format!("s{k}.json"), &out));
+    }
+    // The honest shards merge (the premium layouts' file is not needed any more).
+    std::fs::remove_file(&premiums).unwrap();
+    let best = dir.join("best.json");
+    let (code, out) = raw(&[
+        "lab",
+        "merge",
+        &files[0],
+        &files[1],
+        "--json",
+        "--write-best",
+        best.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&out));
+    std::fs::remove_file(&best).unwrap();
+
+    let real: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    let refused = |forged: Value, needle: &str| {
+        let path = write(&dir, "forged.json", forged.to_string().as_bytes());
+        let (code, e) = cli(&[
+            "lab",
+            "merge",
+            &path,
+            &files[1],
+            "--write-best",
+            best.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            (code, e["error"]["kind"].as_str()),
+            (2, Some("bad_shard")),
+            "{e}"
+        );
+        let message = e["error"]["message"].as_str().unwrap();
+        assert!(message.contains(needle), "{needle}: {message}");
+        assert!(!best.exists(), "--write-best wrote a refused search");
+    };
+    let mut forged = real.clone();
+    forged["runs"][0]["rules"]["bingo_bonus"] = serde_json::json!(500);
+    refused(forged, "not its base with the search's axes");
+    let mut forged = real.clone();
+    forged["runs"][0]["changes"][0] = serde_json::json!("bag ×0.9");
+    refused(forged, "not its base with the search's axes");
+    let mut forged = real.clone();
+    forged["runs"][0]["changed"] = serde_json::json!(0);
+    refused(forged, "not its base with the search's axes");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -52,6 +52,15 @@ pub struct VariantRun {
 pub struct SearchHead {
     pub base: String,
     pub base_hash: String,
+    /// The base rule set itself, so `lab merge` re-derives every variant from it and the
+    /// axes instead of taking a shard's rule sets on trust (`None`: a shard of an older
+    /// version, which merge refuses).
+    #[serde(default)]
+    pub base_rules: Option<RuleSet>,
+    /// The text of every file an axis read (`premiums=FILE`), by the path the axis names,
+    /// so the axes read the same at the merge, wherever it runs.
+    #[serde(default)]
+    pub axis_files: std::collections::BTreeMap<String, String>,
     pub list: String,
     pub tables: Vec<Vec<String>>,
     pub seed: u64,

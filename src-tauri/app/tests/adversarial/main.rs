@@ -6,6 +6,7 @@
 //! wordclub-app --test adversarial -- --nocapture`.
 #[path = "../common/mod.rs"]
 mod common;
+mod files;
 mod history_file;
 mod ids;
 mod structure;

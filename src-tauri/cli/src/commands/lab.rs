@@ -158,8 +158,8 @@ fn tables(args: &Args, default: Option<&str>) -> Result<Vec<Vec<Level>>, CliErro
         .collect()
 }
 
-/// Writes `--report FILE` (a temporary name in the same folder, then a rename: a page is
-/// never left half written).
+/// Writes `--report FILE` atomically (the app's one atomic write: a temporary file of a
+/// fresh name beside it, then a rename; a page is never left half written).
 fn write_report(path: &str, page: &str) -> Result<(), CliError> {
     let target = std::path::Path::new(path);
     let cannot =
@@ -170,14 +170,7 @@ fn write_report(path: &str, page: &str) -> Result<(), CliError> {
             format!("--report: {path} is a folder"),
         ));
     }
-    let mut tmp = target.as_os_str().to_owned();
-    tmp.push(format!(".tmp-{}", std::process::id()));
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, page).map_err(cannot)?;
-    std::fs::rename(&tmp, target).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        cannot(e)
-    })
+    wordclub_app::write_atomically(target, page.as_bytes()).map_err(cannot)
 }
 
 fn report_title(m: &Measurement) -> String {
@@ -528,17 +521,25 @@ fn search(argv: &[String]) -> CliResult {
             .map(str::to_string)
             .collect())
     };
+    // Every file an axis reads is kept with its text, for the shards (`lab merge` parses
+    // the same axes from them).
+    let axis_files = std::cell::RefCell::new(std::collections::BTreeMap::new());
     let axes = split("vary")?
         .into_iter()
         .map(|spec| {
             let axis = Axis::parse(&spec, &base, |path| {
-                read_file(path, crate::files::PREMIUMS_FILE)
-                    .map_err(|e| LabError::Search { reason: e.message })
+                let text = read_file(path, crate::files::PREMIUMS_FILE)
+                    .map_err(|e| LabError::Search { reason: e.message })?;
+                axis_files
+                    .borrow_mut()
+                    .insert(path.to_string(), text.clone());
+                Ok(text)
             })?;
             Ok((spec, axis))
         })
         .collect::<Result<Vec<_>, LabError>>()
         .map_err(lab_error)?;
+    let axis_files = axis_files.into_inner();
     let targets = split("target")?
         .iter()
         .map(|t| Target::parse(t))
@@ -568,6 +569,7 @@ fn search(argv: &[String]) -> CliResult {
         max_games,
         threads,
         shard: shard.unwrap_or(Shard::WHOLE),
+        axis_files,
     };
     let bar = progress_bar(1, json || shard.is_some(), "variants");
     let start = Instant::now();
@@ -664,7 +666,8 @@ fn finish_search(
             .ok_or_else(|| CliError::new("bad_search", "no variant to write"))?;
         let text = serde_json::to_string_pretty(best)
             .map_err(|e| CliError::new("internal", e.to_string()))?;
-        std::fs::write(path, text + "\n")
+        // Atomically: a failed write leaves an earlier best whole.
+        wordclub_app::write_atomically(std::path::Path::new(path), (text + "\n").as_bytes())
             .map_err(|e| CliError::new("file", format!("cannot write {path}: {e}")))?;
     }
     if json {

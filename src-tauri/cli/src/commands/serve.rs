@@ -60,7 +60,7 @@ pub fn run(argv: &[String]) -> CliResult {
         ));
     }
     let settings: Box<dyn SettingsBackend> = match args.value("settings") {
-        Some(path) => Box::new(FileSettings::new(PathBuf::from(path))),
+        Some(path) => Box::new(FileSettings::new(settings_path(path)?)),
         None => Box::new(MemorySettings::default()),
     };
     let app = open_app(settings, args.value("db").map(PathBuf::from))?;
@@ -80,6 +80,21 @@ pub fn run(argv: &[String]) -> CliResult {
         .map_err(|e| CliError::new("serve", format!("cannot start the runtime: {e}")))?;
     runtime.block_on(serve(app, port, ui))?;
     Ok(json!({ "stopped": true }))
+}
+
+/// `--settings PATH`: a regular file, or none yet (it is created at the first change).
+/// Anything else is refused before the server starts, as every file argument is
+/// (`files.rs`): a FIFO would have the start wait for a writer, a folder would serve on
+/// without ever saving a setting.
+fn settings_path(path: &str) -> Result<PathBuf, CliError> {
+    let path = PathBuf::from(path);
+    match std::fs::metadata(&path) {
+        Ok(m) if !m.is_file() => Err(CliError::new(
+            "file",
+            format!("--settings: {} is not a regular file", path.display()),
+        )),
+        _ => Ok(path),
+    }
 }
 
 fn open_app(settings: Box<dyn SettingsBackend>, db: Option<PathBuf>) -> Result<App, CliError> {
@@ -148,6 +163,12 @@ async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
 
 /// Serves each connection with hyper directly (axum's `serve` sets no timeouts): headers must
 /// arrive within [`HEADER_TIMEOUT`], which also closes idle keep-alive connections.
+///
+/// A request hyper cannot parse (two `Content-Length` headers, headers past its buffer: 431,
+/// a target too long: 414) is answered by hyper itself before any service sees it, with a
+/// status and an empty body: hyper 1's `Server::on_error` writes that head with no body and
+/// offers no hook to give one. Those refusals alone lack the JSON error body; giving them
+/// one would mean parsing every request's head a second time in front of hyper.
 async fn accept_loop(listener: tokio::net::TcpListener, router: Router) -> Result<(), CliError> {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use hyper_util::service::TowerToHyperService;

@@ -71,6 +71,9 @@ pub struct SearchConfig<'a> {
     pub threads: usize,
     /// Which variants this run tries: every `n`th from `k - 1` ([`Shard::WHOLE`]: all).
     pub shard: Shard,
+    /// The text of every file an axis read (`premiums=FILE`), by the path its spec names:
+    /// written into the shards, so `lab merge` parses the same axes.
+    pub axis_files: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -186,6 +189,35 @@ fn check_bounds(config: &SearchConfig<'_>) -> Result<(), LabError> {
     Ok(())
 }
 
+/// Every variant of the axes on `base` (changes, rules), each checked as a rule file is,
+/// and its flat rule set at each table.
+#[allow(clippy::type_complexity)] // the variants as `variants` gives them, and their flats
+fn checked_variants(
+    base: &RuleSet,
+    axes: &[(String, Axis)],
+    tables: &[Vec<Level>],
+) -> Result<(Vec<(Vec<String>, RuleSet)>, Vec<Vec<RuleSet>>), LabError> {
+    let tried = variants(base, axes);
+    let mut flats = Vec::with_capacity(tried.len());
+    for (changes, rules) in &tried {
+        let name = || changes.join(", ");
+        crate::rules_file::check(rules)
+            .map_err(|e| search_error(format!("variant {}: {e}", name())))?;
+        let flat = flat_rules(rules, tables)?;
+        for (f, table) in flat.iter().zip(tables) {
+            crate::rules_file::check(f).map_err(|e| {
+                search_error(format!(
+                    "variant {} at {} players: {e}",
+                    name(),
+                    table.len()
+                ))
+            })?;
+        }
+        flats.push(flat);
+    }
+    Ok((tried, flats))
+}
+
 /// Plays this shard's variants; `progress(variant, variants, games_so_far)` after each
 /// batch.
 pub fn search_shard(
@@ -197,24 +229,7 @@ pub fn search_shard(
     for table in &config.tables {
         wordclub_movegen::check_players(&config.base, table)?;
     }
-    let tried = variants(&config.base, &config.axes);
-    let mut flats = Vec::with_capacity(tried.len());
-    for (changes, rules) in &tried {
-        let name = || changes.join(", ");
-        crate::rules_file::check(rules)
-            .map_err(|e| search_error(format!("variant {}: {e}", name())))?;
-        let flat = flat_rules(rules, &config.tables)?;
-        for (f, table) in flat.iter().zip(&config.tables) {
-            crate::rules_file::check(f).map_err(|e| {
-                search_error(format!(
-                    "variant {} at {} players: {e}",
-                    name(),
-                    table.len()
-                ))
-            })?;
-        }
-        flats.push(flat);
-    }
+    let (tried, flats) = checked_variants(&config.base, &config.axes, &config.tables)?;
     let mut runs = Vec::new();
     for (index, (changes, rules)) in tried.iter().enumerate() {
         if !config.shard.owns(index) {
@@ -293,7 +308,7 @@ pub fn search_shard(
         runs.push(VariantRun {
             index,
             changes: changes.clone(),
-            changed: changes.iter().filter(|c| !is_base_value(c, config)).count(),
+            changed: changed(changes, &config.base, &config.axes),
             stopped: stopped.to_string(),
             rules: rules.clone(),
             tallies,
@@ -304,6 +319,8 @@ pub fn search_shard(
         head: SearchHead {
             base: config.base.id.clone(),
             base_hash: config.base.hash(),
+            base_rules: Some(config.base.clone()),
+            axis_files: config.axis_files.clone(),
             list: config.list.info().id.clone(),
             tables: config
                 .tables
@@ -338,6 +355,7 @@ pub fn merge_search(shards: &[SearchShard]) -> Result<SearchReport, LabError> {
     };
     limits::variant_count([first.head.variants])?;
     let mut runs: Vec<Option<&VariantRun>> = vec![None; first.head.variants];
+    let tried = rederived_variants(&first.head)?;
     for s in shards {
         if s.head != first.head {
             return Err(search_error(
@@ -346,6 +364,19 @@ pub fn merge_search(shards: &[SearchShard]) -> Result<SearchReport, LabError> {
             ));
         }
         for r in &s.runs {
+            // Not taken on trust: the variant the search's axes make of its base, with the
+            // same label and count of changes.
+            let derived = tried.get(r.index).map(|(changes, rules, changed)| {
+                *changes == r.changes && *rules == r.rules && *changed == r.changed
+            });
+            if derived == Some(false) {
+                return Err(search_error(format!(
+                    "variant {} ({}) is not its base with the search's axes applied: its \
+                     rule set, its changes or their count were edited",
+                    r.index + 1,
+                    r.changes.join(", ")
+                )));
+            }
             let fits = r.tallies.len() == first.head.tables.len()
                 && r.tallies.iter().zip(&first.head.tables).all(|(t, table)| {
                     t.seats == table.len() && t.games <= first.head.max_games as u64
@@ -386,6 +417,56 @@ pub fn merge_search(shards: &[SearchShard]) -> Result<SearchReport, LabError> {
     }
     let runs: Vec<VariantRun> = runs.into_iter().flatten().cloned().collect();
     report(&first.head, &runs)
+}
+
+/// The variants a search's head makes, as `search_shard` made them: (changes, rules, how
+/// many changes differ from the base), from the base rule set the head holds (checked
+/// against its id and hash) and its axes, parsed again with the files they read then.
+fn rederived_variants(head: &SearchHead) -> Result<Vec<(Vec<String>, RuleSet, usize)>, LabError> {
+    let Some(base) = &head.base_rules else {
+        return Err(search_error(
+            "the shards hold no base rule set (written by an older version): run the \
+             search's shards again with this one",
+        ));
+    };
+    if base.id != head.base || base.hash() != head.base_hash {
+        return Err(search_error(format!(
+            "the shards' base rule set is not {} as they name it (its id or hash differs)",
+            head.base
+        )));
+    }
+    let axes = head
+        .axes
+        .iter()
+        .map(|spec| {
+            let axis = Axis::parse(spec, base, |path| {
+                head.axis_files.get(path).cloned().ok_or_else(|| {
+                    search_error(format!("the shards do not hold the file {path} of --vary"))
+                })
+            })?;
+            Ok((spec.clone(), axis))
+        })
+        .collect::<Result<Vec<_>, LabError>>()?;
+    let tables: Vec<Vec<Level>> = head
+        .tables
+        .iter()
+        .map(|t| t.iter().map(|p| Level::parse(p)).collect())
+        .collect::<Result<_, _>>()?;
+    let (tried, _) = checked_variants(base, &axes, &tables)?;
+    if tried.len() != head.variants {
+        return Err(search_error(format!(
+            "the search's axes make {} variants; the shards say {}",
+            tried.len(),
+            head.variants
+        )));
+    }
+    Ok(tried
+        .into_iter()
+        .map(|(changes, rules)| {
+            let n = changed(&changes, base, &axes);
+            (changes, rules, n)
+        })
+        .collect())
 }
 
 /// How a miss reads: `worst_seat <= 3.0% at hard,hard,hard: 4.2 points over`.
@@ -540,14 +621,22 @@ fn report(head: &SearchHead, runs: &[VariantRun]) -> Result<SearchReport, LabErr
     })
 }
 
+/// How many of a variant's changes differ from the base (a tie-break for the best).
+fn changed(changes: &[String], base: &RuleSet, axes: &[(String, Axis)]) -> usize {
+    changes
+        .iter()
+        .filter(|c| !is_base_value(c, base, axes))
+        .count()
+}
+
 /// Whether a change label leaves the base as it is (for example `blanks 2` on a base with two).
-fn is_base_value(change: &str, config: &SearchConfig<'_>) -> bool {
-    let seats = config.base.players.max as usize;
-    for (_, axis) in &config.axes {
+fn is_base_value(change: &str, base: &RuleSet, axes: &[(String, Axis)]) -> bool {
+    let seats = base.players.max as usize;
+    for (_, axis) in axes {
         for i in 0..axis.len() {
-            let mut r = config.base.clone();
+            let mut r = base.clone();
             if axis.apply(i, &mut r, seats) == change {
-                return r == config.base;
+                return r == *base;
             }
         }
     }
@@ -662,6 +751,7 @@ mod tests {
             max_games: 12,
             threads: 1,
             shard: Shard::WHOLE,
+            axis_files: Default::default(),
         };
         let shard = search_shard(&config, |_, _, _| {}).unwrap();
         let (same, small) = (&shard.runs[0], &shard.runs[1]);
@@ -736,6 +826,7 @@ mod tests {
             max_games: 12,
             threads: 1,
             shard: Shard::WHOLE,
+            axis_files: Default::default(),
         };
         let shard = search_shard(&config, |_, _, _| {}).unwrap();
         let run = &shard.runs[0];
