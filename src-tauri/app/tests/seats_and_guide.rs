@@ -120,7 +120,8 @@ fn seat_colours_are_recorded_in_the_start_and_served_after_a_restart() {
         .collect();
     assert_eq!(ids, ["red", "orange", "blue"]);
 
-    // In the start event itself, beside each player.
+    // In the start event itself, beside each player (read once the app let go of its lock).
+    drop(again);
     let conn = rusqlite::Connection::open(&db).unwrap();
     let body: String = conn
         .query_row(
