@@ -97,7 +97,7 @@ test('Abandon from the match screen: behind the cover or during a turn, asked fi
   await page.getByTestId('abandon-match').click();
   await page.locator('dialog[open]').waitFor();
   assert.equal(await page.getByTestId('confirm-text').textContent(),
-    'Word Club 1.0: Ann v Ben v Cat, 1 turn played. It ends with no winner and stays in the history, marked abandoned; it no longer counts in the statistics.');
+    'First steps: Ann v Ben v Cat, 1 turn played. It ends with no winner and stays in the history, marked abandoned; it no longer counts in the statistics.');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'confirm-no', 'the focus on "Keep the match"');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => !document.querySelector('dialog[open]'));

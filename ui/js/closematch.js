@@ -11,7 +11,7 @@ import { h, fill, toast, announce, messageOf } from './dom.js';
 /** "Word Club 1.0: Ann v Ben, started 2 Dec 2026, 01:02" — the match as the dialogs name it.
  * @param {MatchSummary} m */
 export function matchName(m) {
-  return `${m.rules_label}: ${m.players.map((p) => p.name).join(' v ')}, started ${new Date(m.created_at).toLocaleString()}`;
+  return `${m.rules_name}: ${m.players.map((p) => p.name).join(' v ')}, started ${new Date(m.created_at).toLocaleString()}`;
 }
 
 /** Resolves true when the player chose `yes`; the focus starts on "Keep the match".
@@ -41,12 +41,12 @@ function ask(title, text, yes) {
   });
 }
 
-/** "Word Club 1.0: Ann v Ben v Cat, 4 turns played" — the match on screen as its dialog
+/** "First steps: Ann v Ben v Cat, 4 turns played" — the match on screen as its dialog
  *  names it (a view carries no start time; the screen shows which match it is).
  * @param {import('./contract').MatchView} v */
 export function viewName(v) {
   const played = (v.turns ?? []).filter((t) => !t.taken_back).length;
-  return `${v.rules.label}: ${v.players.map((p) => p.name).join(' v ')}, ${played} turn${played === 1 ? '' : 's'} played`;
+  return `${v.rules.guide.name}: ${v.players.map((p) => p.name).join(' v ')}, ${played} turn${played === 1 ? '' : 's'} played`;
 }
 
 /** Abandon, then `after()` (the list again). `name`: the match as the dialog names it

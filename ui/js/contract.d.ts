@@ -508,7 +508,16 @@ export type MatchSummary = { id: number,
 /**
  * Milliseconds since the Unix epoch.
  */
-created_at: number, updated_at: number, finished_at: number | null, status: Status, rules: string, rules_label: string, list: string, 
+created_at: number, updated_at: number, finished_at: number | null, status: Status, rules: string, 
+/**
+ * The rule set's full label, version and all ("Word Club 1.3 (candidate, …)").
+ */
+rules_label: string, 
+/**
+ * Its plain name as a family knows it ("Family table", the guide's): what the history,
+ * the "Continue" entries and the detail's heading show.
+ */
+rules_name: string, list: string, 
 /**
  * The list's display name (its id when the list is no longer shipped).
  */

@@ -92,7 +92,7 @@ export async function showDetail(root, { id }, screen) {
     h('div.row', {},
       h('button', { type: 'button', 'data-nav': 'history' }, '‹ History'),
       unfinished ? h('button.primary', { type: 'button', onclick: () => screen.open('match', { id }) }, 'Continue') : null),
-    h('h1', {}, `${s.rules_label}: ${names.join(' v ')}`),
+    h('h1', {}, `${s.rules_name}: ${names.join(' v ')}`),
     h('p.muted', { 'data-testid': 'detail-facts' }, `Word list: ${s.list_name ?? s.list} · ${plural(s.turns, 'turn')}${s.take_backs ? ` · ${plural(s.take_backs, 'take-back')}` : ''} · ${STATUS_TEXT[s.status] ?? s.status} · started ${new Date(s.created_at).toLocaleString()}`),
     // Scrolls sideways on a phone: a tab stop of its own, so the keyboard can scroll it too.
     h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, results(s, unfinished, detail.colours)),

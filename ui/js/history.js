@@ -102,7 +102,7 @@ export async function showHistory(root, params, screen) {
           onclick: (/** @type {MouseEvent} */ e) => { if (!(e.target instanceof Element && e.target.closest('button'))) open(m); },
         },
         h('td', { 'data-label': 'Date' }, new Date(m.created_at).toLocaleString()), // the list's order: newest first
-        h('td', { 'data-label': 'Rule set' }, m.rules_label),
+        h('td', { 'data-label': 'Rule set' }, m.rules_name),
         h('td', { 'data-label': 'Word list' }, m.list_name),
         // Computer seats marked as such (the backend's `computer` level per seat).
         // One span for the value: on a phone's card the cell is a grid (label, value), where a

@@ -234,7 +234,7 @@ function welcomePanel(settings, palette, matches, openMatch) {
 function continueText(m) {
   const players = m.players.map((p) => `${p.name}${p.computer ? ' (computer)' : ''} ${p.score}${p.resigned ? ' (resigned)' : ''}`).join(', ');
   const when = new Date(m.updated_at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `${m.rules_label} · ${players} · ${m.turns} turn${m.turns === 1 ? '' : 's'} so far · last played ${when}`;
+  return `${m.rules_name} · ${players} · ${m.turns} turn${m.turns === 1 ? '' : 's'} so far · last played ${when}`;
 }
 
 /** What the backend says about the match history: that it cannot be used now (and why), and

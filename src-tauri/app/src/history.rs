@@ -56,7 +56,11 @@ pub struct MatchSummary {
     pub finished_at: Option<i64>,
     pub status: Status,
     pub rules: String,
+    /// The rule set's full label, version and all ("Word Club 1.3 (candidate, …)").
     pub rules_label: String,
+    /// Its plain name as a family knows it ("Family table", the guide's): what the history,
+    /// the "Continue" entries and the detail's heading show.
+    pub rules_name: String,
     pub list: String,
     /// The list's display name (its id when the list is no longer shipped).
     pub list_name: String,
@@ -99,6 +103,10 @@ fn summary(s: StoredSummary) -> MatchSummary {
         finished_at: s.finished_at,
         status: s.status,
         rules_label: RuleSet::builtin(&s.rules_id).map_or_else(|_| s.rules_id.clone(), |r| r.label),
+        rules_name: RuleSet::builtin(&s.rules_id).map_or_else(
+            |_| s.rules_id.clone(),
+            |r| crate::RulesGuide::of(&r).name.to_string(),
+        ),
         rules: s.rules_id,
         // The name of the version the match is pinned to ("Word Club list 1"), not today's.
         list_name: wordclub_lexicon::WordList::pinned(&s.list_id, &s.list_sha256)

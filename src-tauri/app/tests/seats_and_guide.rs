@@ -269,3 +269,35 @@ fn a_new_install_has_no_default_rule_set_and_a_kept_one_stays() {
     );
     assert_eq!(read.player_colours, [None, Some("red".to_string())]);
 }
+
+/// The history and the "Continue" entries name a match's rule set as the new-match menu does
+/// (the guide's plain name), never with its version or "candidate"; the full label stays in
+/// the answer for the Rules screen.
+#[test]
+fn the_history_names_each_rule_set_in_plain_words() {
+    let app = app();
+    let sets = ok(&app, "rule_sets", json!({}));
+    for rules in sets.as_array().unwrap() {
+        let id = rules["id"].as_str().unwrap();
+        let min = rules["players"]["min"].as_u64().unwrap();
+        let players: Vec<Value> = (0..min.max(1))
+            .map(|i| json!({ "name": format!("P{i}") }))
+            .collect();
+        let made = ok(&app, "new_match", json!({"rules": id, "players": players}));
+        let list = ok(&app, "match_list", json!({}));
+        let row = list["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == made["id"])
+            .cloned()
+            .unwrap();
+        assert_eq!(row["rules_name"], rules["guide"]["name"], "{id}");
+        assert_eq!(row["rules_label"], rules["label"], "{id}");
+        let name = row["rules_name"].as_str().unwrap();
+        assert!(
+            !name.contains("candidate") && !name.contains("1."),
+            "{id}: {name}"
+        );
+    }
+}
