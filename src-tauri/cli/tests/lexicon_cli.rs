@@ -55,7 +55,8 @@ fn lists_reports_every_shipped_list_and_version() {
         [
             ("wordclub", "1", 253_917, false),
             ("wordclub", "2", 259_004, false),
-            ("wordclub", "3", 258_712, true),
+            ("wordclub", "3", 258_712, false),
+            ("wordclub", "4", 259_471, true),
             ("enable2k", "1", 172_823, true),
             ("enable-2-9", "1", 105_241, true)
         ]
@@ -63,8 +64,9 @@ fn lists_reports_every_shipped_list_and_version() {
     assert_eq!(lists[0]["name"], "Word Club list 1");
     assert_eq!(lists[1]["name"], "Word Club list 2");
     assert_eq!(lists[2]["name"], "Word Club list 3");
+    assert_eq!(lists[3]["name"], "Word Club list 4");
     assert_eq!(
-        lists[3]["sha256"],
+        lists[4]["sha256"],
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }

@@ -13,8 +13,8 @@ fn shown(d: &wordclub_definitions::Definition) -> usize {
 }
 
 #[test]
-fn the_current_list_is_list_3() {
-    assert_eq!(list().info().version, "3");
+fn the_current_list_is_list_4() {
+    assert_eq!(list().info().version, "4");
 }
 
 #[test]
