@@ -344,3 +344,72 @@ fn words_with_polite_manners_offers_ordinary_words_and_leaves_the_slurs_out() {
         "usage"
     );
 }
+
+/// Issue 44's word-list examples through `check`: each is fixed on list 4 (the default), and
+/// list 3, named with its version, keeps the answers its matches were played with.
+#[test]
+fn check_shows_each_of_issue_44_s_examples_fixed_on_list_4() {
+    let accepted = [
+        "jacuzzi",
+        "styrofoam",
+        "biro",
+        "rollerblade",
+        "afro",
+        "parmesan",
+        "mohawk",
+        "jobcentres",
+        "kleenexes",
+        "velcros",
+        "sudoku",
+        "vlog",
+        "bestie",
+        "onesie",
+        "prosecco",
+        "kombucha",
+        "photobomb",
+        "bromance",
+        "hangry",
+        "tix",
+        "zen",
+        "gif",
+        "gifs",
+        "wifi",
+        "sheqels",
+    ];
+    let refused = [
+        "dateset",
+        "violincello",
+        "mynahes",
+        "symmetricly",
+        "analyticalally",
+        "superheros",
+        "troubleshooted",
+        "ceteris",
+        "paribus",
+        "nauseam",
+        "situ",
+        "versa",
+        "quo",
+    ];
+    for (list, expect_accepted) in [("wordclub", true), ("wordclub@3", false)] {
+        let mut args = vec!["check", "--list", list];
+        args.extend(accepted);
+        args.extend(refused);
+        let (code, json) = cli(&args);
+        assert_eq!(code, 0, "{json}");
+        let expected: Vec<(String, bool)> = accepted
+            .iter()
+            .map(|w| (w.to_string(), expect_accepted))
+            .chain(refused.iter().map(|w| (w.to_string(), !expect_accepted)))
+            .collect();
+        assert_eq!(verdicts(&json), expected, "{list}");
+    }
+    // DONT exists only by dropping an apostrophe; SHEQEL is in both.
+    for list in ["wordclub", "wordclub@3"] {
+        let (_, json) = cli(&["check", "--list", list, "dont", "sheqel"]);
+        assert_eq!(
+            verdicts(&json),
+            [("dont".to_string(), false), ("sheqel".to_string(), true)]
+        );
+    }
+}
