@@ -312,12 +312,12 @@ def fragment(w):
     return w in phrase_words and w not in pos and w not in exceptions and not inflected
 
 base = {w for w in enable if 3 <= len(w) <= 15}
-# Steps 2-3: a SCOWL word not in ENABLE needs a second source: the Letterpress list at any
+# Step 2: a SCOWL word not in ENABLE needs a second source: the Letterpress list at any
 # size (as in version 3's rare sizes), or the en_GB dictionary at SCOWL's common sizes.
 british = en_gb({w for w, level in size.items()
                  if w not in base and w not in letterpress and level <= COMMON})
 candidates = {w for w in size if w not in base and (w in letterpress or w in british)}
-# Steps 4-6: version 3's abbreviations and names; then the phrase fragments en_GB lets in.
+# Steps 3-4: version 3's abbreviations and names; then the phrase fragments en_GB lets in.
 abbreviation = {w for w in candidates if w in abbreviations and not ordinary(w)}
 name = {w for w in candidates - abbreviation
         if size[w] > COMMON and name_size.get(w, 99) < size[w]}
@@ -330,7 +330,7 @@ assert not set(plurals) & words
 words |= set(plurals)
 recipe = set(words)
 
-# Step 7: the reviewed files.
+# Step 6: the reviewed files.
 dropped, uncorroborated = tsv(dropped_file), tsv(uncorroborated_file)
 reviewed, inflection_review = tsv(reviewed_file), tsv(inflections_file)
 assert set(dropped) == list2 - list3, "dropped-3-review-4.tsv must review exactly the words list 3 dropped from list 2"
@@ -343,7 +343,7 @@ made = sorted(set(reviewed) & (words | restored | kept))
 assert not made, f"reviewed-words-4.tsv lists words the recipe already makes: {made}"
 words |= restored | kept | set(reviewed)
 
-# Step 8: inflections follow their base. A regular plural or verb form (by the spelling rules)
+# Step 7: inflections follow their base. A regular plural or verb form (by the spelling rules)
 # of a word of the list, which the Letterpress list holds together with its base, when
 # WordNet gives the base a part of speech that inflects so, or (a base WordNet lacks) when
 # ENABLE holds the base and the form is its plain -s plural (sheqel, sheqels); not of a word
