@@ -63,7 +63,10 @@ fn a_version_3_match_reopens_and_plays_on_under_version_3() {
         err.to_string().contains("(Word Club list 3)"),
         "the refusal names the match's list: {err}"
     );
-    assert_eq!(ok(&app, "match_view", json!({"match_id": id}))["to_move"], 1);
+    assert_eq!(
+        ok(&app, "match_view", json!({"match_id": id}))["to_move"],
+        1
+    );
 
     // Ben plays on with BOT through the O, which both versions hold.
     let bot = [tile(6, 9, "B"), tile(8, 9, "T")];
