@@ -12,11 +12,12 @@ cd "$(dirname "$0")/.."
 # WordNet 3.0 (wordnet-base): the offline definitions are compiled from it at build time
 # (src-tauri/definitions/build.rs), so building fails without it.
 app_pkgs=(build-essential pkg-config file libwebkit2gtk-4.1-dev wordnet-base)
-# Tests: word-list sources, a virtual X server for the window test, WebKitWebDriver for
+# Tests: word-list sources (scowl; hunspell and its en_GB dictionary, list 4's second source),
+# a virtual X server for the window test, WebKitWebDriver for
 # tauri-driver, xdotool for the window test to answer the native save dialog (a GTK window
 # WebDriver cannot reach), Debian's chromium for the browser tests, ImageMagick for
 # screenshots/icons, Node.js and npm for the Tauri CLI, Playwright and selenium-webdriver.
-test_pkgs=(scowl xvfb xauth webkit2gtk-driver xdotool chromium imagemagick nodejs npm)
+test_pkgs=(scowl hunspell hunspell-en-gb xvfb xauth webkit2gtk-driver xdotool chromium imagemagick nodejs npm)
 app_only=false
 [ "${1:-}" = "--app" ] && app_only=true
 want=("${app_pkgs[@]}")

@@ -23,7 +23,7 @@ test('a resignation reads well at the end and in the history', async () => {
   // History: the list's name, and a detail with names, final scores and the winner.
   await page.locator('[data-testid=end] [data-nav=history]').click();
   await page.getByTestId('history').waitFor();
-  assert.equal(await page.locator('[data-testid=history] tbody td').nth(2).textContent(), 'Word Club list 3');
+  assert.equal(await page.locator('[data-testid=history] tbody td').nth(2).textContent(), 'Word Club list 4');
   await page.getByRole('button', { name: 'Open' }).click();
   await page.getByTestId('detail').waitFor();
   const players = await page.locator('[data-testid=detail] table').last().locator('tbody tr td:nth-child(2)').allTextContents();

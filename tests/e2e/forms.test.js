@@ -26,7 +26,7 @@ test('the new-match form and the word checker speak plainly', async () => {
   await page.getByLabel('Word', { exact: true }).fill('zzxq');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await page.getByTestId('check-result').filter({ hasText: 'ZZXQ' }).waitFor();
-  assert.equal(await page.getByTestId('check-result').textContent(), 'ZZXQ is not in the word list (Word Club list 3)');
+  assert.equal(await page.getByTestId('check-result').textContent(), 'ZZXQ is not in the word list (Word Club list 4)');
   await page.close();
 });
 

@@ -77,7 +77,7 @@ test('desktop: filter the history, step through a finished match, chart, GCG of 
   const annRow = rows(page).filter({ hasText: 'Ann' });
   const cells = await annRow.locator('td').allTextContents();
   assert.equal(cells[1], 'First steps', 'the plain name, no version');
-  assert.equal(cells[2], 'Word Club list 3');
+  assert.equal(cells[2], 'Word Club list 4');
   assert.match(cells[3], /Ann 7, Ben 4 \(1 hint\)/);
   assert.equal(cells[4], 'Ann', 'Ben resigned: Ann wins');
   assert.equal(cells[5], 'Ben: 1 hint');

@@ -1,4 +1,4 @@
-// Word Club list 3 in the UI (issues 10 and 24): the new-match and rules screens name the version new
+// Word Club list 4 in the UI (issues 10, 24 and 44): the new-match and rules screens name the version new
 // matches get, the word checker offers every shipped version (the older one for matches
 // pinned to it) and answers from the backend, and the Polite computer setting is kept.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
@@ -27,7 +27,7 @@ test('the new-match screen names the list version a new match gets', async () =>
   await page.getByTestId('new-match').waitFor();
   const lists = (await api(server.url, 'word_lists')).body;
   const current = lists.find((l) => l.id === 'wordclub' && l.current);
-  assert.equal(current.name, 'Word Club list 3');
+  assert.equal(current.name, 'Word Club list 4');
   assert.equal(await page.getByTestId('word-list').textContent(), `Word list: ${current.name}`);
   assert.deepEqual(page.context().errors, []);
   await page.context().close();
@@ -40,7 +40,8 @@ test('the word checker offers every version and answers DKL and EMAIL as each do
   await page.getByRole('heading', { name: 'Word checker' }).waitFor();
   const select = page.getByLabel('Word list', { exact: true });
   const options = await select.locator('option').allTextContents();
-  assert.equal(options[0], 'Word Club list 3', 'the current list comes first');
+  assert.equal(options[0], 'Word Club list 4', 'the current list comes first');
+  assert.ok(options.includes('Word Club list 3 (older matches)'), options.join(', '));
   assert.ok(options.includes('Word Club list 2 (older matches)'), options.join(', '));
   assert.ok(options.includes('Word Club list 1 (older matches)'), options.join(', '));
   // Waits for the answer naming `list`: the same word checked again must not read the
@@ -51,8 +52,11 @@ test('the word checker offers every version and answers DKL and EMAIL as each do
     await page.getByTestId('check-result').filter({ hasText: `${word.toUpperCase()} ` }).filter({ hasText: `(${list})` }).waitFor();
     return page.getByTestId('check-result').textContent();
   };
-  assert.equal(await check('dkl', 'Word Club list 3'), 'DKL is not in the word list (Word Club list 3)');
-  assert.equal(await check('email', 'Word Club list 3'), 'EMAIL is in the word list (Word Club list 3)');
+  assert.equal(await check('dkl', 'Word Club list 4'), 'DKL is not in the word list (Word Club list 4)');
+  assert.equal(await check('email', 'Word Club list 4'), 'EMAIL is in the word list (Word Club list 4)');
+  assert.equal(await check('biro', 'Word Club list 4'), 'BIRO is in the word list (Word Club list 4)');
+  await select.selectOption({ label: 'Word Club list 3 (older matches)' });
+  assert.equal(await check('biro', 'Word Club list 3'), 'BIRO is not in the word list (Word Club list 3)');
   await select.selectOption({ label: 'Word Club list 2 (older matches)' });
   assert.equal(await check('email', 'Word Club list 2'), 'EMAIL is not in the word list (Word Club list 2)');
   await select.selectOption({ label: 'Word Club list 1 (older matches)' });

@@ -1,5 +1,5 @@
 """Proposes a reason for each word the audit finds unexplained (run by hand, then review the
-output before adding it to reasons-3.tsv). The rules read SCOWL's own files: a word SCOWL
+output before adding it to reasons-4.tsv). The rules read SCOWL's own files: a word SCOWL
 files in a contractions file is a contraction fragment, in an abbreviations file an
 abbreviation, capitalised in an upper or proper-names file a name. Words no rule explains are
 printed with the reason "REVIEW" for a person to fill in.
@@ -31,7 +31,7 @@ def main():
             elif ("upper" in base or "proper-names" in base) and w[0].isupper():
                 names.add(w.lower())
     here = __file__.rsplit("/", 1)[0]
-    with open(f"{here}/../wordclub/wordclub-3.txt") as f:
+    with open(f"{here}/../wordclub/wordclub-4.txt") as f:
         listed = set(f.read().split())
     for w in sys.argv[1:]:
         if w in fragments:

@@ -346,7 +346,7 @@ fn word_check_and_lists() {
     // No match is being played: the checker names the list, not "this match's" list.
     assert_eq!(
         answer["message"],
-        "ZZXQ is not in the word list (Word Club list 3)"
+        "ZZXQ is not in the word list (Word Club list 4)"
     );
     refuses(
         &app,
@@ -390,7 +390,8 @@ fn word_check_and_lists() {
         [
             ("wordclub", "Word Club list 1", false),
             ("wordclub", "Word Club list 2", false),
-            ("wordclub", "Word Club list 3", true),
+            ("wordclub", "Word Club list 3", false),
+            ("wordclub", "Word Club list 4", true),
             ("enable2k", "ENABLE (enable1)", true),
             ("enable-2-9", "ENABLE, 2 to 9 letters", true)
         ]
@@ -628,7 +629,7 @@ fn after_a_restart_a_match_resumes_from_the_history_behind_the_cover() {
     assert_eq!(list["matches"][0]["id"], id);
     assert_eq!(list["matches"][0]["players"][0]["score"], 3);
     assert_eq!(list["matches"][0]["list"], "wordclub");
-    assert_eq!(list["matches"][0]["list_name"], "Word Club list 3");
+    assert_eq!(list["matches"][0]["list_name"], "Word Club list 4");
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["to_move"], 1);
     assert_eq!(view["covered"], true);

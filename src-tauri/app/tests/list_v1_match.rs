@@ -99,7 +99,7 @@ fn a_new_match_with_the_same_deal_gets_the_current_version_and_refuses_dkl() {
         .unwrap_err();
     assert_eq!(err.kind(), "not_in_list");
     assert!(
-        err.to_string().contains("(Word Club list 3)"),
+        err.to_string().contains("(Word Club list 4)"),
         "the refusal names the list and its version: {err}"
     );
 }

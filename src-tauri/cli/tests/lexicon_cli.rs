@@ -55,7 +55,8 @@ fn lists_reports_every_shipped_list_and_version() {
         [
             ("wordclub", "1", 253_917, false),
             ("wordclub", "2", 259_004, false),
-            ("wordclub", "3", 258_712, true),
+            ("wordclub", "3", 258_712, false),
+            ("wordclub", "4", 259_471, true),
             ("enable2k", "1", 172_823, true),
             ("enable-2-9", "1", 105_241, true)
         ]
@@ -63,8 +64,9 @@ fn lists_reports_every_shipped_list_and_version() {
     assert_eq!(lists[0]["name"], "Word Club list 1");
     assert_eq!(lists[1]["name"], "Word Club list 2");
     assert_eq!(lists[2]["name"], "Word Club list 3");
+    assert_eq!(lists[3]["name"], "Word Club list 4");
     assert_eq!(
-        lists[3]["sha256"],
+        lists[4]["sha256"],
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }
@@ -420,5 +422,74 @@ fn words_with_polite_manners_follow_manners_3_in_every_list() {
             }
             assert!(held > 0, "{word} is in no shipped list");
         }
+    }
+}
+
+/// Issue 44's word-list examples through `check`: each is fixed on list 4 (the default), and
+/// list 3, named with its version, keeps the answers its matches were played with.
+#[test]
+fn check_shows_each_of_issue_44_s_examples_fixed_on_list_4() {
+    let accepted = [
+        "jacuzzi",
+        "styrofoam",
+        "biro",
+        "rollerblade",
+        "afro",
+        "parmesan",
+        "mohawk",
+        "jobcentres",
+        "kleenexes",
+        "velcros",
+        "sudoku",
+        "vlog",
+        "bestie",
+        "onesie",
+        "prosecco",
+        "kombucha",
+        "photobomb",
+        "bromance",
+        "hangry",
+        "tix",
+        "zen",
+        "gif",
+        "gifs",
+        "wifi",
+        "sheqels",
+    ];
+    let refused = [
+        "dateset",
+        "violincello",
+        "mynahes",
+        "symmetricly",
+        "analyticalally",
+        "superheros",
+        "troubleshooted",
+        "ceteris",
+        "paribus",
+        "nauseam",
+        "situ",
+        "versa",
+        "quo",
+    ];
+    for (list, expect_accepted) in [("wordclub", true), ("wordclub@3", false)] {
+        let mut args = vec!["check", "--list", list];
+        args.extend(accepted);
+        args.extend(refused);
+        let (code, json) = cli(&args);
+        assert_eq!(code, 0, "{json}");
+        let expected: Vec<(String, bool)> = accepted
+            .iter()
+            .map(|w| (w.to_string(), expect_accepted))
+            .chain(refused.iter().map(|w| (w.to_string(), !expect_accepted)))
+            .collect();
+        assert_eq!(verdicts(&json), expected, "{list}");
+    }
+    // DONT exists only by dropping an apostrophe; SHEQEL is in both.
+    for list in ["wordclub", "wordclub@3"] {
+        let (_, json) = cli(&["check", "--list", list, "dont", "sheqel"]);
+        assert_eq!(
+            verdicts(&json),
+            [("dont".to_string(), false), ("sheqel".to_string(), true)]
+        );
     }
 }

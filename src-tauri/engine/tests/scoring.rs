@@ -184,7 +184,7 @@ fn refusals_name_what_is_wrong() {
     assert_eq!(e.words(), &["CATXQ".to_string()]);
     assert_eq!(
         e.to_string(),
-        "CATXQ: not in this match's word list (Word Club list 3)"
+        "CATXQ: not in this match's word list (Word Club list 4)"
     );
     // Two bad words, each named once: QZ down at B4–B5? Put Q at C4 and Z at C6 around C.
     let e = score("wordclub-1.0", cat, "D4 Q.Z").unwrap_err();

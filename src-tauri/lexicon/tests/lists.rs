@@ -40,13 +40,17 @@ fn the_issue_s_counts_and_the_known_enable_hash_are_in_the_manifest() {
             ("wordclub", "1"),
             ("wordclub", "2"),
             ("wordclub", "3"),
+            ("wordclub", "4"),
             ("enable2k", "1"),
             ("enable-2-9", "1")
         ]
     );
     let counts: Vec<usize> = m.iter().map(|e| e.word_count).collect();
-    assert_eq!(counts, [253_917, 259_004, 258_712, 172_823, 105_241]);
-    // Versions 1 and 2 stay byte for byte what they were: every match pinned to one names its
+    assert_eq!(
+        counts,
+        [253_917, 259_004, 258_712, 259_471, 172_823, 105_241]
+    );
+    // Versions 1 to 3 stay byte for byte what they were: every match pinned to one names its
     // hash.
     assert_eq!(
         m[0].sha256,
@@ -62,7 +66,7 @@ fn the_issue_s_counts_and_the_known_enable_hash_are_in_the_manifest() {
     );
     // The published SHA-256 of the common enable1.txt.
     assert_eq!(
-        m[3].sha256,
+        m[4].sha256,
         "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
     );
 }
@@ -132,20 +136,27 @@ fn builtins_are_listed_in_manifest_order() {
     let ids: Vec<&str> = WordList::builtins().iter().map(|l| l.id()).collect();
     assert_eq!(
         ids,
-        ["wordclub", "wordclub", "wordclub", "enable2k", "enable-2-9"]
+        [
+            "wordclub",
+            "wordclub",
+            "wordclub",
+            "wordclub",
+            "enable2k",
+            "enable-2-9"
+        ]
     );
     let current: Vec<bool> = WordList::builtins()
         .iter()
         .map(|l| l.info().current)
         .collect();
-    assert_eq!(current, [false, false, true, true, true]);
+    assert_eq!(current, [false, false, false, true, true, true]);
 }
 
 #[test]
 fn an_id_gives_its_current_version_and_id_at_version_an_older_one() {
     let current = WordList::builtin("wordclub").unwrap();
-    assert_eq!(current.info().version, "3");
-    assert_eq!(current.info().name, "Word Club list 3");
+    assert_eq!(current.info().version, "4");
+    assert_eq!(current.info().name, "Word Club list 4");
     let old = WordList::builtin("wordclub@1").unwrap();
     assert_eq!(old.info().version, "1");
     assert_eq!(old.info().name, "Word Club list 1");
@@ -153,11 +164,14 @@ fn an_id_gives_its_current_version_and_id_at_version_an_older_one() {
     let v2 = WordList::builtin("wordclub@2").unwrap();
     assert_eq!(v2.info().name, "Word Club list 2");
     assert!(!v2.info().current);
+    let v3 = WordList::builtin("wordclub@3").unwrap();
+    assert_eq!(v3.info().name, "Word Club list 3");
+    assert!(!v3.info().current);
     assert_eq!(
-        WordList::builtin("wordclub@3").unwrap().info(),
+        WordList::builtin("wordclub@4").unwrap().info(),
         current.info()
     );
-    for bad in ["wordclub@4", "wordclub@", "nope@1", "@1"] {
+    for bad in ["wordclub@5", "wordclub@", "nope@1", "@1"] {
         let err = WordList::builtin(bad).unwrap_err();
         assert_eq!(err.kind(), "unknown_list", "{bad}");
         assert!(err.to_string().contains("wordclub@1"), "{err}");
@@ -175,7 +189,7 @@ fn a_pinned_version_is_found_by_its_hash_and_an_unshipped_one_is_refused() {
     );
     let err = WordList::pinned("wordclub", &"0".repeat(64)).unwrap_err();
     assert_eq!(err.kind(), "list_not_shipped");
-    assert!(err.to_string().contains("Word Club list 3"), "{err}");
+    assert!(err.to_string().contains("Word Club list 4"), "{err}");
     // A hash of another id's list does not pin this id.
     let enable = WordList::builtin("enable2k").unwrap().info().sha256.clone();
     assert_eq!(

@@ -688,19 +688,21 @@ mod tests {
     }
 
     /// Easy's vocabulary was re-derived for version 2: every word is a version-2 word (so no
-    /// abbreviation SCOWL files, no stray two-letter word such as CS), and a version-3 word
-    /// too, so version 3 needed no new derivation (one would only add CHEQUED and CUMMING).
+    /// abbreviation SCOWL files, no stray two-letter word such as CS), and a word of versions 3
+    /// and 4 too, so neither needed a new derivation (one would only add CHEQUED and CUMMING).
     #[test]
-    fn easy_s_common_words_are_all_version_2_and_version_3_words() {
+    fn easy_s_common_words_are_all_version_2_3_and_4_words() {
         let v2 = WordList::builtin("wordclub@2").unwrap();
-        let v3 = WordList::builtin("wordclub").unwrap();
-        assert_eq!(v3.info().version, "3");
+        let v3 = WordList::builtin("wordclub@3").unwrap();
+        let v4 = WordList::builtin("wordclub").unwrap();
+        assert_eq!(v4.info().version, "4");
         let words: Vec<&str> = COMMON_WORDS.lines().collect();
         assert!(words.len() > 10_000);
         for w in &words {
             let key = w.to_ascii_uppercase();
             assert!(v2.contains(key.as_bytes()), "{w}");
             assert!(v3.contains(key.as_bytes()), "{w}");
+            assert!(v4.contains(key.as_bytes()), "{w}");
         }
         for w in ["cs", "etc", "dkl", "aeq"] {
             assert!(!words.contains(&w), "{w}");
