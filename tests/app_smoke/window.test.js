@@ -520,7 +520,7 @@ test('in the window, a match is abandoned from its cover: the dialog names it, t
   await driver.navigate().refresh();
   await driver.wait(until.elementLocated(By.css('[data-testid=cover] [data-testid=abandon-match]')), 10000).click();
   const text = await driver.wait(until.elementLocated(By.css('dialog[open] [data-testid=confirm-text]')), 5000).getText();
-  assert.match(text, /^Word Club 1\.0: Ann v Ben v Cat, 0 turns played\. It ends with no winner/);
+  assert.match(text, /^First steps: Ann v Ben v Cat, 0 turns played\. It ends with no winner/);
   assert.equal(await driver.executeScript('return document.activeElement?.dataset.testid'), 'confirm-no', 'the focus on "Keep the match"');
   await driver.findElement(By.css('dialog[open] [data-testid=confirm-yes]')).click();
   await driver.wait(until.elementLocated(By.css(`[data-testid=history] tbody tr[data-match="${id}"]`)), 10000);

@@ -99,7 +99,7 @@ test('a words hint draws the turn screen twice: as it is asked, and with its ans
   // New match form said before play.
   assert.match(await page.getByTestId('hint-words').textContent(), /^Words from your rack \(a hint: shown in the result\)/);
   await page.locator('nav [data-nav=home]').click();
-  assert.match(await page.getByTestId('new-match').textContent(), /Allow hints\(each hint taken is shown in the result\)/);
+  assert.match(await page.getByTestId('new-match').textContent(), /Allow hints — a player may ask for .+; each hint taken is shown in the result/);
   await page.close();
 });
 

@@ -112,7 +112,7 @@ for (const [name, viewport, touch] of SIZES) {
     await press(row(first).getByTestId('abandon'), touch);
     const text = page.getByTestId('confirm-text');
     await text.waitFor();
-    assert.match(await text.textContent(), /^Word Club 1\.0: Ann v Ben, started .*no winner/);
+    assert.match(await text.textContent(), /^First steps: Ann v Ben, started .*no winner/);
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'confirm-no', 'the focus on the safe choice');
     await page.screenshot({ path: screenshotPath(`family-abandon-dialog-${name}.png`) });
     await page.keyboard.press('Enter');

@@ -71,7 +71,7 @@ test('the top navigation marks the screen on show, and nothing during a match', 
     await page.waitForFunction((l) => document.querySelector('nav [aria-current=page]')?.textContent === l, label);
     assert.deepEqual(await current(), [label]);
   }
-  await page.getByRole('button', { name: /^Word Club 1\.0 · / }).click();
+  await page.getByRole('button', { name: /^First steps · / }).click();
   await page.getByTestId('cover').waitFor();
   assert.deepEqual(await current(), []);
   await page.context().close();
