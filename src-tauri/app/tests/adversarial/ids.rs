@@ -103,6 +103,8 @@ fn since_the_fixture(name: &str, kept: String, answer: &Value) -> String {
             "{name}"
         );
         kept["rules"]["guide"] = guide.clone();
+        assert_eq!(answer["summary"]["rules_name"], guide["name"], "{name}");
+        kept["summary"]["rules_name"] = guide["name"].clone();
         let colours = answer["colours"].as_array().expect("colours");
         let defaults: Vec<&str> = wordclub_app::SEAT_COLOURS
             .iter()
