@@ -146,6 +146,6 @@ test('define refuses bad input with a typed error and names the match\'s list', 
   assert.equal(both.body.error.kind, 'list_and_match');
   const ok = await api(ctx.server.url, 'define', { words: ['cat', 'kistvaen'], match_id: id });
   assert.equal(ok.status, 200);
-  assert.equal(ok.body.definitions[0].list_version, '3');
+  assert.equal(ok.body.definitions[0].list_version, '4', 'the list the match is pinned to: list 4 for a new match');
   assert.ok(['defined', 'no_definition'].includes(ok.body.definitions[1].status));
 });

@@ -125,7 +125,7 @@ for (const [name, viewport, touch] of SIZES) {
     // Delete: named, "cannot be undone", the safe choice focused; confirmed, the row goes.
     await press(row(second).getByTestId('delete'), touch);
     await text.waitFor();
-    assert.match(await text.textContent(), /^Word Club 1\.0: Cy v Dee, started .*This cannot be undone\.$/);
+    assert.match(await text.textContent(), /^First steps: Cy v Dee, started .*This cannot be undone\.$/);
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'confirm-no');
     await page.screenshot({ path: screenshotPath(`family-delete-dialog-${name}.png`) });
     assert.deepEqual(await axeProblems(page), [], 'the delete dialog');
@@ -192,7 +192,7 @@ test('the history list marks resigned players, and a finished match offers no de
   const entry = page.getByTestId('continue-match');
   await entry.first().waitFor();
   assert.equal(await entry.count(), 1, 'the finished match is not offered');
-  assert.match(await entry.textContent(), /^Word Club 1\.0 · Ann 0 \(resigned\), Ben 0, Cy 0 · 1 turn so far · last played \S.*\d:\d\d\b.*$/);
+  assert.match(await entry.textContent(), /^First steps · Ann 0 \(resigned\), Ben 0, Cy 0 · 1 turn so far · last played \S.*\d:\d\d\b.*$/);
   await page.close();
   // On a phone each match is a card of label and value: the mark stays with the players.
   const phone = await openPage({ width: 390, height: 844 }, true);
