@@ -384,6 +384,8 @@ test('in the window, Ann takes her move back from behind the cover', async () =>
   const takeBack = await driver.wait(until.elementLocated(By.css('[data-testid=cover] [data-testid=take-back]')), 10000);
   assert.equal(await takeBack.getText(), "Take back Ann's move");
   await takeBack.click();
+  // It asks first (issue 45: the next player's thumb must not undo the move in one tap).
+  await driver.wait(until.elementLocated(By.css('dialog[open] [data-testid=confirm-yes]')), 10000).click();
   // Read in the page: the cover is drawn again after the take-back (a found element goes stale).
   await driver.wait(() => driver.executeScript("return document.querySelector('[data-testid=cover] h1')?.textContent === 'Pass to Ann'"), 10000);
   assert.equal((await driver.findElements(By.css('.sheet-row.taken-back'))).length, 1, 'struck through on the scoresheet');
