@@ -134,7 +134,7 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   }
   fill(box,
     h('h2', { id: 'analysis' }, 'Analysis'),
-    h('p.muted', {}, `By the move generator, with the match's own rules (${a.rules_label}) and word list (${a.list_name}). Points missed: the best score available minus the score played. The strong computer is the Hard player, which weighs the tiles a move keeps as well as its score.`),
+    h('p.muted', {}, `By the move generator, with this match's own rules and word list (${a.list_name}). Points missed: the best score available minus the score played. The strong computer is the Hard player, which weighs the tiles a move keeps as well as its score.`),
     // Scrolls sideways on a phone: a tab stop of its own (its table holds no control).
     h('div.table-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Analysis by player' }, summaryTable(a, bingos, replaces)));
   for (const t of a.turns) {
