@@ -450,10 +450,17 @@ impl Store {
             let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-            let conn = Connection::open_with_flags_and_vfs(name, flags, place.vfs()).map_err(
-                |e| raw_verdict(raw.owner(), shown)(&e, "SQLite cannot read it as a database"),
-            )?;
-            vet(conn, shown, raw.owner(), Access::ReadWrite, Journal::Rollback)
+            let conn =
+                Connection::open_with_flags_and_vfs(name, flags, place.vfs()).map_err(|e| {
+                    raw_verdict(raw.owner(), shown)(&e, "SQLite cannot read it as a database")
+                })?;
+            vet(
+                conn,
+                shown,
+                raw.owner(),
+                Access::ReadWrite,
+                Journal::Rollback,
+            )
         };
         let (conn, recovery) = match connect(raw) {
             Ok(conn) => (conn, None),
@@ -827,7 +834,10 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
 /// The verdict on an SQLite failure before the file's owner is read from SQLite itself:
 /// damage counts only in a file proven to be ours (its header says Word Club's application
 /// id); in any other, it is a refusal that leaves the file as it is.
-fn raw_verdict(raw_owner: Owner, shown: &Path) -> impl Fn(&rusqlite::Error, &str) -> OpenFailure + '_ {
+fn raw_verdict(
+    raw_owner: Owner,
+    shown: &Path,
+) -> impl Fn(&rusqlite::Error, &str) -> OpenFailure + '_ {
     move |e: &rusqlite::Error, what: &str| -> OpenFailure {
         if damaged(e) && raw_owner == Owner::WordClub {
             OpenFailure::Damaged(crate::error::sqlite_reason(e))

@@ -87,7 +87,7 @@ impl PageFile {
             self.data.truncate(size);
             let count = size.div_ceil(BLOCK) as u64;
             self.written.retain(|b| *b < count);
-            if size % BLOCK != 0 {
+            if !size.is_multiple_of(BLOCK) {
                 self.written.insert(count - 1);
             }
         } else {

@@ -90,7 +90,7 @@ fn a_history_in_a_place_keeps_its_matches_with_a_rollback_journal_and_full_sync(
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert_eq!(
         place.names().unwrap(),
-        [name.clone()],
+        std::slice::from_ref(&name),
         "no journal left behind"
     );
 }
@@ -116,7 +116,7 @@ fn a_damaged_history_in_a_place_is_set_aside_whole_and_said_until_acknowledged()
     assert!(aside.starts_with(&format!("{name}.unreadable-")), "{aside}");
     assert_eq!(place.read(&aside).unwrap(), bytes, "kept byte for byte");
     assert_eq!(store.list(&Default::default(), 1).unwrap().total, 0);
-    assert_eq!(store.notices().unwrap(), [moved.clone()]);
+    assert_eq!(store.notices().unwrap(), std::slice::from_ref(&moved));
     store.acknowledge(&aside).unwrap();
     assert!(store.notices().unwrap().is_empty());
     drop(store);
@@ -146,7 +146,11 @@ fn a_newer_or_foreign_file_in_a_place_is_refused_and_left_as_it_is() {
     let err = Store::open_in(place, &name).err().expect("refused");
     assert_eq!(err.kind(), "newer_schema", "{err}");
     assert_eq!(std::fs::read(&name).unwrap(), before);
-    assert_eq!(place.names().unwrap(), [name.clone()], "nothing set aside");
+    assert_eq!(
+        place.names().unwrap(),
+        std::slice::from_ref(&name),
+        "nothing set aside"
+    );
 
     let (place, name) = folder("foreign");
     {

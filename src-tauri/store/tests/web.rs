@@ -157,7 +157,11 @@ async fn a_damaged_history_is_kept_under_another_name_and_offered() {
     assert!(aside.starts_with(&format!("{name}.unreadable-")), "{aside}");
     assert_eq!(web::read_file(&aside).unwrap(), bytes, "kept byte for byte");
     assert_eq!(store.notices().unwrap(), [moved]);
-    assert_eq!(store.unfinished().unwrap(), Vec::<i64>::new(), "a new history");
+    assert_eq!(
+        store.unfinished().unwrap(),
+        Vec::<i64>::new(),
+        "a new history"
+    );
     web::flush().await.unwrap();
     drop(store);
     // The copy is in IndexedDB too, under its new name.

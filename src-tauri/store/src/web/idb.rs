@@ -20,8 +20,8 @@ use std::rc::Rc;
 use js_sys::{Array, Object, Promise, Reflect, Uint8Array};
 use sqlite_wasm_rs::vfs::{
     register_vfs, AccessMode, FileKind, LockLevel, OpenAccess, OpenOptions, OpenRequest,
-    OpenedFile, SQLiteIoMethods, SQLiteVfs, SyncOptions, VfsError, VfsErrorCode,
-    VfsFile, VfsResult, VfsStore,
+    OpenedFile, SQLiteIoMethods, SQLiteVfs, SyncOptions, VfsError, VfsErrorCode, VfsFile,
+    VfsResult, VfsStore,
 };
 use sqlite_wasm_rs::WasmOsCallback;
 use wasm_bindgen::{JsCast, JsValue};
@@ -256,10 +256,13 @@ async fn completed(tx: &IdbTransaction, what: &str) -> Result<(), StoreError> {
         tx.set_onerror(Some(&reject));
         tx.set_onabort(Some(&reject));
     });
-    JsFuture::from(done).await.map(|_| ()).map_err(|_| match tx.error() {
-        Some(e) => storage(what, e.into()),
-        None => storage(what, JsValue::from_str("the transaction was aborted")),
-    })
+    JsFuture::from(done)
+        .await
+        .map(|_| ())
+        .map_err(|_| match tx.error() {
+            Some(e) => storage(what, e.into()),
+            None => storage(what, JsValue::from_str("the transaction was aborted")),
+        })
 }
 
 async fn open_database() -> Result<IdbDatabase, StoreError> {
@@ -315,7 +318,8 @@ pub(super) async fn install() -> Result<(), StoreError> {
             reason: "the history is open: close it before loading it again".into(),
         });
     }
-    let db = match shared.borrow_mut().db.take() {
+    let opened = shared.borrow().db.clone();
+    let db = match opened {
         Some(db) => db,
         None => open_database().await?,
     };
@@ -362,7 +366,9 @@ async fn load(db: &IdbDatabase) -> Result<BTreeMap<String, PageFile>, StoreError
     let tx = db
         .transaction_with_str_sequence(&Array::of2(&FILES.into(), &BLOCKS.into()))
         .map_err(|e| storage("cannot be read", e))?;
-    let files = tx.object_store(FILES).map_err(|e| storage("cannot be read", e))?;
+    let files = tx
+        .object_store(FILES)
+        .map_err(|e| storage("cannot be read", e))?;
     let blocks = tx
         .object_store(BLOCKS)
         .map_err(|e| storage("cannot be read", e))?;
@@ -376,11 +382,15 @@ async fn load(db: &IdbDatabase) -> Result<BTreeMap<String, PageFile>, StoreError
     let block_values = blocks.get_all().map_err(|e| storage("cannot be read", e))?;
     let names: Array = request(names, "cannot be read").await?.unchecked_into();
     let sizes: Array = request(sizes, "cannot be read").await?.unchecked_into();
-    let block_keys: Array = request(block_keys, "cannot be read").await?.unchecked_into();
+    let block_keys: Array = request(block_keys, "cannot be read")
+        .await?
+        .unchecked_into();
     let block_values: Array = request(block_values, "cannot be read")
         .await?
         .unchecked_into();
-    let mut found: BTreeMap<String, (u64, Vec<(u64, Vec<u8>)>)> = BTreeMap::new();
+    // Each file's size and its blocks, by name.
+    type Found = BTreeMap<String, (u64, Vec<(u64, Vec<u8>)>)>;
+    let mut found: Found = BTreeMap::new();
     for (name, size) in names.iter().zip(sizes.iter()) {
         let (Some(name), Some(size)) = (name.as_string(), size.as_f64()) else {
             continue;
@@ -450,8 +460,7 @@ async fn write(
     // disk (Chromium's default, "relaxed", completes before). Through `Reflect`, as the
     // options argument is not in every engine's bindings; an engine without it ignores it.
     let options = Object::new();
-    Reflect::set(&options, &"durability".into(), &"strict".into())
-        .map_err(|e| storage(what, e))?;
+    Reflect::set(&options, &"durability".into(), &"strict".into()).map_err(|e| storage(what, e))?;
     let open = Reflect::get(db, &"transaction".into()).map_err(|e| storage(what, e))?;
     let tx: IdbTransaction = open
         .unchecked_into::<js_sys::Function>()
@@ -530,7 +539,9 @@ impl Place for Idb {
             copy.put_back(whole);
             copy
         };
-        state.files.insert(to.to_string(), Rc::new(RefCell::new(copy)));
+        state
+            .files
+            .insert(to.to_string(), Rc::new(RefCell::new(copy)));
         state.kept.insert(to.to_string());
         state.removed.remove(to);
         forget(&mut state, from);

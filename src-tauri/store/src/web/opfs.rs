@@ -58,7 +58,10 @@ impl Place for Opfs {
 
     fn head(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let pool = pool()?;
-        if !pool.contains(name).map_err(|e| storage("cannot be read", e))? {
+        if !pool
+            .contains(name)
+            .map_err(|e| storage("cannot be read", e))?
+        {
             return Ok(None);
         }
         let bytes = pool
