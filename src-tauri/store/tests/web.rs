@@ -168,3 +168,30 @@ async fn a_damaged_history_is_kept_under_another_name_and_offered() {
     web::install_idb().await.unwrap();
     assert_eq!(web::read_file(&aside).unwrap(), bytes);
 }
+
+#[wasm_bindgen_test]
+async fn an_opfs_history_with_a_journal_left_beside_it_still_opens() {
+    web::install_opfs().await.unwrap();
+    let name = fresh("journal");
+    let (id, game) = {
+        let mut store = Store::open_in_browser(&name).unwrap();
+        play(&mut store, 2)
+    };
+    {
+        // A journal that outlives its connection (what a worker stopped mid-write leaves, or
+        // one kept by PERSIST): the pool will not export the file while it is there.
+        let conn = Connection::open_with_flags_and_vfs(
+            &name,
+            OpenFlags::SQLITE_OPEN_READ_WRITE,
+            "wordclub-opfs",
+        )
+        .unwrap();
+        conn.execute_batch("PRAGMA journal_mode = PERSIST").unwrap();
+        conn.execute("UPDATE matches SET id = id WHERE id = ?1", [id])
+            .unwrap();
+    }
+    assert!(web::files().unwrap().contains(&name));
+    let store = Store::open_in_browser(&name).unwrap();
+    assert!(store.moved_aside().is_none());
+    assert_eq!(events(&store, id), game.events().len());
+}

@@ -6,7 +6,9 @@ use std::cell::RefCell;
 use sqlite_wasm_rs::vfs::transfer::DbTransfer;
 use sqlite_wasm_rs::vfs::VfsFilesManager;
 use sqlite_wasm_rs::WasmOsCallback;
-use sqlite_wasm_vfs::sahpool::{install as install_pool, OpfsSAHPoolCfgBuilder, OpfsSAHPoolUtil};
+use sqlite_wasm_vfs::sahpool::{
+    install as install_pool, OpfsSAHError, OpfsSAHPoolCfgBuilder, OpfsSAHPoolUtil,
+};
 
 use crate::open::Place;
 use crate::StoreError;
@@ -64,10 +66,15 @@ impl Place for Opfs {
         {
             return Ok(None);
         }
-        let bytes = pool
-            .export_db(name)
-            .map_err(|e| storage("cannot be read", e))?;
-        Ok(Some(bytes.into_iter().take(100).collect()))
+        match pool.export_db(name) {
+            Ok(bytes) => Ok(Some(bytes.into_iter().take(100).collect())),
+            // A journal beside it (a worker stopped mid-commit leaves one, for SQLite to roll
+            // back at the next open): the pool will not read the file past it. Its header is
+            // left unread (as an empty file's): SQLite's own reading says whose file it is,
+            // and damage found before that is refused, not set aside.
+            Err(OpfsSAHError::RecoveryRequired(_)) => Ok(Some(Vec::new())),
+            Err(e) => Err(storage("cannot be read", e)),
+        }
     }
 
     /// A copy under the new name, complete, before the old name goes: the pool cannot rename.
