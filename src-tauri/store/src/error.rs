@@ -78,6 +78,22 @@ pub enum StoreError {
     BadQuery { reason: String },
     /// Only a finished match has an analysis (its racks are secret until the end).
     MatchNotFinished { match_id: i64, status: String },
+    /// A file offered for import was refused, and the history left as it was: `why` says
+    /// which kind of file it is, `reason` what was found in it.
+    ImportRefused { why: ImportRefusal, reason: String },
+}
+
+/// Why a file offered for import ([`crate::Store::import_bytes`]) was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportRefusal {
+    /// Not a Word Club history: not SQLite, another program's database, an empty one.
+    Foreign,
+    /// A Word Club history SQLite finds damaged, or one of whose matches does not replay.
+    Damaged,
+    /// Written by a newer Word Club (a schema version this build does not know).
+    TooNew,
+    /// Larger than any history this build would read into memory.
+    TooLarge,
 }
 
 impl StoreError {
@@ -104,6 +120,12 @@ impl StoreError {
             StoreError::Diverged { .. } => "diverged",
             StoreError::BadQuery { .. } => "bad_query",
             StoreError::MatchNotFinished { .. } => "match_in_progress",
+            StoreError::ImportRefused { why, .. } => match why {
+                ImportRefusal::Foreign => "import_not_a_history",
+                ImportRefusal::Damaged => "import_damaged",
+                ImportRefusal::TooNew => "import_too_new",
+                ImportRefusal::TooLarge => "import_too_large",
+            },
         }
     }
 
@@ -216,6 +238,10 @@ impl fmt::Display for StoreError {
                 "match {match_id} is {}: its analysis shows every rack, so it is made only \
                  once the match has ended",
                 status.replace('_', " ")
+            ),
+            StoreError::ImportRefused { reason, .. } => write!(
+                f,
+                "this file cannot be imported: {reason}. Your match history was not changed"
             ),
         }
     }

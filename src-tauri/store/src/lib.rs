@@ -42,16 +42,18 @@ mod drafts;
 mod error;
 mod files;
 mod gcg;
+mod identity;
 mod matches;
 mod migrate;
 mod open;
 mod records;
 mod time;
+mod transfer;
 
 pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummary, PAGE_SIZE};
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use drafts::StoredDraft;
-pub use error::StoreError;
+pub use error::{ImportRefusal, StoreError};
 #[cfg(feature = "replay-count")]
 pub use matches::replays_on_this_thread;
 pub use matches::Resumed;
@@ -59,6 +61,7 @@ pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};
 pub use records::{FixedDeal, SeatKind, Status};
 pub use time::utc_file_stamp;
+pub use transfer::{Exported, ImportReport};
 
 #[cfg(test)]
 mod tests {
