@@ -1,4 +1,4 @@
-//! "Save the game record": where, asked in the platform's save dialog (tauri-plugin-dialog,
+//! "Save the game record" and "Export history": where, asked in the platform's save dialog (tauri-plugin-dialog,
 //! desktop only). The dialog is opened from Rust, so the window is granted none of the dialog
 //! plugin's commands and never names a path to write.
 use std::path::{Path, PathBuf};
@@ -25,5 +25,46 @@ pub fn chooser(
             dialog = dialog.set_parent(&window);
         }
         dialog.blocking_save_file()?.into_path().ok()
+    }
+}
+
+/// Asks where to export the whole history ("Export history"), offered `folder` (made if
+/// missing) and `name`. `None`: cancelled.
+pub fn history_saver(
+    handle: AppHandle,
+) -> impl Fn(&Path, &str) -> Option<PathBuf> + Send + Sync + 'static {
+    move |folder, name| {
+        let _ = std::fs::create_dir_all(folder);
+        let mut dialog = handle
+            .dialog()
+            .file()
+            .set_title("Export the whole match history")
+            .set_directory(folder)
+            .set_file_name(name)
+            .add_filter("Word Club history", &["db"]);
+        if let Some(window) = handle.get_webview_window("main") {
+            dialog = dialog.set_parent(&window);
+        }
+        dialog.blocking_save_file()?.into_path().ok()
+    }
+}
+
+/// Asks which history file to import ("Import a history"), offered `folder`. Any file may
+/// be chosen (a history copied from an older install is named `wordclub.db`); the import
+/// refuses what is not a history. `None`: cancelled.
+pub fn history_opener(
+    handle: AppHandle,
+) -> impl Fn(&Path) -> Option<PathBuf> + Send + Sync + 'static {
+    move |folder| {
+        let mut dialog = handle
+            .dialog()
+            .file()
+            .set_title("Import a match history")
+            .set_directory(folder)
+            .add_filter("Word Club history", &["db"]);
+        if let Some(window) = handle.get_webview_window("main") {
+            dialog = dialog.set_parent(&window);
+        }
+        dialog.blocking_pick_file()?.into_path().ok()
     }
 }

@@ -61,7 +61,7 @@ pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};
 pub use records::{FixedDeal, SeatKind, Status};
 pub use time::utc_file_stamp;
-pub use transfer::{Exported, ImportReport};
+pub use transfer::{Exported, ImportReport, MAX_IMPORT_BYTES};
 
 #[cfg(test)]
 mod tests {
