@@ -32,6 +32,11 @@
 //!   app's damaged settings, `*.damaged-*`).
 //! - Once a match is over: [`Store::analysis`] / [`Store::save_analysis`] keep its post-game
 //!   analysis by analyser version; [`Store::matches_needing_analysis`] lists what is left to do.
+//! - Between devices: [`Store::uid`] (a match's identity wherever it is carried),
+//!   [`Store::export_bytes`] (the whole history as one file) and [`Store::record_export`] /
+//!   [`Store::last_export`] (when it was last exported), [`Store::import_bytes`] (such a file
+//!   merged in, all or nothing, with an [`ImportReport`]; a refusal is
+//!   [`StoreError::ImportRefused`]).
 //!
 //! `src/bin/crash_writer.rs` is a test helper for `tests/kill_test.rs`, not part of the app.
 
