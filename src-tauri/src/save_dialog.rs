@@ -1,6 +1,7 @@
-//! "Save the game record" and "Export history": where, asked in the platform's save dialog (tauri-plugin-dialog,
-//! desktop only). The dialog is opened from Rust, so the window is granted none of the dialog
-//! plugin's commands and never names a path to write.
+//! "Save the game record", "Export history" and "Import a history": where, asked in the
+//! platform's save and open dialogs (tauri-plugin-dialog, desktop only). The dialogs are
+//! opened from Rust, so the window is granted none of the dialog plugin's commands and never
+//! names a path to write or read.
 use std::path::{Path, PathBuf};
 
 use tauri::{AppHandle, Manager};
@@ -49,9 +50,9 @@ pub fn history_saver(
     }
 }
 
-/// Asks which history file to import ("Import a history"), offered `folder`. Any file may
-/// be chosen (a history copied from an older install is named `wordclub.db`); the import
-/// refuses what is not a history. `None`: cancelled.
+/// Asks which history file to import ("Import a history"), offered `folder`: an exported
+/// history, or a history file copied from an install (`wordclub.db`); the import refuses
+/// what is not a history. `None`: cancelled.
 pub fn history_opener(
     handle: AppHandle,
 ) -> impl Fn(&Path) -> Option<PathBuf> + Send + Sync + 'static {
