@@ -131,6 +131,13 @@ pub fn run() {
             // dialog plugin's commands and never names a path to write.
             #[cfg(desktop)]
             state.set_save_chooser(save_dialog::chooser(app.handle().clone()));
+            // "Export history" and "Import a history" the same way: the whole history saved
+            // where the player chooses, a history file chosen to import.
+            #[cfg(desktop)]
+            state.set_history_choosers(
+                save_dialog::history_saver(app.handle().clone()),
+                save_dialog::history_opener(app.handle().clone()),
+            );
             app.manage(state);
             #[cfg(target_os = "linux")]
             if let Some(window) = app.get_webview_window("main") {

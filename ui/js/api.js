@@ -123,3 +123,45 @@ export function connect() {
     };
   }
 }
+
+/**
+ * The whole history as one file, which travels outside the JSON commands. In a browser
+ * (`wordclub-cli serve`) `POST /api/history/export` answers its bytes and records the backup;
+ * the window saves it from Rust instead (`export_history`, transfer.js).
+ * @returns {Promise<{ file: Blob, name: string, matches: number }>}
+ */
+export async function downloadHistory() {
+  const response = await postBytes('/api/history/export');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'wordclub-history.db';
+  const matches = Number(response.headers.get('x-wordclub-matches') ?? 'NaN');
+  return { file: await response.blob(), name, matches };
+}
+
+/**
+ * Merges a history file (the player's choice) into the history: in a browser its bytes go to
+ * `POST /api/history/import`; the window opens the file from Rust instead (`import_history`).
+ * @param {Blob} file
+ * @returns {Promise<import('./contract').ImportAnswer>}
+ */
+export async function uploadHistory(file) {
+  const response = await postBytes('/api/history/import', file);
+  return response.json();
+}
+
+/** POSTs `body` (or nothing) and answers the response, or throws the refusal as an ApiError.
+ * @param {string} path @param {Blob} [body] */
+async function postBytes(path, body) {
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: body ?? null });
+  } catch (e) {
+    throw new ApiError({ kind: 'offline', message: `cannot reach the game: ${e instanceof Error ? e.message : String(e)}` });
+  }
+  if (!response.ok) {
+    const refusal = await response.json().catch(() => null);
+    throw toApiError(refusal?.error ?? { kind: 'http', message: `HTTP ${response.status}` });
+  }
+  return response;
+}

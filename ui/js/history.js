@@ -6,6 +6,7 @@ import { h, fill, messageOf, fieldValue } from './dom.js';
 import { backgroundProgress } from './analysis.js';
 import { STATUS_TEXT, plural } from './detail.js';
 import { closeButtons } from './closematch.js';
+import { historyTransfer } from './transfer.js';
 
 // The list's filters and page, kept while the app runs so "Back to history" returns to them.
 /** @typedef {import('./contract').MatchSummary} MatchSummary */
@@ -57,7 +58,8 @@ export async function showHistory(root, params, screen) {
         [['', 'Any'], ['true', 'With hints'], ['false', 'Unassisted']].map(([v, l]) => h('option', { value: v, selected: filters.assisted === v }, l)))),
     h('button', { type: 'submit' }, 'Filter'));
 
-  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(screen.signal), form, results));
+  fill(root, h('section.stack', { 'data-testid': 'history' }, h('h1', {}, 'History'), backgroundProgress(screen.signal), form, results,
+    historyTransfer(() => { filters.page = 1; load(); })));
 
   /** @param {MatchSummary} m */
   const open = (m) => (m.status === 'in_progress' ? screen.open('match', { id: m.id }) : screen.open('detail', { id: m.id }));
@@ -107,7 +109,7 @@ export async function showHistory(root, params, screen) {
         // Computer seats marked as such (the backend's `computer` level per seat).
         // One span for the value: on a phone's card the cell is a grid (label, value), where a
         // mark of its own would start a row under the label.
-        h('td', { 'data-label': 'Players', 'data-testid': 'history-players' }, h('span', {}, m.players.map((p, i) => [i ? ', ' : '',
+        h('td', { 'data-label': 'Players', 'data-testid': 'history-players' }, h('span', {}, m.label ? h('span.match-label', { 'data-testid': 'match-label' }, `${m.label}: `) : null, m.players.map((p, i) => [i ? ', ' : '',
           `${p.name}${p.computer ? ` (computer, ${p.computer})` : ''} ${p.score}${p.hints ? ` (${plural(p.hints, 'hint')})` : ''}`,
           // Resigned players marked, as the match detail marks them.
           p.resigned ? h('span.resigned-mark', { 'data-testid': 'resigned-mark' }, ' (resigned)') : null]))),

@@ -267,8 +267,18 @@ async function historyNotices() {
       }, 'I have read this')));
     parts.push(panel);
   }
+  parts.push(lastBackup(info.last_backup));
   fill(box, parts);
   return box;
+}
+
+/** When the history was last exported ("Export history" on the History screen), or that it
+ *  never was. @param {import('./contract').LastBackup} backup */
+function lastBackup(backup) {
+  const text = backup.at === null
+    ? 'This history has not been exported yet: "Export history" on the History screen keeps a copy you can carry to another device.'
+    : `Last backup: ${new Date(backup.at).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })} ("Export history" on the History screen).`;
+  return h('p.muted', { 'data-testid': 'last-backup' }, text);
 }
 
 /** Is a word in a list? @param {HTMLElement} root */

@@ -56,6 +56,8 @@ pub struct App {
     downloads: Mutex<Option<PathBuf>>,
     /// Asks the person at the window where `save_gcg` writes ([`App::set_save_chooser`]).
     save_chooser: Mutex<Option<Arc<SaveChooser>>>,
+    /// The window's dialogs for the history file (`export_history`, `import_history`).
+    pub(crate) history_choosers: Mutex<Option<crate::transfer::HistoryChoosers>>,
     /// Re-analysing the history in the background (units of the scheduler).
     pub(crate) analysis: crate::analysis::Background,
     /// Told when a computer starts searching its move, with no lock held.
@@ -175,6 +177,7 @@ impl App {
             deals: Mutex::new(Deals::default()),
             downloads: Mutex::new(None),
             save_chooser: Mutex::new(None),
+            history_choosers: Mutex::new(None),
             analysis,
             thinking: Mutex::new(None),
             hint_search: Mutex::new(None),
@@ -677,7 +680,7 @@ fn wake_host(waker: Option<Waker>) {
 
 /// A lock, even after a panic elsewhere: one failed command must not take every later one
 /// down with it.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 

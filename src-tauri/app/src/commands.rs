@@ -57,6 +57,8 @@ macro_rules! command_table {
             remember_screen(ScreenArgs) -> ScreenAnswer;
             screen_to_reopen(ClientArgs) -> ScreenAnswer;
             keep_draft(TilesArgs) -> DraftKept;
+            export_history() -> SavedHistory;
+            import_history() -> ImportAnswer;
         }
     };
 }

@@ -76,6 +76,11 @@ pub struct MatchSummary {
     pub winners: Vec<i64>,
     /// `seed` or `deal` when the caller fixed the deal (a test), `null` for the app's shuffle.
     pub fixed_deal: Option<wordclub_store::FixedDeal>,
+    /// The name an import gave a match kept beside another version of it ("Ann and Ben (from
+    /// another device)"); left out for every other match, so their answers stay as they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub label: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -117,6 +122,7 @@ fn summary(s: StoredSummary) -> MatchSummary {
         take_backs: s.take_backs,
         end_reason: s.end_reason,
         fixed_deal: s.fixed_deal,
+        label: s.label,
         winners: s
             .players
             .iter()

@@ -30,6 +30,7 @@ impl App {
             history_notices,
             history_error,
             settings_notices: self.settings_backend.notices(),
+            last_backup: self.last_backup(),
             definitions_licence: wordclub_definitions::WORDNET_LICENCE,
             limits: Limits {
                 max_players: wordclub_engine::MAX_PLAYERS,
@@ -139,6 +140,9 @@ pub struct AppInfo {
     /// defaults), until the player acknowledges each one (`acknowledge_history_notice` with
     /// its `moved_to`).
     pub settings_notices: Vec<crate::SettingsNotice>,
+    /// When the history was last exported from this device ("Export history"), for the
+    /// start screen.
+    pub last_backup: crate::LastBackup,
     /// WordNet's licence notice (the definitions' source), shown on the Settings screen.
     pub definitions_licence: &'static str,
     pub limits: Limits,

@@ -59,6 +59,7 @@ mod resume;
 mod scheduler;
 mod settings;
 mod teaching;
+mod transfer;
 mod view;
 pub mod window_file;
 
@@ -97,6 +98,10 @@ pub use history::{
     StatsArgs,
 };
 pub use past::{AcknowledgeArgs, AnalysisProgressArgs, HistoryNotice, SavedGcg};
+// Carrying the history between devices: the whole history as one file, and such a file
+// merged into another device's (bytes for every host; the window's dialogs).
+pub use transfer::{import_sentence, HistoryFile, ImportAnswer, LastBackup, SavedHistory};
+pub use wordclub_store::ImportReport;
 // Coming back after a reload or restart: the match on each client's screen, the kept draft.
 pub use resume::{ClientArgs, DraftKept, ScreenAnswer, ScreenArgs};
 

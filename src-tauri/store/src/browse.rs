@@ -64,6 +64,11 @@ pub struct MatchSummary {
     pub end_reason: Option<String>,
     pub best_turn: Option<BestTurn>,
     pub players: Vec<PlayerSummary>,
+    /// The name an import gave a match kept beside another version of it from another device
+    /// ("Ann and Ben (from another device)", schema version 6); absent for every other match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub label: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -130,7 +135,8 @@ const SUMMARY_COLUMNS: &str = "m.id, m.created_at, m.updated_at, m.finished_at, 
      m.rules_id, m.rules_sha256, m.list_id, m.list_sha256, m.seed, m.event_count, m.turn_count,
      m.hints_taken, m.end_reason, m.best_turn_seat, m.best_turn_move, m.best_turn_score,
      m.fixed_deal,
-     (SELECT count(*) FROM events e WHERE e.match_id = m.id AND e.kind = 'taken_back')";
+     (SELECT count(*) FROM events e WHERE e.match_id = m.id AND e.kind = 'taken_back'),
+     m.label";
 
 fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     let status: String = r.get(4)?;
@@ -176,6 +182,7 @@ fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
         end_reason: r.get(13)?,
         best_turn,
         players: Vec::new(),
+        label: r.get(19)?,
     })
 }
 

@@ -84,6 +84,22 @@ pub enum StoreError {
     /// The browser's storage failed to keep what was written (IndexedDB refused a save, the
     /// origin private file system an operation): the last action is not saved.
     Storage { reason: String },
+    /// A file offered for import was refused, and the history left as it was: `why` says
+    /// which kind of file it is, `reason` what was found in it.
+    ImportRefused { why: ImportRefusal, reason: String },
+}
+
+/// Why a file offered for import ([`crate::Store::import_bytes`]) was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportRefusal {
+    /// Not a Word Club history: not SQLite, another program's database, an empty one.
+    Foreign,
+    /// A Word Club history SQLite finds damaged, or one of whose matches does not replay.
+    Damaged,
+    /// Written by a newer Word Club (a schema version this build does not know).
+    TooNew,
+    /// Larger than any history this build would read into memory.
+    TooLarge,
 }
 
 impl StoreError {
@@ -112,6 +128,12 @@ impl StoreError {
             StoreError::MatchNotFinished { .. } => "match_in_progress",
             StoreError::NoBrowserStorage { .. } => "no_browser_storage",
             StoreError::Storage { .. } => "storage",
+            StoreError::ImportRefused { why, .. } => match why {
+                ImportRefusal::Foreign => "import_not_a_history",
+                ImportRefusal::Damaged => "import_damaged",
+                ImportRefusal::TooNew => "import_too_new",
+                ImportRefusal::TooLarge => "import_too_large",
+            },
         }
     }
 
@@ -235,6 +257,10 @@ impl fmt::Display for StoreError {
                 f,
                 "the browser could not save the match history ({reason}): the last action was \
                  not saved"
+            ),
+            StoreError::ImportRefused { reason, .. } => write!(
+                f,
+                "this file cannot be imported: {reason}. Your match history was not changed"
             ),
         }
     }

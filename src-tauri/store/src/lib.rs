@@ -36,6 +36,11 @@
 //!   app's damaged settings, `*.damaged-*`).
 //! - Once a match is over: [`Store::analysis`] / [`Store::save_analysis`] keep its post-game
 //!   analysis by analyser version; [`Store::matches_needing_analysis`] lists what is left to do.
+//! - Between devices: [`Store::uid`] (a match's identity wherever it is carried),
+//!   [`Store::export_bytes`] (the whole history as one file) and [`Store::record_export`] /
+//!   [`Store::last_export`] (when it was last exported), [`Store::import_bytes`] (such a file
+//!   merged in, all or nothing, with an [`ImportReport`]; a refusal is
+//!   [`StoreError::ImportRefused`]).
 //!
 //! `src/bin/crash_writer.rs` is a test helper for `tests/kill_test.rs`, not part of the app.
 
@@ -47,6 +52,7 @@ mod error;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 mod gcg;
+mod identity;
 mod matches;
 mod migrate;
 mod open;
@@ -54,13 +60,14 @@ mod open;
 mod pages;
 mod records;
 mod time;
+mod transfer;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
 pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummary, PAGE_SIZE};
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use drafts::StoredDraft;
-pub use error::StoreError;
+pub use error::{ImportRefusal, StoreError};
 #[cfg(feature = "replay-count")]
 pub use matches::replays_on_this_thread;
 pub use matches::Resumed;
@@ -68,6 +75,7 @@ pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};
 pub use records::{FixedDeal, SeatKind, Status};
 pub use time::utc_file_stamp;
+pub use transfer::{Exported, ImportReport, MAX_IMPORT_BYTES};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod place_tests;

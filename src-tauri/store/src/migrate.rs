@@ -14,7 +14,12 @@ pub(crate) struct Migration {
     pub version: i64,
     pub name: &'static str,
     pub sql: &'static str,
+    /// What the SQL cannot compute (a SHA-256), run after it in the same transaction.
+    pub then: Option<Fill>,
 }
+
+/// A migration's step in Rust, on the transaction's connection.
+pub(crate) type Fill = fn(&Connection) -> Result<(), rusqlite::Error>;
 
 /// Every migration, oldest first. A new schema version is a new file here and a new line below;
 /// never edit a migration that has shipped.
@@ -23,31 +28,42 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 1,
         name: "0001_initial.sql",
         sql: include_str!("../migrations/0001_initial.sql"),
+        then: None,
     },
     Migration {
         version: 2,
         name: "0002_fixed_deals_and_recoveries.sql",
         sql: include_str!("../migrations/0002_fixed_deals_and_recoveries.sql"),
+        then: None,
     },
     Migration {
         version: 3,
         name: "0003_analyses.sql",
         sql: include_str!("../migrations/0003_analyses.sql"),
+        then: None,
     },
     Migration {
         version: 4,
         name: "0004_drafts.sql",
         sql: include_str!("../migrations/0004_drafts.sql"),
+        then: None,
     },
     Migration {
         version: 5,
         name: "0005_match_ids_never_reused.sql",
         sql: include_str!("../migrations/0005_match_ids_never_reused.sql"),
+        then: None,
+    },
+    Migration {
+        version: 6,
+        name: "0006_match_identity_and_backups.sql",
+        sql: include_str!("../migrations/0006_match_identity_and_backups.sql"),
+        then: Some(crate::identity::fill_identities),
     },
 ];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// `PRAGMA application_id` of a Word Club history ('WCLB'), set by migration 2.
 pub const APPLICATION_ID: i64 = 0x5743_4C42;
@@ -100,6 +116,9 @@ fn apply(conn: &mut Connection, m: &Migration) -> Result<(), StoreError> {
     // older file have some, the migration keeps them, but adds none.
     let dangling_before = dangling_rows(&tx).map_err(failed)?;
     tx.execute_batch(m.sql).map_err(failed)?;
+    if let Some(then) = m.then {
+        then(&tx).map_err(failed)?;
+    }
     let dangling_after = dangling_rows(&tx).map_err(failed)?;
     if dangling_after > dangling_before {
         return Err(failed(rusqlite::Error::SqliteFailure(
@@ -224,8 +243,8 @@ mod tests {
         let before = rows(&conn);
         assert_eq!(before.len(), 3 * 3 + 2);
 
-        migrate(&mut conn, MIGRATIONS).unwrap();
-        assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION);
+        migrate(&mut conn, &MIGRATIONS[..5]).unwrap();
+        assert_eq!(user_version(&conn).unwrap(), 5);
         assert_eq!(rows(&conn), before, "every row and id as it was");
         let keys: bool = conn
             .pragma_query_value(None, "foreign_keys", |r| r.get(0))
@@ -269,11 +288,13 @@ mod tests {
                 version: 1,
                 name: "0001_ok.sql",
                 sql: "CREATE TABLE a (x INTEGER);",
+                then: None,
             },
             Migration {
                 version: 2,
                 name: "0002_broken.sql",
                 sql: "CREATE TABLE b (y INTEGER); INSERT INTO no_such_table VALUES (1);",
+                then: None,
             },
         ];
         let mut conn = Connection::open_in_memory().unwrap();
@@ -322,6 +343,7 @@ mod tests {
             version: 1,
             name: "0001_broken.sql",
             sql: "CREATE TABLE secret_table_name (x INTEGER); SELEC oops FROM nowhere;",
+            then: None,
         }];
         let mut conn = Connection::open_in_memory().unwrap();
         let err = migrate(&mut conn, &broken).unwrap_err();

@@ -500,6 +500,18 @@ impl Store {
         })
     }
 
+    /// A store over a connection already checked and migrated that is no history file (an
+    /// imported file read into memory, `transfer.rs`): no file to watch, nothing set aside.
+    pub(crate) fn over(conn: Connection) -> Store {
+        Store {
+            conn,
+            recovery: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            file: None,
+            place: None,
+        }
+    }
+
     /// A history in memory (tests, previews); nothing survives the process.
     pub fn open_in_memory() -> Result<Store, StoreError> {
         let mut conn = Connection::open_in_memory().map_err(StoreError::db("opening"))?;

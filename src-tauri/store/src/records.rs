@@ -166,8 +166,8 @@ impl Store {
             .map_err(StoreError::db("starting to record a new match"))?;
         tx.execute(
             "INSERT INTO matches (created_at, updated_at, rules_id, rules_json, rules_sha256,
-                                  list_id, list_sha256, seed, fixed_deal)
-             VALUES (?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                                  list_id, list_sha256, seed, fixed_deal, uid)
+             VALUES (?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 row.created_at,
                 row.rules_id,
@@ -177,6 +177,7 @@ impl Store {
                 row.list_sha256,
                 row.seed.to_string(),
                 row.fixed_deal.map(FixedDeal::as_str),
+                crate::identity::new_uid(),
             ],
         )
         .map_err(StoreError::db("recording a new match"))?;
@@ -403,7 +404,7 @@ fn write_events(
     Ok(())
 }
 
-fn write_progress(
+pub(crate) fn write_progress(
     tx: &rusqlite::Transaction<'_>,
     id: i64,
     event_count: i64,

@@ -252,6 +252,26 @@ fn all_rows(db: &Path) -> Vec<String> {
     rows
 }
 
+/// `rows` with the columns schema 6 added to `matches` taken off each match's row (a new
+/// match's identity, none of the two others for a match of before), and those identities.
+fn without_identities(rows: Vec<String>) -> (Vec<String>, Vec<String>) {
+    let mut identities = Vec::new();
+    let rows = rows
+        .into_iter()
+        .map(|row| {
+            if !row.starts_with("matches:") {
+                return row;
+            }
+            let cells: Vec<&str> = row.split(" | ").collect();
+            let (old, added) = cells.split_at(cells.len() - 3);
+            assert_eq!(&added[1..], ["Null", "Null"], "{row}");
+            identities.push(added[0].to_string());
+            old.join(" | ")
+        })
+        .collect();
+    (rows, identities)
+}
+
 fn rows_of(db: &Path) -> Vec<String> {
     let conn = rusqlite::Connection::open(db).unwrap();
     let tables: Vec<String> = conn
@@ -371,7 +391,23 @@ fn an_old_history_keeps_every_row_and_id_and_never_gives_a_deleted_id() {
         .any(|r| r.starts_with("analyses: Integer(1) |")));
 
     let app = open_in(&dir.0);
-    assert_eq!(all_rows(&db), before, "every row and id as it was");
+    // Schema 6 adds each match's identity across devices (`uid`, `copy_of`, `label`, the last
+    // columns) and the empty record of exports: every row and id of before, and each match's
+    // identity the SHA-256 of its start event.
+    let (rows, identities) = without_identities(all_rows(&db));
+    assert_eq!(rows, before, "every row and id as it was");
+    assert_eq!(
+        identities.len(),
+        before.iter().filter(|r| r.starts_with("matches:")).count()
+    );
+    // SQLite's text shows as its bytes: `sha256:` first.
+    let sha256 = format!("Text({:?}", b"sha256:");
+    for identity in &identities {
+        assert!(
+            identity.starts_with(&sha256[..sha256.len() - 1]),
+            "{identity}"
+        );
+    }
     let expected = fixture_dir().join("expected");
     for (name, command, args) in answers() {
         let answer = ok(&app, command, args);

@@ -12,7 +12,12 @@
 //! picks a free port). Requests naming another host (in `Host`, twice, or in an absolute-form
 //! target) or coming from another origin are refused (no DNS rebinding, no cross-site calls);
 //! so are paths with an empty segment (`//css`, which a redirect would send to another host).
-//! A body over 1 MB, a wrong method and an unknown path answer in the same JSON error shape.
+//! `POST /api/history/export` answers the whole history as one file (`application/vnd.sqlite3`,
+//! offered for download under its name; recorded as the last backup), and `POST
+//! /api/history/import` merges the history file sent as the body (up to 64 MB) and answers
+//! `import_history`'s JSON: the file travels as bytes, outside the JSON commands, as the web
+//! worker transfers a buffer (`wordclub_app::App::history_file`, `import_history_bytes`).
+//! A body over 1 MB (a command's), a wrong method and an unknown path answer in the same JSON error shape.
 //! Request headers must arrive within 5 s and a body within 5 s more, so idle and
 //! half-sent requests do not hold a connection open. `--seed N` makes the deals of new
 //! matches reproducible and lets `new_match` take a `seed` and a `deal` (browser tests); the
@@ -41,6 +46,8 @@ const DEFAULT_UI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui");
 
 /// Largest request body: the biggest command (a 15-tile play) is well under 2 KB.
 const MAX_BODY: usize = 1 << 20;
+/// Largest history file `POST /api/history/import` takes: thousands of matches.
+const MAX_HISTORY_BODY: usize = 64 << 20;
 /// Time allowed for a request's headers (also how long an idle keep-alive connection stays)
 /// and then for its body. A browser sends both at once; loopback takes microseconds.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
@@ -140,6 +147,14 @@ async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
         .route(
             "/api/events",
             get(events).fallback(|| async { method_not_allowed() }),
+        )
+        .route(
+            "/api/history/export",
+            post(export_history).fallback(|| async { method_not_allowed() }),
+        )
+        .route(
+            "/api/history/import",
+            post(import_history).fallback(|| async { method_not_allowed() }),
         )
         .route(
             "/api/{command}",
@@ -321,6 +336,69 @@ async fn events(State(server): State<Server>) -> Response {
     Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response()
+}
+
+/// The whole history as one file, to download.
+async fn export_history(State(server): State<Server>) -> Response {
+    let app = server.app.clone();
+    match tokio::task::spawn_blocking(move || app.history_file()).await {
+        Ok(Ok(file)) => (
+            [
+                (header::CONTENT_TYPE, "application/vnd.sqlite3".to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{}\"", file.file_name),
+                ),
+                (
+                    header::HeaderName::from_static("x-wordclub-matches"),
+                    file.matches.to_string(),
+                ),
+            ],
+            file.bytes,
+        )
+            .into_response(),
+        Ok(Err(e)) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e.body() }))).into_response(),
+        Err(_) => internal(),
+    }
+}
+
+/// Merges the history file in the body into the history.
+async fn import_history(State(server): State<Server>, body: Body) -> Response {
+    let bytes = match read_body(body, MAX_HISTORY_BODY).await {
+        Ok(bytes) => bytes,
+        Err(refusal) => return refusal,
+    };
+    let app = server.app.clone();
+    match tokio::task::spawn_blocking(move || app.import_history_bytes(&bytes)).await {
+        Ok(Ok(answer)) => Json(answer).into_response(),
+        Ok(Err(e)) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e.body() }))).into_response(),
+        Err(_) => internal(),
+    }
+}
+
+fn internal() -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Json(json!({"error": {"kind": "internal", "message": "the command failed"}})),
+    )
+        .into_response()
+}
+
+/// A request's body, at most `limit` bytes, within [`BODY_TIMEOUT`]; else the refusal.
+async fn read_body(body: Body, limit: usize) -> Result<Bytes, Response> {
+    match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            &format!("the request body is over {limit} bytes (or was cut off)"),
+        )),
+        Err(_) => Err(error(
+            StatusCode::REQUEST_TIMEOUT,
+            "timeout",
+            "the request body did not arrive in time",
+        )),
+    }
 }
 
 async fn api(State(server): State<Server>, Path(command): Path<String>, body: Body) -> Response {
