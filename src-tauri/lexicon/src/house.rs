@@ -267,6 +267,9 @@ impl WordList {
         let Some(house) = house else {
             return Ok(base);
         };
+        // Checked every time (a sort of a few words), not only when built: a forged record
+        // whose hash is another's is refused, never given the other's words.
+        house.verify(usize::MAX)?;
         let found = REGISTERED
             .lock()
             .unwrap_or_else(|e| e.into_inner())
