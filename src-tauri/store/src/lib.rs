@@ -42,6 +42,7 @@ mod drafts;
 mod error;
 mod files;
 mod gcg;
+mod house;
 mod matches;
 mod migrate;
 mod open;
@@ -52,6 +53,7 @@ pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummar
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use drafts::StoredDraft;
 pub use error::StoreError;
+pub use house::OwnListRow;
 #[cfg(feature = "replay-count")]
 pub use matches::replays_on_this_thread;
 pub use matches::Resumed;

@@ -44,10 +44,17 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0005_match_ids_never_reused.sql",
         sql: include_str!("../migrations/0005_match_ids_never_reused.sql"),
     },
+    // Version 6 is another branch's (issue 46's match ids for the history export); this one
+    // is numbered after it, and a history at 5 goes straight to 7 until it lands.
+    Migration {
+        version: 7,
+        name: "0007_our_words_and_own_lists.sql",
+        sql: include_str!("../migrations/0007_our_words_and_own_lists.sql"),
+    },
 ];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// `PRAGMA application_id` of a Word Club history ('WCLB'), set by migration 2.
 pub const APPLICATION_ID: i64 = 0x5743_4C42;
