@@ -129,9 +129,8 @@ impl App {
     /// "Add to our words" / "Block at our table": a word outside A–Z or longer than the
     /// largest board is refused with the reason (`our_words`), and nothing changes.
     pub fn add_our_word(&self, args: OurWordArgs) -> Result<OurWords, AppError> {
-        let word = wordclub_lexicon::check_word(&args.word, MAX_BOARD).map_err(|reason| {
-            wordclub_lexicon::LexiconError::OurWords { line: None, reason }
-        })?;
+        let word = wordclub_lexicon::check_word(&args.word, MAX_BOARD)
+            .map_err(|reason| wordclub_lexicon::LexiconError::OurWords { line: None, reason })?;
         self.with_store(|store| {
             let (mut added, mut blocked) = store.our_words()?;
             added.retain(|w| w.word != word);

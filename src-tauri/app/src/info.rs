@@ -59,7 +59,9 @@ impl App {
             .iter()
             .map(|l| l.info().clone())
             .collect();
-        let own = self.with_store(|store| Ok(store.own_lists()?)).unwrap_or_default();
+        let own = self
+            .with_store(|store| Ok(store.own_lists()?))
+            .unwrap_or_default();
         lists.extend(own.into_iter().map(|l| ListInfo {
             id: l.id,
             name: l.name,
@@ -98,12 +100,12 @@ impl App {
             .ok()
             .and_then(|(added, blocked)| {
                 let find = |side: Vec<wordclub_lexicon::OurWord>, added: bool| {
-                    side.into_iter()
-                        .find(|w| w.word == upper)
-                        .map(|w| wordclub_definitions::OursLabel {
+                    side.into_iter().find(|w| w.word == upper).map(|w| {
+                        wordclub_definitions::OursLabel {
                             added,
                             note: w.note,
-                        })
+                        }
+                    })
                 };
                 find(added, true).or_else(|| find(blocked, false))
             });

@@ -69,15 +69,15 @@ pub use app::App;
 pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits, RulesAtTableArgs};
 // What words mean (`define`: offline definitions, the licence notice in `settings`).
 // Our words and word lists of one's own (issue 46).
+pub use define::{DefineAnswer, DefineArgs, DEFINITION_SOURCE, MAX_DEFINE_WORDS};
+pub use guide::{RulesGuide, SeatColour, SEAT_COLOURS};
 pub use house::{
     OurWordArgs, OurWordRemoveArgs, OurWords, OurWordsFile, OurWordsImportArgs, OwnListIdArgs,
     OwnListImportArgs,
 };
-pub use wordclub_store::OwnListRow;
-pub use define::{DefineAnswer, DefineArgs, DEFINITION_SOURCE, MAX_DEFINE_WORDS};
-pub use guide::{RulesGuide, SeatColour, SEAT_COLOURS};
 pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
 pub use view::{RulesInfo, TableInfo};
+pub use wordclub_store::OwnListRow;
 // The rules lab's shipped evidence for a rule set, with its charts (`rules_evidence`).
 pub use evidence::{
     ChartView, EvidenceTableView, PlayerShare, RulesEvidence, RulesEvidenceArgs, SeatShare,

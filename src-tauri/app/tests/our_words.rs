@@ -58,15 +58,16 @@ fn our_words_export_and_import_and_a_bad_line_is_named() {
 
     let other = self::app();
     let bad = other
-        .call(
-            "import_our_words",
-            json!({"text": "+ZAXX\n\n*QI oops\n"}),
-        )
+        .call("import_our_words", json!({"text": "+ZAXX\n\n*QI oops\n"}))
         .unwrap_err();
     assert_eq!(bad.kind(), "our_words");
     assert!(bad.to_string().contains("line 3"), "{bad}");
     assert_eq!(ok(&other, "our_words", Value::Null)["added"], json!([]));
-    ok(&other, "add_our_word", json!({"word": "ZAXX", "blocked": false}));
+    ok(
+        &other,
+        "add_our_word",
+        json!({"word": "ZAXX", "blocked": false}),
+    );
     let merged = ok(&other, "import_our_words", json!({ "text": text }));
     let words = |side: &str| -> Vec<String> {
         merged[side]
@@ -80,7 +81,11 @@ fn our_words_export_and_import_and_a_bad_line_is_named() {
     assert_eq!(words("blocked"), ["QI"]);
     assert_eq!(merged["added"][0]["note"], "Grandad's word");
     // Moving a word to the other side.
-    let moved = ok(&other, "add_our_word", json!({"word": "qi", "blocked": false}));
+    let moved = ok(
+        &other,
+        "add_our_word",
+        json!({"word": "qi", "blocked": false}),
+    );
     assert_eq!(moved["blocked"], json!([]));
 }
 
@@ -88,7 +93,11 @@ fn our_words_export_and_import_and_a_bad_line_is_named() {
 fn a_match_pins_our_words_and_a_later_edit_changes_nothing_even_after_a_restart() {
     let (app, db) = history_app("our-words-pinned");
     // The checker's "Add to our words" and "Block at our table".
-    let checked = ok(&app, "check_word", json!({"word": "cloi", "list": "wordclub"}));
+    let checked = ok(
+        &app,
+        "check_word",
+        json!({"word": "cloi", "list": "wordclub"}),
+    );
     assert_eq!(checked["valid"], false);
     assert_eq!(checked["ours"], Value::Null);
     ok(
@@ -96,8 +105,16 @@ fn a_match_pins_our_words_and_a_later_edit_changes_nothing_even_after_a_restart(
         "add_our_word",
         json!({"word": "cloi", "blocked": false, "note": "Grandad's word"}),
     );
-    ok(&app, "add_our_word", json!({"word": "cat", "blocked": true}));
-    let checked = ok(&app, "check_word", json!({"word": "CAT", "list": "wordclub"}));
+    ok(
+        &app,
+        "add_our_word",
+        json!({"word": "cat", "blocked": true}),
+    );
+    let checked = ok(
+        &app,
+        "check_word",
+        json!({"word": "CAT", "list": "wordclub"}),
+    );
     assert_eq!(checked["ours"]["added"], false);
 
     // "Use our words" is on by default once the list is not empty.
@@ -127,7 +144,11 @@ fn a_match_pins_our_words_and_a_later_edit_changes_nothing_even_after_a_restart(
         .call("play", json!({"match_id": plain, "tiles": cloi()}))
         .unwrap_err();
     assert!(!e.to_string().contains("our words"), "{e}");
-    ok(&app, "play", json!({"match_id": plain, "tiles": cat_tiles()}));
+    ok(
+        &app,
+        "play",
+        json!({"match_id": plain, "tiles": cat_tiles()}),
+    );
     reveal(&app, id);
     ok(&app, "resign", json!({"match_id": id, "confirm": true}));
 
@@ -172,7 +193,11 @@ fn a_match_pins_our_words_and_a_later_edit_changes_nothing_even_after_a_restart(
     // Our words are empty now: a new match plays the plain list.
     let fresh = cat_match(&again);
     reveal(&again, fresh);
-    ok(&again, "play", json!({"match_id": fresh, "tiles": cat_tiles()}));
+    ok(
+        &again,
+        "play",
+        json!({"match_id": fresh, "tiles": cat_tiles()}),
+    );
 }
 
 /// The words of list 4 with 2 to 5 letters, one a line: a list of one's own a computer can
@@ -245,7 +270,11 @@ fn a_list_of_ones_own_is_played_against_a_computer_and_kept_while_used() {
     }
     let history = ok(&app, "match_list", json!({}));
     assert_eq!(history["matches"][0]["list_name"], "Family");
-    let gcg = ok(&app, "export_gcg", json!({"match_id": id, "reveal_racks": true}));
+    let gcg = ok(
+        &app,
+        "export_gcg",
+        json!({"match_id": id, "reveal_racks": true}),
+    );
     assert!(gcg["gcg"].as_str().unwrap().contains("#lexicon own:Family"));
 
     let e = app
@@ -253,7 +282,10 @@ fn a_list_of_ones_own_is_played_against_a_computer_and_kept_while_used() {
         .unwrap_err();
     assert_eq!(e.kind(), "own_list_in_use");
     assert!(e.to_string().contains(&format!("match {id}")), "{e}");
-    assert_eq!(ok(&app, "own_lists", Value::Null)[0]["used_by"], json!([id]));
+    assert_eq!(
+        ok(&app, "own_lists", Value::Null)[0]["used_by"],
+        json!([id])
+    );
 
     // After a restart the match opens on its list, read from the history.
     drop(app);

@@ -217,8 +217,10 @@ pub fn define(word: &str, list: &WordList, polite: bool) -> Result<Definition, L
             info.name,
             family_note(label)
         ),
-        (Some(label), _) if label.added && !wordclub_lexicon::WordList::pinned(&info.id, &info.sha256)
-            .is_ok_and(|base| base.contains(bytes)) =>
+        (Some(label), _)
+            if label.added
+                && !wordclub_lexicon::WordList::pinned(&info.id, &info.sha256)
+                    .is_ok_and(|base| base.contains(bytes)) =>
         {
             format!(
                 "{upper} is one of our words, added to {}{}",

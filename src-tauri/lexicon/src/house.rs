@@ -53,7 +53,8 @@ pub struct HouseWords {
 }
 
 /// The first lines of an exported "our words" file: what its lines mean.
-pub const OUR_WORDS_HEADING: &str = "# Word Club: our words. One word a line: +WORD adds it to the match's word list,\n\
+pub const OUR_WORDS_HEADING: &str =
+    "# Word Club: our words. One word a line: +WORD adds it to the match's word list,\n\
 # -WORD blocks it at our table; anything after the word (a space first) is our note on it.\n\
 # Lines starting with # and blank lines are skipped.\n";
 
@@ -376,7 +377,11 @@ impl WordList {
             ));
         }
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
             refuse(Some(line), "not UTF-8 text".to_string())
         })?;
         let mut words = Vec::new();
@@ -461,7 +466,11 @@ mod tests {
         .unwrap();
         let ours = WordList::with_house(base, &house).unwrap();
         assert!(ours.contains(b"ZAXX") && !ours.contains(b"QI") && ours.contains(b"CAT"));
-        assert_eq!(ours.info().sha256, base.info().sha256, "still pinned to its list");
+        assert_eq!(
+            ours.info().sha256,
+            base.info().sha256,
+            "still pinned to its list"
+        );
         assert_ne!(ours.words_sha256(), base.words_sha256());
         assert_eq!(
             ours.our_word(b"ZAXX").map(|(a, w)| (a, w.note.as_deref())),
@@ -479,7 +488,10 @@ mod tests {
         let apostrophe = HouseWords::new(vec![w("can't", None)], vec![], 15).unwrap_err();
         assert!(apostrophe.to_string().contains('\''), "{apostrophe}");
         let both = HouseWords::new(vec![w("ZA", None)], vec![w("za", None)], 15).unwrap_err();
-        assert!(both.to_string().contains("both added and blocked"), "{both}");
+        assert!(
+            both.to_string().contains("both added and blocked"),
+            "{both}"
+        );
     }
 
     #[test]
@@ -535,7 +547,10 @@ mod tests {
             WordList::own("Club", b"\n\n", 15).unwrap_err().kind(),
             "own_list"
         );
-        assert_eq!(WordList::own(" ", b"cat", 15).unwrap_err().kind(), "own_list");
+        assert_eq!(
+            WordList::own(" ", b"cat", 15).unwrap_err().kind(),
+            "own_list"
+        );
     }
 
     #[test]

@@ -165,14 +165,21 @@ impl fmt::Display for StoreError {
             ),
             StoreError::MatchNotFound { id } => write!(f, "no match with id {id} in the history"),
             StoreError::OwnListExists { name } => {
-                write!(f, "a word list called {name:?} is already kept; choose another name")
+                write!(
+                    f,
+                    "a word list called {name:?} is already kept; choose another name"
+                )
             }
             StoreError::OwnListNotFound { id } => write!(f, "no word list {id:?} is kept"),
             StoreError::OwnListInUse { name, matches, .. } => write!(
                 f,
                 "the word list {name:?} cannot be removed: {} saved {} {} it ({})",
                 matches.len(),
-                if matches.len() == 1 { "match" } else { "matches" },
+                if matches.len() == 1 {
+                    "match"
+                } else {
+                    "matches"
+                },
                 if matches.len() == 1 { "uses" } else { "use" },
                 matches
                     .iter()

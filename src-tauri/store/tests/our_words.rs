@@ -68,7 +68,10 @@ fn our_words_are_kept_and_a_match_keeps_the_ones_it_started_with() {
         .create(&started(ListRef::of(wordclub()), None))
         .unwrap();
     let gcg = store.export_gcg(id).unwrap();
-    assert!(gcg.contains("with our words") && gcg.contains(&pinned.sha256), "{gcg}");
+    assert!(
+        gcg.contains("with our words") && gcg.contains(&pinned.sha256),
+        "{gcg}"
+    );
 
     // The family drops CLOI and unblocks CAT: the saved match is as it was played.
     store.set_our_words(&ours(&["zzq"], &[])).unwrap();
@@ -126,8 +129,15 @@ fn a_list_of_ones_own_is_read_from_the_history_and_not_removed_while_used() {
     assert_eq!(rows[0].used_by, vec![id]);
     let refused = store.remove_own_list(&own.info().id).unwrap_err();
     assert_eq!(refused.kind(), "own_list_in_use");
-    assert!(refused.to_string().contains(&format!("match {id}")), "{refused}");
-    assert_eq!(store.own_lists().unwrap().len(), 1, "a refusal changes nothing");
+    assert!(
+        refused.to_string().contains(&format!("match {id}")),
+        "{refused}"
+    );
+    assert_eq!(
+        store.own_lists().unwrap().len(),
+        1,
+        "a refusal changes nothing"
+    );
     store.delete(id).unwrap();
     store.remove_own_list(&own.info().id).unwrap();
     assert!(store.own_lists().unwrap().is_empty());
