@@ -76,7 +76,7 @@ export function ourWordsSettings() {
         type: 'button', 'aria-label': `Remove ${w.word} from our words`,
         onclick: async () => { try { draw(await commands.remove_our_word({ word: w.word })); } catch (err) { fill(note, messageOf(err)); } },
       }, 'Remove')));
-    const word = /** @type {HTMLInputElement} */ (h('input', { name: 'our-word', 'aria-label': 'Word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxLength: 40 }));
+    const word = /** @type {HTMLInputElement} */ (h('input', { name: 'our-word', 'aria-label': 'Word', placeholder: 'Word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxLength: 40 }));
     const wordNote = /** @type {HTMLInputElement} */ (h('input', { name: 'our-word-note', 'aria-label': 'Our note (optional)', placeholder: 'Our note (optional)', maxLength: 200 }));
     /** @param {boolean} blocked */
     const add = async (blocked) => {
