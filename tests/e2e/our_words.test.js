@@ -60,6 +60,10 @@ test('tablet: a word added to our words is played, a blocked one is refused nami
     assert.ok(i < 99, 'CLOI was not played');
     await page.waitForTimeout(100);
   }
+  // The history says which matches used our words.
+  await page.locator('[data-nav=history]').first().tap();
+  await page.getByTestId('history').waitFor();
+  assert.equal(await page.getByTestId('with-our-words').count(), 1);
   const meaning = (await api(ctx.server.url, 'define', { words: ['cloi'], match_id: id })).body;
   assert.equal(meaning.definitions[0].ours.note, "Grandad's word");
   assert.deepEqual(page.context().errors, []);
