@@ -208,8 +208,41 @@ export const screen_to_reopen = (args) => call('screen_to_reopen', args);
  */
 export const keep_draft = (args) => call('keep_draft', args);
 
-/** @returns {Promise<import('./contract').SavedHistory>} */
-export const export_history = () => call('export_history');
+/** @returns {Promise<import('./contract').OurWords>} */
+export const our_words = () => call('our_words');
 
-/** @returns {Promise<import('./contract').ImportAnswer>} */
-export const import_history = () => call('import_history');
+/**
+ * @param {import('./contract').OurWordArgs} args
+ * @returns {Promise<import('./contract').OurWords>}
+ */
+export const add_our_word = (args) => call('add_our_word', args);
+
+/**
+ * @param {import('./contract').OurWordRemoveArgs} args
+ * @returns {Promise<import('./contract').OurWords>}
+ */
+export const remove_our_word = (args) => call('remove_our_word', args);
+
+/** @returns {Promise<import('./contract').OurWordsFile>} */
+export const export_our_words = () => call('export_our_words');
+
+/**
+ * @param {import('./contract').OurWordsImportArgs} args
+ * @returns {Promise<import('./contract').OurWords>}
+ */
+export const import_our_words = (args) => call('import_our_words', args);
+
+/** @returns {Promise<Array<import('./contract').OwnListRow>>} */
+export const own_lists = () => call('own_lists');
+
+/**
+ * @param {import('./contract').OwnListImportArgs} args
+ * @returns {Promise<import('./contract').OwnListRow>}
+ */
+export const import_own_list = (args) => call('import_own_list', args);
+
+/**
+ * @param {import('./contract').OwnListIdArgs} args
+ * @returns {Promise<Array<import('./contract').OwnListRow>>}
+ */
+export const remove_own_list = (args) => call('remove_own_list', args);

@@ -44,7 +44,7 @@ start?: boolean, };
 
 export type AnalysisStatus = { available: boolean, ready: boolean, analyser_version: number, };
 
-export type AppEvent = { "event": "computer_thinking", match_id: number, seat: number, } | { "event": "computer_moved", match_id: number, seat: number, turn: number, } | { "event": "computer_failed", match_id: number, seat: number, kind: string, message: string, } | { "event": "analysis_progress", progress: Progress, };
+export type AppEvent = { "event": "computer_thinking", match_id: number, seat: number, } | { "event": "computer_moved", match_id: number, seat: number, turn: number, } | { "event": "computer_failed", match_id: number, seat: number, kind: string, message: string, } | { "event": "analysis_progress", progress: Progress, } | { "event": "list_graph", list: string, name: string, percent: number, ready: boolean, };
 
 export type AppInfo = { name: string, version: string, commands: Array<string>, 
 /**
@@ -66,11 +66,6 @@ history_error: ErrorBody | null,
  * its `moved_to`).
  */
 settings_notices: Array<SettingsNotice>, 
-/**
- * When the history was last exported from this device ("Export history"), for the
- * start screen.
- */
-last_backup: LastBackup, 
 /**
  * WordNet's licence notice (the definitions' source), shown on the Settings screen.
  */
@@ -136,7 +131,12 @@ export type ChartView = {
  */
 id: string, title: string, svg: string, caption: string, description: string, };
 
-export type CheckWordAnswer = { word: string, list: string, valid: boolean, message: string, };
+export type CheckWordAnswer = { word: string, list: string, valid: boolean, message: string, 
+/**
+ * The word is one of our words now: added, or blocked at our table (new matches with
+ * "Use our words" play it so); `null` when it is neither.
+ */
+ours: OursLabel | null, };
 
 export type CheckWordArgs = { word: string, list: string, };
 
@@ -190,7 +190,12 @@ note: string,
 /**
  * The manners version the labels were applied with (`None`: every gloss shown).
  */
-manners_version: number | null, };
+manners_version: number | null, 
+/**
+ * When the word is one of "our words" in the list that decided (a match's list with the
+ * family's additions and blocks): added or blocked, with the family's own note.
+ */
+ours: OursLabel | null, };
 
 export type DefinitionSource = "wordnet-3.0" | "wordclub-twos-1" | "wordclub-common-1";
 
@@ -366,42 +371,7 @@ score?: number | null, };
 
 export type HistoryNotice = { original: string, moved_to: string, reason: string, message: string, };
 
-export type ImportAnswer = { report: ImportReport | null, message: string, };
-
-export type ImportReport = { 
-/**
- * Matches in the file.
- */
-in_file: number, 
-/**
- * New here: added.
- */
-added: number, 
-/**
- * Here already, the file holding a longer version: its further moves added.
- */
-extended: number, 
-/**
- * Here already with the same moves or more: nothing changed.
- */
-unchanged: number, 
-/**
- * Here already, but played differently on the other device: the file's kept beside it
- * as a second match, named "<players> (from another device)".
- */
-kept_as_second: number, 
-/**
- * The ids the added, extended and second matches have in this history.
- */
-changed_ids: Array<number>, };
-
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
-
-export type LastBackup = { 
-/**
- * Unix milliseconds, UTC; `null` when it never was.
- */
-at: number | null, };
 
 export type LastMove = { seat: number, name: string, 
 /**
@@ -566,16 +536,17 @@ list_name: string, turns: number, hints: number,
  * Moves taken back (assistance, like hints); left out when none, so the answers about
  * matches with no take-back stay as they were.
  */
-take_backs?: number, end_reason: string | null, players: Array<SummaryPlayer>, winners: Array<number>, 
+take_backs?: number, 
+/**
+ * The match was played with "our words" (the family's additions and blocks it pinned
+ * when it started); left out when not, so the answers about other matches stay as they
+ * were.
+ */
+our_words?: boolean, end_reason: string | null, players: Array<SummaryPlayer>, winners: Array<number>, 
 /**
  * `seed` or `deal` when the caller fixed the deal (a test), `null` for the app's shuffle.
  */
-fixed_deal: FixedDeal | null, 
-/**
- * The name an import gave a match kept beside another version of it ("Ann and Ben (from
- * another device)"); left out for every other match, so their answers stay as they were.
- */
-label?: string, };
+fixed_deal: FixedDeal | null, };
 
 export type MatchView = { id: number, rules: RulesInfo, list: ListBrief, 
 /**
@@ -762,9 +733,50 @@ allow_take_backs?: boolean | null,
  * absent. The players are recorded in playing order, so the one who starts is seat 0
  * of the match and the others follow round the table as given.
  */
-first?: FirstPlayer | null, };
+first?: FirstPlayer | null, 
+/**
+ * "Use our words": the match pins the family's additions and blocks as they are now
+ * (`our_words`). Absent: on once the family has any, off while there are none.
+ */
+use_our_words?: boolean | null, };
 
 export type OnScreen = { client: string, match_id: number | null, };
+
+export type OurWord = { 
+/**
+ * Upper case A–Z.
+ */
+word: string, note?: string | null, };
+
+export type OurWordArgs = { word: string, blocked: boolean, note?: string | null, };
+
+export type OurWordRemoveArgs = { word: string, };
+
+export type OurWords = { added: Array<OurWord>, blocked: Array<OurWord>, 
+/**
+ * What a new match would pin ("Use our words"); `null` while the list is empty.
+ */
+sha256: string | null, 
+/**
+ * The longest word the boards take (a longer one is refused).
+ */
+max_len: number, };
+
+export type OurWordsFile = { text: string, file_name: string, };
+
+export type OurWordsImportArgs = { text: string, };
+
+export type OursLabel = { added: boolean, note: string | null, };
+
+export type OwnListIdArgs = { id: string, };
+
+export type OwnListImportArgs = { name: string, text: string, };
+
+export type OwnListRow = { id: string, name: string, sha256: string, word_count: number, imported_at: number, 
+/**
+ * The saved matches played on it (removal is refused while there is one).
+ */
+used_by: Array<number>, };
 
 export type PartOfSpeech = "noun" | "verb" | "adjective" | "adverb" | "interjection" | "pronoun" | "preposition" | "conjunction" | "determiner";
 
@@ -1008,8 +1020,6 @@ tables: Array<TableInfo>,
 guide: RulesGuide, };
 
 export type SavedGcg = { id: number, path: string | null, message: string, };
-
-export type SavedHistory = { path: string | null, matches: number, message: string, };
 
 export type ScoredMove = { 
 /**
@@ -1360,6 +1370,12 @@ export type Commands = {
   remember_screen: { args: ScreenArgs; answer: ScreenAnswer };
   screen_to_reopen: { args: ClientArgs; answer: ScreenAnswer };
   keep_draft: { args: TilesArgs; answer: DraftKept };
-  export_history: { args: undefined; answer: SavedHistory };
-  import_history: { args: undefined; answer: ImportAnswer };
+  our_words: { args: undefined; answer: OurWords };
+  add_our_word: { args: OurWordArgs; answer: OurWords };
+  remove_our_word: { args: OurWordRemoveArgs; answer: OurWords };
+  export_our_words: { args: undefined; answer: OurWordsFile };
+  import_our_words: { args: OurWordsImportArgs; answer: OurWords };
+  own_lists: { args: undefined; answer: Array<OwnListRow> };
+  import_own_list: { args: OwnListImportArgs; answer: OwnListRow };
+  remove_own_list: { args: OwnListIdArgs; answer: Array<OwnListRow> };
 };

@@ -39,6 +39,8 @@ export function renderDefinition(d, { note = true } = {}) {
       s.gloss ?? 'meaning not shown with polite manners (Settings)')))));
   return h('div.definition', { 'data-testid': 'definition', dataset: { word: d.word, status: d.status } },
     h('p.definition-word', {}, h('strong', {}, d.word)),
+    // "One of our words" (the family's addition, with their note) or "blocked at our table".
+    d.ours ? h('p.our-word', { 'data-testid': 'our-word' }, d.ours.added ? 'One of our words' : 'Blocked at our table', d.ours.note ? ` — ${d.ours.note}` : '') : null,
     meanings,
     note || d.status !== 'defined' ? h('p.muted.definition-note', { 'data-testid': 'definition-note' }, d.note) : null);
 }

@@ -105,7 +105,7 @@ export async function showHistory(root, params, screen) {
         },
         h('td', { 'data-label': 'Date' }, new Date(m.created_at).toLocaleString()), // the list's order: newest first
         h('td', { 'data-label': 'Rule set' }, m.rules_name),
-        h('td', { 'data-label': 'Word list' }, m.list_name),
+        h('td', { 'data-label': 'Word list' }, m.list_name, m.our_words ? h('span', { 'data-testid': 'with-our-words' }, ' with our words') : null),
         // Computer seats marked as such (the backend's `computer` level per seat).
         // One span for the value: on a phone's card the cell is a grid (label, value), where a
         // mark of its own would start a row under the label.

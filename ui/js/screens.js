@@ -7,6 +7,7 @@ import { applyTheme } from './theme.js';
 import { takeBackOption } from './takeback.js';
 import { renderDefinition } from './define.js';
 import { seatName } from './seats.js';
+import { ourWordsOption, checkerActions, ourWordsSettings, ownListsSettings } from './ourwords.js';
 
 export { showHistory } from './history.js';
 export { showDetail } from './detail.js';
@@ -72,6 +73,13 @@ export async function showHome(root, _params, screen) {
   const hintsLine = h('label.row.option-line', {}, allowHints, h('span', {}, 'Allow hints', hintsHelp));
   // "Allow take-backs" for this match (off by default).
   const takeBacks = takeBackOption();
+  // "Use our words" (on once the family has any) and the word list: the rule set's, or a
+  // list of one's own (issue 46).
+  const ourWords = ourWordsOption();
+  const ownLists = lists.filter((l) => l.version === 'own');
+  let chosenList = '';
+  const listPick = /** @type {HTMLSelectElement} */ (h('select', { name: 'word-list', 'data-testid': 'word-list-pick', onchange: () => { chosenList = listPick.value; } }));
+  const listPickLine = h('label.field', { hidden: !ownLists.length }, 'Word list', listPick);
   const firstBox = h('label.field', { 'data-testid': 'first-player-field' });
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null }); fitSeats(); keepTable(); draw(); } }, 'Add player');
 
@@ -112,6 +120,8 @@ export async function showHome(root, _params, screen) {
         onclick: () => { rules = recommended; followRecommendation = false; fitSeats(); draw(); },
       }, `For ${n === 1 ? 'one player' : `${n} players`} we recommend ${recommended.guide.name}.`)] : null);
     fill(listLine, `Word list: ${listName(rules.default_list)}`);
+    fill(listPick, h('option', { value: '', selected: chosenList === '' }, `${listName(rules.default_list)} (the rule set's)`),
+      ownLists.map((l) => h('option', { value: l.id, selected: chosenList === l.id }, `${l.name} (your own)`)));
     fill(seatBox, seats.map((seat, i) => {
       const colour = palette.find((c) => c.id === seat.colour);
       return h('div.seat', { dataset: colour ? { colour: colour.id } : undefined },
@@ -170,6 +180,7 @@ export async function showHome(root, _params, screen) {
       const view = await commands.new_match({
         rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked,
         first: first === 'random' ? 'random' : { seat: Number(first) },
+        list: chosenList || null, use_our_words: ourWords.checked(),
       });
       commands.update_settings({ ...tableSettings(), default_rules: rules.id }).catch(() => {});
       openMatch(view.id, view);
@@ -194,9 +205,11 @@ export async function showHome(root, _params, screen) {
     summaryLine,
     h('div.row', {}, listLine,
       h('button.link', { type: 'button', 'data-testid': 'rules-link', onclick: () => screen.open('rules', { rules: rules.id, players: seats.length }) }, 'How this rule set plays')),
+    listPickLine,
     tableLine,
     hintsLine,
     takeBacks.line,
+    ourWords.line,
     h('div', {}, h('strong', {}, 'Players')),
     firstBox,
     seatBox,
@@ -286,6 +299,8 @@ export async function showChecker(root) {
   const lists = await commands.word_lists();
   const out = h('p', { 'data-testid': 'check-result' });
   const meaning = h('div', { 'data-testid': 'check-meaning' });
+  // "Add to our words" / "Block at our table" by the word checked (issue 46).
+  const ours = h('div');
   const input = /** @type {HTMLInputElement} */ (h('input', { name: 'word', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' }));
   // Current versions first (what new matches use); an older one (id@version) for the matches pinned to it.
   const ordered = [...lists.filter((l) => l.current), ...lists.filter((l) => !l.current)];
@@ -294,9 +309,11 @@ export async function showChecker(root) {
     onsubmit: async (/** @type {Event} */ e) => {
       e.preventDefault();
       fill(meaning);
+      fill(ours);
       try {
         const a = await commands.check_word({ word: input.value, list: select.value });
         fill(out, a.message); out.className = a.valid ? '' : 'error';
+        fill(ours, checkerActions(a, () => /** @type {HTMLFormElement} */ (form).requestSubmit()));
         // A valid word's meaning, from the same list (its lemmas only where that list holds them).
         if (a.valid) fill(meaning, renderDefinition((await commands.define({ words: [input.value], list: select.value })).definitions[0], { note: false }));
       } catch (err) { fill(out, messageOf(err)); out.className = 'error'; }
@@ -305,7 +322,7 @@ export async function showChecker(root) {
   }, h('h1', {}, 'Word checker'),
   h('p.muted', {}, 'Is a word in a list, and what does it mean? Each match checks its words against the list shown when it starts.'),
   h('label.field', {}, 'Word', input), h('label.field', {}, 'Word list', select),
-  h('div.row', {}, h('button.primary', { type: 'submit' }, 'Check')), out, meaning);
+  h('div.row', {}, h('button.primary', { type: 'submit' }, 'Check')), out, ours, meaning);
   fill(root, form);
 }
 
@@ -332,5 +349,7 @@ export async function showSettings(root) {
     h('p.muted.setting-help', { id: 'polite-help' }, 'Computer players never play, and hints never suggest, a word from the list of offensive words. People may still play them. Meanings of slurs and vulgar words are labelled, not shown.'),
     h('details', { 'data-testid': 'definitions-licence' }, h('summary', {}, 'About the definitions'),
       h('p', {}, 'Meanings come from WordNet 3.0 (Princeton University), with the project\'s own glosses of the two-letter words WordNet lacks.'),
-      h('pre.licence', {}, info.definitions_licence))));
+      h('pre.licence', {}, info.definitions_licence)),
+    ourWordsSettings(),
+    ownListsSettings()));
 }

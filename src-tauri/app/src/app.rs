@@ -227,8 +227,31 @@ impl App {
             }
             Next::WarmUp(list) => {
                 // A graph that cannot be loaded is loaded (and its error answered) by the
-                // first search that needs it.
-                let _ = catch_unwind(|| wordclub_movegen::graph_for(list, Manners::Polite));
+                // first search that needs it. One being built (a list of one's own, a list
+                // with our words: a second or so) tells its progress, every 5 %.
+                let mut told: Option<u8> = None;
+                let _ = catch_unwind(AssertUnwindSafe(|| {
+                    wordclub_movegen::try_graph_with_progress(list, Manners::Polite, &mut |p| {
+                        let percent = (p.done * 100 / p.total.max(1)).min(100) as u8;
+                        if told.is_none_or(|t| percent >= t.saturating_add(5)) {
+                            told = Some(percent);
+                            self.send(AppEvent::ListGraph {
+                                list: list.info().id.clone(),
+                                name: list.info().name.clone(),
+                                percent,
+                                ready: false,
+                            });
+                        }
+                    })
+                }));
+                if told.is_some() {
+                    self.send(AppEvent::ListGraph {
+                        list: list.info().id.clone(),
+                        name: list.info().name.clone(),
+                        percent: 100,
+                        ready: true,
+                    });
+                }
                 lock(&self.scheduler).background_done();
                 Step::Ran(Unit::WarmUp {
                     list: list.info().id.clone(),
@@ -514,6 +537,13 @@ impl App {
         if computer_first {
             self.computer_due(id);
         }
+    }
+
+    /// Queues the warm-up of `list`'s word graph (a list of one's own just imported: built
+    /// once in the background and kept, so its first match finds it ready).
+    pub(crate) fn warm_up_list(&self, list: &'static wordclub_lexicon::WordList) {
+        let wake = lock(&self.scheduler).warm_up(list);
+        wake_host(wake);
     }
 
     /// Queues the warm-up of the match's word graph when it can search (its first hint or

@@ -59,6 +59,14 @@ macro_rules! command_table {
             keep_draft(TilesArgs) -> DraftKept;
             export_history() -> SavedHistory;
             import_history() -> ImportAnswer;
+            our_words() -> OurWords;
+            add_our_word(OurWordArgs) -> OurWords;
+            remove_our_word(OurWordRemoveArgs) -> OurWords;
+            export_our_words() -> OurWordsFile;
+            import_our_words(OurWordsImportArgs) -> OurWords;
+            own_lists() -> Vec<OwnListRow>;
+            import_own_list(OwnListImportArgs) -> OwnListRow;
+            remove_own_list(OwnListIdArgs) -> Vec<OwnListRow>;
         }
     };
 }

@@ -67,6 +67,9 @@ impl App {
                 ))
             }
             (Some(id), None) => self.with_match(id, |m| Ok(m.list))?,
+            (None, Some(name)) if name.starts_with("own:") => {
+                self.with_store(|store| crate::house::list_by_name(store, name))?
+            }
             (None, Some(name)) => WordList::builtin(name)?,
             (None, None) => WordList::builtin("wordclub")?,
         };

@@ -39,6 +39,14 @@ pub enum AppEvent {
     /// The background re-analysis of the history moved on (a match analysed, or the run
     /// ended: `running` false).
     AnalysisProgress { progress: Progress },
+    /// The computers' word graph of a list being built in the background (a list of one's
+    /// own, a list with our words): `percent` done, then `ready` once it is built and kept.
+    ListGraph {
+        list: String,
+        name: String,
+        percent: u8,
+        ready: bool,
+    },
 }
 
 /// A match the background analysis could not analyse, and why.

@@ -71,6 +71,12 @@ pub struct MatchSummary {
     #[serde(skip_serializing_if = "no_take_backs")]
     #[cfg_attr(feature = "contract", ts(optional, as = "Option<i64>"))]
     pub take_backs: i64,
+    /// The match was played with "our words" (the family's additions and blocks it pinned
+    /// when it started); left out when not, so the answers about other matches stay as they
+    /// were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<bool>"))]
+    pub our_words: bool,
     pub end_reason: Option<String>,
     pub players: Vec<SummaryPlayer>,
     pub winners: Vec<i64>,
@@ -114,8 +120,17 @@ fn summary(s: StoredSummary) -> MatchSummary {
         ),
         rules: s.rules_id,
         // The name of the version the match is pinned to ("Word Club list 1"), not today's.
-        list_name: wordclub_lexicon::WordList::pinned(&s.list_id, &s.list_sha256)
-            .map_or_else(|_| s.list_id.clone(), |l| l.info().name.clone()),
+        // A list of one's own not opened in this process: its name is its id's.
+        list_name: wordclub_lexicon::WordList::pinned(&s.list_id, &s.list_sha256).map_or_else(
+            |_| {
+                s.list_id
+                    .strip_prefix("own:")
+                    .unwrap_or(&s.list_id)
+                    .to_string()
+            },
+            |l| l.info().name.clone(),
+        ),
+        our_words: s.our_words.is_some(),
         list: s.list_id,
         turns: s.turn_count,
         hints: s.hints_taken,

@@ -53,11 +53,25 @@ impl App {
         Ok(RulesInfo::of(&rules.at_table(usize::from(args.players))?))
     }
 
+    /// The shipped lists, then the lists of one's own kept in the history (version `own`;
+    /// none when the history cannot be read: the shipped ones are still offered).
     pub fn word_lists(&self) -> Result<Vec<ListInfo>, AppError> {
-        Ok(WordList::builtins()
+        let mut lists: Vec<ListInfo> = WordList::builtins()
             .iter()
             .map(|l| l.info().clone())
-            .collect())
+            .collect();
+        let own = self
+            .with_store(|store| Ok(store.own_lists()?))
+            .unwrap_or_default();
+        lists.extend(own.into_iter().map(|l| ListInfo {
+            id: l.id,
+            name: l.name,
+            version: "own".to_string(),
+            word_count: l.word_count as usize,
+            sha256: l.sha256,
+            current: true,
+        }));
+        Ok(lists)
     }
 
     /// The Rules screen's worked examples of a rule set, scored by the engine.
@@ -72,10 +86,30 @@ impl App {
 
     /// The word checker: is the word in the named list?
     pub fn check_word(&self, args: CheckWordArgs) -> Result<CheckWordAnswer, AppError> {
-        let list = WordList::builtin(&args.list)?;
+        let list = if args.list.starts_with("own:") {
+            self.with_store(|store| crate::house::list_by_name(store, &args.list))?
+        } else {
+            WordList::builtin(&args.list)?
+        };
         let word = args.word.trim();
         let valid = list.check(word).map_err(checker_error)?;
         let upper = word.to_ascii_uppercase();
+        // Whether the family added or blocked it (the checker offers "Add to our words" or
+        // "Block at our table" by it); unknown when the history cannot be read.
+        let ours = self
+            .with_store(|store| Ok(store.our_words()?))
+            .ok()
+            .and_then(|(added, blocked)| {
+                let find = |side: Vec<wordclub_lexicon::OurWord>, added: bool| {
+                    side.into_iter().find(|w| w.word == upper).map(|w| {
+                        wordclub_definitions::OursLabel {
+                            added,
+                            note: w.note,
+                        }
+                    })
+                };
+                find(added, true).or_else(|| find(blocked, false))
+            });
         // No match here, so not the in-game "this match's word list" wording; and as there,
         // never "not a word" (SPEC §3): a list decides what it holds, not what English is.
         Ok(CheckWordAnswer {
@@ -87,6 +121,7 @@ impl App {
             word: upper,
             list: list.info().id.clone(),
             valid,
+            ours,
         })
     }
 }
@@ -181,4 +216,7 @@ pub struct CheckWordAnswer {
     pub list: String,
     pub valid: bool,
     pub message: String,
+    /// The word is one of our words now: added, or blocked at our table (new matches with
+    /// "Use our words" play it so); `null` when it is neither.
+    pub ours: Option<wordclub_definitions::OursLabel>,
 }

@@ -50,6 +50,7 @@ mod guide;
 mod history;
 #[cfg(not(target_arch = "wasm32"))]
 mod host;
+mod house;
 mod info;
 mod matches;
 mod objects;
@@ -68,10 +69,16 @@ pub use app::App;
 // What the app is and ships (`app_info`, `rule_sets`, `word_lists`, `check_word`).
 pub use info::{AppInfo, CheckWordAnswer, CheckWordArgs, Limits, RulesAtTableArgs};
 // What words mean (`define`: offline definitions, the licence notice in `settings`).
+// Our words and word lists of one's own (issue 46).
 pub use define::{DefineAnswer, DefineArgs, DEFINITION_SOURCE, MAX_DEFINE_WORDS};
 pub use guide::{RulesGuide, SeatColour, SEAT_COLOURS};
+pub use house::{
+    OurWordArgs, OurWordRemoveArgs, OurWords, OurWordsFile, OurWordsImportArgs, OwnListIdArgs,
+    OwnListImportArgs,
+};
 pub use teaching::{Example, ExampleStep, RulesExamples, RulesExamplesArgs};
 pub use view::{RulesInfo, TableInfo};
+pub use wordclub_store::OwnListRow;
 // The rules lab's shipped evidence for a rule set, with its charts (`rules_evidence`).
 pub use evidence::{
     ChartView, EvidenceTableView, PlayerShare, RulesEvidence, RulesEvidenceArgs, SeatShare,

@@ -3,8 +3,8 @@
 //! arguments, keeps the open matches and builds views.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::{
-    Action, HintKind, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet, Square, Table,
-    Tile, WordScore, MAX_PLAYERS,
+    Action, HintKind, Match, Placement, PlayerKind, PlayerSpec, RuleSet, Square, Table, Tile,
+    WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
 use wordclub_movegen::Level;
@@ -39,7 +39,7 @@ pub(crate) struct KeptDraft {
 impl OpenMatch {
     /// The match, behind the cover.
     pub fn new(id: i64, game: Match) -> Result<OpenMatch, AppError> {
-        let list = shipped_list(game.list())?;
+        let list = match_list(&game)?;
         Ok(OpenMatch {
             id,
             table: Table::new(game),
@@ -103,10 +103,13 @@ impl OpenMatch {
     }
 }
 
-/// The shipped word list a match is pinned to; a list version no longer shipped is refused
-/// rather than played on with another list.
-pub fn shipped_list(list: &ListRef) -> Result<&'static WordList, AppError> {
-    WordList::pinned(&list.id, &list.sha256).map_err(|e| match e {
+/// The words a match is played with ([`Match::word_list`]: the list it is pinned to, with the
+/// additions and blocks of ours it pinned); a list version no longer shipped is refused
+/// rather than played on with another list. A list of one's own must have been opened from
+/// the history first (`Store::resume` does).
+pub fn match_list(game: &Match) -> Result<&'static WordList, AppError> {
+    let list = game.list();
+    game.word_list().map_err(|e| match e {
         wordclub_lexicon::LexiconError::VersionNotShipped { .. } => AppError::Backend {
             kind: "list_not_shipped".to_string(),
             message: format!(
@@ -153,6 +156,10 @@ pub struct NewMatchArgs {
     /// of the match and the others follow round the table as given.
     #[serde(default)]
     pub first: Option<FirstPlayer>,
+    /// "Use our words": the match pins the family's additions and blocks as they are now
+    /// (`our_words`). Absent: on once the family has any, off while there are none.
+    #[serde(default)]
+    pub use_our_words: Option<bool>,
 }
 
 /// `new_match`'s `first`: `{"seat": 2}` or `"random"`.

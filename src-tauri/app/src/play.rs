@@ -21,7 +21,25 @@ impl App {
     /// Starts a match and records it; answers its view, behind the cover.
     pub fn new_match(&self, args: NewMatchArgs) -> Result<MatchView, AppError> {
         let rules = RuleSet::builtin(&args.rules)?;
-        let list = WordList::builtin(args.list.as_deref().unwrap_or(&rules.default_list))?;
+        // The list (a shipped one or one of one's own) and our words as they are now.
+        let (list, our_words) = self.with_store(|store| {
+            let list = crate::house::list_by_name(
+                store,
+                args.list.as_deref().unwrap_or(&rules.default_list),
+            )?;
+            let ours = crate::house::kept_our_words(store)?;
+            Ok((list, ours))
+        })?;
+        let our_words = match args.use_our_words {
+            Some(false) => None,
+            Some(true) if our_words.is_none() => {
+                return Err(AppError::bad_argument(
+                    "new_match",
+                    "\"Use our words\" needs at least one word of ours: add or block one first",
+                ))
+            }
+            _ => our_words,
+        };
         let mut players = player_specs(&args.players)?;
         // Who starts: the seats keep their order round the table, from the one who starts.
         let first = match args.first {
@@ -60,6 +78,7 @@ impl App {
         let options = MatchOptions {
             hints: args.allow_hints.unwrap_or(true),
             take_backs: args.allow_take_backs.unwrap_or(false),
+            our_words,
         };
         let start = Start {
             rules,

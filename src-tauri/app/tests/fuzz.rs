@@ -166,6 +166,8 @@ impl Fuzz {
             "rematch",
             "rules_examples",
             "rules_evidence",
+            "add_our_word",
+            "remove_our_word",
             "no_such_command",
         ]
         .choose(&mut self.rng)
@@ -173,8 +175,15 @@ impl Fuzz {
         let mut args = match command {
             "new_match" if self.matches.len() < 40 => {
                 let rules = *RULES.choose(&mut self.rng).unwrap();
-                json!({"rules": rules, "players": self.seat_list(rules)})
+                // Our words (issue 46): on, off, or the default (on once there are any).
+                let ours =
+                    [json!(true), json!(false), Value::Null][self.rng.gen_range(0..3)].clone();
+                json!({"rules": rules, "players": self.seat_list(rules), "use_our_words": ours})
             }
+            "add_our_word" => {
+                json!({"word": self.letter() + "A" + &self.letter(), "blocked": self.rng.gen_bool(0.5)})
+            }
+            "remove_our_word" => json!({"word": self.letter() + "A" + &self.letter()}),
             "match_view" => json!({"match_id": id, "cover": self.rng.gen_bool(0.2)}),
             "preview" | "play" => json!({"match_id": id, "tiles": self.tiles(view.as_ref())}),
             "exchange" => {

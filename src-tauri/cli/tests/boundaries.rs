@@ -223,7 +223,7 @@ fn serve_refuses_what_a_browser_or_a_proxy_could_be_tricked_with() {
     // A body over the limit, in the JSON error shape.
     let body = format!(
         "{{\"word\":\"{}\",\"list\":\"wordclub\"}}",
-        "A".repeat(2 << 20)
+        "A".repeat(13 << 20)
     );
     let answer = raw(
         port,

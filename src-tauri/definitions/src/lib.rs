@@ -163,6 +163,18 @@ pub struct Definition {
     pub note: String,
     /// The manners version the labels were applied with (`None`: every gloss shown).
     pub manners_version: Option<u32>,
+    /// When the word is one of "our words" in the list that decided (a match's list with the
+    /// family's additions and blocks): added or blocked, with the family's own note.
+    pub ours: Option<OursLabel>,
+}
+
+/// What "our words" say of a word: the popover's "one of our words" (or "blocked at our
+/// table"), with the family's note if they wrote one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct OursLabel {
+    pub added: bool,
+    pub note: Option<String>,
 }
 
 /// Defines `word` against `list` (case folded; anything but `A`–`Z` is the lexicon's typed
@@ -191,14 +203,38 @@ pub fn define(word: &str, list: &WordList, polite: bool) -> Result<Definition, L
     }
     let own = meanings.iter().any(|m| m.source != Source::WordNet);
     let wordnet = meanings.iter().any(|m| m.source == Source::WordNet);
-    let note = match status {
-        Status::NotInList => format!("{upper} is not in the word list ({})", info.name),
-        Status::NoDefinition => format!(
+    let ours = list.our_word(bytes).map(|(added, w)| OursLabel {
+        added,
+        note: w.note.clone(),
+    });
+    let family_note = |label: &OursLabel| match &label.note {
+        Some(n) => format!(" (our note: {n})"),
+        None => String::new(),
+    };
+    let note = match (&ours, status) {
+        (Some(label), Status::NotInList) => format!(
+            "{upper} is blocked at our table: not one of our words, though {} holds it{}",
+            info.name,
+            family_note(label)
+        ),
+        (Some(label), _)
+            if label.added
+                && !wordclub_lexicon::WordList::pinned(&info.id, &info.sha256)
+                    .is_ok_and(|base| base.contains(bytes)) =>
+        {
+            format!(
+                "{upper} is one of our words, added to {}{}",
+                info.name,
+                family_note(label)
+            )
+        }
+        (_, Status::NotInList) => format!("{upper} is not in the word list ({})", info.name),
+        (_, Status::NoDefinition) => format!(
             "In the list — no definition shipped: {upper} is valid because {} ({}, version {}) \
              holds it; neither WordNet 3.0 nor the project's own glosses define it",
             info.name, info.id, info.version
         ),
-        Status::Defined => format!(
+        (_, Status::Defined) => format!(
             "{upper} is in the word list ({}); meaning from {}",
             info.name,
             if own && wordnet {
@@ -220,6 +256,7 @@ pub fn define(word: &str, list: &WordList, polite: bool) -> Result<Definition, L
         meanings,
         note,
         manners_version: polite.then_some(MANNERS_VERSION),
+        ours,
     })
 }
 

@@ -35,8 +35,13 @@ pub enum EngineError {
     BlankWithoutLetter { square: Square },
     /// A character that is not a letter A–Z (or `?` for a blank where allowed).
     InvalidLetter { character: char },
-    /// Words the move forms that are not in the match's word list, each named.
-    NotInList { words: Vec<String>, list: String },
+    /// Words the move forms that are not in the match's word list, each named; `blocked`
+    /// names those of them the list holds but the family blocked at its table (our words).
+    NotInList {
+        words: Vec<String>,
+        list: String,
+        blocked: Vec<String>,
+    },
     /// Exchanging is not allowed now (bag too small, or the rule set has none).
     ExchangeNotAllowed { bag: usize, min_bag: usize },
     /// The number of tiles to exchange is outside what the rule set allows.
@@ -183,11 +188,36 @@ impl fmt::Display for EngineError {
             InvalidLetter { character } => {
                 write!(f, "{character:?} is not a letter A–Z")
             }
-            NotInList { words, list } => write!(
-                f,
-                "{}: not in this match's word list ({list})",
-                words.join(", ")
-            ),
+            NotInList {
+                words,
+                list,
+                blocked,
+            } => {
+                let missing: Vec<&str> = words
+                    .iter()
+                    .filter(|w| !blocked.contains(w))
+                    .map(String::as_str)
+                    .collect();
+                if !missing.is_empty() {
+                    write!(
+                        f,
+                        "{}: not in this match's word list ({list})",
+                        missing.join(", ")
+                    )?;
+                }
+                if !blocked.is_empty() {
+                    if !missing.is_empty() {
+                        write!(f, "; ")?;
+                    }
+                    write!(
+                        f,
+                        "{}: blocked at our table (our words), though {list} holds {}",
+                        blocked.join(", "),
+                        if blocked.len() == 1 { "it" } else { "them" }
+                    )?;
+                }
+                Ok(())
+            }
             ExchangeNotAllowed { bag, min_bag } => {
                 if *min_bag == 0 {
                     write!(f, "this rule set has no exchange")

@@ -293,9 +293,15 @@ pub fn check_words(scored: &ScoredMove, list: &WordList) -> Result<(), EngineErr
     if missing.is_empty() {
         Ok(())
     } else {
+        let blocked = missing
+            .iter()
+            .filter(|w| matches!(list.our_word(w.as_bytes()), Some((false, _))))
+            .cloned()
+            .collect();
         Err(EngineError::NotInList {
             words: missing,
             list: list.info().name.clone(),
+            blocked,
         })
     }
 }

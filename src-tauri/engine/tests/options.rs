@@ -48,7 +48,7 @@ fn hints_off_refuses_a_hint_live_and_in_a_replay() {
         vec![PlayerSpec::human("Ann"), PlayerSpec::human("Ben")],
         7,
         Deal::default(),
-        off,
+        off.clone(),
     )
     .unwrap();
     assert!(!m.hints_allowed());

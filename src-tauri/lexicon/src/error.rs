@@ -51,6 +51,20 @@ pub enum LexiconError {
         rack: String,
         reason: String,
     },
+    /// "Our words" (the family's additions and blocks) refused: a word outside A–Z or longer
+    /// than the largest board, a word both added and blocked, a note too long, or a bad line
+    /// of an imported file (`line`, 1-based).
+    OurWords {
+        line: Option<usize>,
+        reason: String,
+    },
+    /// A word list of one's own refused: `line` names the first bad line (1-based) when the
+    /// fault is one line's.
+    OwnList {
+        name: String,
+        line: Option<usize>,
+        reason: String,
+    },
 }
 
 impl LexiconError {
@@ -66,6 +80,8 @@ impl LexiconError {
             LexiconError::ListFileNoWords { .. } => "list_file_no_words",
             LexiconError::VersionNotShipped { .. } => "list_not_shipped",
             LexiconError::BadRack { .. } => "bad_rack",
+            LexiconError::OurWords { .. } => "our_words",
+            LexiconError::OwnList { .. } => "own_list",
         }
     }
 }
@@ -114,6 +130,20 @@ impl fmt::Display for LexiconError {
                 shipped.join(", ")
             ),
             LexiconError::BadRack { rack, reason } => write!(f, "bad rack {rack:?}: {reason}"),
+            LexiconError::OurWords { line: Some(line), reason } => {
+                write!(f, "our words: line {line}: {reason}")
+            }
+            LexiconError::OurWords { line: None, reason } => write!(f, "our words: {reason}"),
+            LexiconError::OwnList {
+                name,
+                line: Some(line),
+                reason,
+            } => write!(f, "cannot use the word list {name:?}: line {line}: {reason}"),
+            LexiconError::OwnList {
+                name,
+                line: None,
+                reason,
+            } => write!(f, "cannot use the word list {name:?}: {reason}"),
         }
     }
 }

@@ -26,10 +26,15 @@
 //! polite computer while COCK is left alone.
 
 mod error;
+mod house;
 mod lookup;
 mod rack;
 
 pub use error::LexiconError;
+pub use house::{
+    check_word, HouseWords, OurWord, MAX_NOTE_CHARS, MAX_OUR_WORDS, OUR_WORDS_HEADING,
+    OWN_LIST_MAX_BYTES, OWN_LIST_MAX_NAME_CHARS, OWN_LIST_MAX_WORDS, OWN_LIST_MIN_LEN,
+};
 pub use rack::{BlankUse, RackWord, RACK_MAX};
 
 use std::borrow::Cow;
@@ -65,12 +70,15 @@ pub struct WordList {
     table: lookup::Table<Cow<'static, [u8]>>,
     mask: u8,
     max_len: usize,
+    /// The family's additions and blocks this list holds ([`WordList::with_house`]).
+    house: Option<Arc<HouseWords>>,
 }
 
 impl std::fmt::Debug for WordList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("WordList")
             .field("info", &self.info)
+            .field("house", &self.house.as_ref().map(|h| &h.sha256))
             .finish()
     }
 }
@@ -119,6 +127,7 @@ fn opened() -> &'static [WordList] {
                 table: lookup::Table::open(Cow::Borrowed(&LOOKUP.0)).expect("embedded table"),
                 mask: b.mask,
                 max_len: b.max_len,
+                house: None,
             })
             .collect()
     })
@@ -159,12 +168,16 @@ impl WordList {
     }
 
     /// The shipped version of list `id` whose text has this SHA-256: the list a saved match is
-    /// pinned to. A version no longer shipped is a typed error, never another version.
+    /// pinned to (or a list of one's own kept by [`WordList::register`]). A version no longer
+    /// shipped is a typed error, never another version.
     pub fn pinned(id: &str, sha256: &str) -> Result<&'static WordList, LexiconError> {
         if let Some(l) = opened()
             .iter()
             .find(|l| l.info.id == id && l.info.sha256 == sha256)
         {
+            return Ok(l);
+        }
+        if let Some(l) = WordList::registered(id, sha256) {
             return Ok(l);
         }
         // An unknown id says so (with the known ids); a known one that this version is not.
@@ -275,7 +288,7 @@ impl WordList {
         )
     }
 
-    fn from_normalised(
+    pub(crate) fn from_normalised(
         id: String,
         name: String,
         version: String,
@@ -319,6 +332,7 @@ impl WordList {
             table,
             mask: 1,
             max_len,
+            house: None,
         })
     }
 

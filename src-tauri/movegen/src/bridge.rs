@@ -158,14 +158,14 @@ impl Views {
     }
 }
 
-/// Graphs by (list id, list SHA-256); each slot is filled once, by whoever asks first.
+/// Graphs by (list id, the list's words' SHA-256: [`WordList::words_sha256`]); each slot is filled once, by whoever asks first.
 pub(crate) type GraphCache = Mutex<HashMap<(String, String), Arc<OnceLock<Views>>>>;
 
 static GRAPHS: OnceLock<GraphCache> = OnceLock::new();
 
 /// The slot for `list`'s graph in `cache`, and whether this call created it.
 fn slot_for(cache: &'static OnceLock<GraphCache>, list: &WordList) -> (Arc<OnceLock<Views>>, bool) {
-    let key = (list.info().id.clone(), list.info().sha256.clone());
+    let key = (list.info().id.clone(), list.words_sha256().into_owned());
     let mut map = cache
         .get_or_init(Default::default)
         .lock()
@@ -298,7 +298,7 @@ pub fn try_graph_with_progress(
 
 /// Whether `list`'s graph is loaded or being loaded in this process.
 pub fn graph_requested(list: &WordList) -> bool {
-    let key = (list.info().id.clone(), list.info().sha256.clone());
+    let key = (list.info().id.clone(), list.words_sha256().into_owned());
     GRAPHS
         .get_or_init(Default::default)
         .lock()

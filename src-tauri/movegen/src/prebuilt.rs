@@ -62,10 +62,12 @@ pub fn graph_cache_dir() -> Option<PathBuf> {
     CACHE_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
-/// The key of `list`'s whole graph under the current manners.
+/// The key of `list`'s whole graph under the current manners: its words' hash, which for a
+/// match's list with our words is that of the list and our words together (a graph of
+/// their own, built and kept like a custom list's).
 pub(crate) fn list_key(list: &WordList) -> GraphKey {
     GraphKey {
-        list_sha256: list.info().sha256.clone(),
+        list_sha256: list.words_sha256().into_owned(),
         manners_sha256: wordclub_lexicon::manners_sha256().to_string(),
         part: String::new(),
     }

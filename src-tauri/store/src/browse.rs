@@ -61,6 +61,9 @@ pub struct MatchSummary {
     pub take_backs: i64,
     /// Someone took a hint or took a move back.
     pub assisted: bool,
+    /// The SHA-256 of "our words" the match pinned when it started (read from its start
+    /// event); `None` for a match played without them.
+    pub our_words: Option<String>,
     pub end_reason: Option<String>,
     pub best_turn: Option<BestTurn>,
     pub players: Vec<PlayerSummary>,
@@ -136,7 +139,9 @@ const SUMMARY_COLUMNS: &str = "m.id, m.created_at, m.updated_at, m.finished_at, 
      m.hints_taken, m.end_reason, m.best_turn_seat, m.best_turn_move, m.best_turn_score,
      m.fixed_deal,
      (SELECT count(*) FROM events e WHERE e.match_id = m.id AND e.kind = 'taken_back'),
-     m.label";
+     m.label,
+     (SELECT json_extract(e.body, '$.options.our_words.sha256') FROM events e
+      WHERE e.match_id = m.id AND e.seq = 0)";
 
 fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     let status: String = r.get(4)?;
@@ -179,6 +184,7 @@ fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
         hints_taken,
         take_backs,
         assisted: hints_taken > 0 || take_backs > 0,
+        our_words: r.get(20)?,
         end_reason: r.get(13)?,
         best_turn,
         players: Vec::new(),

@@ -87,6 +87,16 @@ pub enum StoreError {
     /// A file offered for import was refused, and the history left as it was: `why` says
     /// which kind of file it is, `reason` what was found in it.
     ImportRefused { why: ImportRefusal, reason: String },
+    /// A word list of one's own with this name is already kept.
+    OwnListExists { name: String },
+    /// No word list of one's own with this id.
+    OwnListNotFound { id: String },
+    /// A word list of one's own that saved matches use is never removed: `matches` names them.
+    OwnListInUse {
+        id: String,
+        name: String,
+        matches: Vec<i64>,
+    },
 }
 
 /// Why a file offered for import ([`crate::Store::import_bytes`]) was refused.
@@ -115,6 +125,9 @@ impl StoreError {
             StoreError::HistoryGone { .. } => "history_gone",
             StoreError::NewerSchema { .. } => "newer_schema",
             StoreError::MatchNotFound { .. } => "match_not_found",
+            StoreError::OwnListExists { .. } => "own_list_exists",
+            StoreError::OwnListNotFound { .. } => "own_list_not_found",
+            StoreError::OwnListInUse { .. } => "own_list_in_use",
             StoreError::ListNotShipped { .. } => "list_not_shipped",
             StoreError::RulesTampered { .. } => "rules_tampered",
             StoreError::Decode { .. } | StoreError::DecodeEvent { .. } => "decode",
@@ -181,6 +194,29 @@ impl fmt::Display for StoreError {
                  this version knows up to {supported})"
             ),
             StoreError::MatchNotFound { id } => write!(f, "no match with id {id} in the history"),
+            StoreError::OwnListExists { name } => {
+                write!(
+                    f,
+                    "a word list called {name:?} is already kept; choose another name"
+                )
+            }
+            StoreError::OwnListNotFound { id } => write!(f, "no word list {id:?} is kept"),
+            StoreError::OwnListInUse { name, matches, .. } => write!(
+                f,
+                "the word list {name:?} cannot be removed: {} saved {} {} it ({})",
+                matches.len(),
+                if matches.len() == 1 {
+                    "match"
+                } else {
+                    "matches"
+                },
+                if matches.len() == 1 { "uses" } else { "use" },
+                matches
+                    .iter()
+                    .map(|m| format!("match {m}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             StoreError::ListNotShipped {
                 match_id,
                 list_id,

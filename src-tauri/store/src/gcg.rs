@@ -168,6 +168,15 @@ pub(crate) fn write_gcg_notes(
         game.list().sha256,
         utc_iso(summary.created_at)
     );
+    if let Some(ours) = game.our_words() {
+        let _ = write!(
+            description,
+            ", with our words (SHA-256 {}: {} added, {} blocked)",
+            ours.sha256,
+            ours.added.len(),
+            ours.blocked.len()
+        );
+    }
     if n > 2 {
         let extra: Vec<String> = (3..=n).map(|k| format!("#player{k}")).collect();
         let _ = write!(

@@ -52,6 +52,7 @@ mod error;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 mod gcg;
+mod house;
 mod identity;
 mod matches;
 mod migrate;
@@ -68,6 +69,7 @@ pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummar
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
 pub use drafts::StoredDraft;
 pub use error::{ImportRefusal, StoreError};
+pub use house::OwnListRow;
 #[cfg(feature = "replay-count")]
 pub use matches::replays_on_this_thread;
 pub use matches::Resumed;

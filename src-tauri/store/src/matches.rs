@@ -198,11 +198,9 @@ impl Store {
         #[cfg(feature = "replay-count")]
         REPLAYS.with(|n| n.set(n.get() + 1));
         let raw = self.raw(id)?;
-        let list = WordList::pinned(&raw.list_id, &raw.list_sha256).map_err(|_| {
-            WordList::builtin(&raw.list_id)
-                .ok()
-                .map(|l| l.info().sha256.clone())
-        });
+        // A list of one's own is opened from the history (once per process), so the engine
+        // finds it by its pin as it finds a shipped list.
+        self.own_word_list(&raw.list_id, &raw.list_sha256)?;
         if rules_hash(&raw.rules_json) != raw.rules_sha256 {
             return Err(StoreError::RulesTampered { match_id: id });
         }
@@ -237,6 +235,19 @@ impl Store {
                 match_id: id,
                 source,
             })?;
+        // The match's words: its list, with the additions and blocks it pinned if any.
+        let list = match game.word_list() {
+            Ok(list) => Ok(list),
+            Err(e @ wordclub_lexicon::LexiconError::OurWords { .. }) => {
+                return Err(StoreError::Decode {
+                    match_id: id,
+                    reason: e.to_string(),
+                })
+            }
+            Err(_) => Err(WordList::builtin(&raw.list_id)
+                .ok()
+                .map(|l| l.info().sha256.clone())),
+        };
         Ok((game, list))
     }
 }

@@ -60,10 +60,16 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../migrations/0006_match_identity_and_backups.sql"),
         then: Some(crate::identity::fill_identities),
     },
+    Migration {
+        version: 7,
+        name: "0007_our_words_and_own_lists.sql",
+        sql: include_str!("../migrations/0007_our_words_and_own_lists.sql"),
+        then: None,
+    },
 ];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// `PRAGMA application_id` of a Word Club history ('WCLB'), set by migration 2.
 pub const APPLICATION_ID: i64 = 0x5743_4C42;

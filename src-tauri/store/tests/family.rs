@@ -21,6 +21,7 @@ fn with_take_backs(players: Vec<PlayerSpec>) -> Match {
         MatchOptions {
             hints: true,
             take_backs: true,
+            our_words: None,
         },
     )
     .unwrap()

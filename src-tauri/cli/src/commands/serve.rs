@@ -44,8 +44,10 @@ use crate::{args::Args, error::CliError, CliResult};
 
 const DEFAULT_UI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui");
 
-/// Largest request body: the biggest command (a 15-tile play) is well under 2 KB.
-const MAX_BODY: usize = 1 << 20;
+/// Largest request body: a word list of one's own (`import_own_list`, at most
+/// `OWN_LIST_MAX_BYTES`, about 10 MB, JSON-escaped) with room; every other command is well
+/// under 2 KB (a 15-tile play).
+const MAX_BODY: usize = 12 << 20;
 /// Largest history file `POST /api/history/import` takes: thousands of matches.
 const MAX_HISTORY_BODY: usize = 64 << 20;
 /// Time allowed for a request's headers (also how long an idle keep-alive connection stays)

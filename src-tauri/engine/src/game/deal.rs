@@ -278,7 +278,7 @@ impl Match {
         Ok(Match {
             board: Board::new(rules),
             rules: rules.clone(),
-            options: *options,
+            options: options.clone(),
             list: list.clone(),
             players: players.clone(),
             seed: *seed,

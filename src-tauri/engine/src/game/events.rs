@@ -9,7 +9,7 @@
 //! never add one to [`MatchResult`] or [`BestTurn`]: the replayed result must equal the
 //! recorded one field for field.
 use serde::{Deserialize, Serialize};
-use wordclub_lexicon::WordList;
+use wordclub_lexicon::{HouseWords, WordList};
 
 use super::hints::HintShown;
 use crate::error::EngineError;
@@ -129,7 +129,7 @@ impl PlayerSpec {
 
 /// What the players chose for one match, on top of its rule set (recorded in
 /// [`Event::Started`], so replay keeps it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchOptions {
     /// "Allow hints": when off, the rule set's hints are refused for this match.
     #[serde(default = "yes")]
@@ -139,6 +139,12 @@ pub struct MatchOptions {
     /// match saved before it existed.
     #[serde(default)]
     pub take_backs: bool,
+    /// "Use our words": the family's additions and blocks as they were when the match
+    /// started, with their hash, so a later edit of the family's list never changes this
+    /// match, its replay, analysis or export. The match's words are its list with these
+    /// ([`crate::Match::word_list`]). Absent (and never written) for a match without them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub our_words: Option<HouseWords>,
 }
 
 fn yes() -> bool {
@@ -150,6 +156,7 @@ impl Default for MatchOptions {
         MatchOptions {
             hints: true,
             take_backs: false,
+            our_words: None,
         }
     }
 }

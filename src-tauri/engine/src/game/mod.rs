@@ -287,9 +287,21 @@ impl Match {
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }
-    /// What the players chose for this match (hints allowed or not).
+    /// What the players chose for this match (hints allowed or not, our words).
     pub fn options(&self) -> MatchOptions {
-        self.options
+        self.options.clone()
+    }
+
+    /// The family's additions and blocks this match pinned when it started ("Use our words").
+    pub fn our_words(&self) -> Option<&wordclub_lexicon::HouseWords> {
+        self.options.our_words.as_ref()
+    }
+
+    /// The words this match is played with: the list it is pinned to, with the additions and
+    /// blocks it pinned when it has them (built once per process). The one list every check
+    /// of this match's words asks (`apply`, hints, the analysis, graphs, `define`).
+    pub fn word_list(&self) -> Result<&'static WordList, wordclub_lexicon::LexiconError> {
+        WordList::pinned_with(&self.list.id, &self.list.sha256, self.our_words())
     }
     /// Whether a player may take a hint in this match: the rule set offers one and the
     /// players left "Allow hints" on.
@@ -528,11 +540,16 @@ impl Match {
 
     fn check_list(&self, list: &WordList) -> Result<(), EngineError> {
         let info = list.info();
-        if info.id != self.list.id || info.sha256 != self.list.sha256 {
-            let given = ListRef::of(list);
+        let ours = |h: Option<&wordclub_lexicon::HouseWords>| match h {
+            Some(h) => format!(" with our words {}", h.sha256),
+            None => String::new(),
+        };
+        let (wanted, given) = (ours(self.our_words()), ours(list.house()));
+        if info.id != self.list.id || info.sha256 != self.list.sha256 || wanted != given {
+            let list_ref = ListRef::of(list);
             return Err(EngineError::WrongWordList {
-                expected: format!("{} ({})", self.list.id, self.list.sha256),
-                given: format!("{} ({})", given.id, given.sha256),
+                expected: format!("{} ({}){wanted}", self.list.id, self.list.sha256),
+                given: format!("{} ({}){given}", list_ref.id, list_ref.sha256),
             });
         }
         Ok(())
