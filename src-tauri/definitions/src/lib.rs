@@ -306,8 +306,8 @@ fn defines_as(lemma: &[u8], pos: u8) -> bool {
 
 /// Whether [`define`] gives `word` (upper case `A`–`Z`) a meaning against `list`
 /// ([`Status::Defined`]), without building the answer: the Medium computer plays only such
-/// words (`wordclub-movegen`), and asks this of every word of a list once (some 0.x s for
-/// list 4), where [`define`] would build a quarter of a million answers.
+/// words (`wordclub-movegen`), and asks this of every word of a list once: 1.8 s for list 4's
+/// 259,471 words (the bench, on a loaded 2-core machine), where [`define`] over them took 2.7 s.
 pub fn has_meaning(word: &[u8], list: &WordList) -> bool {
     if !list.contains(word) {
         return false;
