@@ -35,7 +35,8 @@
 //! Sizes (list 3's build): 5.28 MB with `u32` synset ids, a `u32` start per gloss and `u16`
 //! counts; 4.8 MB as above. Counts above 255 only order the very commonest senses, which
 //! WordNet's own order already puts first.
-//! - `own.rs`: the project's own glosses (`twos-1.tsv`, `common-1.tsv`) as a static table.
+//! - `own.rs`: the project's own glosses (`twos-1.tsv`, `common-1.tsv`) as a static table, and
+//!   the fingerprint of what decides whether a word has a meaning (`MEANINGS_FINGERPRINT`).
 use std::{
     collections::{BTreeMap, BTreeSet, HashMap},
     env, fs,
@@ -346,6 +347,29 @@ fn main() {
         false,
     ));
     own.push_str("];\n");
+    // What `has_meaning` depends on, hashed (FNV-1a, 64 bits): the records, the project's
+    // glosses and the lemma rules' source. Keys the graphs of words with a meaning that a
+    // run keeps on disk (`wordclub-movegen`'s Medium), so none outlives a change of meanings.
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let sources = ["src/morph.rs", "src/lib.rs"].map(|f| {
+        let path = manifest_dir.join(f);
+        println!("cargo:rerun-if-changed={}", path.display());
+        fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+    });
+    for part in [
+        &map[..],
+        &records[..],
+        own.as_bytes(),
+        &sources[0][..],
+        &sources[1][..],
+    ] {
+        for &b in part.iter().chain(&(part.len() as u64).to_le_bytes()) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    own.push_str(&format!(
+        "pub(crate) const FINGERPRINT: &str = \"{hash:016x}\";\n"
+    ));
     fs::write(out.join("own.rs"), own).expect("write own.rs");
 }
 

@@ -7,8 +7,9 @@
 //! lemma: HATED → HAT, CODING → COD, SPINES → SPIN, CANES → CAN. [`regular`] keeps a rule's
 //! lemma only when the lemma's regular inflection spells the word (HAT's past is HATTED), which
 //! the rules cannot know: 587 words of list 3 were shown such a lemma (109 of the 23,671 of the
-//! 30,000 most frequent words it accepts), and 591 of list 4 would be (109 of its 23,711); none
-//! are now (`cargo bench -p wordclub-definitions` prints both).
+//! 30,000 most frequent words it accepts), and 608 of list 4 would be (118 of its 23,711, since
+//! the project glosses MAK, TAK and NAM: MAKING, TAKES, NAMED); none are now (`cargo bench -p
+//! wordclub-definitions` prints both).
 use serde::Serialize;
 
 /// How a word is formed from its lemma.

@@ -567,3 +567,61 @@ fn the_reviewed_lemma_sample_is_what_define_shows() {
         assert_eq!(shown, rows, "{word}");
     }
 }
+
+/// Issue 44's goal: every word of the 30,000 most frequent English words (the boardable ones,
+/// `wordlists/frequency/`) that the current list accepts has a meaning. 280 had none before the
+/// project glossed them (first names, brands, places known only by a name WordNet capitalises:
+/// JOE, HONDA, IOS).
+#[test]
+fn every_frequent_word_the_list_accepts_has_a_meaning() {
+    let text = include_str!("../../../wordlists/frequency/top-30000-boardable.txt");
+    let accepted: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && !w.starts_with('#'))
+        .filter(|w| list().contains(w.to_ascii_uppercase().as_bytes()))
+        .collect();
+    assert!(accepted.len() > 23_000, "{} accepted", accepted.len());
+    let missing: Vec<&&str> = accepted
+        .iter()
+        .filter(|w| define(w, list(), true).unwrap().status != Status::Defined)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} without a meaning: {missing:?}",
+        missing.len()
+    );
+}
+
+/// `has_meaning` (what the Medium computer plays by) says what `define` says, word for word:
+/// every frequent word, and every 5th word of each shipped list.
+#[test]
+fn has_meaning_is_define_s_answer() {
+    use wordclub_definitions::has_meaning;
+    let freq = include_str!("../../../wordlists/frequency/top-30000-boardable.txt");
+    let mut checked = 0;
+    let mut meaningful = 0;
+    for l in WordList::builtins() {
+        let words: Vec<Vec<u8>> = l.fst().stream().into_bytes();
+        let sample = words.iter().step_by(5).cloned().chain(
+            freq.lines()
+                .map(|w| w.trim().to_ascii_uppercase().into_bytes())
+                .filter(|w| !w.is_empty() && l.contains(w)),
+        );
+        for w in sample {
+            let word = std::str::from_utf8(&w).unwrap();
+            let defined = define(word, l, false).unwrap().status == Status::Defined;
+            assert_eq!(has_meaning(&w, l), defined, "{word} in {}", l.info().name);
+            checked += 1;
+            meaningful += usize::from(defined);
+        }
+        // A word not in the list has no meaning there, whatever it means elsewhere.
+        assert!(!has_meaning(b"QZXV", l));
+    }
+    assert!(checked > 200_000, "{checked} checked");
+    // Both answers occur: the check is not vacuous.
+    assert!(
+        meaningful > checked / 4 && meaningful < checked,
+        "{meaningful} of {checked}"
+    );
+}

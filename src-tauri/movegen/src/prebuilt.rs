@@ -73,6 +73,18 @@ pub(crate) fn list_key(list: &WordList) -> GraphKey {
     }
 }
 
+/// The key of the graph of the words of `list` that have a meaning shipped (Medium's), by the
+/// definitions' fingerprint.
+pub(crate) fn meanings_key(list: &WordList) -> GraphKey {
+    GraphKey {
+        part: format!(
+            "words with a meaning {}",
+            wordclub_definitions::MEANINGS_FINGERPRINT
+        ),
+        ..list_key(list)
+    }
+}
+
 /// The key of the graph of the Easy computer's common words in `list`.
 pub(crate) fn common_key(list: &WordList) -> GraphKey {
     GraphKey {
