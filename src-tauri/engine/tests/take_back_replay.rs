@@ -22,6 +22,7 @@ use wordclub_lexicon::WordList;
 const ON: MatchOptions = MatchOptions {
     hints: true,
     take_backs: true,
+    challenges: None,
 };
 
 /// Word Club 1.0 with SPEC §2's example deal (the first seat CATEIOL, the second SNNDBGL),

@@ -11,6 +11,7 @@ use wordclub_engine::*;
 const ON: MatchOptions = MatchOptions {
     hints: true,
     take_backs: true,
+    challenges: None,
 };
 
 /// Word Club 1.0 with SPEC §2's example deal (Ann CATEIOL, the second seat SNNDBGL, then

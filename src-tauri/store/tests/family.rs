@@ -19,8 +19,8 @@ fn with_take_backs(players: Vec<PlayerSpec>) -> Match {
             draw_order: "ARTE".into(),
         },
         MatchOptions {
-            hints: true,
             take_backs: true,
+            ..MatchOptions::default()
         },
     )
     .unwrap()
