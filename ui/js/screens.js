@@ -5,6 +5,7 @@ import { h, fill, toast, announce, messageOf, fieldValue, fieldChecked } from '.
 import { ApiError } from './api.js';
 import { applyTheme } from './theme.js';
 import { takeBackOption } from './takeback.js';
+import { challengeOption } from './challenge.js';
 import { renderDefinition } from './define.js';
 import { seatName } from './seats.js';
 
@@ -72,6 +73,8 @@ export async function showHome(root, _params, screen) {
   const hintsLine = h('label.row.option-line', {}, allowHints, h('span', {}, 'Allow hints', hintsHelp));
   // "Allow take-backs" for this match (off by default).
   const takeBacks = takeBackOption();
+  // "Challenges" for this match (off by default), with what a failed one costs.
+  const challenges = challengeOption();
   const firstBox = h('label.field', { 'data-testid': 'first-player-field' });
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null }); fitSeats(); keepTable(); draw(); } }, 'Add player');
 
@@ -169,6 +172,7 @@ export async function showHome(root, _params, screen) {
     try {
       const view = await commands.new_match({
         rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked,
+        challenges: challenges.value(),
         first: first === 'random' ? 'random' : { seat: Number(first) },
       });
       commands.update_settings({ ...tableSettings(), default_rules: rules.id }).catch(() => {});
@@ -197,6 +201,7 @@ export async function showHome(root, _params, screen) {
     tableLine,
     hintsLine,
     takeBacks.line,
+    challenges.line,
     h('div', {}, h('strong', {}, 'Players')),
     firstBox,
     seatBox,
