@@ -73,9 +73,9 @@ impl App {
                     Ok((m.list, m.game().challenge_window().ok().map(|w| w.words)))
                 })?;
                 let asked = |w: &String| w.trim().to_ascii_uppercase();
-                if let Some(word) = open.and_then(|words| {
-                    args.words.iter().map(asked).find(|w| words.contains(w))
-                }) {
+                if let Some(word) =
+                    open.and_then(|words| args.words.iter().map(asked).find(|w| words.contains(w)))
+                {
                     return Err(bad(
                         "withheld_until_challenged",
                         format!(

@@ -87,8 +87,7 @@ pub use files::{keep_damaged_copy, read_kept, write_atomically, MAX_KEPT_BYTES};
 pub use family::{ConfirmMatchArgs, MatchClosed, TakeBackArgs};
 pub use matches::{
     ChallengeArgs, DealArgs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs, MatchViewArgs,
-    NewMatchArgs,
-    PreviewAnswer, ResignArgs, SeatArgs, TileArg, TilesArgs,
+    NewMatchArgs, PreviewAnswer, ResignArgs, SeatArgs, TileArg, TilesArgs,
 };
 pub use view::MatchView;
 // Its history: listed, turn by turn, statistics, its analysis, its game record.

@@ -3,8 +3,8 @@
 //! arguments, keeps the open matches and builds views.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::{
-    Action, ChallengePenalty, HintKind, ListRef, Match, Placement, PlayerKind, PlayerSpec,
-    RuleSet, Square, Table, Tile, WordScore, MAX_PLAYERS,
+    Action, ChallengePenalty, HintKind, ListRef, Match, Placement, PlayerKind, PlayerSpec, RuleSet,
+    Square, Table, Tile, WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
 use wordclub_movegen::Level;

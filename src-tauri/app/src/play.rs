@@ -4,8 +4,8 @@
 use std::hash::{BuildHasher, RandomState};
 
 use wordclub_engine::{
-    Action, ChallengeRule, Deal, EngineError, ListRef, Match, MatchOptions, PlayerKind,
-    PlayerSpec, RuleSet, Seat,
+    Action, ChallengeRule, Deal, EngineError, ListRef, Match, MatchOptions, PlayerKind, PlayerSpec,
+    RuleSet, Seat,
 };
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action_with, hint_answer, Level, MovegenError};
@@ -14,8 +14,8 @@ use wordclub_store::FixedDeal;
 use crate::app::SEARCH_TRIES;
 use crate::events::AppEvent;
 use crate::matches::{
-    exchange_text, placements, player_specs, ChallengeArgs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs,
-    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    exchange_text, placements, player_specs, ChallengeArgs, ExchangeArgs, FirstPlayer, HintAnswer,
+    MatchIdArgs, MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use crate::view::MatchView;
 use crate::{App, AppError};

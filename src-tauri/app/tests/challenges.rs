@@ -78,14 +78,24 @@ fn a_phony_is_played_and_nobody_is_told_until_a_challenge() {
     let view = ok(&app, "challenge", json!({ "match_id": id, "player": 1 }));
     let t = &view["turns"][0];
     assert_eq!(t["challenge"]["not_in_list"], json!(["TCA"]));
-    assert_eq!((t["score"].as_u64(), t["totals"][0].as_i64()), (Some(0), Some(0)));
+    assert_eq!(
+        (t["score"].as_u64(), t["totals"][0].as_i64()),
+        (Some(0), Some(0))
+    );
     assert!(view["rack"].is_null() && view["covered"] == true);
-    assert!(view["board"].to_string().chars().all(|c| c != 'T'), "the board is empty again");
+    assert!(
+        view["board"].to_string().chars().all(|c| c != 'T'),
+        "the board is empty again"
+    );
     assert_eq!(view["to_move"], 1);
     assert!(view["challenge"].is_null());
     // Now the meaning may be asked.
     ok(&app, "define", json!({ "words": ["tca"], "match_id": id }));
-    let gcg = ok(&app, "export_gcg", json!({ "match_id": id, "reveal_racks": true }));
+    let gcg = ok(
+        &app,
+        "export_gcg",
+        json!({ "match_id": id, "reveal_racks": true }),
+    );
     let text = gcg["gcg"].as_str().unwrap_or_else(|| panic!("{gcg}"));
     assert!(text.contains(" -- -"), "{text}");
 }
@@ -98,16 +108,46 @@ fn refusals_are_typed_and_change_nothing() {
         json!([{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "computer": "easy"}]),
         "lose_turn",
     );
-    refuses(&app, "challenge", json!({"match_id": id, "player": 1}), "nothing_to_challenge");
+    refuses(
+        &app,
+        "challenge",
+        json!({"match_id": id, "player": 1}),
+        "nothing_to_challenge",
+    );
     play(&app, id, cat());
     let before = ok(&app, "match_view", json!({"match_id": id}));
-    refuses(&app, "challenge", json!({"match_id": id, "player": 0}), "challenge_own_move");
-    refuses(&app, "challenge", json!({"match_id": id, "player": 2}), "computer_to_move");
-    refuses(&app, "challenge", json!({"match_id": id, "player": 9}), "player_not_in_match");
+    refuses(
+        &app,
+        "challenge",
+        json!({"match_id": id, "player": 0}),
+        "challenge_own_move",
+    );
+    refuses(
+        &app,
+        "challenge",
+        json!({"match_id": id, "player": 2}),
+        "computer_to_move",
+    );
+    refuses(
+        &app,
+        "challenge",
+        json!({"match_id": id, "player": 9}),
+        "player_not_in_match",
+    );
     assert_eq!(ok(&app, "match_view", json!({"match_id": id})), before);
     ok(&app, "challenge", json!({"match_id": id, "player": 1}));
-    refuses(&app, "challenge", json!({"match_id": id, "player": 1}), "already_challenged");
-    refuses(&app, "let_stand", json!({"match_id": id}), "already_challenged");
+    refuses(
+        &app,
+        "challenge",
+        json!({"match_id": id, "player": 1}),
+        "already_challenged",
+    );
+    refuses(
+        &app,
+        "let_stand",
+        json!({"match_id": id}),
+        "already_challenged",
+    );
     // CAT stood: Ben loses his turn, so the computer is to move.
     let view = ok(&app, "match_view", json!({"match_id": id}));
     assert_eq!(view["to_move"], 2);
@@ -116,11 +156,21 @@ fn refusals_are_typed_and_change_nothing() {
     let other = pair(&app, "none");
     play(&app, other, cat());
     reveal(&app, other);
-    refuses(&app, "challenge", json!({"match_id": other, "player": 1}), "challenge_closed");
+    refuses(
+        &app,
+        "challenge",
+        json!({"match_id": other, "player": 1}),
+        "challenge_closed",
+    );
     // Without the option there is nothing to challenge.
     let off = dealt_pair_with(&app, 3, ["CATEIOL", "SNNDBGL"], "ARTE", json!({}));
     play(&app, off, cat());
-    refuses(&app, "challenge", json!({"match_id": off, "player": 1}), "challenges_off");
+    refuses(
+        &app,
+        "challenge",
+        json!({"match_id": off, "player": 1}),
+        "challenges_off",
+    );
     refuses(
         &app,
         "new_match",
@@ -140,7 +190,11 @@ fn a_failed_challenge_gives_its_bonus_in_the_view_and_the_game_record() {
     assert_eq!(t["challenge"]["bonus"], 10);
     assert_eq!(t["challenge"]["not_in_list"], json!([]));
     assert_eq!(t["totals"][0], t["score"].as_i64().unwrap() + 10);
-    let gcg = ok(&app, "export_gcg", json!({ "match_id": id, "reveal_racks": true }));
+    let gcg = ok(
+        &app,
+        "export_gcg",
+        json!({ "match_id": id, "reveal_racks": true }),
+    );
     let text = gcg["gcg"].as_str().unwrap();
     let line = text
         .lines()
@@ -163,7 +217,11 @@ fn a_withdrawn_play_in_the_game_record_reads_back_as_a_scoreless_turn() {
     reveal(&app, id);
     ok(&app, "pass", json!({ "match_id": id }));
     play(&app, id, cat());
-    let text = ok(&app, "export_gcg", json!({ "match_id": id, "reveal_racks": true }))["gcg"]
+    let text = ok(
+        &app,
+        "export_gcg",
+        json!({ "match_id": id, "reveal_racks": true }),
+    )["gcg"]
         .as_str()
         .unwrap()
         .to_string();
@@ -211,7 +269,7 @@ fn hard_challenges_a_phony_at_once_and_never_a_valid_play() {
     );
     let view = play(&app, id, phony());
     assert!(view["turns"][0]["challenge"].is_null());
-    assert_eq!(view["turns"][0]["score"].as_u64().unwrap() > 0, true);
+    assert!(view["turns"][0]["score"].as_u64().unwrap() > 0);
 }
 
 #[test]
@@ -225,7 +283,12 @@ fn a_challenge_cover_comes_before_a_computers_turn_when_another_person_sits_ther
     let view = play(&app, id, cat());
     assert_eq!(view["challenge"]["before_computer"], true);
     assert_eq!(view["challenge"]["challengers"][0]["name"], "Ben");
-    refuses(&app, "computer_turn", json!({ "match_id": id }), "challenge_open");
+    refuses(
+        &app,
+        "computer_turn",
+        json!({ "match_id": id }),
+        "challenge_open",
+    );
     ok(&app, "let_stand", json!({ "match_id": id }));
     let view = ok(&app, "computer_turn", json!({ "match_id": id }));
     assert_eq!(view["to_move"], 2);

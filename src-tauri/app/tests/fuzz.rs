@@ -277,8 +277,14 @@ impl Fuzz {
             self.bad(format!("preview named a word with challenges on: {answer}"));
         }
         if command == "define" {
-            let open = view["challenge"]["words"].as_array().cloned().unwrap_or_default();
-            let asked = answer["definitions"].as_array().cloned().unwrap_or_default();
+            let open = view["challenge"]["words"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let asked = answer["definitions"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
             if asked.iter().any(|d| open.contains(&d["word"])) {
                 self.bad(format!("define told a challengeable word: {answer}"));
             }

@@ -82,8 +82,8 @@ pub use game::{fold_steps_on_this_thread, take_backs_by_replay_on_this_thread};
 pub use game::{
     Action, BestTurn, Can, ChallengePenalty, ChallengeRule, ChallengeWindow, Deal, EndReason,
     Event, ExchangeBlocked, HintRecord, HintShown, HintTile, HintWord, ListRef, Match,
-    MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Standing,
-    TakeBackOffer, Turn, TurnChallenge, TurnKind, View, WordGroup,
+    MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Standing, TakeBackOffer,
+    Turn, TurnChallenge, TurnKind, View, WordGroup,
 };
 pub use notation::{
     gcg_start_points_note, parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove,

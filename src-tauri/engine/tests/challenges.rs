@@ -104,11 +104,19 @@ fn challenges_are_off_by_default_and_words_are_checked_as_played() {
 #[test]
 fn a_phony_is_accepted_and_preview_names_no_word_but_still_names_placement_faults() {
     let (mut m, l) = deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
-    let phony = GcgMove::parse(PHONY).unwrap().placements(m.board()).unwrap();
-    let scored = m.preview(0, &phony, l).expect("a fault of words alone is no fault");
+    let phony = GcgMove::parse(PHONY)
+        .unwrap()
+        .placements(m.board())
+        .unwrap();
+    let scored = m
+        .preview(0, &phony, l)
+        .expect("a fault of words alone is no fault");
     assert_eq!(scored.words[0].word, "TCA");
     // A placement fault is still refused and named.
-    let apart = GcgMove::parse("5A CA").unwrap().placements(m.board()).unwrap();
+    let apart = GcgMove::parse("5A CA")
+        .unwrap()
+        .placements(m.board())
+        .unwrap();
     assert_eq!(
         m.preview(0, &apart, l).unwrap_err().kind(),
         "star_not_covered"
@@ -145,14 +153,20 @@ fn a_successful_challenge_withdraws_the_play_exactly() {
     );
     let after = state(&m);
     // The board, every rack and the bag as they were; no score.
-    assert_eq!((&after.0, &after.1, after.2, &after.3), (&before.0, &before.1, before.2, &before.3));
+    assert_eq!(
+        (&after.0, &after.1, after.2, &after.3),
+        (&before.0, &before.1, before.2, &before.3)
+    );
     assert_eq!(m.rack(0).unwrap(), b"CATEIOL");
     // The turn stays, scoring 0, marked; it counts as a scoreless turn.
     let t = m.turns().last().unwrap();
     assert_eq!((t.player, t.kind, t.score), (0, TurnKind::Place, 0));
     let mark = t.challenge.clone().unwrap();
     assert!(mark.withdrawn());
-    assert_eq!((mark.by, mark.not_in_list.clone()), (1, vec!["TCA".to_string()]));
+    assert_eq!(
+        (mark.by, mark.not_in_list.clone()),
+        (1, vec!["TCA".to_string()])
+    );
     assert_eq!(m.sheet().len(), 1);
     assert_eq!(m.scoreless_turns(), 1);
     assert_eq!(m.best_turn(None), None, "a withdrawn play is no best turn");
@@ -190,7 +204,11 @@ fn every_penalty_of_a_failed_challenge() {
         assert_eq!(m.scores()[0], play + bonus, "{penalty:?}");
         let t = m.turns().iter().find(|t| t.number == 1).unwrap();
         assert_eq!(t.score as i32, play, "the play's own score is unchanged");
-        assert_eq!(t.totals[0], play + bonus, "the sheet's total counts the bonus");
+        assert_eq!(
+            t.totals[0],
+            play + bonus,
+            "the sheet's total counts the bonus"
+        );
         assert_eq!(t.challenge.as_ref().unwrap().bonus, bonus as u32);
         if penalty == ChallengePenalty::LoseTurn {
             // Ben, next, loses this turn: it is on the sheet, scoreless, and Cy is to move.
@@ -208,7 +226,10 @@ fn every_penalty_of_a_failed_challenge() {
 
 #[test]
 fn a_challenger_who_is_not_next_loses_their_own_next_turn() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben", "Cy"]), on(ChallengePenalty::LoseTurn));
+    let (mut m, l) = deal(
+        humans(&["Ann", "Ben", "Cy"]),
+        on(ChallengePenalty::LoseTurn),
+    );
     place(&mut m, l, 0, "5D CAT").unwrap();
     challenge(&mut m, l, 2).unwrap();
     assert_eq!(m.to_move(), Some(1), "Ben still plays");
@@ -316,12 +337,18 @@ fn a_person_may_challenge_before_a_computers_turn_which_waits_for_the_cover() {
         .unwrap();
     table.apply(Action::Place { player: 0, tiles }, l).unwrap();
     // The "Challenge?" cover comes first: the computer may not move yet.
-    assert_eq!(table.computer_to_move().unwrap_err().kind(), "challenge_open");
+    assert_eq!(
+        table.computer_to_move().unwrap_err().kind(),
+        "challenge_open"
+    );
     let events = table.let_stand().unwrap().to_vec();
     assert_eq!(events, vec![Event::Unchallenged]);
     assert_eq!(table.computer_to_move().unwrap().0, 1);
     assert_eq!(
-        table.apply(Action::Challenge { player: 2 }, l).unwrap_err().kind(),
+        table
+            .apply(Action::Challenge { player: 2 }, l)
+            .unwrap_err()
+            .kind(),
         "challenge_closed"
     );
     assert_replays(table.game());
@@ -345,8 +372,15 @@ fn withdrawn_plays_count_toward_the_passes_ending() {
     let r = m.result().unwrap();
     assert_eq!(r.reason, EndReason::ScorelessTurns);
     let k = m.rules().end.scoreless_turns_in_a_row.unwrap() as usize;
-    assert_eq!(withdrawn, k, "each withdrawn play is one of Ann's scoreless turns");
-    assert_eq!(m.turns().len(), 2 * k, "Ann's k withdrawn plays and Ben's k passes");
+    assert_eq!(
+        withdrawn, k,
+        "each withdrawn play is one of Ann's scoreless turns"
+    );
+    assert_eq!(
+        m.turns().len(),
+        2 * k,
+        "Ann's k withdrawn plays and Ben's k passes"
+    );
     assert!(m.turns().iter().all(|t| t.score == 0));
     assert_replays(&m);
 }
@@ -367,7 +401,10 @@ fn a_phony_that_goes_out_waits_on_a_last_challenge() {
     assert!(m.challenge_window().unwrap().ends_match);
     // Only a challenge (or "No challenge") may come now.
     let before = state(&m);
-    assert_eq!(pass(&mut m, l, 1).unwrap_err(), EngineError::ChallengeBeforeEnd);
+    assert_eq!(
+        pass(&mut m, l, 1).unwrap_err(),
+        EngineError::ChallengeBeforeEnd
+    );
     assert_eq!(
         m.apply(Action::Resign { player: 2 }, l).unwrap_err(),
         EngineError::ChallengeBeforeEnd
@@ -421,8 +458,14 @@ fn take_back_before_a_challenge_costs_nothing_and_a_challenged_play_stays() {
     place(&mut m, l, 0, PHONY).unwrap();
     m.apply(Action::TakeBack { player: 0 }, l).unwrap();
     let after = state(&m);
-    assert_eq!((&after.0, &after.1, after.2, &after.3), (&before.0, &before.1, before.2, &before.3));
-    assert_eq!(challenge(&mut m, l, 1).unwrap_err().kind(), "nothing_to_challenge");
+    assert_eq!(
+        (&after.0, &after.1, after.2, &after.3),
+        (&before.0, &before.1, before.2, &before.3)
+    );
+    assert_eq!(
+        challenge(&mut m, l, 1).unwrap_err().kind(),
+        "nothing_to_challenge"
+    );
     place(&mut m, l, 0, "5D CAT").unwrap();
     challenge(&mut m, l, 1).unwrap();
     let e = m.apply(Action::TakeBack { player: 0 }, l).unwrap_err();

@@ -336,10 +336,7 @@ pub(crate) fn write_gcg_notes(
                     written.pop();
                     written.push((s, before.clone(), total, 0));
                 } else {
-                    let bonus = game
-                        .options()
-                        .challenges
-                        .map_or(0, |r| r.penalty.bonus());
+                    let bonus = game.options().challenges.map_or(0, |r| r.penalty.bonus());
                     if bonus > 0 {
                         totals[s] += i64::from(bonus);
                         let _ = writeln!(
@@ -350,9 +347,10 @@ pub(crate) fn write_gcg_notes(
                             totals[s]
                         );
                     }
-                    let lost = game.options().challenges.is_some_and(|r| {
-                        r.penalty == wordclub_engine::ChallengePenalty::LoseTurn
-                    });
+                    let lost = game
+                        .options()
+                        .challenges
+                        .is_some_and(|r| r.penalty == wordclub_engine::ChallengePenalty::LoseTurn);
                     let _ = writeln!(
                         out,
                         "#note {} challenged; every word is in the list, the play stands{}",
