@@ -87,8 +87,17 @@ export function challengeText(v, t) {
 /** @param {MatchView} v */
 function turns(v) { return v.turns ?? []; }
 
+/** A finished match's mark on a play that stood with words outside the list, nobody having
+ *  challenged it (the backend's `unchallenged`), or null.
+ * @param {import('./contract').UnchallengedTurn[] | undefined} unchallenged @param {number} turn */
+export function unchallengedMark(unchallenged, turn) {
+  const found = (unchallenged ?? []).find((u) => u.turn === turn);
+  if (!found) return null;
+  return h('span.challenge-mark', { 'data-testid': 'unchallenged-mark' }, ` (${found.words.join(', ')}: not in the list, not challenged)`);
+}
+
 /** The scoresheet's mark for a challenged or lost turn, or null.
- * @param {TurnRow} t */
+ * @param {{ challenge?: import('./contract').TurnChallenge | null, lost_turn?: boolean }} t */
 export function challengeMark(t) {
   if (t.lost_turn) return h('span.challenge-mark', { 'data-testid': 'lost-turn-mark' }, ' (turn lost to a challenge)');
   if (!t.challenge) return null;

@@ -480,7 +480,12 @@ boards: Array<TurnBoard>,
 /**
  * The board's rows now.
  */
-board: Array<string>, result: MatchResult | null, analysis: AnalysisStatus, };
+board: Array<string>, result: MatchResult | null, 
+/**
+ * Once the match is over: the plays that stood with words outside the list, nobody
+ * having challenged them (matches with challenges on).
+ */
+unchallenged: Array<UnchallengedTurn>, analysis: AnalysisStatus, };
 
 export type MatchIdArgs = { match_id: number, };
 
@@ -584,7 +589,12 @@ take_back: TakeBackView | null,
 /**
  * The challenge open now, when one is and a person may make it.
  */
-challenge: ChallengeView | null, over: boolean, 
+challenge: ChallengeView | null, 
+/**
+ * Once the match is over (empty before): the plays that stood with words outside the
+ * list, nobody having challenged them ("not in the list, not challenged").
+ */
+unchallenged: Array<UnchallengedTurn>, over: boolean, 
 /**
  * The rack of the player to move: present only once they revealed it.
  */
@@ -1331,6 +1341,8 @@ challenge: TurnChallenge | null,
  * The turn a failed challenge cost this player (scoreless, like a pass).
  */
 lost_turn: boolean, };
+
+export type UnchallengedTurn = { turn: number, words: Array<string>, };
 
 export type WordForm = "plural" | "present_tense" | "past_tense" | "present_participle" | "comparative" | "superlative" | "inflection";
 

@@ -78,6 +78,7 @@ impl OpenMatch {
             self.tile_tracker,
         );
         view.draft = self.shown_draft();
+        view.unchallenged = crate::view::unchallenged(game, self.list);
         view.reopened = self.table.reopened_cover();
         view
     }

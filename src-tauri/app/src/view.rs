@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use wordclub_lexicon::WordList;
 
 use crate::guide::{seat_colour, RulesGuide, SeatColour};
 use wordclub_engine::{
@@ -356,6 +357,26 @@ pub struct TurnRow {
     pub lost_turn: bool,
 }
 
+/// A play that stood with words outside the list, unchallenged
+/// ([`wordclub_engine::Match::unchallenged_words`]).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct UnchallengedTurn {
+    pub turn: u32,
+    pub words: Vec<String>,
+}
+
+/// [`UnchallengedTurn`]s of a finished match (none while it is on).
+pub fn unchallenged(game: &wordclub_engine::Match, list: &WordList) -> Vec<UnchallengedTurn> {
+    if !game.is_over() {
+        return Vec::new();
+    }
+    game.unchallenged_words(list)
+        .into_iter()
+        .map(|(turn, words)| UnchallengedTurn { turn, words })
+        .collect()
+}
+
 /// A person who may challenge, by seat and name.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "contract", derive(ts_rs::TS))]
@@ -485,6 +506,9 @@ pub struct MatchView {
     pub take_back: Option<TakeBackView>,
     /// The challenge open now, when one is and a person may make it.
     pub challenge: Option<ChallengeView>,
+    /// Once the match is over (empty before): the plays that stood with words outside the
+    /// list, nobody having challenged them ("not in the list, not challenged").
+    pub unchallenged: Vec<UnchallengedTurn>,
     pub over: bool,
     /// The rack of the player to move: present only once they revealed it.
     pub rack: Option<Vec<TileView>>,
@@ -701,6 +725,7 @@ pub fn match_view(
                     .is_some_and(|s| v.players[s].kind != PlayerKind::Human),
             })
         }),
+        unchallenged: Vec::new(),
         over: v.result.is_some(),
         rack: v.rack.as_deref().map(|r| rack_tiles(r.as_bytes())),
         unseen: tile_tracker.then(|| v.unseen.clone()),

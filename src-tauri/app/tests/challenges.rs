@@ -270,6 +270,15 @@ fn hard_challenges_a_phony_at_once_and_never_a_valid_play() {
     let view = play(&app, id, phony());
     assert!(view["turns"][0]["challenge"].is_null());
     assert!(view["turns"][0]["score"].as_u64().unwrap() > 0);
+    // It stood; while the match is on nothing says it is not in the list.
+    assert_eq!(view["unchallenged"], json!([]));
+    ok(&app, "computer_turn", json!({ "match_id": id }));
+    let over = ok(&app, "resign", json!({ "match_id": id, "confirm": true }));
+    assert_eq!(over["over"], true);
+    let marked = json!([{ "turn": 1, "words": ["TCA"] }]);
+    assert_eq!(over["unchallenged"], marked);
+    let detail = ok(&app, "match_detail", json!({ "match_id": id }));
+    assert_eq!(detail["unchallenged"], marked);
 }
 
 #[test]

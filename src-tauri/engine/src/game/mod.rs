@@ -620,6 +620,29 @@ impl Match {
         }
     }
 
+    /// The plays that stand with words outside `list`, nobody having challenged them in time
+    /// (a match with challenges on): each turn's number and those words, in turn order. What
+    /// the end screen, the detail and the analysis mark "not in the list, not challenged";
+    /// callers show it only once the match is over, as it tells what no challenge asked.
+    pub fn unchallenged_words(&self, list: &WordList) -> Vec<(u32, Vec<String>)> {
+        if self.options.challenges.is_none() {
+            return Vec::new();
+        }
+        self.turns
+            .iter()
+            .filter(|t| t.kind == TurnKind::Place && t.challenge.is_none())
+            .filter_map(|t| {
+                let mut words: Vec<String> = Vec::new();
+                for w in &t.words {
+                    if !list.contains(w.word.as_bytes()) && !words.contains(&w.word) {
+                        words.push(w.word.clone());
+                    }
+                }
+                (!words.is_empty()).then_some((t.number, words))
+            })
+            .collect()
+    }
+
     /// "No challenge": the newest play stands (a "Challenge?" cover before a computer's turn
     /// or the match's end, or nobody left who would challenge). Recorded
     /// ([`Event::Unchallenged`], returned) so that a restart does not open it again; a play
