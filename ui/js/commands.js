@@ -179,6 +179,18 @@ export const save_gcg = (args) => call('save_gcg', args);
 export const take_back = (args) => call('take_back', args);
 
 /**
+ * @param {import('./contract').ChallengeArgs} args
+ * @returns {Promise<import('./contract').MatchView>}
+ */
+export const challenge = (args) => call('challenge', args);
+
+/**
+ * @param {import('./contract').MatchIdArgs} args
+ * @returns {Promise<import('./contract').MatchView>}
+ */
+export const let_stand = (args) => call('let_stand', args);
+
+/**
  * @param {import('./contract').ConfirmMatchArgs} args
  * @returns {Promise<import('./contract').MatchClosed>}
  */

@@ -125,6 +125,29 @@ leave: string,
  */
 value: number, };
 
+export type ChallengeArgs = { match_id: number, player: number, };
+
+export type ChallengePenalty = "none" | "lose_turn" | "plus5" | "plus10";
+
+export type ChallengeRule = { penalty: ChallengePenalty, };
+
+export type ChallengeView = { mover: number, mover_name: string, words: Array<string>, 
+/**
+ * The people who may challenge (every other person still in the match; computers
+ * answered as soon as the play was made).
+ */
+challengers: Array<ChallengerView>, 
+/**
+ * The play ends the match unless a challenge withdraws it: the cover is the last one.
+ */
+ends_match: boolean, 
+/**
+ * A computer moves next: the cover asks "Challenge?" first ("No challenge": `let_stand`).
+ */
+before_computer: boolean, };
+
+export type ChallengerView = { seat: number, name: string, };
+
 export type ChartView = { 
 /**
  * `seat-wins`, `endings`, `length`, `heat-map`, `scores` or `margin`.
@@ -467,7 +490,12 @@ boards: Array<TurnBoard>,
 /**
  * The board's rows now.
  */
-board: Array<string>, result: MatchResult | null, analysis: AnalysisStatus, };
+board: Array<string>, result: MatchResult | null, 
+/**
+ * Once the match is over: the plays that stood with words outside the list, nobody
+ * having challenged them (matches with challenges on).
+ */
+unchallenged: Array<UnchallengedTurn>, analysis: AnalysisStatus, };
 
 export type MatchIdArgs = { match_id: number, };
 
@@ -573,7 +601,16 @@ turns: Array<TurnRow>,
  * The take-back open now, when one is (`can.take_back`): who may take their move back
  * and how many turns go with it (their move and the computers' replies after it).
  */
-take_back: TakeBackView | null, over: boolean, 
+take_back: TakeBackView | null, 
+/**
+ * The challenge open now, when one is and a person may make it.
+ */
+challenge: ChallengeView | null, 
+/**
+ * Once the match is over (empty before): the plays that stood with words outside the
+ * list, nobody having challenged them ("not in the list, not challenged").
+ */
+unchallenged: Array<UnchallengedTurn>, over: boolean, 
 /**
  * The rack of the player to move: present only once they revealed it.
  */
@@ -628,6 +665,11 @@ recap_start: number | null,
  * The match's "Allow take-backs" option.
  */
 take_backs_allowed: boolean, 
+/**
+ * The match's challenge rule ([`crate::MatchOptions::challenges`]); `None`: words are
+ * checked as they are played.
+ */
+challenges: ChallengeRule | null, 
 /**
  * The match's "Allow hints" option (hint commands are refused when off).
  */
@@ -728,6 +770,12 @@ allow_hints?: boolean | null,
  * back until the next player shows their rack.
  */
 allow_take_backs?: boolean | null, 
+/**
+ * "Challenges" (off when absent): on, a person's play is accepted whatever its words and
+ * any other person may challenge it before the next player shows their rack; the value
+ * is what a failed challenge costs (`none`, `lose_turn`, `plus5`, `plus10`).
+ */
+challenges?: ChallengePenalty | null, 
 /**
  * Who plays first: a seat of `players` (0-based), or `"random"`; the first seat when
  * absent. The players are recorded in playing order, so the one who starts is seat 0
@@ -1232,6 +1280,22 @@ rows: Array<string>,
  */
 placed: Array<Pos>, };
 
+export type TurnChallenge = { 
+/**
+ * Who challenged.
+ */
+by: number, 
+/**
+ * The play's words the list lacks: not empty, the play was withdrawn (the turn scores 0);
+ * empty, it stood.
+ */
+not_in_list: Array<string>, 
+/**
+ * Points the play's player gained when it stood (the match's +5 or +10), counted in the
+ * turn's totals.
+ */
+bonus: number, };
+
 export type TurnDetail = { 
 /**
  * The name of the seat in `turn.player`.
@@ -1272,7 +1336,17 @@ hints: Array<HintRecord>,
  * Left out of the JSON when false, so the answers about matches with no take-back stay
  * as they were.
  */
-taken_back?: boolean, };
+taken_back?: boolean, 
+/**
+ * This play was challenged ([`Event::Challenged`]): by whom, and what came of it. Left
+ * out of the JSON when it was not.
+ */
+challenge?: TurnChallenge, 
+/**
+ * The turn a failed challenge cost its challenger (the match's penalty
+ * [`ChallengePenalty::LoseTurn`]): scoreless, like a pass. Left out when false.
+ */
+lost_turn?: boolean, };
 
 export type TurnKind = "place" | "exchange" | "pass" | "resign";
 
@@ -1314,7 +1388,18 @@ hints: number,
 /**
  * The turn was taken back: shown struck through, it counts for nothing.
  */
-taken_back: boolean, };
+taken_back: boolean, 
+/**
+ * The play was challenged (issue 46): by whom, the words the list lacks (not empty: the
+ * play was withdrawn, scoring 0) and the bonus it gained when it stood.
+ */
+challenge: TurnChallenge | null, 
+/**
+ * The turn a failed challenge cost this player (scoreless, like a pass).
+ */
+lost_turn: boolean, };
+
+export type UnchallengedTurn = { turn: number, words: Array<string>, };
 
 export type WordForm = "plural" | "present_tense" | "past_tense" | "present_participle" | "comparative" | "superlative" | "inflection";
 
@@ -1365,6 +1450,8 @@ export type Commands = {
   rules_evidence: { args: RulesEvidenceArgs; answer: RulesEvidence };
   save_gcg: { args: ExportGcgArgs; answer: SavedGcg };
   take_back: { args: TakeBackArgs; answer: MatchView };
+  challenge: { args: ChallengeArgs; answer: MatchView };
+  let_stand: { args: MatchIdArgs; answer: MatchView };
   abandon_match: { args: ConfirmMatchArgs; answer: MatchClosed };
   delete_match: { args: ConfirmMatchArgs; answer: MatchClosed };
   remember_screen: { args: ScreenArgs; answer: ScreenAnswer };

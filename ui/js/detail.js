@@ -2,6 +2,7 @@
 // score chart, every turn with its words, score breakdown and hints, the analysis beside the
 // turns (analysis.js) and the GCG record. Every board, score and word comes from the backend.
 import { inAppWindow } from './api.js';
+import { challengeMark, unchallengedMark } from './challenge.js';
 import * as commands from './commands.js';
 import { h, fill, toast, messageOf } from './dom.js';
 import { confirmDialog } from './dialog.js';
@@ -75,7 +76,7 @@ export async function showDetail(root, { id }, screen) {
     h('td', {}, h('button.turn-link', { type: 'button', 'aria-label': `Board after turn ${t.number}`, onclick: () => showStep(i + 1) }, String(t.number))),
     h('td', {}, seatName(detail.colours?.[t.player], t.player_name ?? names[t.player] ?? String(t.player))),
     h('td', {}, move(t)),
-    h('td', {}, wordsCell(t), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: 'Meaning', className: 'word-link' }) : null),
+    h('td', {}, wordsCell(t), challengeMark(t), unchallengedMark(detail.unchallenged, t.number), t.words.length ? defineButton(t.words.map((w) => w.word), { matchId: id }, { text: 'Meaning', className: 'word-link' }) : null),
     h('td', {}, String(t.score)),
     t.totals.map((total) => h('td', {}, String(total))),
     h('td', {}, hintsText(t)),

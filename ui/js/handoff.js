@@ -5,13 +5,15 @@ import { h } from './dom.js';
 import { renderRecap } from './scoresheet.js';
 import { seatName } from './seats.js';
 import { unusualNotes } from './explain.js';
+import { challengeControls, challengeResult } from './challenge.js';
 
 /**
  * @param {import('./contract').MatchView} view  a view with the cover up (a player to move)
  * @param {() => void} onReveal
  * @param {unknown[] | null} [more]  beside the recap's button: the take-back, Abandon
+ * @param {{ challenge?: (seat: number) => void, letStand?: () => void }} [on]  challenges
  */
-export function renderCover(view, onReveal, more = null) {
+export function renderCover(view, onReveal, more = null, on = {}) {
   const next = view.players[view.to_move ?? 0];
   return h('section.cover.panel', { 'data-testid': 'cover', dataset: next.colour ? { colour: next.colour.id } : undefined },
     // Reopened at a one-person table (a reload, a restart): nobody to pass to, but who holds
@@ -22,7 +24,11 @@ export function renderCover(view, onReveal, more = null) {
     view.turn === 0 ? unusualNotes(view, 'cover-why') : null,
     // Everything since this player last played, so nobody misses a move at the table.
     renderRecap(view),
-    h('button.primary', {
+    // A challenge open: what the last one found, then "Challenge <words>" for whoever may.
+    challengeResult(view),
+    challengeControls(view, on),
+    // A play that ends the match waits on its last challenge: no rack to show before it.
+    view.challenge?.ends_match ? null : h('button.primary', {
       type: 'button', 'data-testid': 'reveal', 'data-first-focus': '', onclick: onReveal,
       // The focus comes here after a turn: an Enter still held from it (key repeat) must not
       // show the next player's rack; a fresh press does.

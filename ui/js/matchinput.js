@@ -223,6 +223,11 @@ export function wireInput(m) {
     // marked abandoned.
     abandon: () => { if (!turn.busy) abandonMatch({ id: s.view.id }, () => { if (alive()) m.leave(); }, viewName(s.view)); },
     reveal: () => act(commands.reveal_rack),
+    // A challenge is the challenger's own tap: no question first (the cover names them). A
+    // withdrawn play's tiles go back to its owner's covered rack, so the rack order goes.
+    /** @param {number} player */
+    challenge: (player) => act(commands.challenge, { player }, { wholeRack: true }),
+    letStand: () => act(commands.let_stand),
     /** @param {number} player */
     takeBack: async (player) => {
       // Asked first, as Resign and Pass are: on the cover the button is within a thumb of

@@ -13,6 +13,7 @@ import { renderScoresheet, withCoordinates } from './scoresheet.js';
 import { takeBackButton } from './takeback.js';
 import { unseenGrid } from './unseen.js';
 import { defineButton } from './define.js';
+import { challengeControls, challengeResult } from './challenge.js';
 
 /** @typedef {import('./contract').MatchView} MatchView */
 /** @typedef {import('./contract').PreviewAnswer} PreviewAnswer */
@@ -27,7 +28,7 @@ import { defineButton } from './define.js';
  * @param {Handlers} on  the handlers (matchinput.js)
  */
 export function renderTurn(v, state, on) {
-  if (v.covered) return layout(v, state, on, renderCover(v, on.reveal, [takeBackButton(v, on.takeBack), abandonButton(v, on)]));
+  if (v.covered) return layout(v, state, on, renderCover(v, on.reveal, [takeBackButton(v, on.takeBack), abandonButton(v, on)], on));
   const { draft } = state;
   const rack = rackOf(v, state, on);
   // The engine says whether the player may take a hint now (none when "Allow hints" is off)
@@ -144,7 +145,11 @@ export function renderThinking(v, state, on) {
   // Over: the last computer move's tiles are still arriving, then the end screen.
   if (v.over || v.to_move == null) return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${v.last_move?.name ?? ''} is playing…`));
   const mover = v.players[v.to_move];
-  return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`));
+  // A person may still challenge the play before this computer's turn: the "Challenge?"
+  // cover comes first (the computer waits for it on the backend).
+  const asks = challengeControls(v, on);
+  if (asks) return layout(v, state, on, h('section.cover.panel', { 'data-testid': 'challenge-cover' }, h('h1', {}, 'Challenge?'), asks));
+  return layout(v, state, on, h('div.stack', {}, challengeResult(v), h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`)));
 }
 
 /** Puts a preview answer (null: nothing staged) into the screen's preview panel and enables

@@ -151,6 +151,19 @@ function placementRules(size) {
     h('p.muted', {}, `On this ${size} × ${size} board the star marks the middle square.`));
 }
 
+/** Challenges, a house rule any rule set may be played with (chosen on the new match form),
+ *  in plain words: what the engine does (issue 46). */
+function challengeRules() {
+  return h('section.stack.rules-teach', { 'data-testid': 'rules-challenges' },
+    h('h2', {}, 'Challenges (a house rule)'),
+    h('p', {}, 'Without challenges, every word is checked as it is played and a word not in the list is refused. With challenges on (chosen when the match starts), any word may be played, and nobody is told whether it is in the list.'),
+    h('p', {}, 'Before the next player shows their rack, anyone else at the table may tap "Challenge" on the cover. If a word of the move is not in the list, the move is withdrawn: the tiles go back to the player\'s rack, the bag is as it was, and the turn scores 0 (it counts as a turn without points, like a pass). If every word is in the list, the move stands and the challenge costs what the match chose: nothing, the challenger\'s next turn, or 5 or 10 points to the player.'),
+    h('p', {}, 'Once the next player has shown their rack, the move stands, even a word that is not in the list. A move that ends the match waits for a last "Challenge?" first, and so does a computer\'s turn when another person sits at the table.'),
+    h('p', {}, 'A player may take a move back (where take-backs are allowed) before anyone challenges it, at no cost; a move that was challenged cannot be taken back.'),
+    h('p', {}, 'Computers only play words in the list. Hard and Medium computers challenge every word that is not in the list; Easy computers never challenge; no computer challenges a word that is in it.'),
+    h('p', {}, 'While a move can still be challenged, the match screen does not show the meaning of its words, since that would tell whether they are in the list. The word checker on its own screen records nothing.'));
+}
+
 /** @param {string[]} rows */
 function placedOf(rows) {
   /** @type {{ row: number, col: number }[]} */
@@ -248,6 +261,7 @@ export async function showRules(root, params = {}) {
       placementRules(shown.board_size),
       h('section.stack.rules-teach', { 'data-testid': 'rules-scoring' }, h('h2', {}, 'How a move scores'), scoringText(shown).map((t) => h('p', {}, t))),
       examplesBox,
+      challengeRules(),
       h('h2', {}, 'The rule set'),
       h('p', { 'data-testid': 'rules-summary' }, h('strong', {}, guide.name), `: ${guide.summary}`),
       own.candidate ? h('p', { 'data-testid': 'candidate-note' }, 'A candidate rule set: a proposal still being tried out.') : null,

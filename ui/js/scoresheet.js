@@ -7,6 +7,7 @@ import { breakdownText } from './breakdown.js';
 import { defineButton, wordLinks } from './define.js';
 import { hoverTip } from './hovertip.js';
 import { seatName } from './seats.js';
+import { challengeMark, unchallengedMark } from './challenge.js';
 
 /** @typedef {import('./contract').TurnRow} TurnRow */
 
@@ -85,6 +86,8 @@ export function renderScoresheet(v, selected, onSelect) {
           h('span.sheet-who', {}, who(t, colours)),
           h('span.sheet-words', { 'data-testid': 'sheet-words' },
             t.action === 'play' ? wordLinks(t.words.map((w) => w.word), { matchId: v.id }) : turnText(t, replaces),
+            challengeMark(t),
+            unchallengedMark(v.unchallenged, t.number),
             t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
           h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
           h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))));
@@ -95,7 +98,7 @@ export function renderScoresheet(v, selected, onSelect) {
     },
     h('span.sheet-n', {}, `${t.number}.`),
     h('span.sheet-who', {}, who(t, colours)),
-    h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, replaces), t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
+    h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, replaces), challengeMark(t), unchallengedMark(v.unchallenged, t.number), t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
     h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
     h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · ')));
     // The breakdown on hover in a tip of the page's own, which closes when a dialog opens
@@ -148,7 +151,7 @@ export function renderRecap(v) {
   return h('ul.recap', { 'data-testid': 'recap', 'aria-label': 'Since your last turn' },
     since.map((t) => h('li', { dataset: { turn: String(t.number) }, class: t.taken_back ? 'taken-back' : undefined },
       h('strong', {}, who(t, coloursOf(v))), ': ', t.taken_back ? takenBackText(t, replaces)
-        : t.action === 'play' ? [wordLinks(t.words.map((w) => w.word), { matchId: v.id }), ` ${t.score}`] : turnText(t, replaces))));
+        : t.action === 'play' ? [wordLinks(t.words.map((w) => w.word), { matchId: v.id }), ` ${t.score}`, challengeMark(t)] : [turnText(t, replaces), challengeMark(t)])));
 }
 
 /** A taken-back turn's words or action, struck through, and said in words for a reader.

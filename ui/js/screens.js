@@ -5,6 +5,7 @@ import { h, fill, toast, announce, messageOf, fieldValue, fieldChecked } from '.
 import { ApiError } from './api.js';
 import { applyTheme } from './theme.js';
 import { takeBackOption } from './takeback.js';
+import { challengeOption } from './challenge.js';
 import { renderDefinition } from './define.js';
 import { seatName } from './seats.js';
 import { ourWordsOption, checkerActions, ourWordsSettings, ownListsSettings } from './ourwords.js';
@@ -80,6 +81,8 @@ export async function showHome(root, _params, screen) {
   let chosenList = '';
   const listPick = /** @type {HTMLSelectElement} */ (h('select', { name: 'word-list', 'data-testid': 'word-list-pick', onchange: () => { chosenList = listPick.value; } }));
   const listPickLine = h('label.field', { hidden: !ownLists.length }, 'Word list', listPick);
+  // "Challenges" for this match (off by default), with what a failed one costs.
+  const challenges = challengeOption();
   const firstBox = h('label.field', { 'data-testid': 'first-player-field' });
   const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null }); fitSeats(); keepTable(); draw(); } }, 'Add player');
 
@@ -179,6 +182,7 @@ export async function showHome(root, _params, screen) {
     try {
       const view = await commands.new_match({
         rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked,
+        challenges: challenges.value(),
         first: first === 'random' ? 'random' : { seat: Number(first) },
         list: chosenList || null, use_our_words: ourWords.checked(),
       });
@@ -210,6 +214,7 @@ export async function showHome(root, _params, screen) {
     hintsLine,
     takeBacks.line,
     ourWords.line,
+    challenges.line,
     h('div', {}, h('strong', {}, 'Players')),
     firstBox,
     seatBox,

@@ -14,7 +14,7 @@ import { messageOf } from './dom.js';
  * A turn command of commands.js, run for this match (its `match_id` is filled in).
  * @typedef {typeof commands.play | typeof commands.exchange | typeof commands.pass | typeof commands.resign
  *   | typeof commands.reveal_rack | typeof commands.hint
- *   | typeof commands.take_back} TurnCommand
+ *   | typeof commands.take_back | typeof commands.challenge | typeof commands.let_stand} TurnCommand
  */
 
 /**

@@ -52,6 +52,8 @@ macro_rules! command_table {
             rules_evidence(RulesEvidenceArgs) -> RulesEvidence;
             save_gcg(ExportGcgArgs) -> SavedGcg;
             take_back(TakeBackArgs) -> MatchView;
+            challenge(ChallengeArgs) -> MatchView;
+            let_stand(MatchIdArgs) -> MatchView;
             abandon_match(ConfirmMatchArgs) -> MatchClosed;
             delete_match(ConfirmMatchArgs) -> MatchClosed;
             remember_screen(ScreenArgs) -> ScreenAnswer;

@@ -66,7 +66,26 @@ impl App {
                     "Name a match or a word list, not both".into(),
                 ))
             }
-            (Some(id), None) => self.with_match(id, |m| Ok(m.list))?,
+            (Some(id), None) => {
+                // While a play can still be challenged, whether its words are in the list is
+                // nobody's to know but by a challenge (issue 46): their meanings wait.
+                let (list, open) = self.with_match(id, |m| {
+                    Ok((m.list, m.game().challenge_window().ok().map(|w| w.words)))
+                })?;
+                let asked = |w: &String| w.trim().to_ascii_uppercase();
+                if let Some(word) =
+                    open.and_then(|words| args.words.iter().map(asked).find(|w| words.contains(w)))
+                {
+                    return Err(bad(
+                        "withheld_until_challenged",
+                        format!(
+                            "{word} can still be challenged: whether it is in the word list is \
+                             shown by a challenge, or once the next player shows their rack"
+                        ),
+                    ));
+                }
+                list
+            }
             (None, Some(name)) if name.starts_with("own:") => {
                 self.with_store(|store| crate::house::list_by_name(store, name))?
             }

@@ -250,6 +250,9 @@ pub struct MatchDetail {
     /// The board's rows now.
     pub board: Vec<String>,
     pub result: Option<wordclub_engine::MatchResult>,
+    /// Once the match is over: the plays that stood with words outside the list, nobody
+    /// having challenged them (matches with challenges on).
+    pub unchallenged: Vec<crate::view::UnchallengedTurn>,
     pub analysis: AnalysisStatus,
 }
 
@@ -298,6 +301,10 @@ pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
         boards,
         board: d.board,
         result: d.result,
+        unchallenged: crate::matches::match_list(&game)
+            .ok()
+            .map(|list| crate::view::unchallenged(&game, list))
+            .unwrap_or_default(),
         analysis: AnalysisStatus {
             available: finished,
             ready: finished && store.has_analysis(id, ANALYSER_VERSION)?,

@@ -94,8 +94,8 @@ pub use files::{keep_damaged_copy, read_kept, write_atomically, MAX_KEPT_BYTES};
 // A match: started, shown to whoever holds the device, played turn by turn, hinted.
 pub use family::{ConfirmMatchArgs, MatchClosed, TakeBackArgs};
 pub use matches::{
-    DealArgs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs, MatchViewArgs, NewMatchArgs,
-    PreviewAnswer, ResignArgs, SeatArgs, TileArg, TilesArgs,
+    ChallengeArgs, DealArgs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs, MatchViewArgs,
+    NewMatchArgs, PreviewAnswer, ResignArgs, SeatArgs, TileArg, TilesArgs,
 };
 pub use view::MatchView;
 // Its history: listed, turn by turn, statistics, its analysis, its game record.

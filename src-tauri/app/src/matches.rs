@@ -3,8 +3,8 @@
 //! arguments, keeps the open matches and builds views.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::{
-    Action, HintKind, Match, Placement, PlayerKind, PlayerSpec, RuleSet, Square, Table, Tile,
-    WordScore, MAX_PLAYERS,
+    Action, ChallengePenalty, HintKind, Match, Placement, PlayerKind, PlayerSpec, RuleSet,
+    Square, Table, Tile, WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
 use wordclub_movegen::Level;
@@ -78,6 +78,7 @@ impl OpenMatch {
             self.tile_tracker,
         );
         view.draft = self.shown_draft();
+        view.unchallenged = crate::view::unchallenged(game, self.list);
         view.reopened = self.table.reopened_cover();
         view
     }
@@ -85,13 +86,51 @@ impl OpenMatch {
     /// Applies an action of the seat that may act now; returns the events it appended.
     pub fn apply(&mut self, action: Action) -> Result<Vec<wordclub_engine::Event>, AppError> {
         let taking_back = matches!(action, Action::TakeBack { .. });
-        let events = self.table.apply(action, self.list)?;
+        let mut events = self.table.apply(action, self.list)?.to_vec();
         if taking_back {
             // A draft kept from before the withdrawn moves could match the turn count again;
             // it belongs to a position the player has since changed: it never comes back.
             self.draft = None;
         }
-        Ok(events.to_vec())
+        events.extend(self.computers_on_challenge()?);
+        Ok(events)
+    }
+
+    /// After a person's play in a match with challenges (issue 46), the computers answer at
+    /// once: the first Hard or Medium computer round the table from the mover challenges a
+    /// play with a word outside the list ([`Level::challenges`]); none challenges a play whose
+    /// words are all in it. When no other person could challenge then, the play stands
+    /// ([`Table::let_stand`]), so a computer's turn or the match's end is not held up;
+    /// otherwise the cover offers the people "Challenge <words>". Returns the events added.
+    pub(crate) fn computers_on_challenge(
+        &mut self,
+    ) -> Result<Vec<wordclub_engine::Event>, AppError> {
+        let Ok(window) = self.game().challenge_window() else {
+            return Ok(Vec::new());
+        };
+        let list = self.list;
+        let phony = window.words.iter().any(|w| !list.contains(w.as_bytes()));
+        let players = self.game().players().to_vec();
+        let n = players.len();
+        let challenger = (1..n).map(|step| (window.mover + step) % n).find(|s| {
+            window.challengers.contains(s)
+                && match &players[*s].kind {
+                    PlayerKind::Computer { level } => {
+                        Level::parse(level).is_ok_and(Level::challenges)
+                    }
+                    PlayerKind::Human => false,
+                }
+        });
+        if let Some(player) = challenger.filter(|_| phony) {
+            return Ok(self
+                .table
+                .apply(Action::Challenge { player }, list)?
+                .to_vec());
+        }
+        if !self.table.person_may_challenge() {
+            return Ok(self.table.let_stand()?.to_vec());
+        }
+        Ok(Vec::new())
     }
 
     /// The kept draft, for the view that shows its player's rack in the same turn: never
@@ -151,6 +190,11 @@ pub struct NewMatchArgs {
     /// back until the next player shows their rack.
     #[serde(default)]
     pub allow_take_backs: Option<bool>,
+    /// "Challenges" (off when absent): on, a person's play is accepted whatever its words and
+    /// any other person may challenge it before the next player shows their rack; the value
+    /// is what a failed challenge costs (`none`, `lose_turn`, `plus5`, `plus10`).
+    #[serde(default)]
+    pub challenges: Option<ChallengePenalty>,
     /// Who plays first: a seat of `players` (0-based), or `"random"`; the first seat when
     /// absent. The players are recorded in playing order, so the one who starts is seat 0
     /// of the match and the others follow round the table as given.
@@ -209,6 +253,15 @@ pub struct SeatArgs {
 #[serde(deny_unknown_fields)]
 pub struct MatchIdArgs {
     pub match_id: i64,
+}
+
+/// `challenge`: who challenges the newest play (a seat, 0-based).
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeArgs {
+    pub match_id: i64,
+    pub player: u8,
 }
 
 #[derive(Debug, Deserialize)]

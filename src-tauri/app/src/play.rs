@@ -3,7 +3,10 @@
 //! who may act and what the screen shows; these pass its answers on.
 use std::hash::{BuildHasher, RandomState};
 
-use wordclub_engine::{Action, Deal, ListRef, Match, MatchOptions, PlayerSpec, RuleSet, Seat};
+use wordclub_engine::{
+    Action, ChallengeRule, Deal, EngineError, ListRef, Match, MatchOptions, PlayerKind, PlayerSpec,
+    RuleSet, Seat,
+};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{computer_action_with, hint_answer, Level, MovegenError};
 use wordclub_store::FixedDeal;
@@ -11,8 +14,8 @@ use wordclub_store::FixedDeal;
 use crate::app::SEARCH_TRIES;
 use crate::events::AppEvent;
 use crate::matches::{
-    exchange_text, placements, player_specs, ExchangeArgs, FirstPlayer, HintAnswer, MatchIdArgs,
-    MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
+    exchange_text, placements, player_specs, ChallengeArgs, ExchangeArgs, FirstPlayer, HintAnswer,
+    MatchIdArgs, MatchViewArgs, NewMatchArgs, OpenMatch, PreviewAnswer, ResignArgs, TilesArgs,
 };
 use crate::view::MatchView;
 use crate::{App, AppError};
@@ -79,6 +82,7 @@ impl App {
             hints: args.allow_hints.unwrap_or(true),
             take_backs: args.allow_take_backs.unwrap_or(false),
             our_words,
+            challenges: args.challenges.map(|penalty| ChallengeRule { penalty }),
         };
         let start = Start {
             rules,
@@ -189,6 +193,43 @@ impl App {
             args.match_id,
             |m| {
                 m.table.reveal()?;
+                Ok((None, ()))
+            },
+            |m, ()| m.view(),
+        )
+    }
+
+    /// A person at the table challenges the newest play (issue 46): any other person still in
+    /// the match, covered or not, before the next player shows their rack. The answer shows
+    /// the words against the list (the sheet's challenge mark), never a rack: a withdrawn
+    /// play's tiles go back to their owner's covered rack. A computer seat's challenge is
+    /// the app's own (`OpenMatch::computers_on_challenge`), never asked for.
+    pub fn challenge(&self, args: ChallengeArgs) -> Result<MatchView, AppError> {
+        self.act(
+            args.match_id,
+            |m| {
+                let player = usize::from(args.player);
+                if let Some(PlayerKind::Computer { .. }) =
+                    m.game().players().get(player).map(|p| &p.kind)
+                {
+                    return Err(EngineError::ComputerToMove {
+                        name: m.game().players()[player].name.clone(),
+                    }
+                    .into());
+                }
+                Ok((Some(Action::Challenge { player }), ()))
+            },
+            |m, ()| m.view(),
+        )
+    }
+
+    /// "No challenge" on the "Challenge?" cover (before a computer's turn or the match's
+    /// end): the newest play stands, recorded so that a restart does not ask again.
+    pub fn let_stand(&self, args: MatchIdArgs) -> Result<MatchView, AppError> {
+        self.act(
+            args.match_id,
+            |m| {
+                m.table.let_stand()?;
                 Ok((None, ()))
             },
             |m, ()| m.view(),

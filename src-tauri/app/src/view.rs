@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use wordclub_lexicon::WordList;
 
 use crate::guide::{seat_colour, RulesGuide, SeatColour};
 use wordclub_engine::{
@@ -349,6 +350,58 @@ pub struct TurnRow {
     pub hints: u32,
     /// The turn was taken back: shown struck through, it counts for nothing.
     pub taken_back: bool,
+    /// The play was challenged (issue 46): by whom, the words the list lacks (not empty: the
+    /// play was withdrawn, scoring 0) and the bonus it gained when it stood.
+    pub challenge: Option<wordclub_engine::TurnChallenge>,
+    /// The turn a failed challenge cost this player (scoreless, like a pass).
+    pub lost_turn: bool,
+}
+
+/// A play that stood with words outside the list, unchallenged
+/// ([`wordclub_engine::Match::unchallenged_words`]).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct UnchallengedTurn {
+    pub turn: u32,
+    pub words: Vec<String>,
+}
+
+/// [`UnchallengedTurn`]s of a finished match (none while it is on).
+pub fn unchallenged(game: &wordclub_engine::Match, list: &WordList) -> Vec<UnchallengedTurn> {
+    if !game.is_over() {
+        return Vec::new();
+    }
+    game.unchallenged_words(list)
+        .into_iter()
+        .map(|(turn, words)| UnchallengedTurn { turn, words })
+        .collect()
+}
+
+/// A person who may challenge, by seat and name.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct ChallengerView {
+    pub seat: Seat,
+    pub name: String,
+}
+
+/// The challenge open now ([`wordclub_engine::Match::challenge_window`]), for the cover:
+/// "Challenge <words>" for each person who may, before "Show my rack" (or on a "Challenge?"
+/// cover of its own before a computer's turn or the match's end). Public: the play is on the
+/// board, and nothing here says whether a word is in the list.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct ChallengeView {
+    pub mover: Seat,
+    pub mover_name: String,
+    pub words: Vec<String>,
+    /// The people who may challenge (every other person still in the match; computers
+    /// answered as soon as the play was made).
+    pub challengers: Vec<ChallengerView>,
+    /// The play ends the match unless a challenge withdraws it: the cover is the last one.
+    pub ends_match: bool,
+    /// A computer moves next: the cover asks "Challenge?" first ("No challenge": `let_stand`).
+    pub before_computer: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -451,6 +504,11 @@ pub struct MatchView {
     /// The take-back open now, when one is (`can.take_back`): who may take their move back
     /// and how many turns go with it (their move and the computers' replies after it).
     pub take_back: Option<TakeBackView>,
+    /// The challenge open now, when one is and a person may make it.
+    pub challenge: Option<ChallengeView>,
+    /// Once the match is over (empty before): the plays that stood with words outside the
+    /// list, nobody having challenged them ("not in the list, not challenged").
+    pub unchallenged: Vec<UnchallengedTurn>,
     pub over: bool,
     /// The rack of the player to move: present only once they revealed it.
     pub rack: Option<Vec<TileView>>,
@@ -549,6 +607,8 @@ fn turn_row(v: &View, t: &wordclub_engine::Turn) -> TurnRow {
         totals: t.totals.clone(),
         hints: t.hints.len() as u32,
         taken_back: t.taken_back,
+        challenge: t.challenge.clone(),
+        lost_turn: t.lost_turn,
     }
 }
 
@@ -643,6 +703,29 @@ pub fn match_view(
             name: name(o.seat),
             turns: o.turns,
         }),
+        challenge: v.challenge.as_ref().and_then(|w| {
+            let people: Vec<ChallengerView> = w
+                .challengers
+                .iter()
+                .filter(|&&s| v.players[s].kind == PlayerKind::Human)
+                .map(|&s| ChallengerView {
+                    seat: s,
+                    name: name(s),
+                })
+                .collect();
+            (!people.is_empty()).then(|| ChallengeView {
+                mover: w.mover,
+                mover_name: name(w.mover),
+                words: w.words.clone(),
+                challengers: people,
+                ends_match: w.ends_match,
+                before_computer: v
+                    .standing
+                    .to_move
+                    .is_some_and(|s| v.players[s].kind != PlayerKind::Human),
+            })
+        }),
+        unchallenged: Vec::new(),
         over: v.result.is_some(),
         rack: v.rack.as_deref().map(|r| rack_tiles(r.as_bytes())),
         unseen: tile_tracker.then(|| v.unseen.clone()),

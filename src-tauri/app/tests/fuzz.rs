@@ -154,6 +154,9 @@ impl Fuzz {
             "hint",
             "computer_turn",
             "computer_turn",
+            "challenge",
+            "challenge",
+            "let_stand",
             "match_list",
             "match_detail",
             "export_gcg",
@@ -178,8 +181,17 @@ impl Fuzz {
                 // Our words (issue 46): on, off, or the default (on once there are any).
                 let ours =
                     [json!(true), json!(false), Value::Null][self.rng.gen_range(0..3)].clone();
-                json!({"rules": rules, "players": self.seat_list(rules), "use_our_words": ours})
+                let mut args = json!({"rules": rules, "players": self.seat_list(rules), "use_our_words": ours});
+                // Challenges on in half the matches (issue 46), each penalty in turn.
+                if self.rng.gen_bool(0.5) {
+                    let penalty = *["none", "lose_turn", "plus5", "plus10"]
+                        .choose(&mut self.rng)
+                        .unwrap();
+                    args["challenges"] = json!(penalty);
+                }
+                args
             }
+            "challenge" => json!({"match_id": id, "player": self.rng.gen_range(0..=4)}),
             "add_our_word" => {
                 json!({"word": self.letter() + "A" + &self.letter(), "blocked": self.rng.gen_bool(0.5)})
             }
@@ -208,7 +220,14 @@ impl Fuzz {
                 json!({ "status": status })
             }
             "check_word" => json!({"word": self.letter() + "AT", "list": "wordclub"}),
-            "define" => json!({"words": [self.letter() + "AT", self.letter()], "match_id": id}),
+            // Half the time the words of a play that can still be challenged, whose meanings
+            // must wait (checked in `check_challenge_secrecy`).
+            "define" => match view.as_ref().map(|v| v["challenge"]["words"].clone()) {
+                Some(words @ Value::Array(_)) if self.rng.gen_bool(0.5) => {
+                    json!({"words": words, "match_id": id})
+                }
+                _ => json!({"words": [self.letter() + "AT", self.letter()], "match_id": id}),
+            },
             "acknowledge_history_notice" => json!({"moved_to": "/nowhere"}),
             "rules_examples" | "rules_evidence" => {
                 json!({"rules": *RULES.choose(&mut self.rng).unwrap()})
@@ -248,6 +267,37 @@ impl Fuzz {
             };
         }
         (command.to_string(), args)
+    }
+
+    /// With challenges on, nobody is told whether a play's words are in the list until a
+    /// challenge (issue 46): `preview` names no word, and `define` answers no word of a play
+    /// that can still be challenged.
+    fn check_challenge_secrecy(&mut self, command: &str, args: &Value, answer: &Value) {
+        let Some(id) = args["match_id"].as_i64() else {
+            return;
+        };
+        let Ok(view) = self.app.call("match_view", json!({"match_id": id})) else {
+            return;
+        };
+        if view["challenges"].is_null() {
+            return;
+        }
+        if command == "preview" && answer["error"]["kind"] == "not_in_list" {
+            self.bad(format!("preview named a word with challenges on: {answer}"));
+        }
+        if command == "define" {
+            let open = view["challenge"]["words"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let asked = answer["definitions"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            if asked.iter().any(|d| open.contains(&d["word"])) {
+                self.bad(format!("define told a challengeable word: {answer}"));
+            }
+        }
     }
 
     fn bad(&mut self, what: String) {
@@ -392,7 +442,7 @@ impl Fuzz {
                 if let Some(known) = id.and_then(|id| self.matches.get_mut(&id)) {
                     match command.as_str() {
                         "reveal_rack" => known.revealed = answer["to_move"].as_u64(),
-                        "play" | "exchange" | "pass" | "resign" | "computer_turn" => {
+                        "play" | "exchange" | "pass" | "resign" | "computer_turn" | "challenge" => {
                             known.revealed = None
                         }
                         "match_view" if args["cover"] == true => known.revealed = None,
@@ -400,6 +450,7 @@ impl Fuzz {
                     }
                 }
                 self.check_secrecy(&command, &answer);
+                self.check_challenge_secrecy(&command, &args, &answer);
             }
         }
     }

@@ -71,6 +71,26 @@ pub enum EngineError {
     TakeBackClosed { name: String },
     /// The match has ended (the move that ended it shows every rack).
     TakeBackAfterEnd,
+    /// The players started this match with challenges off: words are checked as played.
+    ChallengesOff,
+    /// No move can be challenged now; the reason is the sentence people see (no move yet,
+    /// the newest turn is no play, a take-back came since, nobody else could challenge).
+    NothingToChallenge { reason: String },
+    /// The newest move has already been challenged.
+    AlreadyChallenged,
+    /// The player who made the move challenged it.
+    ChallengeOwnMove { name: String },
+    /// The next player has shown their rack (or the cover let the move stand): it stands.
+    ChallengeClosed { reason: String },
+    /// A challenge of a computer's move: computers play only words in the list, so it
+    /// stands, and the challenge is refused rather than penalised.
+    ChallengeComputerMove { name: String },
+    /// The newest move ends the match once it is not challenged: only a challenge, its
+    /// "No challenge" or its take-back may come first.
+    ChallengeBeforeEnd,
+    /// A computer's turn while a person may still challenge the move before it (the
+    /// "Challenge?" cover is up).
+    ChallengeOpen,
     /// The seat to move is a computer: a person cannot act for it.
     ComputerToMove { name: String },
     /// A computer's move was asked for while a person is to move.
@@ -132,6 +152,14 @@ impl EngineError {
             NotYourMoveToTakeBack { .. } => "not_your_move_to_take_back",
             TakeBackClosed { .. } => "take_back_closed",
             TakeBackAfterEnd => "take_back_after_end",
+            ChallengesOff => "challenges_off",
+            NothingToChallenge { .. } => "nothing_to_challenge",
+            AlreadyChallenged => "already_challenged",
+            ChallengeOwnMove { .. } => "challenge_own_move",
+            ChallengeClosed { .. } => "challenge_closed",
+            ChallengeComputerMove { .. } => "challenge_computer_move",
+            ChallengeBeforeEnd => "challenge_before_end",
+            ChallengeOpen => "challenge_open",
             ComputerToMove { .. } => "computer_to_move",
             HumanToMove { .. } => "human_to_move",
             NotYourTurn { .. } => "not_your_turn",
@@ -264,6 +292,30 @@ impl fmt::Display for EngineError {
             RackHidden => write!(
                 f,
                 "the rack is covered: the player to move must choose \"Show my rack\" first"
+            ),
+            ChallengesOff => write!(
+                f,
+                "challenges are off in this match (chosen when it started): words are checked as \
+                 they are played"
+            ),
+            NothingToChallenge { reason } => write!(f, "there is no move to challenge: {reason}"),
+            AlreadyChallenged => write!(f, "the last move has already been challenged"),
+            ChallengeOwnMove { name } => {
+                write!(f, "{name} made this move and cannot challenge it")
+            }
+            ChallengeClosed { reason } => write!(f, "{reason}, so the last move stands"),
+            ChallengeComputerMove { name } => write!(
+                f,
+                "{name} is a computer player and plays only words in the list: its move stands"
+            ),
+            ChallengeBeforeEnd => write!(
+                f,
+                "the last move ends the match: challenge it or choose \"No challenge\" first"
+            ),
+            ChallengeOpen => write!(
+                f,
+                "the last move may still be challenged: challenge it or choose \"No challenge\" \
+                 first"
             ),
             ComputerToMove { name } => write!(f, "{name} is a computer player and moves by itself"),
             HumanToMove { name } => write!(f, "it is {name}'s turn, not a computer's"),

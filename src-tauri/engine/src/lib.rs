@@ -80,9 +80,10 @@ pub use error::EngineError;
 #[cfg(feature = "fold-count")]
 pub use game::{fold_steps_on_this_thread, take_backs_by_replay_on_this_thread};
 pub use game::{
-    Action, BestTurn, Can, Deal, EndReason, Event, ExchangeBlocked, HintRecord, HintShown,
-    HintTile, HintWord, ListRef, Match, MatchOptions, MatchResult, PlayerKind, PlayerSpec,
-    PlayerView, Seat, Standing, TakeBackOffer, Turn, TurnKind, View, WordGroup,
+    Action, BestTurn, Can, ChallengePenalty, ChallengeRule, ChallengeWindow, Deal, EndReason,
+    Event, ExchangeBlocked, HintRecord, HintShown, HintTile, HintWord, ListRef, Match,
+    MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Standing, TakeBackOffer,
+    Turn, TurnChallenge, TurnKind, View, WordGroup,
 };
 pub use notation::{
     gcg_start_points_note, parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove,

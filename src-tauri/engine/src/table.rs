@@ -126,9 +126,14 @@ impl Table {
         Ok(seat)
     }
 
-    /// The seat to move and its level, when a computer sits there.
+    /// The seat to move and its level, when a computer sits there and may move now: not
+    /// while a person at the table may still challenge the play before it (the
+    /// "Challenge?" cover comes first: [`Table::let_stand`] or a challenge closes it).
     pub fn computer_to_move(&self) -> Result<(Seat, &str), EngineError> {
         let seat = self.game.to_move().ok_or(EngineError::MatchOver)?;
+        if self.person_may_challenge() {
+            return Err(EngineError::ChallengeOpen);
+        }
         let player = &self.game.players()[seat];
         match &player.kind {
             PlayerKind::Computer { level } => Ok((seat, level)),
@@ -136,6 +141,25 @@ impl Table {
                 name: player.name.clone(),
             }),
         }
+    }
+
+    /// Whether a challenge is open ([`Match::challenge_window`]) that a person other than the
+    /// mover may make: the cover offers "Challenge <words>" (before "Show my rack", or on a
+    /// "Challenge?" cover of its own before a computer's turn or the end).
+    pub fn person_may_challenge(&self) -> bool {
+        self.game.challenge_window().is_ok_and(|w| {
+            w.challengers
+                .iter()
+                .any(|&s| self.game.players()[s].kind == PlayerKind::Human)
+        })
+    }
+
+    /// "No challenge" on the cover: the newest play stands ([`Match::let_stand`], an
+    /// [`Event::Unchallenged`] the caller keeps with the others).
+    pub fn let_stand(&mut self) -> Result<&[Event], EngineError> {
+        let before = self.game.events().len();
+        self.game.let_stand()?;
+        Ok(&self.game.events()[before..])
     }
 
     /// Puts the cover back (the match is opened on a screen again): whoever sits down next
@@ -184,6 +208,15 @@ impl Table {
     /// give is refused, and one asked again in the same turn is accepted with no new event.
     pub fn apply(&mut self, action: Action, list: &WordList) -> Result<&[Event], EngineError> {
         let player = actor(&action);
+        if let Action::Challenge { .. } = action {
+            // Any other seat may challenge, covered or not: a challenge shows the play's
+            // words against the list and no rack (a withdrawn play's tiles go back to their
+            // owner's covered rack).
+            let before = self.game.events().len();
+            self.game.apply(action, list)?;
+            self.revealed = None;
+            return Ok(&self.game.events()[before..]);
+        }
         if let Action::TakeBack { .. } = action {
             self.take_back_open()?;
             let before = self.game.events().len();
@@ -226,6 +259,7 @@ fn actor(action: &Action) -> Seat {
         | Action::Pass { player }
         | Action::Resign { player }
         | Action::TakeBack { player }
+        | Action::Challenge { player }
         | Action::HintTaken { player, .. } => *player,
     }
 }

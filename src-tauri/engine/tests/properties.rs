@@ -98,6 +98,18 @@ fn check_scores(m: &Match) {
                 sums[*player] += *score as i32;
                 turns.push((*player, *score as i32));
             }
+            // A withdrawn play scores nothing; one that stood gains the match's bonus.
+            Event::Challenged { not_in_list, .. } => {
+                let (seat, score) = turns.pop().expect("a challenge follows a play");
+                let bonus = m.options().challenges.unwrap().penalty.bonus() as i32;
+                if not_in_list.is_empty() {
+                    sums[seat] += bonus;
+                    turns.push((seat, score + bonus));
+                } else {
+                    sums[seat] -= score;
+                    turns.push((seat, 0));
+                }
+            }
             Event::Ended { result } => {
                 assert_eq!(result.scores_before_adjustment, sums);
                 for (sum, adjustment) in sums.iter_mut().zip(&result.adjustments) {
@@ -205,7 +217,12 @@ fn random_illegal(m: &Match, rng: &mut StdRng) -> Action {
     match rng.gen_range(0..10) {
         // A take-back by any seat (or none): open only to the one who just moved, where the
         // match allows them.
-        9 => Action::TakeBack {
+        9 if rng.gen_bool(0.5) => Action::TakeBack {
+            player: rng.gen_range(0..=n),
+        },
+        // A challenge by any seat (or none): open only after a person's play, to another
+        // seat, where the match has challenges on.
+        9 => Action::Challenge {
             player: rng.gen_range(0..=n),
         },
         0 => {
@@ -295,9 +312,20 @@ fn play_random_match_of(r: RuleSet, players: usize, seed: u64, list: &WordList) 
     let rules_id = r.id.clone();
     let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
     let specs = names.iter().map(|n| PlayerSpec::human(n)).collect();
-    // Take-backs allowed in every other match.
+    // Take-backs allowed in every other match; challenges on in two matches of three, with
+    // each penalty in turn (a play is then accepted whatever its words, so the random
+    // placements below land too).
+    let penalties = [
+        ChallengePenalty::None,
+        ChallengePenalty::LoseTurn,
+        ChallengePenalty::Plus5,
+        ChallengePenalty::Plus10,
+    ];
     let options = MatchOptions {
         take_backs: seed.is_multiple_of(2),
+        challenges: (!seed.is_multiple_of(3)).then(|| ChallengeRule {
+            penalty: penalties[(seed / 3) as usize % penalties.len()],
+        }),
         ..MatchOptions::default()
     };
     let mut m = Match::with_options(
@@ -318,7 +346,17 @@ fn play_random_match_of(r: RuleSet, players: usize, seed: u64, list: &WordList) 
             steps < 400,
             "{rules_id} seed {seed}: the match does not end"
         );
-        if rng.gen_bool(0.4) {
+        let window = m.challenge_window().ok();
+        if let Some(w) = window.filter(|w| w.ends_match || rng.gen_bool(0.3)) {
+            // A challenge open: a random challenger, or "No challenge" (the only ways on
+            // when the play would end the match).
+            if rng.gen_bool(0.5) {
+                let by = *w.challengers.choose(&mut rng).unwrap();
+                m.apply(Action::Challenge { player: by }, list).unwrap();
+            } else {
+                m.let_stand().unwrap();
+            }
+        } else if rng.gen_bool(0.4) {
             let action = random_illegal(&m, &mut rng);
             let before_events = m.events().len();
             let before_view = m.view(m.to_move(), true);

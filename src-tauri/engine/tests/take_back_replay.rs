@@ -23,6 +23,7 @@ const ON: MatchOptions = MatchOptions {
     hints: true,
     take_backs: true,
     our_words: None,
+    challenges: None,
 };
 
 /// Word Club 1.0 with SPEC §2's example deal (the first seat CATEIOL, the second SNNDBGL),

@@ -12,6 +12,7 @@ const ON: MatchOptions = MatchOptions {
     hints: true,
     take_backs: true,
     our_words: None,
+    challenges: None,
 };
 
 /// Word Club 1.0 with SPEC §2's example deal (Ann CATEIOL, the second seat SNNDBGL, then

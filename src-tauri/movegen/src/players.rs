@@ -67,6 +67,14 @@ impl Level {
         }
     }
 
+    /// Whether a computer of this level challenges, in a match with challenges on, a
+    /// person's play that forms a word outside the list (issue 46): Hard and Medium every
+    /// such play, Easy (and the simulator's Greedy) never. No level challenges a play whose
+    /// words are all in the list, so a computer never pays a challenge's penalty.
+    pub fn challenges(self) -> bool {
+        matches!(self, Level::Hard | Level::Medium)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",

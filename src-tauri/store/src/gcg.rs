@@ -18,6 +18,12 @@
 //!   after), the one GCG writes for tiles challenged off; an exchange or pass withdrawn is
 //!   `-- -0`. A `#note` after each says it was taken back, and for a computer's move that
 //!   it went with the person's take-back. The move played instead follows as usual.
+//! - A challenge (matches with challenges on, issue 46): a withdrawn play is the same `--`
+//!   line, written where the challenge came, with a `#note NICK challenged: WORD not in the
+//!   list, the play was withdrawn` (the turn stays, scoring 0, as GCG readers take it); a
+//!   play that stood gains its bonus on GCG's own line, `>Nick: RACK (challenge) +5 81`, and
+//!   a `#note` says who challenged (and, under "lose the next turn", who loses it: that turn
+//!   has no move line).
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -312,8 +318,60 @@ pub(crate) fn write_gcg_notes(
                 racks[s].clear();
                 flush(&mut out, s, &mut pending);
             }
-            // A rack shown is no move: the record has nothing to say of it.
-            Event::RackShown { .. } => {}
+            // A rack shown is no move, nor is "No challenge": the record has nothing to say.
+            Event::RackShown { .. } | Event::Unchallenged => {}
+            // A challenge in GCG's own lines: a withdrawn play is `>NICK: RACK -- -SCORE
+            // TOTAL` (its rack before it, the total back where it was), a bonus for a play
+            // that stood `>NICK: RACK (challenge) +5 TOTAL`; a `#note` says who challenged and
+            // what came of it.
+            Event::Challenged {
+                player,
+                not_in_list,
+            } => {
+                let Some((s, before, total, score)) = written.last().cloned() else {
+                    continue;
+                };
+                if !not_in_list.is_empty() {
+                    let _ = writeln!(out, ">{}: {} -- -{score} {total}", nicks[s], rack(&before));
+                    let _ = writeln!(
+                        out,
+                        "#note {} challenged: {} not in the list, the play was withdrawn",
+                        nicks[*player],
+                        not_in_list.join(", ")
+                    );
+                    racks[s] = before.clone();
+                    totals[s] = total;
+                    // The withdrawn play stays a turn (scoring 0); it cannot be taken back.
+                    written.pop();
+                    written.push((s, before.clone(), total, 0));
+                } else {
+                    let bonus = game.options().challenges.map_or(0, |r| r.penalty.bonus());
+                    if bonus > 0 {
+                        totals[s] += i64::from(bonus);
+                        let _ = writeln!(
+                            out,
+                            ">{}: {} (challenge) +{bonus} {}",
+                            nicks[s],
+                            rack(&before),
+                            totals[s]
+                        );
+                    }
+                    let lost = game
+                        .options()
+                        .challenges
+                        .is_some_and(|r| r.penalty == wordclub_engine::ChallengePenalty::LoseTurn);
+                    let _ = writeln!(
+                        out,
+                        "#note {} challenged; every word is in the list, the play stands{}",
+                        nicks[*player],
+                        if lost {
+                            format!(" and {} loses their next turn", nicks[*player])
+                        } else {
+                            String::new()
+                        }
+                    );
+                }
+            }
             Event::HintTaken {
                 player,
                 kind,

@@ -45,6 +45,8 @@ pub(crate) fn event_kind(e: &Event) -> &'static str {
         Event::HintTaken { .. } => "hint_taken",
         Event::RackShown { .. } => "rack_shown",
         Event::TakenBack { .. } => "taken_back",
+        Event::Challenged { .. } => "challenged",
+        Event::Unchallenged => "unchallenged",
         Event::Ended { .. } => "ended",
     }
 }

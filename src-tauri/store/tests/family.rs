@@ -19,9 +19,8 @@ fn with_take_backs(players: Vec<PlayerSpec>) -> Match {
             draw_order: "ARTE".into(),
         },
         MatchOptions {
-            hints: true,
             take_backs: true,
-            our_words: None,
+            ..MatchOptions::default()
         },
     )
     .unwrap()

@@ -8,7 +8,10 @@ use super::{BestTurn, EndReason, Match, MatchResult, Seat, Turn, TurnKind};
 fn best_turn<'a>(turns: impl IntoIterator<Item = &'a Turn>) -> Option<&'a Turn> {
     turns
         .into_iter()
-        .filter(|t| t.kind == TurnKind::Place)
+        // A play a challenge withdrew scored nothing and is no best turn.
+        .filter(|t| {
+            t.kind == TurnKind::Place && !t.challenge.as_ref().is_some_and(|c| c.withdrawn())
+        })
         .fold(None, |best: Option<&Turn>, t| match best {
             Some(b)
                 if (b.score, std::cmp::Reverse(b.number))

@@ -145,6 +145,46 @@ pub struct MatchOptions {
     /// ([`crate::Match::word_list`]). Absent (and never written) for a match without them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub our_words: Option<HouseWords>,
+    /// "Challenges" (issue 46): a person's play is accepted whatever its words, and any other
+    /// seat may challenge it before the next player shows their rack ([`Event::Challenged`]).
+    /// Absent (`None`) in every match saved before it, and never written then, so such a
+    /// start event serialises as it was recorded: words are checked as they are played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenges: Option<ChallengeRule>,
+}
+
+/// A match's challenge rule: what a challenge costs when every word it questioned is in the
+/// list (a challenge that finds a word outside the list withdraws the move, whatever this is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct ChallengeRule {
+    pub penalty: ChallengePenalty,
+}
+
+/// The cost of a failed challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengePenalty {
+    /// None ("single challenge").
+    None,
+    /// The challenger loses their next turn ("double challenge").
+    LoseTurn,
+    /// The challenged player gains 5 points.
+    Plus5,
+    /// The challenged player gains 10 points.
+    Plus10,
+}
+
+impl ChallengePenalty {
+    /// The points a failed challenge gives the challenged player.
+    pub fn bonus(self) -> u32 {
+        match self {
+            ChallengePenalty::Plus5 => 5,
+            ChallengePenalty::Plus10 => 10,
+            ChallengePenalty::None | ChallengePenalty::LoseTurn => 0,
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -157,6 +197,7 @@ impl Default for MatchOptions {
             hints: true,
             take_backs: false,
             our_words: None,
+            challenges: None,
         }
     }
 }
@@ -223,6 +264,21 @@ pub enum Event {
     RackShown {
         player: Seat,
     },
+    /// `player` challenged the newest move, a person's play (matches with challenges on,
+    /// [`MatchOptions::challenges`]). `not_in_list` names the move's words the list lacks, as
+    /// the challenge found them: not empty, the move is withdrawn (the board, the bag and the
+    /// mover's rack as they were before it; the turn stays, scoring 0, and counts toward the
+    /// passes ending); empty, the move stands and the match's penalty applies. Replay takes
+    /// the recorded words as the challenge's finding, as it takes a placement's words.
+    Challenged {
+        player: Seat,
+        not_in_list: Vec<String>,
+    },
+    /// Nobody challenged the newest move and it stands: chosen on the "Challenge?" cover
+    /// shown before a computer's turn or the match's end, or by the app when no one left at
+    /// the table would challenge. (A person's "Show my rack" closes the window as
+    /// [`Event::RackShown`].) Where the move ended the match, the end follows it.
+    Unchallenged,
     HintTaken {
         player: Seat,
         kind: HintKind,

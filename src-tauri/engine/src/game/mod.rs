@@ -17,7 +17,8 @@ mod view;
 
 pub use deal::Deal;
 pub use events::{
-    BestTurn, EndReason, Event, ListRef, MatchOptions, MatchResult, PlayerKind, PlayerSpec, Seat,
+    BestTurn, ChallengePenalty, ChallengeRule, EndReason, Event, ListRef, MatchOptions,
+    MatchResult, PlayerKind, PlayerSpec, Seat,
 };
 pub use hints::{HintShown, HintTile, HintWord, WordGroup};
 pub use view::{Can, ExchangeBlocked, PlayerView, Standing, TakeBackOffer, View};
@@ -62,6 +63,11 @@ pub enum Action {
     /// `player` takes back the move they just made (with the computers' replies after it),
     /// where the match allows take-backs ([`Match::take_back_turns`] says when).
     TakeBack {
+        player: Seat,
+    },
+    /// `player` challenges the newest move, a person's play, where the match has challenges
+    /// on ([`Match::challenge_window`] says when).
+    Challenge {
         player: Seat,
     },
     /// A hint was shown to the player to move; `shown` is what they saw.
@@ -126,6 +132,51 @@ pub struct Turn {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "contract", ts(optional, as = "Option<bool>"))]
     pub taken_back: bool,
+    /// This play was challenged ([`Event::Challenged`]): by whom, and what came of it. Left
+    /// out of the JSON when it was not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "contract", ts(optional))]
+    pub challenge: Option<TurnChallenge>,
+    /// The turn a failed challenge cost its challenger (the match's penalty
+    /// [`ChallengePenalty::LoseTurn`]): scoreless, like a pass. Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<bool>"))]
+    pub lost_turn: bool,
+}
+
+/// A challenge of a play, as the scoresheet shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct TurnChallenge {
+    /// Who challenged.
+    pub by: Seat,
+    /// The play's words the list lacks: not empty, the play was withdrawn (the turn scores 0);
+    /// empty, it stood.
+    pub not_in_list: Vec<String>,
+    /// Points the play's player gained when it stood (the match's +5 or +10), counted in the
+    /// turn's totals.
+    pub bonus: u32,
+}
+
+impl TurnChallenge {
+    /// The challenge found a word outside the list: the play was withdrawn.
+    pub fn withdrawn(&self) -> bool {
+        !self.not_in_list.is_empty()
+    }
+}
+
+/// The challenge open now ([`Match::challenge_window`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "contract", derive(ts_rs::TS))]
+pub struct ChallengeWindow {
+    /// The person whose play may be challenged.
+    pub mover: Seat,
+    /// The play's words (each once, as on the board): what "Challenge <words>" names.
+    pub words: Vec<String>,
+    /// The play ends the match unless a challenge withdraws it: the end waits.
+    pub ends_match: bool,
+    /// The seats that may challenge: every other seat still in the match.
+    pub challengers: Vec<Seat>,
 }
 
 impl Turn {
@@ -193,6 +244,8 @@ pub struct Match {
     take_backs: Vec<u32>,
     pending_hints: Vec<Vec<HintRecord>>,
     hints: Vec<u32>,
+    /// Seats whose next turn a failed challenge cost (penalty "lose the next turn").
+    lost_turn: Vec<bool>,
     events: Vec<Event>,
     result: Option<MatchResult>,
     /// The state just before the newest person's play, exchange or pass (taken only where
@@ -222,6 +275,7 @@ struct Checkpoint {
     turns: usize,
     pending_hints: Vec<Vec<HintRecord>>,
     hints: Vec<u32>,
+    lost_turn: Vec<bool>,
     result: Option<MatchResult>,
 }
 
@@ -472,6 +526,9 @@ impl Match {
                 Event::Placed { player, .. }
                 | Event::Exchanged { player, .. }
                 | Event::Passed { player } => *player,
+                // "No challenge" on the cover closes nothing for the mover.
+                Event::Unchallenged => continue,
+                Event::Challenged { .. } => return nothing("the move was challenged"),
                 Event::HintTaken { .. } => return nothing("a hint was taken since"),
                 Event::Resigned { .. } => return nothing("a player resigned since"),
                 Event::TakenBack { .. } => return nothing("the last move was already taken back"),
@@ -507,9 +564,105 @@ impl Match {
             });
         }
         let before = self.events.len();
-        if self.take_back_turns().is_ok_and(|(mover, _)| mover != seat) {
+        let challenge = self.challenge_window().ok();
+        if challenge.as_ref().is_some_and(|w| w.ends_match) {
+            return Err(EngineError::ChallengeBeforeEnd);
+        }
+        if challenge.is_some() || self.take_back_turns().is_ok_and(|(mover, _)| mover != seat) {
             self.fold(Event::RackShown { player: seat })?;
         }
+        Ok(&self.events[before..])
+    }
+
+    /// The challenge open now, or why none is: the match has challenges on, is still on,
+    /// and its newest event is a person's play that another seat still in the match could
+    /// challenge. It closes when the next player shows their rack ([`Event::RackShown`]), when
+    /// "No challenge" is chosen ([`Match::let_stand`]), with a challenge, or with anything
+    /// else that follows the play. The one owner of the rule: [`Match::apply`] checks a
+    /// challenge against it and the table's views report it.
+    pub fn challenge_window(&self) -> Result<ChallengeWindow, EngineError> {
+        if self.options.challenges.is_none() {
+            return Err(EngineError::ChallengesOff);
+        }
+        if self.result.is_some() {
+            return Err(EngineError::MatchOver);
+        }
+        let nothing = |reason: &str| {
+            Err(EngineError::NothingToChallenge {
+                reason: reason.to_string(),
+            })
+        };
+        let closed = |reason: String| Err(EngineError::ChallengeClosed { reason });
+        match self.events.last() {
+            Some(Event::Placed { player, words, .. }) => {
+                let mover = *player;
+                if self.players[mover].kind != PlayerKind::Human {
+                    return Err(EngineError::ChallengeComputerMove {
+                        name: self.players[mover].name.clone(),
+                    });
+                }
+                let challengers: Vec<Seat> = (0..self.players.len())
+                    .filter(|&s| s != mover && !self.resigned[s])
+                    .collect();
+                if challengers.is_empty() {
+                    return nothing("nobody else is left in the match");
+                }
+                let mut names: Vec<String> = Vec::new();
+                for w in words {
+                    if !names.contains(&w.word) {
+                        names.push(w.word.clone());
+                    }
+                }
+                Ok(ChallengeWindow {
+                    mover,
+                    words: names,
+                    ends_match: self.end_check(mover).is_some(),
+                    challengers,
+                })
+            }
+            Some(Event::Challenged { .. }) => Err(EngineError::AlreadyChallenged),
+            Some(Event::RackShown { player }) => closed(format!(
+                "{} has shown their rack",
+                self.players[*player].name
+            )),
+            Some(Event::Unchallenged) => closed("\"No challenge\" was chosen".to_string()),
+            Some(Event::TakenBack { .. }) => nothing("the last move was taken back"),
+            Some(Event::Started { .. }) => nothing("no move has been played yet"),
+            _ => nothing("the last turn was not a play"),
+        }
+    }
+
+    /// The plays that stand with words outside `list`, nobody having challenged them in time
+    /// (a match with challenges on): each turn's number and those words, in turn order. What
+    /// the end screen, the detail and the analysis mark "not in the list, not challenged";
+    /// callers show it only once the match is over, as it tells what no challenge asked.
+    pub fn unchallenged_words(&self, list: &WordList) -> Vec<(u32, Vec<String>)> {
+        if self.options.challenges.is_none() {
+            return Vec::new();
+        }
+        self.turns
+            .iter()
+            .filter(|t| t.kind == TurnKind::Place && t.challenge.is_none())
+            .filter_map(|t| {
+                let mut words: Vec<String> = Vec::new();
+                for w in &t.words {
+                    if !list.contains(w.word.as_bytes()) && !words.contains(&w.word) {
+                        words.push(w.word.clone());
+                    }
+                }
+                (!words.is_empty()).then_some((t.number, words))
+            })
+            .collect()
+    }
+
+    /// "No challenge": the newest play stands (a "Challenge?" cover before a computer's turn
+    /// or the match's end, or nobody left who would challenge). Recorded
+    /// ([`Event::Unchallenged`], returned) so that a restart does not open it again; a play
+    /// that went out ends the match here.
+    pub fn let_stand(&mut self) -> Result<&[Event], EngineError> {
+        self.challenge_window()?;
+        let before = self.events.len();
+        self.fold(Event::Unchallenged)?;
         Ok(&self.events[before..])
     }
 
@@ -583,7 +736,12 @@ impl Match {
         let scored = score_placement(&self.board, &self.rules, tiles)?;
         let used: Vec<u8> = scored.tiles.iter().map(|p| p.tile.rack_byte()).collect();
         take_tiles(&mut self.racks[player].clone(), &used)?;
-        check_words(&scored, list)?;
+        // With challenges on, a play is accepted whatever its words and nobody is told which
+        // are in the list until someone challenges (issue 46): a fault of words alone is no
+        // fault here, while every placement rule above still refuses and names.
+        if self.options.challenges.is_none() {
+            check_words(&scored, list)?;
+        }
         Ok(scored)
     }
 
@@ -593,6 +751,11 @@ impl Match {
     /// match is unchanged.
     pub fn apply(&mut self, action: Action, list: &WordList) -> Result<&[Event], EngineError> {
         self.check_list(list)?;
+        if !matches!(action, Action::Challenge { .. } | Action::TakeBack { .. })
+            && self.challenge_window().is_ok_and(|w| w.ends_match)
+        {
+            return Err(EngineError::ChallengeBeforeEnd);
+        }
         let event = match action {
             Action::Place { player, tiles } => {
                 let scored = self.preview(player, &tiles, list)?;
@@ -665,6 +828,29 @@ impl Match {
                     });
                 }
                 Event::TakenBack { player, turns }
+            }
+            Action::Challenge { player } => {
+                let window = self.challenge_window()?;
+                if player == window.mover {
+                    return Err(EngineError::ChallengeOwnMove {
+                        name: self.players[player].name.clone(),
+                    });
+                }
+                if !window.challengers.contains(&player) {
+                    return Err(EngineError::PlayerNotInMatch {
+                        player,
+                        players: self.players.len(),
+                    });
+                }
+                let not_in_list = window
+                    .words
+                    .into_iter()
+                    .filter(|w| !list.contains(w.as_bytes()))
+                    .collect();
+                Event::Challenged {
+                    player,
+                    not_in_list,
+                }
             }
             Action::HintTaken {
                 player,
@@ -836,6 +1022,9 @@ impl Match {
                 if self.players[player].kind != PlayerKind::Human {
                     return Err(bad(format!("player {} has no rack to show", player + 1)));
                 }
+                if self.challenge_window().is_ok_and(|w| w.ends_match) {
+                    return Err(bad(EngineError::ChallengeBeforeEnd.to_string()));
+                }
                 self.events.push(event);
                 return Ok(());
             }
@@ -855,6 +1044,34 @@ impl Match {
                 self.take_back(event)?;
                 return Ok(());
             }
+            Event::Challenged {
+                player,
+                not_in_list,
+            } => {
+                let window = self.challenge_window().map_err(|e| bad(e.to_string()))?;
+                if !window.challengers.contains(player) {
+                    return Err(bad(format!("player {} cannot challenge", player + 1)));
+                }
+                let unknown = not_in_list.iter().find(|w| !window.words.contains(w));
+                if let Some(word) = unknown {
+                    return Err(bad(format!("{word} is not a word of the challenged move")));
+                }
+                let (challenger, not_in_list) = (*player, not_in_list.clone());
+                self.events.push(event);
+                self.challenged(challenger, &window, not_in_list)
+                    .map_err(|e| bad(e.to_string()))?;
+                return Ok(());
+            }
+            Event::Unchallenged => {
+                let window = self.challenge_window().map_err(|e| bad(e.to_string()))?;
+                self.events.push(event);
+                if window.ends_match {
+                    if let Some(result) = self.end_check(window.mover) {
+                        self.end(result);
+                    }
+                }
+                return Ok(());
+            }
             Event::Started { .. } | Event::Ended { .. } => {
                 return Err(bad("not an action event".into()));
             }
@@ -871,12 +1088,142 @@ impl Match {
             self.before_move = checkpoint;
         }
         self.events.push(event);
-        if let Some(result) = self.end_check(actor) {
-            self.result = Some(result.clone());
-            self.scores = result.final_scores.clone();
-            self.events.push(Event::Ended { result });
-        } else if actor == self.to_move {
-            self.advance();
+        // A play that may still be challenged and would end the match waits for the
+        // challenge: the end comes with "No challenge" or a challenge that lets it stand.
+        let waits = self.challenge_window().is_ok_and(|w| w.ends_match);
+        match self.end_check(actor).filter(|_| !waits) {
+            Some(result) => self.end(result),
+            None if actor == self.to_move => self.advance_turn(),
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Ends the match with `result`, recording [`Event::Ended`].
+    fn end(&mut self, result: MatchResult) {
+        self.result = Some(result.clone());
+        self.scores = result.final_scores.clone();
+        self.events.push(Event::Ended { result });
+    }
+
+    /// Applies a checked [`Event::Challenged`] (already pushed) of `window`'s play.
+    /// `not_in_list` not empty: the play is withdrawn — the state before it comes back from
+    /// the take-back's checkpoint (nothing replayed, so replay stays linear), and its turn
+    /// stays on the sheet scoring 0, a scoreless turn like a pass. Empty: the play stands,
+    /// the mover gains the match's bonus, and a "lose the next turn" penalty costs the
+    /// challenger their next turn; a play that ended the match ends it now.
+    fn challenged(
+        &mut self,
+        challenger: Seat,
+        window: &ChallengeWindow,
+        not_in_list: Vec<String>,
+    ) -> Result<(), EngineError> {
+        let mover = window.mover;
+        let penalty = self
+            .options
+            .challenges
+            .map_or(ChallengePenalty::None, |r| r.penalty);
+        // The play is the newest event before the challenge.
+        let placed_at = self.events.len() - 2;
+        if !not_in_list.is_empty() {
+            let Some(mut turn) = self.sheet.pop() else {
+                return Err(EngineError::NothingToChallenge {
+                    reason: "no play on the scoresheet".into(),
+                });
+            };
+            self.restore_before(placed_at)?;
+            self.scoreless_turn(mover);
+            turn.score = 0;
+            turn.bingo = 0;
+            turn.totals = self.scores.clone();
+            turn.hints = std::mem::take(&mut self.pending_hints[mover]);
+            turn.challenge = Some(TurnChallenge {
+                by: challenger,
+                not_in_list,
+                bonus: 0,
+            });
+            self.sheet.push(turn.clone());
+            self.turns.push(turn);
+            match self.end_check(mover) {
+                Some(result) => self.end(result),
+                None => self.advance_turn(),
+            }
+            return Ok(());
+        }
+        let bonus = penalty.bonus();
+        self.scores[mover] = self.scores[mover].saturating_add(bonus as i32);
+        let total = self.scores[mover];
+        let mark = TurnChallenge {
+            by: challenger,
+            not_in_list: Vec::new(),
+            bonus,
+        };
+        for t in [self.sheet.last_mut(), self.turns.last_mut()]
+            .into_iter()
+            .flatten()
+        {
+            t.totals[mover] = total;
+            t.challenge = Some(mark.clone());
+        }
+        if window.ends_match {
+            if let Some(result) = self.end_check(mover) {
+                self.end(result);
+            }
+            return Ok(());
+        }
+        if penalty == ChallengePenalty::LoseTurn {
+            self.lost_turn[challenger] = true;
+            while self.take_lost_turn() {}
+        }
+        Ok(())
+    }
+
+    /// The turn passes on ([`Match::advance`]), over any turn a failed challenge cost.
+    fn advance_turn(&mut self) {
+        self.advance();
+        while self.take_lost_turn() {}
+    }
+
+    /// When the seat to move lost this turn to a failed challenge: records it (a scoreless
+    /// turn, marked), ends the match if that ends it, else passes the turn on; `true` when
+    /// it did pass the turn on.
+    fn take_lost_turn(&mut self) -> bool {
+        let seat = self.to_move;
+        if self.result.is_some() || !self.lost_turn.get(seat).copied().unwrap_or(false) {
+            return false;
+        }
+        self.lost_turn[seat] = false;
+        self.scoreless_turn(seat);
+        self.record_turn(seat, TurnKind::Pass, None, 0);
+        for t in [self.sheet.last_mut(), self.turns.last_mut()]
+            .into_iter()
+            .flatten()
+        {
+            t.lost_turn = true;
+        }
+        if let Some(result) = self.end_check(seat) {
+            self.end(result);
+            return false;
+        }
+        self.advance();
+        true
+    }
+
+    /// Puts back the state as it stood before the event at `cut`, a person's play, exchange
+    /// or pass: from the checkpoint taken before it (nothing replayed, so a take-back or a
+    /// withdrawn play costs the same however many came before), or, should there be none for
+    /// `cut` (there always is), by replaying the events before it, which gives the same.
+    fn restore_before(&mut self, cut: usize) -> Result<(), EngineError> {
+        let checkpoint = self.before_move.take().filter(|c| c.at == cut);
+        #[cfg(feature = "fold-count")]
+        let checkpoint = checkpoint.filter(|_| !BY_REPLAY.with(std::cell::Cell::get));
+        match checkpoint {
+            Some(c) => self.restore(*c),
+            None => {
+                let back = Match::replay(&self.events[..cut])?;
+                self.restore(back.checkpoint(cut));
+                self.turns = back.turns;
+            }
         }
         Ok(())
     }
@@ -906,21 +1253,18 @@ impl Match {
             }
         }
         // The state before the withdrawn move is the checkpoint taken before it was folded
-        // (the newest person's move, `cut`): nothing is replayed, so a take-back costs the
-        // same however many came before. Should no checkpoint be there for `cut` (it always
-        // is), the events before the cut are replayed instead, which gives the same state.
-        let checkpoint = self.before_move.take().filter(|c| c.at == cut);
-        #[cfg(feature = "fold-count")]
-        let checkpoint = checkpoint.filter(|_| !BY_REPLAY.with(std::cell::Cell::get));
-        match checkpoint {
-            Some(c) => self.restore(*c),
-            None => {
-                let back = Match::replay(&self.events[..cut])?;
-                self.restore(back.checkpoint(cut));
-                self.turns = back.turns;
+        // (the newest person's move, `cut`).
+        self.restore_before(cut)?;
+        // The withdrawn turns, and any turn a failed challenge cost that came between them
+        // (not an event of its own: the state restored owes it again).
+        let mut from = self.sheet.len();
+        let mut left = turns;
+        while left > 0 && from > 0 {
+            from -= 1;
+            if !self.sheet[from].lost_turn {
+                left -= 1;
             }
         }
-        let from = self.sheet.len() - turns as usize;
         for t in &mut self.sheet[from..] {
             t.taken_back = true;
             // Their hints go back with the move: they are counted once, on the turn played.
@@ -945,7 +1289,9 @@ impl Match {
             .players
             .get(seat)
             .is_some_and(|p| p.kind == PlayerKind::Human);
-        (self.options.take_backs && person).then(|| Box::new(self.checkpoint(self.events.len())))
+        // A play in a match with challenges may be withdrawn by one, which restores the same.
+        let withdrawable = self.options.take_backs || self.options.challenges.is_some();
+        (withdrawable && person).then(|| Box::new(self.checkpoint(self.events.len())))
     }
 
     fn checkpoint(&self, at: usize) -> Checkpoint {
@@ -964,6 +1310,7 @@ impl Match {
             turns: self.turns.len(),
             pending_hints: self.pending_hints.clone(),
             hints: self.hints.clone(),
+            lost_turn: self.lost_turn.clone(),
             result: self.result.clone(),
         }
     }
@@ -986,6 +1333,7 @@ impl Match {
             turns,
             pending_hints,
             hints,
+            lost_turn,
             result,
         } = c;
         self.board = board;
@@ -1001,6 +1349,7 @@ impl Match {
         self.turns.truncate(turns);
         self.pending_hints = pending_hints;
         self.hints = hints;
+        self.lost_turn = lost_turn;
         self.result = result;
         self.before_move = None;
     }
@@ -1033,6 +1382,8 @@ impl Match {
             totals: self.scores.clone(),
             hints,
             taken_back: false,
+            challenge: None,
+            lost_turn: false,
         };
         self.sheet.push(turn.clone());
         self.turns.push(turn);

@@ -5,7 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{count_tiles, ListRef, Match, MatchResult, PlayerKind, Seat, Turn, TurnKind};
+use super::{
+    count_tiles, ChallengeRule, ChallengeWindow, ListRef, Match, MatchResult, PlayerKind, Seat,
+    Turn, TurnKind,
+};
 use crate::board::Board;
 use crate::notation::rack_text;
 use crate::rules::{ExchangePolicy, HintKind};
@@ -53,6 +56,10 @@ pub struct View {
     /// ([`Match::take_back_turns`], and the table's reveal rule), with the turns it would
     /// withdraw: public, since everyone at the table saw the move.
     pub take_back: Option<TakeBackOffer>,
+    /// The challenge open now ([`Match::challenge_window`]): whose play, its words, who may
+    /// challenge it and whether the match's end waits on it. Public: everyone saw the play,
+    /// and it says nothing of whether a word is in the list.
+    pub challenge: Option<ChallengeWindow>,
     pub viewer: Option<Seat>,
     /// The viewer's own rack, only when asked for.
     pub rack: Option<String>,
@@ -96,6 +103,9 @@ pub struct Standing {
     pub recap_start: Option<usize>,
     /// The match's "Allow take-backs" option.
     pub take_backs_allowed: bool,
+    /// The match's challenge rule ([`crate::MatchOptions::challenges`]); `None`: words are
+    /// checked as they are played.
+    pub challenges: Option<ChallengeRule>,
     /// The match's "Allow hints" option (hint commands are refused when off).
     pub hints_allowed: bool,
     /// The hint this match gives ([`Match::hint_kind`]): what the hint control is named for
@@ -274,6 +284,7 @@ impl Match {
                 .take_back_turns()
                 .ok()
                 .map(|(seat, turns)| TakeBackOffer { seat, turns }),
+            challenge: self.challenge_window().ok(),
             viewer,
             rack: viewer
                 .filter(|_| reveal_rack)
@@ -307,6 +318,7 @@ impl Match {
                         .map_or(0, |i| i + 1)
                 }),
                 take_backs_allowed: self.options.take_backs,
+                challenges: self.options.challenges,
                 hints_allowed: self.hints_allowed(),
                 hint_kind: self.hint_kind(),
                 covered: to_move.is_some() && acting.is_none(),
@@ -326,7 +338,11 @@ impl Match {
                     .map(|s| {
                         self.turns
                             .iter()
-                            .filter(|t| t.player == s && t.kind == TurnKind::Place)
+                            .filter(|t| {
+                                t.player == s
+                                    && t.kind == TurnKind::Place
+                                    && !t.challenge.as_ref().is_some_and(|c| c.withdrawn())
+                            })
                             .count() as u32
                     })
                     .collect(),

@@ -44,9 +44,22 @@ pub fn positions_of(m: &Match) -> Result<Vec<TurnPosition>, AnalysisError> {
             seen = now.turns().len();
             out.retain(|p| p.turn as usize <= seen);
         }
-        if now.turns().len() > seen {
+        // A play a challenge withdrew was, in the end, a turn that scored nothing: read as a
+        // pass, as the GCG reader reads its `--` line.
+        if let Some(Event::Challenged { not_in_list, .. }) = last_action(now) {
+            if !not_in_list.is_empty() {
+                if let Some(p) = out.last_mut() {
+                    p.played = Played::Pass;
+                }
+            }
+        }
+        while now.turns().len() > seen {
             let t = &now.turns()[seen];
             seen += 1;
+            // A turn a failed challenge cost is no choice of the player's.
+            if t.lost_turn {
+                continue;
+            }
             let played = match (t.kind, last_action(now)) {
                 (TurnKind::Place, Some(Event::Placed { tiles, .. })) => Some(Played::Place {
                     notation: t.notation.clone().unwrap_or_default(),
