@@ -143,14 +143,6 @@ const webApp = !tauri && typeof Worker !== 'undefined'
 /** True in the web app, where the backend is a worker of this page (records are downloads). */
 export const inWebApp = webApp;
 
-/**
- * What the worker posts (worker.js): an answer or refusal to request `id`, an event, that it
- * is ready, that it cannot start (`fatal`: every command is refused with it), or that its
- * WebAssembly stopped (`died`: the page starts another).
- * @typedef {{ id: number, ok: unknown } | { id: number, error: import('./contract').ErrorBody }
- *   | { event: import('./contract').AppEvent } | { ready: true }
- *   | { fatal: import('./contract').ErrorBody } | { died: import('./contract').ErrorBody }} WorkerMessage
- */
 
 /** @type {Worker | null} */
 let worker = null;
@@ -170,7 +162,7 @@ function ensureWorker() {
   if (worker) return worker;
   const started = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   started.onmessage = (m) => {
-    const message = /** @type {WorkerMessage} */ (m.data);
+    const message = /** @type {import('./contract').WorkerMessage} */ (m.data);
     if ('id' in message) {
       const request = pending.get(message.id);
       pending.delete(message.id);
@@ -226,6 +218,8 @@ function callWorker(command, args) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    target.postMessage({ id, command, args });
+    /** @type {import('./contract').WorkerRequest} */
+    const request = { id, command, args: /** @type {import('./contract').JsonValue} */ (args) };
+    target.postMessage(request);
   });
 }

@@ -1,7 +1,8 @@
 // The web app's backend: a dedicated module Web Worker running Word Club's command layer
 // compiled to WebAssembly (src-tauri/web, whose README gives the build and this protocol).
 // The page (api.js) posts { id, command, args }; this worker answers { id, ok } or
-// { id, error } (the same JSON as Tauri IPC and HTTP), and posts { event } for each event the
+// { id, error } (the same JSON as Tauri IPC and HTTP; both sides typed by the generated
+// contract's WorkerRequest and WorkerMessage), and posts { event } for each event the
 // app sends unasked (a computer moved, the analysis got on), as the window's shell emits them.
 // It drives the app's own work from its event loop (`tick`: a computer's move at the app's
 // pace, the background analysis), so a Hard search blocks this worker, never the page.
@@ -9,7 +10,7 @@
 // traps the WebAssembly, leaving its state unusable) it posts { died } and closes, and the page
 // starts a new worker.
 
-/** @typedef {{ kind: string, message: string, details?: unknown }} ErrorJson */
+/** @typedef {import('./contract').ErrorBody} ErrorJson */
 /** @typedef {{ name: string, file: string, sha256: string, bytes: number }} DataFile */
 /**
  * What this worker uses of the module wasm-bindgen generates (src-tauri/web/src/lib.rs).
@@ -27,7 +28,7 @@
 /** The web app's root (dist/web/): this file is js/worker.js in it. */
 const root = new URL('../', import.meta.url);
 
-/** @param {unknown} message */
+/** @param {import('./contract').WorkerMessage} message */
 const post = (message) => { /** @type {{ postMessage: (m: unknown) => void }} */ (/** @type {unknown} */ (self)).postMessage(message); };
 
 /** A refusal as JSON, whatever was thrown: the module rejects with the error's JSON text.
@@ -36,11 +37,11 @@ function errorJson(e) {
   if (typeof e === 'string') {
     try {
       const parsed = JSON.parse(e);
-      if (parsed && typeof parsed.kind === 'string') return parsed;
+      if (parsed && typeof parsed.kind === 'string') return { details: null, ...parsed };
     } catch { /* a plain sentence */ }
-    return { kind: 'internal', message: e };
+    return { kind: 'internal', message: e, details: null };
   }
-  return { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
+  return { kind: 'internal', message: e instanceof Error ? e.message : String(e), details: null };
 }
 
 /** Whether `e` means the WebAssembly stopped (a panic, out of memory): nothing more can run.
@@ -156,7 +157,9 @@ async function runTick() {
 
 /** Posts the events the app sent and keeps changed settings. @param {WebModule} web */
 async function afterWork(web) {
-  for (const event of JSON.parse(web.take_events())) post({ event });
+  /** @type {import('./contract').AppEvent[]} */
+  const events = JSON.parse(web.take_events());
+  for (const event of events) post({ event });
   const settings = web.take_settings();
   if (settings != null) await writeSettings(settings);
 }
@@ -164,7 +167,7 @@ async function afterWork(web) {
 // ---- the page's commands -------------------------------------------------------------------
 
 self.onmessage = async (m) => {
-  /** @type {{ id: number, command: string, args?: object }} */
+  /** @type {import('./contract').WorkerRequest} */
   const { id, command, args } = m.data;
   /** @type {WebModule} */
   let web;

@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import assert from 'node:assert/strict';
+import console from 'node:console';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const dest = process.argv[2];
 assert.ok(dest, 'usage: node node-smoke.mjs DEST');
@@ -68,7 +72,7 @@ while (!events.some((e) => e.event === 'computer_moved') && performance.now() - 
   const step = JSON.parse(await web.tick(performance.now()));
   if (step.ran) units += 1;
   events.push(...JSON.parse(web.take_events()));
-  if (!step.ran && !step.woken) await new Promise((r) => setTimeout(r, step.wait_ms ?? 10));
+  if (!step.ran && !step.woken) await sleep(step.wait_ms ?? 10);
 }
 const moved = events.find((e) => e.event === 'computer_moved');
 assert.ok(moved, `the computer moved from tick (events: ${JSON.stringify(events)})`);
