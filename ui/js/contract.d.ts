@@ -1417,6 +1417,10 @@ word_multiplier: number,
  */
 score: number, };
 
+export type WorkerMessage = { id: number, ok: JsonValue, } | { id: number, error: ErrorBody, } | { event: AppEvent, } | { ready: boolean, } | { fatal: ErrorBody, } | { died: ErrorBody, };
+
+export type WorkerRequest = { id: number, command: string, args: JsonValue, };
+
 /** Each command's argument (`undefined`: it takes none) and answer. */
 export type Commands = {
   app_info: { args: undefined; answer: AppInfo };

@@ -124,7 +124,9 @@ impl App {
 
     /// An app state with its match history in the SQLite file at `path` (created when
     /// missing; a damaged Word Club history is moved aside and a new one started). Anything
-    /// else that cannot be used is refused and left as it is.
+    /// else that cannot be used is refused and left as it is. Native only: a browser has no
+    /// files ([`App::with_opened_history`]).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn with_history(
         settings_backend: Box<dyn SettingsBackend>,
         path: &Path,
@@ -137,9 +139,21 @@ impl App {
     /// the app starts without one, says why (`app_info.history_error`) and refuses every
     /// command that needs it with that error, leaving the file as it is. For the window,
     /// which must be able to tell the person at it what is wrong.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn with_history_or_error(settings_backend: Box<dyn SettingsBackend>, path: &Path) -> App {
         let history = Store::open(path).map_err(AppError::from);
         App::with(settings_backend, history)
+    }
+
+    /// An app state over a history its host opened itself, or why it could not be opened
+    /// (then, as with [`App::with_history_or_error`], the app says why and refuses every
+    /// command that needs it): the web worker, whose history is in the browser's storage
+    /// (`Store::open_in_browser`), not at a path.
+    pub fn with_opened_history(
+        settings_backend: Box<dyn SettingsBackend>,
+        history: Result<Store, StoreError>,
+    ) -> App {
+        App::with(settings_backend, history.map_err(AppError::from))
     }
 
     fn with(
@@ -192,7 +206,9 @@ impl App {
     }
 
     /// Calls `f` with every event from now on, on a thread of its own (the window's shell
-    /// hands each to the webview).
+    /// hands each to the webview). Not in a browser, which has no threads: the web worker
+    /// takes the events after each command and tick (`subscribe`, `Events::try_next`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn on_event(&self, f: impl Fn(AppEvent) + Send + 'static) {
         let mut events = self.subscribe();
         let _ = std::thread::Builder::new()

@@ -75,6 +75,33 @@ impl TypeVisitor for Declarations {
     }
 }
 
+/// The web app's worker door (`ui/js/api.js` ↔ `ui/js/worker.js`, which runs the command
+/// layer compiled to WebAssembly: `src-tauri/web`): what the page posts, one command by name
+/// with its arguments and a request id its answer comes back with.
+#[derive(serde::Serialize, TS)]
+#[allow(dead_code)]
+pub(crate) struct WorkerRequest {
+    pub id: u32,
+    pub command: String,
+    pub args: serde_json::Value,
+}
+
+/// What the worker posts to the page: an answer or a refusal to request `id` (the same JSON
+/// as over IPC and HTTP), an event the app sent (as the window emits it), that it is ready,
+/// that it cannot start (every command is refused with `fatal`), or that its WebAssembly
+/// stopped (`died`: the page starts another worker).
+#[derive(serde::Serialize, TS)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum WorkerMessage {
+    Answer { id: u32, ok: serde_json::Value },
+    Refused { id: u32, error: crate::ErrorBody },
+    Event { event: crate::AppEvent },
+    Ready { ready: bool },
+    Fatal { fatal: crate::ErrorBody },
+    Died { died: crate::ErrorBody },
+}
+
 /// The rows of the command table with their types (`command_table!(contract_table)` in lib.rs
 /// generates `command_types`, so the names resolve exactly as the dispatcher's do).
 macro_rules! contract_table {
@@ -98,6 +125,9 @@ macro_rules! contract_table {
             let commands = command_types(&mut types);
             // The pushed events reach the UI beside the commands (`onEvent` in api.js).
             ts_rs::TypeVisitor::visit::<$crate::AppEvent>(&mut types);
+            // The web app's worker door: its requests and messages (`api.js`, `worker.js`).
+            ts_rs::TypeVisitor::visit::<$crate::contract::WorkerRequest>(&mut types);
+            ts_rs::TypeVisitor::visit::<$crate::contract::WorkerMessage>(&mut types);
             $crate::contract::files(&commands, &types)
         }
     };
