@@ -173,6 +173,8 @@ async function postBytes(path, body) {
     throw toApiError(refusal?.error ?? { kind: 'http', message: `HTTP ${response.status}` });
   }
   return response;
+}
+
 // ---- the web app's worker ------------------------------------------------------------------
 
 /** The web app: no Tauri, and the page names the worker as its door (the web build's

@@ -220,6 +220,12 @@ export const screen_to_reopen = (args) => call('screen_to_reopen', args);
  */
 export const keep_draft = (args) => call('keep_draft', args);
 
+/** @returns {Promise<import('./contract').SavedHistory>} */
+export const export_history = () => call('export_history');
+
+/** @returns {Promise<import('./contract').ImportAnswer>} */
+export const import_history = () => call('import_history');
+
 /** @returns {Promise<import('./contract').OurWords>} */
 export const our_words = () => call('our_words');
 

@@ -67,6 +67,11 @@ history_error: ErrorBody | null,
  */
 settings_notices: Array<SettingsNotice>, 
 /**
+ * When the history was last exported from this device ("Export history"), for the
+ * start screen.
+ */
+last_backup: LastBackup, 
+/**
  * WordNet's licence notice (the definitions' source), shown on the Settings screen.
  */
 definitions_licence: string, limits: Limits, };
@@ -394,7 +399,42 @@ score?: number | null, };
 
 export type HistoryNotice = { original: string, moved_to: string, reason: string, message: string, };
 
+export type ImportAnswer = { report: ImportReport | null, message: string, };
+
+export type ImportReport = { 
+/**
+ * Matches in the file.
+ */
+in_file: number, 
+/**
+ * New here: added.
+ */
+added: number, 
+/**
+ * Here already, the file holding a longer version: its further moves added.
+ */
+extended: number, 
+/**
+ * Here already with the same moves or more: nothing changed.
+ */
+unchanged: number, 
+/**
+ * Here already, but played differently on the other device: the file's kept beside it
+ * as a second match, named "<players> (from another device)".
+ */
+kept_as_second: number, 
+/**
+ * The ids the added, extended and second matches have in this history.
+ */
+changed_ids: Array<number>, };
+
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
+
+export type LastBackup = { 
+/**
+ * Unix milliseconds, UTC; `null` when it never was.
+ */
+at: number | null, };
 
 export type LastMove = { seat: number, name: string, 
 /**
@@ -574,7 +614,12 @@ our_words?: boolean, end_reason: string | null, players: Array<SummaryPlayer>, w
 /**
  * `seed` or `deal` when the caller fixed the deal (a test), `null` for the app's shuffle.
  */
-fixed_deal: FixedDeal | null, };
+fixed_deal: FixedDeal | null, 
+/**
+ * The name an import gave a match kept beside another version of it ("Ann and Ben (from
+ * another device)"); left out for every other match, so their answers stay as they were.
+ */
+label?: string, };
 
 export type MatchView = { id: number, rules: RulesInfo, list: ListBrief, 
 /**
@@ -1069,6 +1114,8 @@ guide: RulesGuide, };
 
 export type SavedGcg = { id: number, path: string | null, message: string, };
 
+export type SavedHistory = { path: string | null, matches: number, message: string, };
+
 export type ScoredMove = { 
 /**
  * GCG form: `8H CAT` (across), `H8 CAT` (down), `.` for a letter already on the board,
@@ -1461,6 +1508,8 @@ export type Commands = {
   remember_screen: { args: ScreenArgs; answer: ScreenAnswer };
   screen_to_reopen: { args: ClientArgs; answer: ScreenAnswer };
   keep_draft: { args: TilesArgs; answer: DraftKept };
+  export_history: { args: undefined; answer: SavedHistory };
+  import_history: { args: undefined; answer: ImportAnswer };
   our_words: { args: undefined; answer: OurWords };
   add_our_word: { args: OurWordArgs; answer: OurWords };
   remove_our_word: { args: OurWordRemoveArgs; answer: OurWords };
