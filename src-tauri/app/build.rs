@@ -45,4 +45,35 @@ fn main() {
     code.push_str("];\n");
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
     fs::write(out.join("evidence_files.rs"), code).expect("write evidence_files.rs");
+    head_start_files(&manifest_dir, &out);
+}
+
+/// The head-start evidence (`src-tauri/lab/data/head_start/<rule-set id>.json`, what `lab
+/// head-start --json` prints), embedded the same way into `head_start_files.rs`; the app
+/// reads each with the lab's own reader (`wordclub_lab::head_start::parse`), which checks it.
+fn head_start_files(manifest_dir: &std::path::Path, out: &std::path::Path) {
+    let dir = manifest_dir.join("../lab/data/head_start");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut names: Vec<String> = fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let mut code = String::from(
+        "/// The shipped head-start evidence: (file name, its text), in name order.\n\
+         pub(crate) static FILES: &[(&str, &str)] = &[\n",
+    );
+    for name in &names {
+        let path = dir
+            .join(name)
+            .canonicalize()
+            .expect("the head-start file's path");
+        code.push_str(&format!("    ({name:?}, include_str!({:?})),\n", path));
+    }
+    code.push_str("];\n");
+    fs::write(out.join("head_start_files.rs"), code).expect("write head_start_files.rs");
 }

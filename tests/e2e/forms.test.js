@@ -83,7 +83,7 @@ test('the new-match form keeps its table: a computer seat and the names are ther
   await page.getByLabel('Player 2 is').selectOption('hard');
   const table = async () => {
     await page.getByTestId('new-match').waitFor();
-    const names = await page.locator('[data-testid=new-match] .seat input').evaluateAll((els) => els.map((e) => /** @type {HTMLInputElement} */ (e).value));
+    const names = await page.locator('[data-testid=new-match] .seat > input').evaluateAll((els) => els.map((e) => /** @type {HTMLInputElement} */ (e).value));
     const kinds = await page.locator('[data-testid=new-match] .seat select:not(.seat-colour-pick)').evaluateAll((els) => els.map((e) => /** @type {HTMLSelectElement} */ (e).value));
     return names.map((name, i) => `${name}:${kinds[i]}`);
   };

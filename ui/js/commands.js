@@ -167,6 +167,12 @@ export const rules_examples = (args) => call('rules_examples', args);
 export const rules_evidence = (args) => call('rules_evidence', args);
 
 /**
+ * @param {import('./contract').HeadStartSuggestionArgs} args
+ * @returns {Promise<import('./contract').HeadStartSuggestionAnswer>}
+ */
+export const head_start_suggestion = (args) => call('head_start_suggestion', args);
+
+/**
  * @param {import('./contract').ExportGcgArgs} args
  * @returns {Promise<import('./contract').SavedGcg>}
  */

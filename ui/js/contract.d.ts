@@ -376,6 +376,41 @@ analysis: boolean, };
 
 export type GhostTile = { row: number, col: number, letter: string, blank: boolean, };
 
+export type HeadStartSuggestion = { weaker: string, stronger: string, 
+/**
+ * The seats (of the table as asked) of the weaker level: those the button gives it to.
+ */
+seats: Array<number>, 
+/**
+ * What the form fills in: the measured figure, at most `app_info.limits.max_head_start`.
+ */
+points: number, 
+/**
+ * The lab's figure as measured (the median deficit), never clipped.
+ */
+measured: number, 
+/**
+ * Its 95% interval, the matches per table and their seed (`lab head-start --seed`).
+ */
+low: number, high: number, games: number, lab_seed: number, 
+/**
+ * "Suggested head start for Easy against Hard: +62 (the rules lab's median, 95% 55 to
+ * 70 over 400 matches)."
+ */
+text: string, 
+/**
+ * The button's words: "Give Easy +62".
+ */
+button: string, };
+
+export type HeadStartSuggestionAnswer = { suggestion: HeadStartSuggestion | null, };
+
+export type HeadStartSuggestionArgs = { rules: string, 
+/**
+ * Each seat of the table as the form has it: a computer level, or null for a person.
+ */
+seats: Array<string | null>, };
+
 export type HintKind = "words_from_rack" | "suggest_move";
 
 export type HintRecord = { kind: HintKind, 
@@ -479,6 +514,11 @@ max_players: number,
  */
 max_name_chars: number, 
 /**
+ * The largest head start a seat may be given on the new-match form (`new_match`'s
+ * `players[].head_start`).
+ */
+max_head_start: number, 
+/**
  * The levels a computer seat may have, weakest first.
  */
 computer_levels: Array<string>, 
@@ -518,6 +558,17 @@ rules: RulesInfo, premiums: Array<Array<string | null>>, letter_values: { [key i
  * Each seat's colour and mark, as the match view serves them (`PlayerBrief::colour`).
  */
 colours: Array<SeatColour>, 
+/**
+ * Each seat's head start, chosen on the new-match form (0 for none, and for every match
+ * recorded before head starts): the detail's Head start row, apart from the rule set's
+ * start points.
+ */
+head_starts: Array<number>, 
+/**
+ * Each seat's total before its first move (the rule set's start points and the head
+ * start): where the replay's chart begins.
+ */
+start_totals: Array<number>, 
 /**
  * The store's turns; while the match is unfinished each hint's `shown` is left out
  * ([`wordclub_engine::Turn::without_shown`]: words from a rack tell what is still on it).
@@ -907,7 +958,18 @@ computer: string | null, score: number,
  * The points this seat started with (the engine's `PlayerView::start_points`): the
  * scoresheet's Start row, drawn when any seat's is not 0.
  */
-start_points: number, rack_count: number, resigned: boolean, hints: number, 
+start_points: number, 
+/**
+ * The head start the players gave this seat (the engine's `PlayerView::head_start`): its
+ * own row on the scoresheet and column on the end screen, and the cover's "Mia starts
+ * +60"; 0 for none.
+ */
+head_start: number, 
+/**
+ * The seat's total before its first move: `start_points` and `head_start` together,
+ * where the score chart's line begins.
+ */
+start_total: number, rack_count: number, resigned: boolean, hints: number, 
 /**
  * Moves this player took back (assistance, like a hint).
  */
@@ -1156,7 +1218,12 @@ computer?: string | null,
  * The seat's colour (`app_info.limits.seat_colours`); absent or null: the first one
  * no other seat took, in their order.
  */
-colour?: string | null, };
+colour?: string | null, 
+/**
+ * The seat's head start, 0 to `app_info.limits.max_head_start` points on top of the rule
+ * set's own start points; absent or null: none. Out of range: `bad_head_start`.
+ */
+head_start?: number | null, };
 
 export type SeatColour = { id: string, 
 /**
@@ -1499,6 +1566,7 @@ export type Commands = {
   rematch: { args: MatchIdArgs; answer: MatchView };
   rules_examples: { args: RulesExamplesArgs; answer: RulesExamples };
   rules_evidence: { args: RulesEvidenceArgs; answer: RulesEvidence };
+  head_start_suggestion: { args: HeadStartSuggestionArgs; answer: HeadStartSuggestionAnswer };
   save_gcg: { args: ExportGcgArgs; answer: SavedGcg };
   take_back: { args: TakeBackArgs; answer: MatchView };
   challenge: { args: ChallengeArgs; answer: MatchView };

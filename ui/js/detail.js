@@ -88,6 +88,12 @@ export async function showDetail(root, { id }, screen) {
   const startRow = start.some((p) => p !== 0) ? h('tr', { 'data-testid': 'detail-start' },
     h('td', {}), h('td', {}, 'Start'), h('td', {}, 'start points'), h('td', {}), h('td', {}),
     start.map((p) => h('td', {}, String(p))), h('td', {}), analysed ? h('td', {}) : null) : null;
+  // The head starts the table chose (the backend's `head_starts`), on a row of their own
+  // apart from the rule set's start points; the totals below count them too.
+  const heads = (detail.head_starts ?? []).slice(0, names.length);
+  const headRow = heads.some((p) => p !== 0) ? h('tr', { 'data-testid': 'detail-head-start' },
+    h('td', {}), h('td', {}, 'Head start'), h('td', {}, 'chosen at the table'), h('td', {}), h('td', {}),
+    heads.map((p) => h('td', {}, `+${p}`)), h('td', {}), analysed ? h('td', {}) : null) : null;
 
   const section = h('section.stack.detail', { 'data-testid': 'detail' },
     h('div.row', {},
@@ -103,7 +109,7 @@ export async function showDetail(root, { id }, screen) {
     // The turns scroll in their own box on a phone, not the page (nothing is cut off).
     turns.length ? h('div.table-scroll', {}, h('table.list.turns', { 'data-testid': 'detail-turns' },
       h('thead', {}, h('tr', {}, ['#', 'Player', 'Move', 'Words', 'Score', ...names, 'Hints', analysed ? 'Best move and points missed' : null].filter(Boolean).map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, startRow, turnRows))) : h('p.muted', {}, 'No turns yet.'),
+      h('tbody', {}, startRow, headRow, turnRows))) : h('p.muted', {}, 'No turns yet.'),
     gcgExport(id, unfinished));
   fill(root, section);
   replay.show(replay.step());

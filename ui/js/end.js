@@ -4,7 +4,7 @@ import { h } from './dom.js';
 import { progressionChart } from './chart.js';
 import { missedMovesBlock } from './analysis.js';
 import { renderBoard } from './board.js';
-import { withCoordinates, renderScoresheet, startTotals } from './scoresheet.js';
+import { withCoordinates, renderScoresheet, startTotals, headStarts } from './scoresheet.js';
 import { winnerMoment } from './winner.js';
 import { textWithWordLink } from './define.js';
 import { seatName } from './seats.js';
@@ -72,6 +72,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
   // list says it): assistance, like a hint.
   const tookBack = r.players.some((p) => p.take_backs > 0);
   const start = startTotals(view);
+  const head = headStarts(view);
   const finalBoard = h('div.end-board', { 'data-testid': 'final-board' },
     withCoordinates(renderBoard(view, [], () => {}), view.rules.board_size));
   return h('section.stack.end-screen', { 'data-testid': 'end' },
@@ -93,11 +94,13 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
     // In a box of its own that scrolls sideways if it must: at 360 px its five columns were
     // 363 px wide and pushed the whole end screen 12 px past the right edge (cut off there).
     h('div.table-scroll.results-scroll', { tabindex: '0', role: 'region', 'aria-label': 'Results' }, h('table.list', { 'data-testid': 'results' },
-      h('thead', {}, h('tr', {}, ['Player', start ? 'Start' : null, 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null, tookBack ? 'Take-backs' : null].map((t) => t && h('th', {}, t)))),
+      h('thead', {}, h('tr', {}, ['Player', start ? 'Start' : null, head ? 'Head start' : null, 'Score', 'Adjustment', 'Final', hinted ? 'Hints' : null, tookBack ? 'Take-backs' : null].map((t) => t && h('th', {}, t)))),
       h('tbody', {}, r.players.map((p) => h('tr', { class: winners.has(p.seat) ? 'winner' : undefined },
         h('td', {}, seatName(view.players[p.seat]?.colour, p.name), p.resigned ? ' (resigned)' : ''),
         // The points the seat started with (the backend's view): already in its score.
         start ? h('td', { 'data-testid': 'result-start' }, String(start[p.seat] ?? 0)) : null,
+        // The head start the table chose for the seat, apart from the rule set's: in its score too.
+        head ? h('td', { 'data-testid': 'result-head-start' }, `+${head.heads[p.seat] ?? 0}`) : null,
         h('td', {}, String(p.score_before_adjustment)),
         h('td', {}, p.adjustment > 0 ? `+${p.adjustment}` : String(p.adjustment)),
         h('td', {}, String(p.score)),
@@ -115,6 +118,6 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         if (heading) { heading.setAttribute('tabindex', '-1'); heading.scrollIntoView({ block: 'start' }); heading.focus(); }
       } : null,
     }) : null,
-    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true, start: view.players.map((p) => p.start_points ?? 0), colours: view.players.map((p) => p.colour) }),
+    progressionChart(r.progression ?? [], view.players.map((p) => p.name), { final: true, start: view.players.map((p) => p.start_total ?? 0), colours: view.players.map((p) => p.colour) }),
     h('div.end-table', {}, finalBoard, renderScoresheet(view, null, null)));
 }

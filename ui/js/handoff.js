@@ -22,6 +22,8 @@ export function renderCover(view, onReveal, more = null, on = {}) {
     // Before the first move, what is unusual about this table, in plain words (start
     // points, a smaller rack): the backend's sentences.
     view.turn === 0 ? unusualNotes(view, 'cover-why') : null,
+    // The head starts the table chose, before the first move: "Mia starts +60".
+    view.turn === 0 ? headStartLine(view) : null,
     // Everything since this player last played, so nobody misses a move at the table.
     renderRecap(view),
     // A challenge open: what the last one found, then "Challenge <words>" for whoever may.
@@ -37,4 +39,14 @@ export function renderCover(view, onReveal, more = null, on = {}) {
     // The player who just moved may still take it back, until this rack is shown; the
     // table may stop the match (Abandon).
     h('div.row.cover-more', {}, more));
+}
+
+/** "Mia starts +60 · Ben starts +20": the seats the table gave a head start (the view's
+ *  `players[].head_start`), or null when none has one.
+ * @param {import('./contract').MatchView} view */
+export function headStartLine(view) {
+  const given = view.players.filter((p) => p.head_start > 0);
+  if (!given.length) return null;
+  return h('p.why-note', { 'data-testid': 'cover-head-start' },
+    given.map((p, i) => [i ? ' · ' : '', seatName(p.colour, p.name), ` starts +${p.head_start}`]));
 }

@@ -79,7 +79,7 @@ export function createReplay(detail, turnRows, describe, signal) {
       row.classList.toggle('current', i + 1 === step);
       if (i + 1 === step) row.setAttribute('aria-current', 'step'); else row.removeAttribute('aria-current');
     });
-    fill(chartBox, progressionChart(names.map((_, seat) => turns.map((x) => x.totals[seat])), names, { marker: step, start: detail.rules.start_points ?? [], colours: detail.colours ?? [] }));
+    fill(chartBox, progressionChart(names.map((_, seat) => turns.map((x) => x.totals[seat])), names, { marker: step, start: detail.start_totals ?? detail.rules.start_points ?? [], colours: detail.colours ?? [] }));
   }
 
   // Arrow keys step while the detail is on screen, wherever the focus is (not in a field or a

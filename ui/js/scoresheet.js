@@ -48,6 +48,31 @@ function startRow(totals) {
       h('span.sheet-totals', {}, totals.join(' · '))));
 }
 
+/**
+ * The Head start row's figures: each seat's head start and its total before turn 1 (the
+ * backend's `players[].head_start` and `start_total`), or null when no seat has one.
+ * @param {{ players?: { head_start?: number, start_total?: number }[] }} v
+ * @returns {{ heads: number[], totals: number[] } | null}
+ */
+export function headStarts(v) {
+  const players = v.players ?? [];
+  const heads = players.map((p) => p.head_start ?? 0);
+  return heads.some((p) => p !== 0) ? { heads, totals: players.map((p) => p.start_total ?? 0) } : null;
+}
+
+/** The Head start row after the Start row: the points the table gave each seat, apart from
+ *  the rule set's, and the totals they make before turn 1.
+ * @param {{ heads: number[], totals: number[] }} head */
+function headStartRow(head) {
+  return h('div.sheet-row.sheet-start', { dataset: { kind: 'head-start' }, 'data-testid': 'sheet-head-start' },
+    h('div.sheet-turn', {},
+      h('span.sheet-n', {}, ''),
+      h('span.sheet-who', {}, 'Head start'),
+      h('span.sheet-words', {}, head.heads.map((p) => `+${p}`).join(' · ')),
+      h('span.sheet-score', {}, ''),
+      h('span.sheet-totals', {}, head.totals.join(' · '))));
+}
+
 /** The player of a turn in their seat's colour (`colours`: per seat, from the view).
  * @param {TurnRow} t @param {(import('./contract').SeatColour | null)[]} [colours] */
 function who(t, colours = []) {
@@ -113,8 +138,9 @@ export function renderScoresheet(v, selected, onSelect) {
       selected === t.number && t.action === 'play' ? h('div.sheet-breakdown', { 'data-testid': 'sheet-breakdown' }, breakdownText(t)) : null);
   });
   const start = startTotals(v);
-  const log = turns.length || start
-    ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, start ? startRow(start) : null, rows) // a log of rows (an <ol> given role=log would orphan its items)
+  const head = headStarts(v);
+  const log = turns.length || start || head
+    ? h('div.sheet', { role: 'log', 'aria-label': 'Scoresheet', 'data-testid': 'scoresheet-log' }, start ? startRow(start) : null, head ? headStartRow(head) : null, rows) // a log of rows (an <ol> given role=log would orphan its items)
     : h('p.muted', { role: 'log', 'aria-label': 'Scoresheet' }, 'No turns yet.');
   // The newest turn in sight (the list scrolls, or the whole sheet where the side panel gives
   // it a fixed room: app.css; a tapped turn stays where it was tapped).

@@ -41,7 +41,8 @@ export async function showHome(root, _params, screen) {
   const recommendedFor = (n) => ruleSets.find((r) => r.guide.recommended_for.includes(n)) ?? null;
   // The table last set up: names, the seats a computer took and each seat's colour (kept by
   // the backend as the form changes, so Back, a reload or a restart finds it as it was left).
-  const seats = settings.player_names.map((name, i) => ({ name, kind: settings.player_levels?.[i] ?? 'human', colour: settings.player_colours?.[i] ?? null }));
+  // A head start (`head`) is chosen for each match: a new form starts every seat at 0.
+  const seats = settings.player_names.map((name, i) => ({ name, kind: settings.player_levels?.[i] ?? 'human', colour: settings.player_colours?.[i] ?? null, head: 0 }));
   // A new install has no default rule set: the form follows the recommendation for its table
   // size until the family picks one (or starts a match, which keeps it).
   let followRecommendation = settings.default_rules == null;
@@ -84,10 +85,14 @@ export async function showHome(root, _params, screen) {
   // "Challenges" for this match (off by default), with what a failed one costs.
   const challenges = challengeOption();
   const firstBox = h('label.field', { 'data-testid': 'first-player-field' });
-  const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null }); fitSeats(); keepTable(); draw(); } }, 'Add player');
+  // The rules lab's head start for a table that mixes computer levels (the backend's
+  // `head_start_suggestion`), with a button that gives it to the weaker seats.
+  const suggestionLine = h('p.why-note', { 'data-testid': 'head-start-suggestion', hidden: true });
+  let suggestionAsked = 0;
+  const addButton = h('button', { type: 'button', onclick: () => { seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null, head: 0 }); fitSeats(); keepTable(); draw(); } }, 'Add player');
 
   function fitSeats() {
-    while (seats.length < rules.players.min) seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null });
+    while (seats.length < rules.players.min) seats.push({ name: `Player ${seats.length + 1}`, kind: 'human', colour: null, head: 0 });
     seats.length = Math.min(seats.length, rules.players.max);
     if (!rules.computer_seats) seats.forEach((s) => { s.kind = 'human'; });
     // Every seat a colour of its own: a kept one stays, a missing or repeated one takes the
@@ -132,8 +137,16 @@ export async function showHome(root, _params, screen) {
         h('div.row', {},
           h('select.seat-colour-pick', { 'aria-label': `Player ${i + 1} colour`, name: `colour-${i}`, 'data-testid': `colour-${i}`, dataset: colour ? { colour: colour.id } : undefined, onchange: (/** @type {Event} */ e) => recolour(i, fieldValue(e)) },
             palette.map((c) => h('option', { value: c.id, selected: c.id === seat.colour }, `${c.mark} ${c.name}`))),
-          rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (/** @type {Event} */ e) => { seat.kind = fieldValue(e); keepTable(); } },
+          rules.computer_seats ? h('select', { 'aria-label': `Player ${i + 1} is`, name: `kind-${i}`, onchange: (/** @type {Event} */ e) => { seat.kind = fieldValue(e); keepTable(); drawSuggestion(); } },
             seatKinds.map(([value, label]) => h('option', { value, selected: seat.kind === value }, label))) : null,
+          // Points this seat starts with, on top of the rule set's; the backend checks the range.
+          h('label.row.head-start-field', {}, 'Head start +',
+            h('input', {
+              type: 'number', inputMode: 'numeric', min: '0', max: String(info.limits.max_head_start), step: '1',
+              'aria-label': `Player ${i + 1} head start`, name: `head-start-${i}`, 'data-testid': `head-start-${i}`,
+              value: String(seat.head), style: 'width: 5em',
+              oninput: (/** @type {Event} */ e) => { seat.head = Number(fieldValue(e) || 0); },
+            })),
           seats.length > rules.players.min ? h('button', { type: 'button', 'aria-label': `Remove player ${i + 1}`, onclick: () => { seats.splice(i, 1); fitSeats(); keepTable(); draw(); } }, '✕') : null));
     }));
     addButton.hidden = seats.length >= rules.players.max;
@@ -143,6 +156,26 @@ export async function showHome(root, _params, screen) {
     fill(hintsHelp, ` — a player may ask for ${offers.join(' or ') || 'help'}; each hint taken is shown in the result`);
     drawFirst();
     drawTable();
+    drawSuggestion();
+  }
+
+  // The lab's suggestion for this table, asked again whenever a seat's level, the seat count
+  // or the rule set changes; nothing when the table does not mix computer levels.
+  async function drawSuggestion() {
+    const asked = ++suggestionAsked;
+    /** @type {import('./contract').HeadStartSuggestionAnswer | null} */
+    let answer;
+    try {
+      answer = await commands.head_start_suggestion({ rules: rules.id, seats: seats.map((s) => (s.kind === 'human' ? null : s.kind)) });
+    } catch { answer = null; }
+    if (asked !== suggestionAsked) return;
+    const sug = answer?.suggestion ?? null;
+    suggestionLine.hidden = !sug;
+    if (!sug) { fill(suggestionLine); return; }
+    fill(suggestionLine, sug.text, ' ', h('button', {
+      type: 'button', 'data-testid': 'use-head-start',
+      onclick: () => { for (const i of sug.seats) if (seats[i]) seats[i].head = sug.points; draw(); },
+    }, sug.button));
   }
 
   // Who starts: a seat by name, or random (the backend draws it); none to choose alone.
@@ -178,7 +211,7 @@ export async function showHome(root, _params, screen) {
     if (starting) return;
     starting = true;
     fill(formNote);
-    const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind, colour: s.colour }));
+    const players = seats.map((s) => ({ name: s.name, computer: s.kind === 'human' ? null : s.kind, colour: s.colour, head_start: s.head }));
     try {
       const view = await commands.new_match({
         rules: rules.id, players, allow_hints: allowHints.checked, allow_take_backs: takeBacks.input.checked,
@@ -218,6 +251,7 @@ export async function showHome(root, _params, screen) {
     h('div', {}, h('strong', {}, 'Players')),
     firstBox,
     seatBox,
+    suggestionLine,
     formNote,
     // Kept in sight at the bottom of a phone's screen (app.css, issue 45's block).
     h('div.row.form-actions', {}, addButton, h('button.primary', { type: 'submit', 'data-testid': 'start' }, 'Start match')));

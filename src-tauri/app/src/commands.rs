@@ -50,6 +50,7 @@ macro_rules! command_table {
             rematch(MatchIdArgs) -> MatchView;
             rules_examples(RulesExamplesArgs) -> RulesExamples;
             rules_evidence(RulesEvidenceArgs) -> RulesEvidence;
+            head_start_suggestion(HeadStartSuggestionArgs) -> HeadStartSuggestionAnswer;
             save_gcg(ExportGcgArgs) -> SavedGcg;
             take_back(TakeBackArgs) -> MatchView;
             challenge(ChallengeArgs) -> MatchView;

@@ -242,6 +242,13 @@ pub struct MatchDetail {
     pub letter_values: BTreeMap<char, u8>,
     /// Each seat's colour and mark, as the match view serves them (`PlayerBrief::colour`).
     pub colours: Vec<crate::guide::SeatColour>,
+    /// Each seat's head start, chosen on the new-match form (0 for none, and for every match
+    /// recorded before head starts): the detail's Head start row, apart from the rule set's
+    /// start points.
+    pub head_starts: Vec<u32>,
+    /// Each seat's total before its first move (the rule set's start points and the head
+    /// start): where the replay's chart begins.
+    pub start_totals: Vec<i32>,
     /// The store's turns; while the match is unfinished each hint's `shown` is left out
     /// ([`wordclub_engine::Turn::without_shown`]: words from a rack tell what is still on it).
     pub turns: Vec<TurnDetail>,
@@ -296,6 +303,10 @@ pub fn detail(store: &Store, id: i64) -> Result<MatchDetail, AppError> {
             .iter()
             .enumerate()
             .map(|(seat, p)| crate::guide::seat_colour(p.colour.as_deref(), seat))
+            .collect(),
+        head_starts: game.players().iter().map(|p| p.head_start).collect(),
+        start_totals: (0..game.players().len())
+            .map(|seat| game.start_total(seat))
             .collect(),
         turns,
         boards,

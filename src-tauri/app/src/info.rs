@@ -35,6 +35,7 @@ impl App {
             limits: Limits {
                 max_players: wordclub_engine::MAX_PLAYERS,
                 max_name_chars: wordclub_engine::MAX_NAME_CHARS,
+                max_head_start: wordclub_engine::MAX_HEAD_START,
                 computer_levels: Level::SEATS.iter().map(|l| l.name()).collect(),
                 seat_colours: crate::guide::SEAT_COLOURS,
             },
@@ -82,6 +83,14 @@ impl App {
     /// The rules lab's shipped evidence for a rule set: its figures and charts.
     pub fn rules_evidence(&self, args: RulesEvidenceArgs) -> Result<RulesEvidence, AppError> {
         crate::evidence::rules_evidence(args)
+    }
+
+    /// The rules lab's head start for a table that mixes computer levels (the new-match form).
+    pub fn head_start_suggestion(
+        &self,
+        args: crate::head_start::HeadStartSuggestionArgs,
+    ) -> Result<crate::head_start::HeadStartSuggestionAnswer, AppError> {
+        crate::head_start::head_start_suggestion(args)
     }
 
     /// The word checker: is the word in the named list?
@@ -192,6 +201,9 @@ pub struct Limits {
     pub max_players: u8,
     /// The longest player name, in characters.
     pub max_name_chars: usize,
+    /// The largest head start a seat may be given on the new-match form (`new_match`'s
+    /// `players[].head_start`).
+    pub max_head_start: u32,
     /// The levels a computer seat may have, weakest first.
     pub computer_levels: Vec<&'static str>,
     /// The colours a seat may have (each with its mark), in the order seats get them by

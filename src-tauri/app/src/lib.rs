@@ -52,6 +52,7 @@ mod evidence;
 mod family;
 mod files;
 mod guide;
+mod head_start;
 mod history;
 #[cfg(not(target_arch = "wasm32"))]
 mod host;
@@ -88,6 +89,8 @@ pub use wordclub_store::OwnListRow;
 pub use evidence::{
     ChartView, EvidenceTableView, PlayerShare, RulesEvidence, RulesEvidenceArgs, SeatShare,
 };
+// The rules lab's head start for a table that mixes computer levels (`head_start_suggestion`).
+pub use head_start::{HeadStartSuggestion, HeadStartSuggestionAnswer, HeadStartSuggestionArgs};
 // The player's settings and where they are kept.
 pub use settings::{
     FileSettings, MemorySettings, OnScreen, Settings, SettingsBackend, SettingsNotice,

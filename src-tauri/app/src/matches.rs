@@ -3,8 +3,8 @@
 //! arguments, keeps the open matches and builds views.
 use serde::{Deserialize, Serialize};
 use wordclub_engine::{
-    Action, ChallengePenalty, HintKind, Match, Placement, PlayerKind, PlayerSpec, RuleSet,
-    Square, Table, Tile, WordScore, MAX_PLAYERS,
+    Action, ChallengePenalty, HintKind, Match, Placement, PlayerKind, PlayerSpec, RuleSet, Square,
+    Table, Tile, WordScore, MAX_PLAYERS,
 };
 use wordclub_lexicon::WordList;
 use wordclub_movegen::Level;
@@ -244,6 +244,10 @@ pub struct SeatArgs {
     /// no other seat took, in their order.
     #[serde(default)]
     pub colour: Option<String>,
+    /// The seat's head start, 0 to `app_info.limits.max_head_start` points on top of the rule
+    /// set's own start points; absent or null: none. Out of range: `bad_head_start`.
+    #[serde(default)]
+    pub head_start: Option<i64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -356,18 +360,22 @@ pub fn player_specs(seats: &[SeatArgs]) -> Result<Vec<PlayerSpec>, AppError> {
     let mut specs = Vec::with_capacity(seats.len());
     for seat in seats {
         let name = &seat.name;
-        specs.push(match seat.computer.as_deref() {
-            None => PlayerSpec::human(name),
-            Some(level) if Level::SEATS.iter().any(|l| l.name() == level) => {
-                PlayerSpec::computer(name, level)
+        let head_start = PlayerSpec::check_head_start(seat.head_start.unwrap_or(0))?;
+        specs.push(
+            match seat.computer.as_deref() {
+                None => PlayerSpec::human(name),
+                Some(level) if Level::SEATS.iter().any(|l| l.name() == level) => {
+                    PlayerSpec::computer(name, level)
+                }
+                Some(level) => {
+                    return Err(bad(format!(
+                        "no computer level {level:?} ({})",
+                        level_names()
+                    )))
+                }
             }
-            Some(level) => {
-                return Err(bad(format!(
-                    "no computer level {level:?} ({})",
-                    level_names()
-                )))
-            }
-        });
+            .with_head_start(head_start),
+        );
     }
     // Every seat a colour of its own: the chosen ones, then the first free ones in order.
     let mut colours: Vec<Option<&'static str>> = Vec::with_capacity(seats.len());

@@ -295,6 +295,13 @@ pub struct PlayerBrief {
     /// The points this seat started with (the engine's `PlayerView::start_points`): the
     /// scoresheet's Start row, drawn when any seat's is not 0.
     pub start_points: i32,
+    /// The head start the players gave this seat (the engine's `PlayerView::head_start`): its
+    /// own row on the scoresheet and column on the end screen, and the cover's "Mia starts
+    /// +60"; 0 for none.
+    pub head_start: u32,
+    /// The seat's total before its first move: `start_points` and `head_start` together,
+    /// where the score chart's line begins.
+    pub start_total: i32,
     pub rack_count: usize,
     pub resigned: bool,
     pub hints: u32,
@@ -663,6 +670,8 @@ pub fn match_view(
             computer: computer_level(&p.kind),
             score: p.score,
             start_points: p.start_points,
+            head_start: p.head_start,
+            start_total: p.start_total,
             rack_count: p.rack_count,
             resigned: p.resigned,
             hints: p.hints,

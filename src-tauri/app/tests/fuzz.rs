@@ -68,6 +68,13 @@ impl Fuzz {
         if seats.iter().all(|s| s.get("computer").is_some()) {
             seats[0] = json!({"name": NAMES[0]});
         }
+        // Now and then a head start, in range or not (out of range: a typed refusal).
+        for seat in &mut seats {
+            if self.rng.gen_bool(0.2) {
+                seat["head_start"] =
+                    json!(*[0i64, 60, 200, 201, -5].choose(&mut self.rng).unwrap());
+            }
+        }
         seats
     }
 

@@ -106,7 +106,7 @@ fn the_new_match_form_reads_its_limits_from_the_backend() {
     assert_eq!(marks.len(), 6);
     assert_eq!(
         limits,
-        json!({"max_players": 4, "max_name_chars": 24, "computer_levels": ["easy", "medium", "hard"]})
+        json!({"max_players": 4, "max_name_chars": 24, "max_head_start": 200, "computer_levels": ["easy", "medium", "hard"]})
     );
     // Each offered level is accepted for a seat; anything else is refused.
     for level in limits["computer_levels"].as_array().unwrap() {

@@ -106,6 +106,8 @@ pub enum EngineError {
     /// A new match's player name that is empty, too long, holds a control character or is
     /// another player's (ignoring case); the reason is the sentence people see.
     BadPlayerName { reason: String },
+    /// A head start outside 0 to [`crate::MAX_HEAD_START`] for a new match.
+    BadHeadStart { points: i64 },
     /// A computer seat where the rule set has none.
     ComputerSeatNotAllowed { rules: String },
     /// An action was applied with a word list other than the match's pinned one.
@@ -167,6 +169,7 @@ impl EngineError {
             PlayerNotInMatch { .. } => "player_not_in_match",
             PlayerCount { .. } => "player_count",
             BadPlayerName { .. } => "bad_player_name",
+            BadHeadStart { .. } => "bad_head_start",
             ComputerSeatNotAllowed { .. } => "computer_seat_not_allowed",
             WrongWordList { .. } => "wrong_word_list",
             InvalidRuleSet { .. } => "invalid_rule_set",
@@ -335,6 +338,11 @@ impl fmt::Display for EngineError {
                 write!(f, "{given} players: this rule set takes {min} to {max}")
             }
             BadPlayerName { reason } => write!(f, "{reason}"),
+            BadHeadStart { points } => write!(
+                f,
+                "a head start is 0 to {} points, not {points}",
+                crate::MAX_HEAD_START
+            ),
             ComputerSeatNotAllowed { rules } => {
                 write!(f, "{rules} has no computer seats")
             }

@@ -83,10 +83,11 @@ pub use game::{
     Action, BestTurn, Can, ChallengePenalty, ChallengeRule, ChallengeWindow, Deal, EndReason,
     Event, ExchangeBlocked, HintRecord, HintShown, HintTile, HintWord, ListRef, Match,
     MatchOptions, MatchResult, PlayerKind, PlayerSpec, PlayerView, Seat, Standing, TakeBackOffer,
-    Turn, TurnChallenge, TurnKind, View, WordGroup,
+    Turn, TurnChallenge, TurnKind, View, WordGroup, MAX_HEAD_START,
 };
 pub use notation::{
-    gcg_start_points_note, parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove,
+    gcg_head_start_note, gcg_start_points_note, parse_gcg_head_start_note,
+    parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove, GCG_HEAD_START_NOTE,
     GCG_START_POINTS_NOTE,
 };
 pub use rules::{

@@ -242,9 +242,25 @@ impl Cgp {
 /// the line (the analyser's GCG import) starts each seat's total from them.
 pub const GCG_START_POINTS_NOTE: &str = "#note Start points (counted in the totals):";
 
+/// The start of the `#note` line a GCG record carries, after the start points', when the
+/// players gave seats a head start (`PlayerSpec::head_start`): `#note Head start (counted in
+/// the totals): Ann 0, Ben 60`. A line of its own, so a record says which points the rule
+/// set gave and which the table chose; the analyser's GCG import adds both to each seat's
+/// first total.
+pub const GCG_HEAD_START_NOTE: &str = "#note Head start (counted in the totals):";
+
 /// The `#note` line naming each seat's start points (`nicks` in playing order), `None` when
 /// every seat starts at 0 (the line is then left out, as records had it before).
 pub fn gcg_start_points_note(nicks: &[String], points: &[i32]) -> Option<String> {
+    points_note(GCG_START_POINTS_NOTE, nicks, points)
+}
+
+/// The `#note` line naming each seat's head start, `None` when no seat has one.
+pub fn gcg_head_start_note(nicks: &[String], points: &[i32]) -> Option<String> {
+    points_note(GCG_HEAD_START_NOTE, nicks, points)
+}
+
+fn points_note(prefix: &str, nicks: &[String], points: &[i32]) -> Option<String> {
     if nicks
         .iter()
         .enumerate()
@@ -257,13 +273,26 @@ pub fn gcg_start_points_note(nicks: &[String], points: &[i32]) -> Option<String>
         .enumerate()
         .map(|(s, nick)| format!("{nick} {}", points.get(s).copied().unwrap_or(0)))
         .collect();
-    Some(format!("{GCG_START_POINTS_NOTE} {}", seats.join(", ")))
+    Some(format!("{prefix} {}", seats.join(", ")))
 }
 
 /// Reads a [`gcg_start_points_note`] line back as `(nick, points)` pairs; `None` for any other
 /// line, an error naming what is wrong for a line that starts like one but does not read.
 pub fn parse_gcg_start_points_note(line: &str) -> Option<Result<Vec<(String, i32)>, String>> {
-    let rest = line.trim().strip_prefix(GCG_START_POINTS_NOTE)?;
+    parse_points_note(GCG_START_POINTS_NOTE, "start points", line)
+}
+
+/// Reads a [`gcg_head_start_note`] line back, as [`parse_gcg_start_points_note`] does.
+pub fn parse_gcg_head_start_note(line: &str) -> Option<Result<Vec<(String, i32)>, String>> {
+    parse_points_note(GCG_HEAD_START_NOTE, "head starts", line)
+}
+
+fn parse_points_note(
+    prefix: &str,
+    what: &str,
+    line: &str,
+) -> Option<Result<Vec<(String, i32)>, String>> {
+    let rest = line.trim().strip_prefix(prefix)?;
     Some(
         rest.split(',')
             .map(|seat| {
@@ -275,7 +304,7 @@ pub fn parse_gcg_start_points_note(line: &str) -> Option<Result<Vec<(String, i32
                 ) {
                     (Some(nick), Some(Ok(points)), None) => Ok((nick.to_string(), points)),
                     _ => Err(format!(
-                        "start points are `nick points` per seat, not {:?}",
+                        "{what} are `nick points` per seat, not {:?}",
                         seat.trim()
                     )),
                 }

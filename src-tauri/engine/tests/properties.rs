@@ -64,8 +64,8 @@ fn check_conservation(m: &Match) {
     }
 }
 
-/// Each seat's score is its start points plus the sum of its placements' scores plus its end
-/// adjustment.
+/// Each seat's score is its start points plus its head start plus the sum of its placements'
+/// scores plus its end adjustment.
 fn check_scores(m: &Match) {
     let n = m.players().len();
     let mut sums: Vec<i32> = (0..n).map(|s| m.rules().start_points_of(s)).collect();
@@ -75,6 +75,13 @@ fn check_scores(m: &Match) {
             p.start_points, sums[s],
             "the view says seat {s}'s start points"
         );
+        assert_eq!(
+            p.head_start,
+            m.players()[s].head_start,
+            "the view says seat {s}'s head start"
+        );
+        sums[s] += p.head_start as i32;
+        assert_eq!(p.start_total, sums[s], "seat {s}'s total before turn 1");
     }
     // Each turn's (seat, score), so a take-back can withdraw the newest ones.
     let mut turns: Vec<(Seat, i32)> = Vec::new();
@@ -311,7 +318,18 @@ fn play_random_match_of(r: RuleSet, players: usize, seed: u64, list: &WordList) 
     let mut rng = StdRng::seed_from_u64(seed);
     let rules_id = r.id.clone();
     let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-    let specs = names.iter().map(|n| PlayerSpec::human(n)).collect();
+    // A head start for some seats, anywhere in its range (the rest none, as most matches).
+    let specs = names
+        .iter()
+        .map(|n| {
+            let head = if rng.gen_bool(0.3) {
+                rng.gen_range(0..=MAX_HEAD_START)
+            } else {
+                0
+            };
+            PlayerSpec::human(n).with_head_start(head)
+        })
+        .collect();
     // Take-backs allowed in every other match; challenges on in two matches of three, with
     // each penalty in turn (a play is then accepted whatever its words, so the random
     // placements below land too).

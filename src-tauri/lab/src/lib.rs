@@ -16,6 +16,8 @@
 //!   adds up.
 //! - [`report`]: the charts of a run (`--report FILE.html`, and the Rules screen's).
 //! - [`evidence`]: the shipped evidence files (measure shards) read back and charted.
+//! - [`head_start`]: the head start that evens a weaker computer level against a stronger
+//!   one (the median deficit, with its interval), and its shipped evidence.
 //! - [`search`](mod@search) (feature `search`): variants of a base rule set along named axes
 //!   ([`Axis`]), simulated with sequential testing against [`Target`]s, and the Pareto front
 //!   of what was tried.
@@ -29,6 +31,7 @@
 // `search` off every item the search alone uses stays exported, not dead code.
 mod error;
 pub mod evidence;
+pub mod head_start;
 pub mod limits;
 pub mod measure;
 pub mod report;

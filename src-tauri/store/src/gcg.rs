@@ -27,7 +27,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use wordclub_engine::{gcg_start_points_note, Event, HintKind, HintShown, Match, Seat};
+use wordclub_engine::{
+    gcg_head_start_note, gcg_start_points_note, Event, HintKind, HintShown, Match, Seat,
+};
 
 use crate::browse::MatchSummary;
 use crate::time::utc_iso;
@@ -208,9 +210,19 @@ pub(crate) fn write_gcg_notes(
     if let Some(note) = gcg_start_points_note(&nicks, &start) {
         let _ = writeln!(out, "{note}");
     }
+    // The head starts the players chose, on a line of their own: the record tells the rule
+    // set's points from the table's choice, and the totals count both.
+    let head: Vec<i32> = game
+        .players()
+        .iter()
+        .map(|p| i32::try_from(p.head_start).unwrap_or(i32::MAX))
+        .collect();
+    if let Some(note) = gcg_head_start_note(&nicks, &head) {
+        let _ = writeln!(out, "{note}");
+    }
 
     let mut racks: Vec<Vec<u8>> = vec![Vec::new(); n];
-    let mut totals: Vec<i64> = start.iter().map(|&p| i64::from(p)).collect();
+    let mut totals: Vec<i64> = (0..n).map(|s| i64::from(game.start_total(s))).collect();
     let mut pending: Vec<Vec<String>> = vec![Vec::new(); n];
     // Per move line written: the seat, its rack and total before it, and its score, so a
     // take-back can write `--` lines and restore them.

@@ -34,6 +34,9 @@ lab search (--base ID | --base-file FILE) --vary \"AXIS=VALUES …\" --target \"
 [--list ID | --list-file PATH] [--shard K/N] [--write-best FILE] [--report FILE.html] [--json]
   (every variant is measured at every table of --players, over the same seeds)
 lab merge SHARD_FILE… [--write-best FILE] [--report FILE.html] [--json]
+lab head-start (--rules ID | --rules-file FILE) --games N [--seed S] [--threads T] [--list ID | --list-file PATH] [--json]
+  (the head start that evens easy against medium, easy against hard and medium against hard \
+at every table size: N matches each; --json prints the evidence file)
 bounds: --games and --batch 1 to 10000000, --threads 1 to 256, at most 10000 variants, \
 --shard K/N with N at most 10000; --seed any whole number below 2^64
 a run with --shard K/N prints its shard (JSON) for lab merge, which prints the figures of the \
@@ -53,6 +56,7 @@ pub fn run(argv: &[String]) -> CliResult {
         Some((sub, rest)) if sub == "measure" => measure(rest),
         Some((sub, rest)) if sub == "search" => search(rest),
         Some((sub, rest)) if sub == "merge" => merge(rest),
+        Some((sub, rest)) if sub == "head-start" => head_start(rest),
         _ => Err(CliError::usage(USAGE)),
     }
 }
@@ -175,6 +179,79 @@ fn write_report(path: &str, page: &str) -> Result<(), CliError> {
 
 fn report_title(m: &Measurement) -> String {
     format!("Rules lab: {} · list {} · seed {}", m.rules, m.list, m.seed)
+}
+
+/// `lab head-start`: the head start that evens each weaker level against a stronger one at
+/// every table size (`wordclub_lab::head_start`); `--json` prints the evidence file the app
+/// ships (`src-tauri/lab/data/head_start/`).
+fn head_start(argv: &[String]) -> CliResult {
+    let args = Args::parse(
+        argv,
+        &[
+            "rules",
+            "rules-file",
+            "games",
+            "seed",
+            "threads",
+            "list",
+            "list-file",
+        ],
+        &["json"],
+    )?;
+    if let Some(extra) = args.positionals.first() {
+        return Err(CliError::usage(format!(
+            "unexpected argument {extra:?}\n{USAGE}"
+        )));
+    }
+    let rules = chosen_rule_set(&args, RULES_OPTIONS, None, USAGE)?;
+    let games = number(&args, "games", None, GAMES)?;
+    let seed = number(&args, "seed", Some(1), SEED)?;
+    let threads = threads(&args)?;
+    let json = args.switch("json");
+    let list = list_for(&args, &rules.default_list.clone())?;
+    let sizes = lab::head_start::table_sizes(&rules);
+    if !rules.computer_seats || sizes.is_empty() {
+        return Err(movegen_error(wordclub_movegen::MovegenError::Unsupported {
+            reason: format!("{} seats no two computers", rules.id),
+        }));
+    }
+    let tables = sizes.count() * lab::head_start::LEVEL_PAIRS.len();
+    let bar = progress_bar(games * tables as u64, json, "matches");
+    let start = Instant::now();
+    let mut done = 0u64;
+    let evidence = lab::head_start::measure(&rules, &list, seed, games, threads, || {
+        done += 1;
+        bar.set_position(done);
+    })
+    .map_err(lab_error)?;
+    bar.finish_and_clear();
+    if json {
+        return to_json(&evidence);
+    }
+    let mut text = format!(
+        "Head start that evens a table: {} · list {} · seed {} · {games} matches per table \
+         ({:.0} s)\n",
+        evidence.rules.id,
+        evidence.list,
+        seed,
+        start.elapsed().as_secs_f64()
+    );
+    for cell in &evidence.cells {
+        let f = cell.figure;
+        text.push_str(&format!(
+            "  {:<24} +{} (95% {}..{}){}\n",
+            cell.players.join(","),
+            f.head_start,
+            f.low,
+            f.high,
+            if f.over_max {
+                ", over the most a seat may have"
+            } else {
+                ""
+            }
+        ));
+    }
+    print_text(&text)
 }
 
 fn measure(argv: &[String]) -> CliResult {

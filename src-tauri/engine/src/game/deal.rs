@@ -88,6 +88,9 @@ impl Match {
         // Every problem of the rule set, at every table size it seats, before anything else.
         rules.validate_with(bounds)?;
         let players = PlayerSpec::clean_all(players)?;
+        for p in &players {
+            PlayerSpec::check_head_start(i64::from(p.head_start))?;
+        }
         let n = players.len();
         // The rule set as played at this table size (checks the size): what the match keeps,
         // records in its start event and so stores.
@@ -275,7 +278,7 @@ impl Match {
             }
             dealt.push(rack);
         }
-        Ok(Match {
+        let mut m = Match {
             board: Board::new(rules),
             rules: rules.clone(),
             options: options.clone(),
@@ -284,7 +287,8 @@ impl Match {
             seed: *seed,
             bag,
             racks: dealt,
-            scores: (0..n).map(|seat| rules.start_points_of(seat)).collect(),
+            // Set just below from `Match::start_total` (the start points and the head start).
+            scores: vec![0; n],
             resigned: vec![false; n],
             out_of_play: Vec::new(),
             to_move: 0,
@@ -300,6 +304,10 @@ impl Match {
             events: vec![event.clone()],
             result: None,
             before_move: None,
-        })
+        };
+        // A head start adds to the rule set's start points; a recorded one is read as
+        // recorded (replay never applies the new-match bound) and saturates.
+        m.scores = (0..n).map(|seat| m.start_total(seat)).collect();
+        Ok(m)
     }
 }

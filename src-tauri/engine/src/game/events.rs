@@ -57,7 +57,23 @@ pub struct PlayerSpec {
     /// Never written when absent, so such a history serialises as it was recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<String>,
+    /// Points this seat starts with because the players chose them on the new-match form
+    /// (a head start, 0 to [`MAX_HEAD_START`]), on top of the rule set's own start points
+    /// ([`RuleSet::start_points_of`]) and shown apart from them. Per seat, so it travels with
+    /// the player wherever a rematch seats them. Absent (0) in matches recorded before head
+    /// starts and never written when 0, so such a history serialises as it was recorded.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub head_start: u32,
 }
+
+fn is_zero(points: &u32) -> bool {
+    *points == 0
+}
+
+/// The largest head start a seat may be given: enough to even a child against the family's
+/// best player on the classic board (the rules lab's Easy against Hard, `lab head-start`), and
+/// small enough that no head start is a match decided before it starts.
+pub const MAX_HEAD_START: u32 = 200;
 
 impl PlayerSpec {
     /// A player's name as a new match records it: trimmed; refused when empty, longer than
@@ -98,6 +114,7 @@ impl PlayerSpec {
                 name,
                 kind: p.kind,
                 colour: p.colour,
+                head_start: p.head_start,
             });
         }
         Ok(cleaned)
@@ -108,11 +125,31 @@ impl PlayerSpec {
         PlayerSpec { colour, ..self }
     }
 
+    /// The same player starting with a head start of `points` ([`PlayerSpec::head_start`]).
+    pub fn with_head_start(self, points: u32) -> PlayerSpec {
+        PlayerSpec {
+            head_start: points,
+            ..self
+        }
+    }
+
+    /// A head start as a new match accepts it: a whole number from 0 to [`MAX_HEAD_START`];
+    /// anything else is refused as `bad_head_start` naming the number. The one rule for
+    /// every way in (the app's form, a new match dealt by the engine); replay never applies
+    /// it.
+    pub fn check_head_start(points: i64) -> Result<u32, EngineError> {
+        u32::try_from(points)
+            .ok()
+            .filter(|&p| p <= MAX_HEAD_START)
+            .ok_or(EngineError::BadHeadStart { points })
+    }
+
     pub fn human(name: &str) -> PlayerSpec {
         PlayerSpec {
             name: name.to_string(),
             kind: PlayerKind::Human,
             colour: None,
+            head_start: 0,
         }
     }
 
@@ -123,6 +160,7 @@ impl PlayerSpec {
                 level: level.to_string(),
             },
             colour: None,
+            head_start: 0,
         }
     }
 }

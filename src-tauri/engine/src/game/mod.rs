@@ -18,7 +18,7 @@ mod view;
 pub use deal::Deal;
 pub use events::{
     BestTurn, ChallengePenalty, ChallengeRule, EndReason, Event, ListRef, MatchOptions,
-    MatchResult, PlayerKind, PlayerSpec, Seat,
+    MatchResult, PlayerKind, PlayerSpec, Seat, MAX_HEAD_START,
 };
 pub use hints::{HintShown, HintTile, HintWord, WordGroup};
 pub use view::{Can, ExchangeBlocked, PlayerView, Standing, TakeBackOffer, View};
@@ -341,6 +341,17 @@ impl Match {
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }
+    /// A seat's total before its first move: the rule set's start points at this table and
+    /// the head start the players gave it ([`PlayerSpec::head_start`]). The one sum every
+    /// reader takes (the deal's first scores, the view, the history's detail, the GCG).
+    pub fn start_total(&self, seat: Seat) -> i32 {
+        let head = self
+            .players
+            .get(seat)
+            .map_or(0, |p| i32::try_from(p.head_start).unwrap_or(i32::MAX));
+        self.rules.start_points_of(seat).saturating_add(head)
+    }
+
     /// What the players chose for this match (hints allowed or not, our words).
     pub fn options(&self) -> MatchOptions {
         self.options.clone()

@@ -27,6 +27,13 @@ pub struct PlayerView {
     /// rule set as played at this table size; 0 for most rule sets): the scoresheet's Start
     /// row, said here so no screen works it out from the rule set.
     pub start_points: i32,
+    /// The head start the players gave this seat on the new-match form
+    /// ([`crate::PlayerSpec::head_start`]), on top of `start_points` and shown on its own
+    /// line (the scoresheet, the end screen, the cover's "Mia starts +60"); 0 for none.
+    pub head_start: u32,
+    /// The seat's total before its first move: `start_points` and `head_start` together
+    /// ([`Match::start_total`]).
+    pub start_total: i32,
     pub rack_count: usize,
     pub resigned: bool,
     pub hints: u32,
@@ -243,6 +250,8 @@ impl Match {
                 colour: p.colour.clone(),
                 score: self.scores[seat],
                 start_points: self.rules.start_points_of(seat),
+                head_start: p.head_start,
+                start_total: self.start_total(seat),
                 rack_count: self.racks[seat].len(),
                 resigned: self.resigned[seat],
                 hints: self.hints[seat],

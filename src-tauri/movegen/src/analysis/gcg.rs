@@ -47,7 +47,10 @@ pub struct GcgRecord {
     pub positions: Vec<TurnPosition>,
     /// Each seat's start points (the start-points note; 0 without one).
     pub start_points: Vec<i32>,
-    /// Each seat's total at the record's end: its start points plus every line's points.
+    /// Each seat's head start (Word Club's head-start note; 0 without one).
+    pub head_starts: Vec<i32>,
+    /// Each seat's total at the record's end: its start points, its head start and every
+    /// line's points.
     pub scores: Vec<i64>,
 }
 
@@ -116,6 +119,7 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
     let mut resigned: Vec<bool> = Vec::new();
     let mut resignations = 0u32;
     let mut start_notes: Vec<(String, i32)> = Vec::new();
+    let mut head_notes: Vec<(String, i32)> = Vec::new();
     // Per seat, the total so far; the start points join it when the first move opens the table.
     let mut totals: Vec<i64> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -134,6 +138,26 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
                     return Err(gcg_error(
                         line_no,
                         format!("the start points name {nick:?}, not a #player"),
+                    ));
+                }
+            }
+            continue;
+        }
+        // The head starts (Word Club's own note): counted in the first totals beside the
+        // start points, and kept apart from them in the record.
+        if let Some(note) = wordclub_engine::parse_gcg_head_start_note(line) {
+            if table.is_some() {
+                return Err(gcg_error(
+                    line_no,
+                    "the head starts come before the first move",
+                ));
+            }
+            head_notes = note.map_err(|reason| gcg_error(line_no, reason))?;
+            for (nick, _) in &head_notes {
+                if !nicks.contains(nick) {
+                    return Err(gcg_error(
+                        line_no,
+                        format!("the head starts name {nick:?}, not a #player"),
                     ));
                 }
             }
@@ -225,6 +249,11 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
                 for (nick, points) in &start_notes {
                     if let Some(seat) = nicks.iter().position(|n| n == nick) {
                         totals[seat] = i64::from(*points);
+                    }
+                }
+                for (nick, points) in &head_notes {
+                    if let Some(seat) = nicks.iter().position(|n| n == nick) {
+                        totals[seat] += i64::from(*points);
                     }
                 }
                 table.insert(open_table(rules, nicks.len(), line_no)?)
@@ -378,19 +407,20 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
         Some(t) => t,
         None => open_table(rules, nicks.len(), end)?,
     };
-    let start_points = (0..nicks.len())
-        .map(|s| {
-            start_notes
-                .iter()
-                .find(|(nick, _)| *nick == nicks[s])
-                .map_or(0, |(_, p)| *p)
-        })
-        .collect();
+    let of = |notes: &[(String, i32)], s: usize| {
+        notes
+            .iter()
+            .find(|(nick, _)| *nick == nicks[s])
+            .map_or(0, |(_, p)| *p)
+    };
+    let start_points = (0..nicks.len()).map(|s| of(&start_notes, s)).collect();
+    let head_starts = (0..nicks.len()).map(|s| of(&head_notes, s)).collect();
     Ok(GcgRecord {
         names,
         rules,
         positions,
         start_points,
+        head_starts,
         scores: totals,
     })
 }
