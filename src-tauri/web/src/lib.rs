@@ -263,6 +263,37 @@ pub fn take_settings() -> Option<String> {
     settings::take_changed().map(|v| v.to_string())
 }
 
+/// The whole history as one file (the History screen's "Export history"): the bytes of an
+/// SQLite file of the history's schema, the same format the window saves
+/// (`wordclub_app::App::history_file`); the page offers them as a download. Resolves with
+/// `[bytes: Uint8Array, file_name: string, matches: number]` once the backup's date is kept.
+#[wasm_bindgen]
+pub async fn export_history() -> Result<js_sys::Array, JsValue> {
+    let worker = worker()?;
+    let file = worker.app.history_file();
+    flush(&worker).await?;
+    let file = file.map_err(|e| body(&e.body()))?;
+    let out = js_sys::Array::new();
+    out.push(&js_sys::Uint8Array::from(file.bytes.as_slice()));
+    out.push(&JsValue::from_str(&file.file_name));
+    // A count of matches is far below 2^53.
+    #[allow(clippy::cast_precision_loss)]
+    out.push(&JsValue::from_f64(file.matches as f64));
+    Ok(out)
+}
+
+/// Merges a history file the player picked into this history ("Import a history"), as the
+/// window and `serve` do (`wordclub_app::App::import_history_bytes`): resolves with the
+/// `ImportAnswer`'s JSON once the merge is kept; a refused file changes nothing.
+#[wasm_bindgen]
+pub async fn import_history(bytes: Vec<u8>) -> Result<String, JsValue> {
+    let worker = worker()?;
+    let answer = worker.app.import_history_bytes(&bytes);
+    flush(&worker).await?;
+    let answer = answer.map_err(|e| body(&e.body()))?;
+    serde_json::to_string(&answer).map_err(|e| JsValue::from_str(&e.to_string()))
+}
+
 /// Keeps a panic's message in the worker's console: on this target a panic ends the module
 /// (no unwinding), and the page then starts a new worker (`ui/js/api.js`).
 #[wasm_bindgen(start)]
