@@ -11,6 +11,15 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser } },
   },
   {
+    // The web app's service worker and its build step (webapp/: scripts/build-web.sh).
+    files: ['webapp/sw.js'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['webapp/**/*.mjs'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
+  },
+  {
     files: ['tests/**/*.js', 'eslint.config.js'],
     // Test code hands functions to page.evaluate / waitForFunction, which run in the page.
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node, ...globals.browser } },

@@ -7,6 +7,7 @@ import { connect } from './api.js';
 import { applyTheme } from './theme.js';
 import { showMatch } from './match.js';
 import { guardDoubleTaps } from './ghosttap.js';
+import { startWebShell } from './webshell.js';
 import { showHome, showHistory, showDetail, showChecker, showSettings, showRules, showStats } from './screens.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('screen'));
@@ -211,6 +212,8 @@ function browserClient() {
  *  restart does not: the history, a match's detail, the rules …); else the start screen
  *  lists the unfinished matches. */
 async function boot() {
+  // The web app: its service worker, and the history's lock, which a second tab waits for.
+  await startWebShell();
   commands.get_settings().then((s) => applyTheme(s.theme)).catch(() => {});
   let reopen = null;
   try { reopen = (await commands.screen_to_reopen({ client: CLIENT })).match_id; } catch { /* no history */ }
