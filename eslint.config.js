@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['node_modules/', 'target/', 'gen/', 'tests/screenshots/'] },
+  { ignores: ['node_modules/', 'target/', 'gen/', 'tests/screenshots/', 'dist/'] },
   js.configs.recommended,
   {
     files: ['ui/js/**/*.js'],
@@ -20,7 +20,7 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
   },
   {
-    files: ['tests/**/*.js', 'eslint.config.js'],
+    files: ['tests/**/*.js', 'tests/**/*.mjs', 'eslint.config.js'],
     // Test code hands functions to page.evaluate / waitForFunction, which run in the page.
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node, ...globals.browser } },
   },

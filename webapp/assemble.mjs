@@ -43,6 +43,7 @@ const add = (url, bytes) => {
 
 // The UI as the window and `serve` have it; index.html gets the web app's head.
 for (const url of walk(join(ROOT, 'ui'))) {
+  if (url.endsWith('.d.ts')) continue; // the contract's types: for tsc, not the browser
   const bytes = readFileSync(join(ROOT, 'ui', url));
   if (url === 'index.html') {
     const page = bytes.toString('utf8');
