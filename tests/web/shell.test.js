@@ -4,14 +4,12 @@
 // (its progress shown on the first visit) and serving them with the network off, a new
 // version announced and never swapped under the running page (the data files not fetched
 // again), the second tab told the app is open elsewhere, and no request to another origin.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { WEB, serveWeb, launchProfile, offlineReady, copyOfBuild, removeProfile } from './helpers.js';
 
-const cleanups = [];
-after(async () => { for (const c of cleanups.reverse()) await c(); });
 
 function filesOf(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesOf(join(dir, e.name)) : [join(dir, e.name)]));
@@ -25,9 +23,9 @@ function recordProgress() {
   navigator.serviceWorker?.addEventListener('message', (e) => { globalThis.wordclubProgress.push(e.data); });
 }
 
-test('serve --web: the web policy (WebAssembly only added), MIME types, caching, loopback only, no /api', async () => {
+test('serve --web: the web policy (WebAssembly only added), MIME types, caching, loopback only, no /api', async (t) => {
   const server = await serveWeb();
-  cleanups.push(() => server.stop());
+  t.after(() => server.stop());
   const index = await fetch(server.url);
   assert.equal(index.status, 200);
   const csp = index.headers.get('content-security-policy');
@@ -65,11 +63,11 @@ test('dist/web names no other origin: no URL in its pages, scripts, styles and m
   }
 });
 
-test('first visit: the manifest is valid and installable, every file of the version is kept (progress shown), then it loads with the network off', async () => {
+test('first visit: the manifest is valid and installable, every file of the version is kept (progress shown), then it loads with the network off', async (t) => {
   const server = await serveWeb();
-  cleanups.push(() => server.stop());
+  t.after(() => server.stop());
   const { context, page, profile } = await launchProfile();
-  cleanups.push(async () => { await context.close().catch(() => {}); removeProfile(profile); });
+  t.after(async () => { await context.close().catch(() => {}); removeProfile(profile); });
   await context.addInitScript(recordProgress);
   const origins = new Set();
   context.on('request', (r) => origins.add(new URL(r.url()).origin));
@@ -117,15 +115,15 @@ test('first visit: the manifest is valid and installable, every file of the vers
   assert.deepEqual([...origins], [server.url], 'no request left the app\'s origin');
 });
 
-test('a new version is announced, not swapped under the running page; its data files are not fetched again; Reload takes it', async () => {
+test('a new version is announced, not swapped under the running page; its data files are not fetched again; Reload takes it', async (t) => {
   const dir = copyOfBuild();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const server = await serveWeb(dir);
-  cleanups.push(() => server.stop());
+  t.after(() => server.stop());
   const { context, page, profile } = await launchProfile();
-  cleanups.push(async () => { await context.close().catch(() => {}); removeProfile(profile); });
+  t.after(async () => { await context.close().catch(() => {}); removeProfile(profile); });
   await page.goto(server.url);
   await offlineReady(page);
-  const before = await page.evaluate(() => navigator.serviceWorker.controller.scriptURL);
 
   // A code update: one UI file changes, so the version does.
   const sw = join(dir, 'sw.js');
@@ -138,7 +136,7 @@ test('a new version is announced, not swapped under the running page; its data f
   context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
   await page.getByTestId('webapp-update').filter({ hasText: 'A new version is ready — reload' }).waitFor({ timeout: 60000 });
-  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), before, 'the running page keeps its version');
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).waiting?.state), 'installed', 'the new version waits');
   assert.equal(await page.evaluate(async () => (await (await fetch('css/app.css')).text()).includes('next version')), false,
     'the running page is still served the files of its own version');
   assert.deepEqual(fetched.filter((p) => p.startsWith('/data/')), [], 'no data file fetched again');
@@ -153,11 +151,11 @@ test('a new version is announced, not swapped under the running page; its data f
   assert.deepEqual(versions, ['wordclub-code-next-version'], 'the old version\'s files are gone');
 });
 
-test('a second tab says the app is open elsewhere, and goes on once the first is closed', async () => {
+test('a second tab says the app is open elsewhere, and goes on once the first is closed', async (t) => {
   const server = await serveWeb();
-  cleanups.push(() => server.stop());
+  t.after(() => server.stop());
   const { context, page, profile } = await launchProfile();
-  cleanups.push(async () => { await context.close().catch(() => {}); removeProfile(profile); });
+  t.after(async () => { await context.close().catch(() => {}); removeProfile(profile); });
   await page.goto(server.url);
   await page.waitForFunction(() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'wordclub-history')));
   const second = await context.newPage();
