@@ -2,7 +2,8 @@
 # Builds the web app into dist/web/ (or $WORDCLUB_WEB_OUT): the app's Rust crates as
 # WebAssembly (src-tauri/web, for wasm32-unknown-unknown, cargo profile `web`: a release
 # without the whole-program LTO, see Cargo.toml), wasm-bindgen's loader for it (--target web),
-# the data files (word graphs, word lists, definitions) named by their content's hash, the
+# the data files (word graphs, word lists, definitions) named by their content's hash (by the
+# web crate's build script), the
 # same ui/ files the window and `wordclub-cli serve` use (index.html with the web app's head:
 # webapp/head.html), the icons, the manifest and the service worker (webapp/assemble.mjs).
 # Serve it with `wordclub-cli serve --web dist/web --port 8080` (or scripts/run.sh --web).
@@ -47,31 +48,17 @@ if [ ! -f "$stage/wasm/wordclub_web_bg.wasm" ] || [ "$wasm" -nt "$stage/wasm/wor
 fi
 
 echo "== web: data files"
-# The data the native build scripts wrote for the crates (the wasm build's run of the same
-# scripts, in its own OUT_DIRs): the worker loads them at run time instead of carrying them in
-# the code (src-tauri/web).
-rm -rf "$stage/data"
-mkdir -p "$stage/data"
-collect_data() {
-  local build=$CARGO_TARGET_DIR/$target/$profile/build
-  local newest
-  for spec in "$@"; do
-    local crate=${spec%%:*} file=${spec#*:}
-    # The newest OUT_DIR of the crate that holds the file (older ones stay behind after a change).
-    newest=$(ls -td "$build"/"$crate"-*/out 2>/dev/null | while read -r d; do [ -f "$d/$file" ] && echo "$d" && break; done)
-    if [ -z "$newest" ]; then
-      echo "build-web.sh: no $file in $build/$crate-*/out" >&2
-      exit 1
-    fi
-    cp "$newest/$file" "$stage/data/$file"
-  done
-}
-if [ -f src-tauri/web/data-files.txt ]; then
-  # shellcheck disable=SC2046
-  collect_data $(grep -v '^#' src-tauri/web/data-files.txt)
+# The data files the native build scripts wrote for the crates (lexicon, definitions, movegen;
+# run natively by this build, in its own OUT_DIRs): the web crate's build script lists them with
+# their SHA-256 and copies each under a content-hashed name into its OUT_DIR/data
+# (src-tauri/web/build.rs); the worker fetches them beside the code at run time.
+data=$(ls -td "$CARGO_TARGET_DIR/$target/$profile"/build/wordclub-web-*/out/data 2>/dev/null | head -n 1)
+if [ -z "$data" ] || [ ! -f "$data/data-manifest.json" ]; then
+  echo "build-web.sh: the web crate's build wrote no data files (no data-manifest.json under $CARGO_TARGET_DIR/$target/$profile/build/wordclub-web-*/out/data)" >&2
+  exit 1
 fi
 
 echo "== web: assemble $out"
 mkdir -p "$out"
-node webapp/assemble.mjs --out "$out" --wasm "$stage/wasm" --data "$stage/data"
+node webapp/assemble.mjs --out "$out" --wasm "$stage/wasm" --data "$data"
 echo "== web: built in $(( $(date +%s) - started )) s"

@@ -1,7 +1,7 @@
 // Assembles dist/web from what scripts/build-web.sh built: the UI's own files (ui/, as they
-// are: no screen is copied by hand), the icons, the manifest, wasm-bindgen's output, and the
-// data files renamed by their content's hash (data/NAME.HASH.EXT, listed in data.json by
-// their plain names for the worker), then writes sw.js: this build's version and every file
+// are: no screen is copied by hand), the icons, the manifest, wasm-bindgen's output (wasm/),
+// and the data files the web crate's build named by their content's hash (data/, with
+// data-manifest.json listing them), then writes sw.js: this build's version and every file
 // the service worker keeps, followed by webapp/sw.js. index.html is ui/index.html with
 // webapp/head.html after its icon link.
 //
@@ -10,7 +10,7 @@
 //   node webapp/assemble.mjs --out DIR --wasm DIR [--data DIR]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,16 +61,14 @@ for (const name of ['icon.png', '128x128@2x.png', '128x128.png', '64x64.png', '3
 add('manifest.webmanifest', readFileSync(join(ROOT, 'webapp', 'manifest.webmanifest')));
 for (const url of walk(args.wasm)) add(`wasm/${url}`, readFileSync(join(args.wasm, url)));
 
-// Data files by their content: a code update leaves their names, so nothing fetches them again.
-const data = {};
+// Data files as the web crate's build named them, by their content (NAME.HASH.EXT): a code
+// update leaves their names, so nothing fetches them again. Its list (data-manifest.json) is
+// not content-named, so it goes beside them, outside the never-changing data/.
 for (const name of args.data ? walk(args.data) : []) {
   const bytes = readFileSync(join(args.data, name));
-  const ext = extname(name);
-  const hashed = `data/${name.slice(0, name.length - ext.length)}.${sha256(bytes).slice(0, 16)}${ext}`;
-  data[name] = hashed;
-  add(hashed, bytes);
+  if (name === 'data-manifest.json') add(name, bytes);
+  else add(`data/${name}`, bytes);
 }
-add('data.json', Buffer.from(`${JSON.stringify(data, null, 2)}\n`));
 
 // The version names every file's content: any change is a new service worker.
 const listed = [...files.keys()].sort();

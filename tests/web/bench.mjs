@@ -26,8 +26,9 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 function partOf(url) {
   if (url.startsWith('wasm/')) return url.endsWith('.wasm') ? 'wasm code' : 'UI';
   if (!url.startsWith('data/')) return 'UI';
-  if (/graph|gaddag|kwg/i.test(url)) return 'graphs';
-  if (/defin|gloss|records|wordnet|words\.fst/i.test(url)) return 'definitions';
+  // The web crate's names: <crate>-<file>.<hash>.<ext> (src-tauri/web/build.rs).
+  if (url.startsWith('data/movegen-')) return 'graphs';
+  if (url.startsWith('data/definitions-')) return 'definitions';
   return 'word lists';
 }
 
