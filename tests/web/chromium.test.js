@@ -1,7 +1,7 @@
 // The whole app in Chromium's worker (WebAssembly), at tablet size with touch, on dist/web as
 // `wordclub-cli serve --web` serves it, one browser profile after another:
 //   first visit: installable, service worker active -> a 3-person Word Club 1.3 match through
-//   the UI with the cover between every turn, to the end -> history, detail, analysis, a
+//   the UI with the cover between every turn (the screen kept awake), to the end -> history, detail, analysis, a
 //   meaning -> the secrecy scan of every message the worker posted (no rack the viewer may
 //   not see) -> a reload mid-match opens behind the cover -> offline: a match against the
 //   computer started and finished -> the kill test: every Chromium process killed right after
@@ -103,6 +103,8 @@ test('first visit, installable and offline-ready; a 3-person Word Club 1.3 match
     assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.state), 'activated');
 
     await startMatch(page, 'wordclub-1.3', [['Ann', 'person'], ['Ben', 'person'], ['Cy', 'person']]);
+    // The screen is kept awake while the match is on screen (Screen Wake Lock).
+    await page.waitForFunction(() => document.documentElement.dataset.wakeLock === 'held');
     const reveals = await playOn(page, { covered: true });
     await page.getByTestId('end').waitFor();
     assert.ok(reveals.length >= 6, `turns played (${reveals.length})`);
@@ -128,6 +130,7 @@ test('first visit, installable and offline-ready; a 3-person Word Club 1.3 match
     // History -> the detail -> its analysis -> a meaning.
     await page.locator('nav [data-nav=history]').first().click({ force: true });
     await page.getByTestId('history').waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.wakeLock === undefined);
     await page.getByRole('button', { name: 'Open', exact: true }).first().click();
     await page.getByTestId('detail').waitFor();
     assert.ok(await page.locator('[data-testid=detail-turns] tbody tr').count() >= reveals.length);

@@ -1,7 +1,8 @@
 // The web app's shell in Chromium at tablet size with touch, on dist/web as
 // `wordclub-cli serve --web` serves it: the headers a static host must send, the manifest and
 // Chromium's installability report, the service worker keeping every file of the version
-// (its progress shown on the first visit) and serving them with the network off, a new
+// (its progress shown on the first visit) and serving them with the network off, storage the
+// browser may clear said plainly, Safari's Home Screen advice, a new
 // version announced and never swapped under the running page (the data files not fetched
 // again), the second tab told the app is open elsewhere, and no request to another origin.
 import { test } from 'node:test';
@@ -88,6 +89,11 @@ test('first visit: the manifest is valid and installable, every file of the vers
   assert.deepEqual(await page.locator('meta[name=theme-color]').evaluateAll((ms) => ms.map((m) => m.getAttribute('media'))),
     ['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
 
+  // Headless Chromium refuses persistent storage to a fresh profile: the page says what that
+  // means. Not Apple's mobile Safari: no Home Screen advice.
+  await page.getByTestId('webapp-storage').filter({ hasText: 'This browser may clear Word Club\'s history' }).waitFor();
+  assert.equal(await page.getByTestId('webapp-homescreen').count(), 0);
+
   // The first download's progress, up to the whole of the version.
   const progress = await page.evaluate(() => globalThis.wordclubProgress);
   const steps = progress.filter((m) => m.type === 'progress');
@@ -164,4 +170,20 @@ test('a second tab says the app is open elsewhere, and goes on once the first is
   assert.equal(await second.locator('[data-testid=new-match], [data-testid=match]').count(), 0, 'the second tab opens no screen');
   await page.close();
   await second.getByTestId('webapp-locked').waitFor({ state: 'detached', timeout: 10000 });
+});
+
+test('Safari on an iPad, not started from the Home Screen: "Add to Home Screen before your first match"', async (t) => {
+  const server = await serveWeb();
+  t.after(() => server.stop());
+  const { context, page, profile } = await launchProfile();
+  t.after(async () => { await context.close().catch(() => {}); removeProfile(profile); });
+  // Apple's mobile WebKit alone has navigator.standalone: false in Safari, true from the Home Screen.
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { get: () => false, configurable: true }));
+  await page.goto(server.url);
+  await page.getByTestId('webapp-homescreen').filter({ hasText: 'Add to Home Screen before your first match' }).waitFor();
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true, configurable: true }));
+  await page.reload();
+  await page.locator('header.topbar').waitFor();
+  await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true' || document.getElementById('webapp-notice'));
+  assert.equal(await page.getByTestId('webapp-homescreen').count(), 0, 'not from the Home Screen app');
 });
