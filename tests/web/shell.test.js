@@ -157,13 +157,23 @@ test('a new version is announced, not swapped under the running page; its data f
   assert.deepEqual(versions, ['wordclub-code-next-version'], 'the old version\'s files are gone');
 });
 
-test('a second tab says the app is open elsewhere, and goes on once the first is closed', async (t) => {
+test('a reload takes the history\'s lock quietly; a second tab says the app is open elsewhere, and goes on once the first is closed', async (t) => {
   const server = await serveWeb();
   t.after(() => server.stop());
   const { context, page, profile } = await launchProfile();
   t.after(async () => { await context.close().catch(() => {}); removeProfile(profile); });
+  const held = () => page.waitForFunction(() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'wordclub-history')));
   await page.goto(server.url);
-  await page.waitForFunction(() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'wordclub-history')));
+  await held();
+  // A reload waits for the page it replaces to let go, and says nothing of another tab.
+  await context.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid=webapp-locked]')) globalThis.wordclubSawLocked = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.reload();
+  await held();
+  assert.equal(await page.evaluate(() => globalThis.wordclubSawLocked ?? false), false, 'a reload is not another tab');
   const second = await context.newPage();
   await second.goto(server.url);
   await second.getByTestId('webapp-locked').filter({ hasText: 'open in another tab' }).waitFor();

@@ -64,21 +64,29 @@ export async function startWebShell() {
   await holdHistoryLock();
 }
 
-/** @returns {Promise<void>} */
+/** Waits for the history's lock and holds it while the page lives.
+ * @returns {Promise<void>} */
 function holdHistoryLock() {
   const locks = navigator.locks;
   if (!locks) return Promise.resolve(); // older browsers: one tab is all they get anyway
   return new Promise((resolve) => {
-    // Held until the page goes: the callback's promise never settles.
-    const hold = () => { say('locked', null); resolve(); return new Promise(() => {}); };
-    locks.request(HISTORY_LOCK, { ifAvailable: true }, (lock) => {
-      if (lock) return hold();
+    // A reload's new page asks while the page it replaces is still letting go: a moment's
+    // wait is that, not another tab, and says nothing.
+    const elsewhere = setTimeout(() => {
       say('locked', 'Word Club is open in another tab or window. It opens here once that one is closed.');
-      locks.request(HISTORY_LOCK, hold);
-      return undefined;
+    }, LOCK_QUIET_MS);
+    locks.request(HISTORY_LOCK, () => {
+      clearTimeout(elsewhere);
+      say('locked', null);
+      resolve();
+      // Held until the page goes: this promise never settles.
+      return new Promise(() => {});
     });
   });
 }
+
+/** How long a page waits for the lock before saying another tab has it. */
+const LOCK_QUIET_MS = 1000;
 
 function registerServiceWorker() {
   const container = navigator.serviceWorker;
