@@ -334,6 +334,8 @@ fn main() {
     fs::write(out.join("words.fst"), &map).expect("write words.fst");
     fs::write(out.join("records.bin"), &records).expect("write records.bin");
     fs::write(out.join("glosses.bin"), &glosses).expect("write glosses.bin");
+    // Where the data files are, for the web crate's build script (`links` metadata).
+    println!("cargo:out_dir={}", out.display());
     let mut own = String::from("pub(crate) static OWN: &[(&str, Pos, &str, Source)] = &[\n");
     own.push_str(&own_glosses(
         &lists.join("definitions/twos-1.tsv"),

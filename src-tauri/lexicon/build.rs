@@ -63,7 +63,7 @@ fn main() {
         let fst_name = format!("{}-{}.fst", e.id, e.version);
         fs::write(out.join(&fst_name), set.as_fst().as_bytes()).expect("write fst");
         code.push_str(&format!(
-            "    BuiltinList {{ id: {:?}, name: {:?}, version: {:?}, file: {:?}, word_count: {}, sha256: {:?}, distinct_words: {}, max_len: {}, mask: {}, fst: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{}\")) }},\n",
+            "    BuiltinList {{ id: {:?}, name: {:?}, version: {:?}, file: {:?}, word_count: {}, sha256: {:?}, distinct_words: {}, max_len: {}, mask: {}, fst: data_file!(\"{}\") }},\n",
             e.id, e.name, e.version, e.file, e.word_count, e.sha256, words.len(), max_len, 1u8 << index, fst_name
         ));
     }
@@ -101,13 +101,12 @@ fn main() {
     offensive.dedup();
     let set = fst::Set::from_iter(offensive.iter()).expect("build offensive fst");
     fs::write(out.join("offensive.fst"), set.as_fst().as_bytes()).expect("write offensive fst");
-    code.push_str(
-        "pub(crate) static OFFENSIVE: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/offensive.fst\"));\n",
-    );
+    code.push_str("pub(crate) static OFFENSIVE: data::DataFile = data_file!(\"offensive.fst\");\n");
     let table = lookup::build(union.iter().map(|(w, &m)| (w.as_slice(), m)));
     fs::write(out.join("lookup.bin"), table).expect("write lookup.bin");
-    code.push_str(
-        "pub(crate) static LOOKUP: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/lookup.bin\")));\n",
-    );
+    code.push_str("pub(crate) static LOOKUP: LookupFile = lookup_file!(\"lookup.bin\");\n");
     fs::write(out.join("builtin_lists.rs"), code).expect("write builtin_lists.rs");
+    // The folder of the data files, for the web crate's build script (`links` metadata:
+    // `DEP_WORDCLUB_LEXICON_DATA_OUT_DIR`), which lists and hashes them for the web build.
+    println!("cargo:out_dir={}", out.display());
 }

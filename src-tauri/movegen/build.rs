@@ -70,7 +70,7 @@ fn main() {
     let mut code = String::from(
         "/// The prebuilt graphs: (list SHA-256, part, bytes); every one under manners\n\
          /// `PREBUILT_MANNERS_SHA256`.\n\
-         pub(crate) static PREBUILT: &[(&str, &str, &[u8])] = &[\n",
+         pub(crate) static PREBUILT: &[(&str, &str, DataFile)] = &[\n",
     );
     for id in PREBUILT {
         // The current version of an id is its last entry in the manifest.
@@ -108,7 +108,7 @@ fn main() {
             let name = format!("{id}-{n}.graph");
             fs::write(out.join(&name), graph.to_bytes(&key)).expect("write a graph");
             code.push_str(&format!(
-                "    ({:?}, {part:?}, include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\"))),\n",
+                "    ({:?}, {part:?}, data_file!(\"{name}\")),\n",
                 e.sha256
             ));
         }
@@ -119,4 +119,6 @@ fn main() {
          pub(crate) const COMMON_WORDS_SHA256: &str = {common_sha256:?};\n"
     ));
     fs::write(out.join("prebuilt_graphs.rs"), code).expect("write prebuilt_graphs.rs");
+    // Where the graphs are, for the web crate's build script (`links` metadata).
+    println!("cargo:out_dir={}", out.display());
 }

@@ -1,8 +1,11 @@
-// The one door to the backend. In the app window Tauri's invoke is there (withGlobalTauri);
-// in a browser (wordclub-cli serve) the same commands are POSTed as JSON to /api/<command>.
-// Either way a refusal becomes an ApiError with the backend's kind, message and details; the
-// message is shown to players, so it reads as a sentence. What the backend tells unasked (a
-// computer's move, the analysis getting on) comes the other way, through `onEvent`.
+// The one door to the backend, three transports. In the app window Tauri's invoke is there
+// (withGlobalTauri); in the web app (the page says `<meta name="wordclub-door"
+// content="worker">`, which the web build writes) the commands go by postMessage to the
+// worker that runs the app compiled to WebAssembly (worker.js); in a browser on
+// `wordclub-cli serve` they are POSTed as JSON to /api/<command>. Every way a refusal becomes an
+// ApiError with the backend's kind, message and details; the message is shown to players, so
+// it reads as a sentence. What the backend tells unasked (a computer's move, the analysis
+// getting on) comes the other way, through `onEvent`.
 import { sentence } from './dom.js';
 
 export class ApiError extends Error {
@@ -35,6 +38,7 @@ export const inAppWindow = Boolean(tauri);
  * @returns {Promise<any>}
  */
 export async function call(command, args = {}) {
+  if (webApp) return callWorker(command, args);
   if (tauri) {
     try {
       return await tauri.invoke(command, { args });
@@ -80,6 +84,9 @@ const WINDOW_EVENT = 'wordclub:event';
 const listeners = new Set();
 let connected = false;
 
+/** @param {PageEvent} event */
+function deliver(event) { for (const handler of [...listeners]) handler(event); }
+
 /**
  * Calls `handler` with every event the backend pushes from now on (contract.d.ts's AppEvent:
  * a computer thinking, its move made, the background analysis getting on): in the window
@@ -98,10 +105,12 @@ export function onEvent(handler) {
 /** Opens the page's one event connection (at start-up, so no event is missed later). */
 export function connect() {
   if (connected) return;
-  /** @param {PageEvent} event */
-  const deliver = (event) => { for (const handler of [...listeners]) handler(event); };
   const events = tauriGlobal?.event;
-  if (events) {
+  if (webApp) {
+    // The worker posts its events with its answers (worker.js).
+    connected = true;
+    ensureWorker();
+  } else if (events) {
     connected = true;
     events.listen(WINDOW_EVENT, (e) => deliver(/** @type {PageEvent} */ (e.payload)));
   } else if (typeof EventSource !== 'undefined') {
@@ -122,4 +131,101 @@ export function connect() {
       deliver(event);
     };
   }
+}
+
+// ---- the web app's worker ------------------------------------------------------------------
+
+/** The web app: no Tauri, and the page names the worker as its door (the web build's
+ *  index.html). */
+const webApp = !tauri && typeof Worker !== 'undefined'
+  && globalThis.document?.querySelector('meta[name="wordclub-door"]')?.getAttribute('content') === 'worker';
+
+/** True in the web app, where the backend is a worker of this page (records are downloads). */
+export const inWebApp = webApp;
+
+/**
+ * What the worker posts (worker.js): an answer or refusal to request `id`, an event, that it
+ * is ready, that it cannot start (`fatal`: every command is refused with it), or that its
+ * WebAssembly stopped (`died`: the page starts another).
+ * @typedef {{ id: number, ok: unknown } | { id: number, error: import('./contract').ErrorBody }
+ *   | { event: import('./contract').AppEvent } | { ready: true }
+ *   | { fatal: import('./contract').ErrorBody } | { died: import('./contract').ErrorBody }} WorkerMessage
+ */
+
+/** @type {Worker | null} */
+let worker = null;
+let nextId = 1;
+/** Requests posted and not answered yet. @type {Map<number, { resolve: (v: any) => void, reject: (e: ApiError) => void }>} */
+const pending = new Map();
+/** Why the worker cannot start, once it said so: every command is refused with it. @type {ApiError | null} */
+let fatal = null;
+/** When the worker stopped, most recent last: a worker that stops again at once is not
+ *  started for ever. @type {number[]} */
+const deaths = [];
+/** Starts at most this many workers a minute after the first. */
+const MAX_RESTARTS = 3;
+
+/** The worker, started when none runs. @returns {Worker} */
+function ensureWorker() {
+  if (worker) return worker;
+  const started = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  started.onmessage = (m) => {
+    const message = /** @type {WorkerMessage} */ (m.data);
+    if ('id' in message) {
+      const request = pending.get(message.id);
+      pending.delete(message.id);
+      if (!request) return;
+      if ('ok' in message) request.resolve(message.ok);
+      else request.reject(toApiError(message.error));
+    } else if ('event' in message) {
+      deliver(message.event);
+    } else if ('fatal' in message) {
+      fatal = toApiError(message.fatal);
+      for (const [id, request] of pending) { pending.delete(id); request.reject(fatal); }
+    } else if ('died' in message) {
+      restart(started);
+    }
+  };
+  started.onerror = () => restart(started);
+  worker = started;
+  return started;
+}
+
+/**
+ * The worker stopped (its WebAssembly trapped, or its script failed): the requests it had
+ * are refused (a move may or may not have been kept: the page asks again for what it shows,
+ * as after the events stream drops), a new worker is started and the listeners get `resync`.
+ * @param {Worker} stopped
+ */
+function restart(stopped) {
+  if (worker !== stopped) return;
+  stopped.terminate();
+  worker = null;
+  const lost = new ApiError({ kind: 'worker_stopped', message: 'the game stopped and was started again: look at the board and try again' });
+  for (const [id, request] of pending) { pending.delete(id); request.reject(lost); }
+  const now = Date.now();
+  deaths.push(now);
+  while (deaths.length && deaths[0] < now - 60_000) deaths.shift();
+  if (deaths.length > MAX_RESTARTS) {
+    fatal = new ApiError({ kind: 'worker_stopped', message: 'the game keeps stopping in this browser: reload the page' });
+    return;
+  }
+  ensureWorker();
+  deliver({ event: 'resync' });
+}
+
+/**
+ * One command through the worker, matched to its answer by request id.
+ * @param {string} command
+ * @param {object} args
+ * @returns {Promise<any>}
+ */
+function callWorker(command, args) {
+  if (fatal) return Promise.reject(fatal);
+  const target = ensureWorker();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    target.postMessage({ id, command, args });
+  });
 }

@@ -140,6 +140,17 @@ impl App {
         App::with(settings_backend, history)
     }
 
+    /// An app state over a history its host opened itself, or why it could not be opened
+    /// (then, as with [`App::with_history_or_error`], the app says why and refuses every
+    /// command that needs it): the web worker, whose history is in the browser's storage
+    /// (`Store::open_in_browser`), not at a path.
+    pub fn with_store(
+        settings_backend: Box<dyn SettingsBackend>,
+        history: Result<Store, StoreError>,
+    ) -> App {
+        App::with(settings_backend, history.map_err(AppError::from))
+    }
+
     fn with(
         settings_backend: Box<dyn SettingsBackend>,
         mut history: Result<Store, AppError>,

@@ -4,9 +4,39 @@ use std::sync::OnceLock;
 
 use crate::{Meaning, Pos, Sense, Source};
 
-static WORDS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/words.fst"));
-static RECORDS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/records.bin"));
-static GLOSSES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/glosses.bin"));
+// The three data files build.rs wrote: embedded by default; under `runtime-data` (the web
+// app) handed over at run time through the lexicon's registry (`wordclub_lexicon::data`), as
+// `definitions/<file>`, which the host fills before the first meaning is asked for.
+#[cfg(not(feature = "runtime-data"))]
+macro_rules! data_file {
+    ($name:literal) => {
+        include_bytes!(concat!(env!("OUT_DIR"), "/", $name))
+    };
+}
+#[cfg(feature = "runtime-data")]
+macro_rules! data_file {
+    ($name:literal) => {
+        wordclub_lexicon::data::file(concat!("definitions/", $name)).unwrap_or_else(|| {
+            panic!(
+                "the data file definitions/{} was not provided before use",
+                $name
+            )
+        })
+    };
+}
+
+#[allow(non_snake_case)]
+fn WORDS() -> &'static [u8] {
+    data_file!("words.fst")
+}
+#[allow(non_snake_case)]
+fn RECORDS() -> &'static [u8] {
+    data_file!("records.bin")
+}
+#[allow(non_snake_case)]
+fn GLOSSES() -> &'static [u8] {
+    data_file!("glosses.bin")
+}
 
 include!(concat!(env!("OUT_DIR"), "/own.rs"));
 
@@ -14,7 +44,7 @@ static MAP: OnceLock<fst::Map<&'static [u8]>> = OnceLock::new();
 
 fn map() -> &'static fst::Map<&'static [u8]> {
     // Written by fst itself in build.rs, so this cannot fail.
-    MAP.get_or_init(|| fst::Map::new(WORDS).expect("embedded definitions fst is valid"))
+    MAP.get_or_init(|| fst::Map::new(WORDS()).expect("embedded definitions fst is valid"))
 }
 
 /// Opens the data (the first call pays for it): the bench's "open" figure.
@@ -57,24 +87,24 @@ struct Reader {
 impl Reader {
     fn u8(&mut self) -> u8 {
         self.at += 1;
-        RECORDS[self.at - 1]
+        RECORDS()[self.at - 1]
     }
     fn u16(&mut self) -> u16 {
         self.at += 2;
-        u16::from_le_bytes([RECORDS[self.at - 2], RECORDS[self.at - 1]])
+        u16::from_le_bytes([RECORDS()[self.at - 2], RECORDS()[self.at - 1]])
     }
     fn u24(&mut self) -> u32 {
         self.at += 3;
         u32::from_le_bytes([
-            RECORDS[self.at - 3],
-            RECORDS[self.at - 2],
-            RECORDS[self.at - 1],
+            RECORDS()[self.at - 3],
+            RECORDS()[self.at - 2],
+            RECORDS()[self.at - 1],
             0,
         ])
     }
     fn bytes(&mut self, n: usize) -> &'static [u8] {
         self.at += n;
-        &RECORDS[self.at - n..self.at]
+        &RECORDS()[self.at - n..self.at]
     }
 }
 
@@ -101,7 +131,7 @@ pub(crate) fn entry(word: &[u8]) -> Option<Entry> {
 }
 
 fn gloss(offset: u32) -> &'static str {
-    let rest = &GLOSSES[offset as usize..];
+    let rest = &GLOSSES()[offset as usize..];
     let end = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
     // build.rs wrote whole UTF-8 strings, each ended by a NUL.
     std::str::from_utf8(&rest[..end]).unwrap_or("")
@@ -158,6 +188,6 @@ pub(crate) fn glossed(source: Source) -> impl Iterator<Item = &'static str> {
 pub(crate) fn figures() -> crate::DataFigures {
     crate::DataFigures {
         words: map().len(),
-        bytes: WORDS.len() + RECORDS.len() + GLOSSES.len(),
+        bytes: WORDS().len() + RECORDS().len() + GLOSSES().len(),
     }
 }

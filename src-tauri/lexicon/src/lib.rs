@@ -25,6 +25,7 @@
 //! is a list of whole words, never a match inside a word: COCKY and PRICK stay playable by the
 //! polite computer while COCK is left alone.
 
+pub mod data;
 mod error;
 mod lookup;
 mod rack;
@@ -87,14 +88,57 @@ pub(crate) struct BuiltinList {
     distinct_words: usize,
     max_len: usize,
     mask: u8,
-    fst: &'static [u8],
+    fst: data::DataFile,
 }
 
 /// Embedded bytes on a cache-line boundary, so each lookup-table bucket is one cache line.
 #[repr(C, align(64))]
+#[cfg_attr(feature = "runtime-data", allow(dead_code))]
 pub(crate) struct Aligned<T: ?Sized>(T);
 
+// The generated code names each data file with these (see `data.rs`): embedded by default,
+// looked up by name under `runtime-data`.
+#[cfg(not(feature = "runtime-data"))]
+macro_rules! data_file {
+    ($name:literal) => {
+        include_bytes!(concat!(env!("OUT_DIR"), "/", $name))
+    };
+}
+#[cfg(feature = "runtime-data")]
+macro_rules! data_file {
+    ($name:literal) => {
+        concat!("lexicon/", $name)
+    };
+}
+#[cfg(not(feature = "runtime-data"))]
+type LookupFile = &'static Aligned<[u8]>;
+#[cfg(not(feature = "runtime-data"))]
+macro_rules! lookup_file {
+    ($name:literal) => {
+        &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/", $name)))
+    };
+}
+#[cfg(feature = "runtime-data")]
+type LookupFile = &'static str;
+#[cfg(feature = "runtime-data")]
+macro_rules! lookup_file {
+    ($name:literal) => {
+        concat!("lexicon/", $name)
+    };
+}
+
 include!(concat!(env!("OUT_DIR"), "/builtin_lists.rs"));
+
+/// The lookup table's bytes (embedded on a cache-line boundary; provided at run time on the
+/// allocator's alignment, which costs only speed).
+#[cfg(not(feature = "runtime-data"))]
+fn lookup_bytes() -> &'static [u8] {
+    &LOOKUP.0
+}
+#[cfg(feature = "runtime-data")]
+fn lookup_bytes() -> &'static [u8] {
+    data::bytes(LOOKUP)
+}
 
 static OPENED: OnceLock<Vec<WordList>> = OnceLock::new();
 
@@ -114,9 +158,10 @@ fn opened() -> &'static [WordList] {
                     current: BUILTIN[i + 1..].iter().all(|later| later.id != b.id),
                 },
                 // The bytes were written by fst itself in build.rs, so this cannot fail.
-                set: fst::Set::new(Cow::Borrowed(b.fst)).expect("embedded fst is valid"),
+                set: fst::Set::new(Cow::Borrowed(data::bytes(b.fst)))
+                    .expect("embedded fst is valid"),
                 // Written by lookup::build in build.rs; opening only checks the header.
-                table: lookup::Table::open(Cow::Borrowed(&LOOKUP.0)).expect("embedded table"),
+                table: lookup::Table::open(Cow::Borrowed(lookup_bytes())).expect("embedded table"),
                 mask: b.mask,
                 max_len: b.max_len,
             })
@@ -386,7 +431,9 @@ static OFFENSIVE_SET: OnceLock<fst::Set<&'static [u8]>> = OnceLock::new();
 pub fn is_offensive(word: &[u8]) -> bool {
     OFFENSIVE_SET
         // Written by fst itself in build.rs, so this cannot fail.
-        .get_or_init(|| fst::Set::new(OFFENSIVE).expect("embedded offensive fst is valid"))
+        .get_or_init(|| {
+            fst::Set::new(data::bytes(OFFENSIVE)).expect("embedded offensive fst is valid")
+        })
         .contains(word)
 }
 
@@ -399,7 +446,9 @@ pub fn manners_sha256() -> &'static str {
 /// How many words the kept list of offensive words holds.
 pub fn offensive_word_count() -> usize {
     OFFENSIVE_SET
-        .get_or_init(|| fst::Set::new(OFFENSIVE).expect("embedded offensive fst is valid"))
+        .get_or_init(|| {
+            fst::Set::new(data::bytes(OFFENSIVE)).expect("embedded offensive fst is valid")
+        })
         .len()
 }
 

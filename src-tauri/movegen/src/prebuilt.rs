@@ -12,6 +12,34 @@ use std::sync::Mutex;
 use wordclub_graph::{Gaddag, GraphError, GraphKey, Progress, SLOT_LIMIT};
 use wordclub_lexicon::WordList;
 
+// The generated table names each graph with this: embedded by default; under `runtime-data`
+// (the web app) its name, `movegen/<file>`, looked up in the lexicon's registry of files the
+// host provided (`wordclub_lexicon::data`). A graph not provided is built when first needed.
+#[cfg(not(feature = "runtime-data"))]
+type DataFile = &'static [u8];
+#[cfg(not(feature = "runtime-data"))]
+macro_rules! data_file {
+    ($name:literal) => {
+        include_bytes!(concat!(env!("OUT_DIR"), "/", $name))
+    };
+}
+#[cfg(not(feature = "runtime-data"))]
+fn data_bytes(f: DataFile) -> Option<&'static [u8]> {
+    Some(f)
+}
+#[cfg(feature = "runtime-data")]
+type DataFile = &'static str;
+#[cfg(feature = "runtime-data")]
+macro_rules! data_file {
+    ($name:literal) => {
+        concat!("movegen/", $name)
+    };
+}
+#[cfg(feature = "runtime-data")]
+fn data_bytes(f: DataFile) -> Option<&'static [u8]> {
+    wordclub_lexicon::data::file(f)
+}
+
 include!(concat!(env!("OUT_DIR"), "/prebuilt_graphs.rs"));
 
 /// Where a graph was found.
@@ -84,9 +112,10 @@ fn prebuilt(key: &GraphKey) -> Option<Gaddag> {
     if key.manners_sha256 != PREBUILT_MANNERS_SHA256 {
         return None;
     }
-    let (_, _, bytes) = PREBUILT
+    let (_, _, file) = PREBUILT
         .iter()
         .find(|(list, part, _)| *list == key.list_sha256 && *part == key.part)?;
+    let bytes = data_bytes(file)?;
     // Written by this build's own build script with this key: reading it cannot fail but
     // by a bug, and then the graph is built instead.
     Gaddag::from_bytes(bytes, key, false).ok()
@@ -139,7 +168,7 @@ pub(crate) fn load_or_build(
 pub fn is_prebuilt(list: &WordList) -> bool {
     let key = list_key(list);
     key.manners_sha256 == PREBUILT_MANNERS_SHA256
-        && PREBUILT
-            .iter()
-            .any(|(l, part, _)| *l == key.list_sha256 && part.is_empty())
+        && PREBUILT.iter().any(|(l, part, file)| {
+            *l == key.list_sha256 && part.is_empty() && data_bytes(file).is_some()
+        })
 }

@@ -1,0 +1,276 @@
+//! Word Club's command layer in a browser: `wordclub_app::App` compiled to WebAssembly and
+//! run in a dedicated Web Worker (`ui/js/worker.js`), the web app's door beside Tauri IPC and
+//! `wordclub-cli serve`'s HTTP. Every command goes through the same [`App::call`], so none is
+//! implemented twice; this crate only hands the app its data, its history and its clock.
+//!
+//! The worker's calls, in order (README.md in this folder has the build and the JS API):
+//! 1. [`data_files`] names every data file (word lists, lookup table, graphs, definitions)
+//!    with its SHA-256; the worker fetches each and hands it over with [`provide_data`], which
+//!    refuses a file whose bytes are not the ones this build was made with.
+//! 2. [`init`] checks that every file is there, installs the browser's storage (OPFS, else
+//!    IndexedDB: `wordclub_store::web`) and opens the history in it.
+//! 3. [`call`] runs one command and resolves with its answer once the history holds what the
+//!    command committed; [`tick`] runs the app's own work (a computer's move, a graph warmed
+//!    up, one match of the background analysis) from the worker's event loop with the
+//!    worker's clock, and says when to tick again; [`take_events`] gives the events the app
+//!    sent since (a computer moved, the analysis got on), which the worker posts to the page.
+//!
+//! The browser has no threads, no clock the app may read and no files: the app's scheduler
+//! never spawns, sleeps or reads a clock (`wordclub_app::App::run_next`), the worker's loop
+//! drives it, and the native host (`App::drive_on_threads`) is not compiled here. The shipped
+//! build never allows fixed deals (`App::allow_fixed_deals` is never called).
+#![cfg(target_arch = "wasm32")]
+
+mod settings;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use wasm_bindgen::prelude::*;
+use wordclub_app::{App, AppError, AppEvent, ErrorBody, Events, Step, Unit};
+use wordclub_store::Store;
+
+include!(concat!(env!("OUT_DIR"), "/data_files.rs"));
+
+/// The app and what the worker reads from it.
+struct Worker {
+    app: Rc<App>,
+    events: RefCell<Events>,
+    /// Where the history is kept: `false` only for the Node test's memory (then there is
+    /// nothing to flush).
+    durable: bool,
+}
+
+thread_local! {
+    static WORKER: RefCell<Option<Rc<Worker>>> = const { RefCell::new(None) };
+}
+
+/// Set by the app's waker when work arrives (a computer to move, the analysis started):
+/// [`tick`] answers `woken` so the worker ticks again at once.
+static WOKEN: AtomicBool = AtomicBool::new(false);
+
+fn worker() -> Result<Rc<Worker>, JsValue> {
+    WORKER
+        .with(|w| w.borrow().clone())
+        .ok_or_else(|| error("not_ready", "the app is not started yet (init first)"))
+}
+
+/// A refusal as the page's `ApiError` reads it: the same JSON as over IPC and HTTP.
+fn error(kind: &str, message: &str) -> JsValue {
+    body(&ErrorBody {
+        kind: kind.to_string(),
+        message: message.to_string(),
+        details: None,
+    })
+}
+
+fn body(e: &ErrorBody) -> JsValue {
+    JsValue::from_str(&serde_json::to_string(e).unwrap_or_else(|_| {
+        r#"{"kind":"internal","message":"cannot encode an error"}"#.to_string()
+    }))
+}
+
+/// Every data file the app needs, as JSON: `[{name, file, sha256, bytes}]` (`file` is the
+/// content-hashed name under which `build.sh` put it beside the module; the same list as its
+/// `data-manifest.json`).
+#[wasm_bindgen]
+pub fn data_files() -> String {
+    let files: Vec<Value> = DATA_FILES
+        .iter()
+        .map(|(name, file, sha256, bytes)| {
+            json!({ "name": name, "file": file, "sha256": sha256, "bytes": bytes })
+        })
+        .collect();
+    Value::Array(files).to_string()
+}
+
+/// Hands over the data file `name` (`lexicon/wordclub-4.fst`). Refused (`data_file`) when
+/// this build does not know the name or the bytes are not the ones it was built with (a
+/// cache holding another version's file): nothing is kept then.
+#[wasm_bindgen]
+pub fn provide_data(name: &str, bytes: Vec<u8>) -> Result<(), JsValue> {
+    let Some((_, _, sha256, _)) = DATA_FILES.iter().find(|(n, ..)| *n == name) else {
+        return Err(error(
+            "data_file",
+            &format!("{name} is not a data file of this build of Word Club"),
+        ));
+    };
+    let got: String = Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    if got != *sha256 {
+        return Err(error(
+            "data_file",
+            &format!("the data file {name} is not the one this version of Word Club was built with: reload the page"),
+        ));
+    }
+    wordclub_lexicon::data::provide(name, bytes);
+    Ok(())
+}
+
+/// Starts the app. `options_json`: `{"settings": <kept settings or null>}` (what
+/// [`take_settings`] gave last time; the worker keeps it in IndexedDB). The history is kept
+/// in the browser's storage (OPFS, else IndexedDB); a browser with neither gets
+/// `no_browser_storage` and its sentence. Resolves with `{"storage": "opfs"|"indexeddb"}`.
+/// Called again, it answers as the first time and changes nothing.
+#[wasm_bindgen]
+pub async fn init(options_json: String) -> Result<String, JsValue> {
+    if WORKER.with(|w| w.borrow().is_some()) {
+        return Ok(json!({ "storage": storage_name() }).to_string());
+    }
+    let options: Value = serde_json::from_str(&options_json)
+        .map_err(|e| error("bad_argument", &format!("init's options are not JSON: {e}")))?;
+    if let Some((name, ..)) = DATA_FILES
+        .iter()
+        .find(|(name, ..)| wordclub_lexicon::data::file(name).is_none())
+    {
+        return Err(error(
+            "data_file",
+            &format!("the data file {name} was not loaded: reload the page"),
+        ));
+    }
+    let settings = Box::new(settings::WorkerSettings::new(
+        options.get("settings").cloned(),
+    ));
+    let (history, durable) = open_history(&options).await?;
+    let app = Rc::new(App::with_store(settings, history));
+    app.set_waker(|| WOKEN.store(true, Ordering::SeqCst));
+    let events = RefCell::new(app.subscribe());
+    WORKER.with(|w| {
+        *w.borrow_mut() = Some(Rc::new(Worker {
+            app,
+            events,
+            durable,
+        }))
+    });
+    WOKEN.store(true, Ordering::SeqCst);
+    Ok(json!({ "storage": storage_name() }).to_string())
+}
+
+fn storage_name() -> &'static str {
+    match wordclub_store::web::backend() {
+        Some(b) => b.name(),
+        None => "memory",
+    }
+}
+
+/// The history in the browser's storage; the Node test build may ask for one in memory.
+async fn open_history(
+    options: &Value,
+) -> Result<(Result<Store, wordclub_store::StoreError>, bool), JsValue> {
+    #[cfg(feature = "node-test")]
+    if options.get("storage").and_then(Value::as_str) == Some("memory") {
+        return Ok((Store::open_in_memory(), false));
+    }
+    let _ = options;
+    wordclub_store::web::install()
+        .await
+        .map_err(|e| body(&AppError::from(e).body()))?;
+    Ok((Store::open_in_browser(wordclub_store::web::HISTORY), true))
+}
+
+/// Runs one command (`args_json`: its arguments as JSON, `null` for none) through the same
+/// dispatcher as the window's IPC and `serve`'s HTTP ([`App::call`]), and resolves with the
+/// answer's JSON once what it committed is kept in the browser's storage; rejects with the
+/// refusal's JSON (`{kind, message, details?}`).
+#[wasm_bindgen]
+pub async fn call(command: String, args_json: String) -> Result<String, JsValue> {
+    let worker = worker()?;
+    let args: Value = serde_json::from_str(&args_json).map_err(|e| {
+        body(&AppError::bad_argument(&command, format!("the arguments are not JSON: {e}")).body())
+    })?;
+    let answer = worker.app.call(&command, args);
+    flush(&worker).await?;
+    match answer {
+        Ok(value) => Ok(value.to_string()),
+        Err(e) => Err(body(&e.body())),
+    }
+}
+
+/// Makes what the app committed durable (IndexedDB: written before the answer is posted).
+async fn flush(worker: &Worker) -> Result<(), JsValue> {
+    if !worker.durable {
+        return Ok(());
+    }
+    wordclub_store::web::flush()
+        .await
+        .map_err(|e| body(&AppError::from(e).body()))
+}
+
+/// Runs the next unit of the app's own work due at `now_ms` (the worker's
+/// `performance.now()`) and answers what to do next, as JSON:
+/// `{"ran": {...} | null, "wait_ms": number | null, "woken": bool}`: after `ran`, tick again
+/// at once (the worker yields to its messages first); with `wait_ms`, tick after that many
+/// milliseconds or when a command woke the app; with neither, tick when `woken` or after the
+/// next command. A Hard computer's search runs inside one tick: the page never waits for it,
+/// the worker does.
+#[wasm_bindgen]
+pub async fn tick(now_ms: f64) -> Result<String, JsValue> {
+    let worker = worker()?;
+    WOKEN.store(false, Ordering::SeqCst);
+    let now = Duration::from_secs_f64(now_ms.max(0.0) / 1000.0);
+    let step = worker.app.run_next(now);
+    let (ran, wait) = match step {
+        Step::Ran(unit) => (Some(unit), None),
+        Step::Wait { until } => (None, Some(until.saturating_sub(now))),
+        Step::Idle => (None, None),
+    };
+    if ran.is_some() {
+        flush(&worker).await?;
+    }
+    Ok(json!({
+        "ran": ran.map(unit_json),
+        "wait_ms": wait.map(|d| d.as_secs_f64() * 1000.0),
+        "woken": WOKEN.load(Ordering::SeqCst),
+    })
+    .to_string())
+}
+
+fn unit_json(unit: Unit) -> Value {
+    match unit {
+        Unit::ComputerMove { match_id } => json!({ "unit": "computer_move", "match_id": match_id }),
+        Unit::WarmUp { list } => json!({ "unit": "warm_up", "list": list }),
+        Unit::Analysis { match_id } => json!({ "unit": "analysis", "match_id": match_id }),
+    }
+}
+
+/// The events the app sent since the last call, oldest first, as a JSON array of
+/// `AppEvent`s (the same JSON the window emits and `serve` streams).
+#[wasm_bindgen]
+pub fn take_events() -> Result<String, JsValue> {
+    let worker = worker()?;
+    let mut events: Vec<AppEvent> = Vec::new();
+    let mut subscription = worker.events.borrow_mut();
+    while let Some(event) = subscription.try_next() {
+        events.push(event);
+    }
+    serde_json::to_string(&events).map_err(|e| error("internal", &e.to_string()))
+}
+
+/// The settings to keep, as JSON, when they changed since the last ask (`null` otherwise):
+/// the worker writes them to the browser's storage and hands them back to [`init`].
+#[wasm_bindgen]
+pub fn take_settings() -> Option<String> {
+    settings::take_changed().map(|v| v.to_string())
+}
+
+/// Keeps a panic's message in the worker's console: on this target a panic ends the module
+/// (no unwinding), and the page then starts a new worker (`ui/js/api.js`).
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_log(&format!("Word Club stopped: {info}"));
+    }));
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn web_log(s: &str);
+}
