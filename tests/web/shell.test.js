@@ -178,6 +178,7 @@ test('a reload takes the history\'s lock quietly; a second tab says the app is o
   await second.goto(server.url);
   await second.getByTestId('webapp-locked').filter({ hasText: 'open in another tab' }).waitFor();
   assert.equal(await second.locator('[data-testid=new-match], [data-testid=match]').count(), 0, 'the second tab opens no screen');
+  assert.equal(second.workers().length, 0, 'the second tab starts no worker on the history');
   await page.close();
   await second.getByTestId('webapp-locked').waitFor({ state: 'detached', timeout: 10000 });
 });

@@ -2,15 +2,13 @@
 // keeps every file of a version for offline use, the first download's progress, the notice of
 // a new version, the screen kept awake during a match, the request for persistent storage,
 // Safari's "Add to Home Screen" advice and the lock that keeps a second tab off the history.
-// The page is the web app when its head links a web app manifest (build-web.sh adds the link
-// to dist/web's copy of index.html): the app window and `wordclub-cli serve` have none, and
-// for them everything here does nothing.
+// The page is the web app when api.js runs the app in its worker (the web build's head says
+// so: webapp/head.html); in the app window and on `wordclub-cli serve` everything here does
+// nothing.
+import { inWebApp } from './api.js';
 
 /** The Web Lock held while this page owns the browser's history (one tab at a time). */
 export const HISTORY_LOCK = 'wordclub-history';
-
-/** Whether this page is the web app (see above). */
-export const isWebApp = () => document.querySelector('link[rel="manifest"]') !== null;
 
 /** The notice box: one line per concern, each replaced as it changes. */
 function line(/** @type {string} */ id) {
@@ -56,7 +54,7 @@ const mb = (bytes) => (bytes / 1e6).toFixed(1);
  * @returns {Promise<void>}
  */
 export async function startWebShell() {
-  if (!isWebApp()) return;
+  if (!inWebApp) return;
   registerServiceWorker();
   keepAwakeDuringMatches();
   askToPersist();
