@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { CLI, CHROMIUM, CHROMIUM_ARGS, ROOT, TABLET } from '../e2e/helpers.js';
+import { CLI, CHROMIUM, CHROMIUM_ARGS, ROOT, TABLET, wordclubWords } from '../e2e/helpers.js';
 
 export { ROOT, TABLET };
 
@@ -125,30 +125,115 @@ export async function startMatch(page, rules, players) {
   await page.getByTestId('match').waitFor({ timeout: 60000 });
 }
 
+/** The committed tiles on the board on screen: [{row, col, letter}], and its size. */
+async function boardOnScreen(page) {
+  return page.locator('[data-testid=board]').evaluate((board) => {
+    const squares = [...board.querySelectorAll('.square')];
+    const tiles = squares.filter((s) => s.querySelector('.tile') && !s.querySelector('.tile.staged'))
+      .map((s) => ({ row: Number(s.dataset.row), col: Number(s.dataset.col), letter: s.querySelector('.tile').firstChild.textContent }));
+    const star = board.querySelector('.square.star');
+    return { size: Math.round(Math.sqrt(squares.length)), tiles, star: star ? { row: Number(star.dataset.row), col: Number(star.dataset.col) } : null };
+  });
+}
+
+/** Placements worth trying for `rack` on `board` (no blanks used): across the star on an
+ *  empty board, else through one board tile. The backend judges each (its preview). */
+function candidates(rack, board, limit) {
+  const words = wordclubWords().filter((w) => w.length >= 2 && w.length <= 6);
+  const fits = (word, extra) => {
+    const left = [...rack, ...extra];
+    return [...word].every((c) => { const i = left.indexOf(c); if (i < 0) return false; left.splice(i, 1); return true; });
+  };
+  const at = new Map(board.tiles.map((t) => [`${t.row},${t.col}`, t.letter]));
+  const out = [];
+  if (!board.tiles.length && board.star) {
+    for (const w of words.filter((x) => fits(x, [])).sort((a, b) => b.length - a.length).slice(0, limit)) {
+      out.push([...w].map((letter, i) => ({ row: board.star.row, col: board.star.col - Math.floor((w.length - 1) / 2) + i, letter })));
+    }
+    return out;
+  }
+  for (const on of board.tiles) {
+    for (const w of words) {
+      if (out.length >= limit) return out;
+      if (!w.includes(on.letter) || !fits(w, [on.letter])) continue;
+      const k = w.indexOf(on.letter);
+      for (const [dr, dc] of [[0, 1], [1, 0]]) {
+        const cells = [...w].map((letter, i) => ({ row: on.row + dr * (i - k), col: on.col + dc * (i - k), letter }));
+        if (cells.some((t) => t.row < 0 || t.col < 0 || t.row >= board.size || t.col >= board.size)) continue;
+        const placed = cells.filter((t) => !at.has(`${t.row},${t.col}`));
+        if (placed.length !== w.length - 1) continue;
+        // The squares before and after the word must be empty.
+        const before = `${on.row + dr * (-k - 1)},${on.col + dc * (-k - 1)}`;
+        const after = `${on.row + dr * (w.length - k)},${on.col + dc * (w.length - k)}`;
+        if (at.has(before) || at.has(after)) continue;
+        out.push(placed);
+      }
+    }
+  }
+  return out;
+}
+
+/** Tries to play a word of the rack by taps (a rack tile, then a square), each placement
+ *  judged by the backend's preview (Play is enabled only for a legal one). Resolves true once
+ *  one is played. */
+async function playWord(page, tries = 6) {
+  const rack = [...(await rackLetters(page))];
+  const board = await boardOnScreen(page);
+  const play = page.locator('[data-action=play]');
+  for (const placement of candidates(rack, board, tries)) {
+    for (const t of placement) {
+      await page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${t.letter}"]`).first().tap();
+      await page.locator(`.square[data-row="${t.row}"][data-col="${t.col}"]`).tap();
+    }
+    // The backend's preview of the whole placement: a total (legal) or an error.
+    const judged = await page.waitForFunction((n) => {
+      if (document.querySelectorAll('.square .tile.staged').length !== n) return null;
+      if (document.querySelector('[data-testid=preview-error]')) return 'illegal';
+      const b = document.querySelector('[data-action=play]');
+      return document.querySelector('[data-testid=preview-total]') && b && !b.disabled ? 'legal' : null;
+    }, placement.length, { timeout: 10000 }).then((h) => h.jsonValue(), () => 'illegal');
+    const legal = judged === 'legal';
+    if (legal) {
+      await play.tap();
+      return true;
+    }
+    await page.locator('[data-action=recall]').tap();
+  }
+  return false;
+}
+
 /**
- * Plays the turn of the person whose rack is showing: the suggested move ("Suggest a move",
- * the backend's), or a pass when it suggests none or `pass` is set. Resolves with 'play' or
- * 'pass' once the move is answered (the rack has gone: the cover, a computer's turn or the end).
+ * Plays the turn of the person whose rack is showing: the suggested move where the rule set's
+ * hint suggests one ("Suggest a move", classic), else a word of the rack placed by taps; a
+ * pass when neither is found or `pass` is set. Resolves with 'play' or 'pass' once the move
+ * is answered (the rack has gone: the cover, a computer's turn or the end).
  */
 export async function playTurn(page, { pass = false } = {}) {
   const rackGone = () => page.waitForFunction(() => !document.querySelector('[data-testid=rack]') || document.querySelector('[data-testid=end]'), null, { timeout: 60000 });
-  const hint = page.locator('[data-action=hint]');
-  if (!pass && (await hint.count()) > 0) {
-    await hint.click();
-    await page.waitForFunction(() => {
-      const b = document.querySelector('[data-action=hint]');
-      return !b || b.getAttribute('aria-busy') !== 'true';
-    }, null, { timeout: 60000 });
-    const play = page.locator('[data-action=play]');
-    if ((await page.locator('.square .tile.staged').count()) > 0 && (await play.isEnabled())) {
-      await play.click();
+  if (!pass) {
+    const hint = page.locator('[data-action=hint]');
+    if ((await hint.count()) > 0 && /Suggest/i.test(await hint.textContent())) {
+      await hint.tap();
+      await page.waitForFunction(() => {
+        const b = document.querySelector('[data-action=hint]');
+        return !b || b.getAttribute('aria-busy') !== 'true';
+      }, null, { timeout: 60000 });
+      const play = page.locator('[data-action=play]');
+      if ((await page.locator('.square .tile.staged').count()) > 0 && (await play.isEnabled())) {
+        await play.tap();
+        await rackGone();
+        return 'play';
+      }
+      if ((await page.locator('.square .tile.staged').count()) > 0) await page.locator('[data-action=recall]').tap();
+    }
+    if (await playWord(page)) {
       await rackGone();
       return 'play';
     }
   }
-  await page.locator('[data-action=pass]').click();
+  await page.locator('[data-action=pass]').tap();
   const confirm = page.getByTestId('confirm-yes');
-  await confirm.waitFor({ timeout: 2000 }).then(() => confirm.click(), () => {});
+  await confirm.waitFor({ timeout: 2000 }).then(() => confirm.tap(), () => {});
   await rackGone();
   return 'pass';
 }
