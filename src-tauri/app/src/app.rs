@@ -144,7 +144,7 @@ impl App {
     /// (then, as with [`App::with_history_or_error`], the app says why and refuses every
     /// command that needs it): the web worker, whose history is in the browser's storage
     /// (`Store::open_in_browser`), not at a path.
-    pub fn with_store(
+    pub fn with_opened_history(
         settings_backend: Box<dyn SettingsBackend>,
         history: Result<Store, StoreError>,
     ) -> App {
@@ -200,7 +200,9 @@ impl App {
     }
 
     /// Calls `f` with every event from now on, on a thread of its own (the window's shell
-    /// hands each to the webview).
+    /// hands each to the webview). Not in a browser, which has no threads: the web worker
+    /// takes the events after each command and tick (`subscribe`, `Events::try_next`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn on_event(&self, f: impl Fn(AppEvent) + Send + 'static) {
         let mut events = self.subscribe();
         let _ = std::thread::Builder::new()

@@ -34,6 +34,11 @@
 //! of `wordclub-cli serve`, the window's but for its origin); and one for the window's shell:
 //! [`window_file`] (the window's size and place as a file, kept like the settings).
 
+// The files kept beside the player's (settings, a saved record) compile for the browser too,
+// where std's `File` is a stub without `Drop` that nothing reaches (the web worker keeps its
+// settings and records otherwise): the closes they spell out with `drop` stay for the desktop.
+#![cfg_attr(target_arch = "wasm32", allow(clippy::drop_non_drop))]
+
 pub mod analysis;
 mod app;
 mod commands;

@@ -41,9 +41,6 @@ include!(concat!(env!("OUT_DIR"), "/data_files.rs"));
 struct Worker {
     app: Rc<App>,
     events: RefCell<Events>,
-    /// Where the history is kept: `false` only for the Node test's memory (then there is
-    /// nothing to flush).
-    durable: bool,
 }
 
 thread_local! {
@@ -138,41 +135,57 @@ pub async fn init(options_json: String) -> Result<String, JsValue> {
     let settings = Box::new(settings::WorkerSettings::new(
         options.get("settings").cloned(),
     ));
-    let (history, durable) = open_history(&options).await?;
-    let app = Rc::new(App::with_store(settings, history));
+    let history = open_history(&options).await?;
+    let app = Rc::new(App::with_opened_history(settings, history));
     app.set_waker(|| WOKEN.store(true, Ordering::SeqCst));
     let events = RefCell::new(app.subscribe());
-    WORKER.with(|w| {
-        *w.borrow_mut() = Some(Rc::new(Worker {
-            app,
-            events,
-            durable,
-        }))
-    });
+    WORKER.with(|w| *w.borrow_mut() = Some(Rc::new(Worker { app, events })));
     WOKEN.store(true, Ordering::SeqCst);
     Ok(json!({ "storage": storage_name() }).to_string())
 }
 
+#[cfg(not(feature = "node-test"))]
 fn storage_name() -> &'static str {
-    match wordclub_store::web::backend() {
-        Some(b) => b.name(),
-        None => "memory",
-    }
+    wordclub_store::web::backend().map_or("none", |b| b.name())
 }
 
-/// The history in the browser's storage; the Node test build may ask for one in memory.
+/// The history in the browser's storage: OPFS, else IndexedDB (`wordclub_store::web`).
+#[cfg(not(feature = "node-test"))]
 async fn open_history(
-    options: &Value,
-) -> Result<(Result<Store, wordclub_store::StoreError>, bool), JsValue> {
-    #[cfg(feature = "node-test")]
-    if options.get("storage").and_then(Value::as_str) == Some("memory") {
-        return Ok((Store::open_in_memory(), false));
-    }
-    let _ = options;
+    _options: &Value,
+) -> Result<Result<Store, wordclub_store::StoreError>, JsValue> {
     wordclub_store::web::install()
         .await
         .map_err(|e| body(&AppError::from(e).body()))?;
-    Ok((Store::open_in_browser(wordclub_store::web::HISTORY), true))
+    Ok(Store::open_in_browser(wordclub_store::web::HISTORY))
+}
+
+#[cfg(feature = "node-test")]
+fn storage_name() -> &'static str {
+    "memory"
+}
+
+/// The Node test's history: in memory, since Node has neither OPFS nor IndexedDB. Only in the
+/// `node-test` build, never in the shipped one.
+#[cfg(feature = "node-test")]
+async fn open_history(
+    _options: &Value,
+) -> Result<Result<Store, wordclub_store::StoreError>, JsValue> {
+    Ok(Store::open_in_memory())
+}
+
+/// Makes what the app committed durable (IndexedDB: written before the answer is posted; on
+/// OPFS every commit already is).
+#[cfg(not(feature = "node-test"))]
+async fn flush(_worker: &Worker) -> Result<(), JsValue> {
+    wordclub_store::web::flush()
+        .await
+        .map_err(|e| body(&AppError::from(e).body()))
+}
+
+#[cfg(feature = "node-test")]
+async fn flush(_worker: &Worker) -> Result<(), JsValue> {
+    Ok(())
 }
 
 /// Runs one command (`args_json`: its arguments as JSON, `null` for none) through the same
@@ -191,16 +204,6 @@ pub async fn call(command: String, args_json: String) -> Result<String, JsValue>
         Ok(value) => Ok(value.to_string()),
         Err(e) => Err(body(&e.body())),
     }
-}
-
-/// Makes what the app committed durable (IndexedDB: written before the answer is posted).
-async fn flush(worker: &Worker) -> Result<(), JsValue> {
-    if !worker.durable {
-        return Ok(());
-    }
-    wordclub_store::web::flush()
-        .await
-        .map_err(|e| body(&AppError::from(e).body()))
 }
 
 /// Runs the next unit of the app's own work due at `now_ms` (the worker's
