@@ -78,6 +78,12 @@ pub enum StoreError {
     BadQuery { reason: String },
     /// Only a finished match has an analysis (its racks are secret until the end).
     MatchNotFinished { match_id: i64, status: String },
+    /// The browser gives no storage that keeps the history (neither the origin private file
+    /// system nor IndexedDB): nothing is played on a history that would vanish.
+    NoBrowserStorage { reason: String },
+    /// The browser's storage failed to keep what was written (IndexedDB refused a save, the
+    /// origin private file system an operation): the last action is not saved.
+    Storage { reason: String },
 }
 
 impl StoreError {
@@ -104,6 +110,8 @@ impl StoreError {
             StoreError::Diverged { .. } => "diverged",
             StoreError::BadQuery { .. } => "bad_query",
             StoreError::MatchNotFinished { .. } => "match_in_progress",
+            StoreError::NoBrowserStorage { .. } => "no_browser_storage",
+            StoreError::Storage { .. } => "storage",
         }
     }
 
@@ -216,6 +224,17 @@ impl fmt::Display for StoreError {
                 "match {match_id} is {}: its analysis shows every rack, so it is made only \
                  once the match has ended",
                 status.replace('_', " ")
+            ),
+            StoreError::NoBrowserStorage { reason } => write!(
+                f,
+                "this browser gives Word Club nowhere to keep the match history ({reason}), so \
+                 a match played here would be lost when the page closes; use a current Chrome, \
+                 Edge, Firefox or Safari (iPadOS 16.4 or later), outside a private window"
+            ),
+            StoreError::Storage { reason } => write!(
+                f,
+                "the browser could not save the match history ({reason}): the last action was \
+                 not saved"
             ),
         }
     }

@@ -14,6 +14,10 @@
 //!   ([`Store::moved_aside`], [`Store::notices`] until acknowledged); anything else that cannot
 //!   be used is refused and left where it is. Read commands use [`Store::open_read_only`].
 //! - Every text (names, rule sets, events) goes into SQL as a parameter, never formatted in.
+//! - In a browser (wasm32-unknown-unknown), `web` installs the storage (OPFS, else IndexedDB)
+//!   and `Store::open_in_browser` opens the history there with the same checks, a rollback
+//!   journal and no file watch (desktop-only, like moving files aside on disk: `files.rs`);
+//!   the worker awaits `web::flush` after each command, before it answers.
 //!
 //! The API, in the order a match lives it:
 //! - [`Store::open`] (or [`Store::open_in_memory`]); [`Store::moved_aside`] says whether an
@@ -40,13 +44,18 @@ mod browse;
 mod detail;
 mod drafts;
 mod error;
+#[cfg(not(target_arch = "wasm32"))]
 mod files;
 mod gcg;
 mod matches;
 mod migrate;
 mod open;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod pages;
 mod records;
 mod time;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use browse::{BestTurn, Filter, MatchSummary, Page, PlayerStats, PlayerSummary, PAGE_SIZE};
 pub use detail::{MatchDetail, PendingHint, TurnDetail};
@@ -59,6 +68,9 @@ pub use migrate::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::{MovedAside, Store};
 pub use records::{FixedDeal, SeatKind, Status};
 pub use time::utc_file_stamp;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod place_tests;
 
 #[cfg(test)]
 mod tests {

@@ -24,6 +24,7 @@
 //! `-wal` found beside a file that is not its own is set aside (`<name>-wal.unmatched-*`),
 //! said, and never replayed into it.
 use std::fmt;
+#[cfg(not(target_arch = "wasm32"))]
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -31,6 +32,7 @@ use std::time::Duration;
 use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags};
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::files::{beside, FileIdentity, JournalOwner, Moment};
 use crate::migrate::{migrate, user_version, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 use crate::time::{now_ms, utc_compact};
@@ -61,7 +63,27 @@ pub struct Store {
     pub(crate) conn: Connection,
     recovery: Option<MovedAside>,
     /// The file behind the connection and its identity when it was opened (none in memory).
+    #[cfg(not(target_arch = "wasm32"))]
     file: Option<FileIdentity>,
+    /// The storage and name of a history opened with [`Store::open_in`] (the browser's).
+    place: Option<(&'static dyn Place, String)>,
+}
+
+/// Where a history lives when it is not a file on the desktop's disk: the browser's storage
+/// (`web/`), a flat set of named files behind an SQLite VFS. What the desktop does with files
+/// (read a header, rename one aside, list them) it does through this.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // natively, only its tests
+pub(crate) trait Place: Sync {
+    /// The SQLite VFS the history is opened through.
+    fn vfs(&self) -> &str;
+    /// The first 100 bytes of the file `name` (fewer if it is shorter), `None` if there is none.
+    fn head(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Gives the closed file `from` the new name `to`, all of it; nothing is deleted.
+    fn set_aside(&self, from: &str, to: &str) -> Result<(), StoreError>;
+    /// Every file's name.
+    fn names(&self) -> Result<Vec<String>, StoreError>;
+    /// The bytes of the closed file `name`.
+    fn read(&self, name: &str) -> Result<Vec<u8>, StoreError>;
 }
 
 /// A database that could not be used, moved aside so nothing is lost, and why.
@@ -73,6 +95,7 @@ pub struct MovedAside {
 }
 
 /// Why a journal was set aside (the `reason` of its [`MovedAside`]).
+#[cfg(not(target_arch = "wasm32"))]
 const JOURNAL_ASIDE: &str = "it holds the last moves of the history file Word Club had open at \
                              that path, which was moved or replaced while Word Club ran";
 
@@ -138,24 +161,30 @@ enum Owner {
 }
 
 impl Header {
+    #[cfg(not(target_arch = "wasm32"))]
     fn read(path: &Path) -> Result<Header, StoreError> {
         let mut bytes = Vec::with_capacity(100);
         std::fs::File::open(path)
             .and_then(|f| f.take(100).read_to_end(&mut bytes))
             .map_err(|e| cannot_open(path, io_reason(&e)))?;
+        Ok(Header::parse(&bytes))
+    }
+
+    /// What a file's first 100 bytes say.
+    fn parse(bytes: &[u8]) -> Header {
         if bytes.is_empty() {
-            return Ok(Header::Empty);
+            return Header::Empty;
         }
         if bytes.len() < 100 || &bytes[..16] != b"SQLite format 3\0" {
-            return Ok(Header::NotSqlite);
+            return Header::NotSqlite;
         }
         let be32 = |at: usize| {
             i32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
-        Ok(Header::Sqlite {
+        Header::Sqlite {
             user_version: i64::from(be32(60)),
             application_id: i64::from(be32(68)),
-        })
+        }
     }
 
     fn owner(self) -> Owner {
@@ -182,6 +211,8 @@ fn owner_of(application_id: i64, user_version: i64) -> Owner {
 /// A history opened for reading only ([`Store::open_read_only`]) or to play on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Access {
+    /// Desktop only ([`Store::open_read_only`]): in the browser one connection does all.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     ReadOnly,
     ReadWrite,
 }
@@ -225,6 +256,7 @@ fn cannot_write(e: &rusqlite::Error) -> bool {
     )
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn io_reason(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
     match e.kind() {
@@ -272,6 +304,7 @@ fn open_error(path: &Path, e: &rusqlite::Error) -> StoreError {
 }
 
 impl Store {
+    #[cfg(not(target_arch = "wasm32"))]
     /// Opens (or creates) the history at `path` to play on, bringing its schema up to date. A
     /// damaged Word Club history is moved aside (see [`Store::moved_aside`]) and a new one is
     /// started in its place; anything else that cannot be used is refused and left as it is.
@@ -320,6 +353,7 @@ impl Store {
         }
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// Opens the history at `path` for reading only: nothing is created, moved or migrated
     /// (a history of an older schema is read through a migrated copy in memory). A missing,
     /// foreign, damaged or newer file is refused.
@@ -369,9 +403,11 @@ impl Store {
             conn,
             recovery: None,
             file: Some(FileIdentity::of(path).map_err(|e| cannot_open(path, io_reason(&e)))?),
+            place: None,
         })
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// The store on a history just opened to play on: records which file its journal
     /// belongs to, and what was set aside on the way (a damaged history, another file's
     /// journal) so that [`Store::notices`] says it until acknowledged.
@@ -381,25 +417,86 @@ impl Store {
         recovery: Option<MovedAside>,
         journal: Option<MovedAside>,
     ) -> Result<Store, StoreError> {
-        for aside in recovery.iter().chain(journal.iter()) {
-            conn.execute(
-                "INSERT OR IGNORE INTO recoveries (moved_to, original, reason, moved_at)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![
-                    aside.moved_to.display().to_string(),
-                    aside.original.display().to_string(),
-                    aside.reason,
-                    now_ms()
-                ],
-            )
-            .map_err(StoreError::db("recording the history moved aside"))?;
-        }
+        record_asides(&conn, recovery.iter().chain(journal.iter()))?;
         JournalOwner::record(path)?;
         let file = FileIdentity::of(path).map_err(|e| cannot_open(path, io_reason(&e)))?;
         Ok(Store {
             conn,
             recovery,
             file: Some(file),
+            place: None,
+        })
+    }
+
+    /// Opens (or creates) the history `name` in `place` (the browser's storage: see
+    /// `Store::open_in_browser`) to play on, with the checks [`Store::open`] makes of a file —
+    /// the schema signature, the refusal of another program's file or a newer Word Club's, the
+    /// integrity check, migrations — and a rollback journal. A damaged Word Club history is
+    /// given the name `<name>.unreadable-<UTC time>` in the same storage (never deleted) and a
+    /// new one is started; [`Store::notices`] says so until acknowledged.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // natively, only its tests
+    pub(crate) fn open_in(place: &'static dyn Place, name: &str) -> Result<Store, StoreError> {
+        let shown = Path::new(name);
+        let raw = match place.head(name)? {
+            None => Header::Empty,
+            Some(bytes) => match Header::parse(&bytes) {
+                Header::NotSqlite => {
+                    return Err(not_a_history(shown, "it is not an SQLite database"))
+                }
+                header => header,
+            },
+        };
+        let connect = |raw: Header| -> Result<Connection, OpenFailure> {
+            let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+            let conn =
+                Connection::open_with_flags_and_vfs(name, flags, place.vfs()).map_err(|e| {
+                    raw_verdict(raw.owner(), shown)(&e, "SQLite cannot read it as a database")
+                })?;
+            vet(
+                conn,
+                shown,
+                raw.owner(),
+                Access::ReadWrite,
+                Journal::Rollback,
+            )
+        };
+        let (conn, recovery) = match connect(raw) {
+            Ok(conn) => (conn, None),
+            Err(OpenFailure::Fatal(e)) => return Err(e),
+            Err(OpenFailure::Damaged(reason)) => {
+                let names = place.names()?;
+                let stamp = utc_compact(now_ms());
+                let mut target = format!("{name}.unreadable-{stamp}");
+                let mut n = 2;
+                while names.contains(&target) {
+                    target = format!("{name}.unreadable-{stamp}-{n}");
+                    n += 1;
+                }
+                place.set_aside(name, &target)?;
+                let conn = connect(Header::Empty).map_err(|f| match f {
+                    OpenFailure::Fatal(e) => e,
+                    OpenFailure::Damaged(reason) => StoreError::Io {
+                        path: name.to_string(),
+                        reason: format!("a new history cannot be created here: {reason}"),
+                    },
+                })?;
+                let moved = MovedAside {
+                    original: PathBuf::from(name),
+                    moved_to: PathBuf::from(target),
+                    reason,
+                };
+                (conn, Some(moved))
+            }
+        };
+        record_asides(&conn, recovery.iter())?;
+        Ok(Store {
+            conn,
+            recovery,
+            #[cfg(not(target_arch = "wasm32"))]
+            file: None,
+            place: Some((place, name.to_string())),
         })
     }
 
@@ -410,7 +507,9 @@ impl Store {
         Ok(Store {
             conn,
             recovery: None,
+            #[cfg(not(target_arch = "wasm32"))]
             file: None,
+            place: None,
         })
     }
 
@@ -443,6 +542,22 @@ impl Store {
                 reason: reason.clone(),
             })
             .collect();
+        if let Some((place, name)) = &self.place {
+            let prefix = format!("{name}.unreadable-");
+            for found in place.names()? {
+                if found.starts_with(&prefix)
+                    && !found.ends_with("-journal")
+                    && !rows.iter().any(|r| r.0 == found)
+                {
+                    notices.push(MovedAside {
+                        original: PathBuf::from(name),
+                        moved_to: PathBuf::from(found),
+                        reason: "it could not be used".to_string(),
+                    });
+                }
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(file) = &self.file {
             for (found, journal) in aside_files(&file.main.path) {
                 let text = found.display().to_string();
@@ -500,15 +615,24 @@ impl Store {
     /// 100-byte read against a commit's fsyncs: 12 µs median in a debug build (`cargo bench
     /// -p wordclub-store` measured one appended event at 0.27 ms median with two `stat`s).
     pub fn check_file(&self) -> Result<(), StoreError> {
-        self.look(Moment::Idle)
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.look(Moment::Idle);
+        // In the browser there are no files to watch: the storage is the worker's alone (a
+        // Web Lock keeps a second tab out).
+        #[cfg(target_arch = "wasm32")]
+        Ok(())
     }
 
     /// [`Store::check_file`] right after this store's own write, which grew the files: only
     /// another file at the path, or a shorter one, is someone else's.
     pub(crate) fn check_after_write(&self) -> Result<(), StoreError> {
-        self.look(Moment::AfterWrite)
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.look(Moment::AfterWrite);
+        #[cfg(target_arch = "wasm32")]
+        Ok(())
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn look(&self, moment: Moment) -> Result<(), StoreError> {
         let Some(file) = &self.file else {
             return Ok(());
@@ -516,6 +640,7 @@ impl Store {
         file.check(moment, || self.fold())
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// Checkpoints the whole journal into the file this connection has open — through its
     /// descriptor, so wherever that file is now — and empties the `-wal`: once the files at
     /// the path are no longer this store's, this connection is the only way to the commits
@@ -575,6 +700,7 @@ impl Store {
 /// now. So when the files are no longer this store's, the journal is folded into the file the
 /// connection has open first (or disowned, when that file was rewritten in place), and
 /// SQLite's close is told to touch nothing at the path.
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for Store {
     fn drop(&mut self) {
         let Some(file) = &self.file else {
@@ -588,6 +714,29 @@ impl Drop for Store {
     }
 }
 
+/// Records what an open set aside (a damaged history, another file's journal), for
+/// [`Store::notices`].
+fn record_asides<'a>(
+    conn: &Connection,
+    asides: impl Iterator<Item = &'a MovedAside>,
+) -> Result<(), StoreError> {
+    for aside in asides {
+        conn.execute(
+            "INSERT OR IGNORE INTO recoveries (moved_to, original, reason, moved_at)
+             VALUES (?1, ?2, ?3, ?4)",
+            params![
+                aside.moved_to.display().to_string(),
+                aside.original.display().to_string(),
+                aside.reason,
+                now_ms()
+            ],
+        )
+        .map_err(StoreError::db("recording the history moved aside"))?;
+    }
+    Ok(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 /// What is at `path`: `None` when nothing is; a header for a regular file. A folder or a
 /// device is not a history; a file that cannot be read is refused as it is.
 fn examine(path: &Path) -> Result<Option<Header>, StoreError> {
@@ -674,6 +823,7 @@ fn tables(conn: &Connection) -> Result<(usize, bool), rusqlite::Error> {
     Ok((found, others))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Opens, checks and (read-write) migrates the database at `path`; `raw` is what its first
 /// 100 bytes said. Whose file it is comes from SQLite's own reading (which sees the WAL), or,
 /// when SQLite cannot read it, from `raw`.
@@ -681,6 +831,36 @@ fn open_checked(path: &Path, raw: Header, access: Access) -> Result<Connection, 
     open_checked_as(path, path, raw, access)
 }
 
+/// The verdict on an SQLite failure before the file's owner is read from SQLite itself:
+/// damage counts only in a file proven to be ours (its header says Word Club's application
+/// id); in any other, it is a refusal that leaves the file as it is.
+fn raw_verdict(
+    raw_owner: Owner,
+    shown: &Path,
+) -> impl Fn(&rusqlite::Error, &str) -> OpenFailure + '_ {
+    move |e: &rusqlite::Error, what: &str| -> OpenFailure {
+        if damaged(e) && raw_owner == Owner::WordClub {
+            OpenFailure::Damaged(crate::error::sqlite_reason(e))
+        } else if damaged(e) {
+            OpenFailure::Fatal(not_a_history(shown, what))
+        } else {
+            OpenFailure::Fatal(open_error(shown, e))
+        }
+    }
+}
+
+/// The journal a history is kept with.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // natively, only its tests
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Journal {
+    /// The desktop's: WAL, the file locked while open (see [`vet`]).
+    Wal,
+    /// The browser's: a rollback journal (`DELETE`); WAL needs shared memory the browser's
+    /// VFSs do not have, and one connection in one worker needs no lock of its own.
+    Rollback,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 /// [`open_checked`] of the file at `path`, named `shown` in messages (a copy of it is opened
 /// under another name).
 fn open_checked_as(
@@ -690,17 +870,7 @@ fn open_checked_as(
     access: Access,
 ) -> Result<Connection, OpenFailure> {
     let raw_owner = raw.owner();
-    // Damage counts only in a file proven to be ours (its header says Word Club's application
-    // id); in any other, it is a refusal that leaves the file as it is.
-    let verdict = |e: &rusqlite::Error, what: &str| -> OpenFailure {
-        if damaged(e) && raw_owner == Owner::WordClub {
-            OpenFailure::Damaged(crate::error::sqlite_reason(e))
-        } else if damaged(e) {
-            OpenFailure::Fatal(not_a_history(shown, what))
-        } else {
-            OpenFailure::Fatal(open_error(shown, e))
-        }
-    };
+    let verdict = raw_verdict(raw_owner, shown);
     let flags = match access {
         Access::ReadWrite => OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
         Access::ReadOnly => OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
@@ -716,7 +886,21 @@ fn open_checked_as(
         }
         Access::ReadOnly => Connection::open_with_flags(file_uri(path), flags),
     };
-    let mut conn = opened.map_err(|e| verdict(&e, "SQLite cannot read it as a database"))?;
+    let conn = opened.map_err(|e| verdict(&e, "SQLite cannot read it as a database"))?;
+    vet(conn, shown, raw_owner, access, Journal::Wal)
+}
+
+/// Checks a database just opened (`raw_owner`: what its first 100 bytes said), sets its
+/// journal and (read-write) migrates it: what keeps a history safe, on the desktop's disk and
+/// in the browser's storage alike.
+fn vet(
+    mut conn: Connection,
+    shown: &Path,
+    raw_owner: Owner,
+    access: Access,
+    journal: Journal,
+) -> Result<Connection, OpenFailure> {
+    let verdict = raw_verdict(raw_owner, shown);
     // SQLite quietly opens a file it may not write read-only; a history to play on must be
     // writable, or the first move would fail after the match started.
     if access == Access::ReadWrite && conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
@@ -740,7 +924,7 @@ fn open_checked_as(
     // each, the rest the machine's noise); `Store::open_read_only` and a page of the list
     // beside it, 1.1–1.4 ms in place before, 32–44 ms through the copy — a command's worth,
     // for a crash made impossible.
-    if access == Access::ReadWrite {
+    if access == Access::ReadWrite && journal == Journal::Wal {
         let mode: String = conn
             .pragma_update_and_check(None, "locking_mode", "EXCLUSIVE", |r| r.get(0))
             .map_err(|e| OpenFailure::Fatal(open_error(shown, &e)))?;
@@ -833,13 +1017,17 @@ fn open_checked_as(
         }
     };
     if access == Access::ReadWrite {
+        let wanted = match journal {
+            Journal::Wal => "WAL",
+            Journal::Rollback => "DELETE",
+        };
         let mode: String = conn
-            .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))
+            .pragma_update_and_check(None, "journal_mode", wanted, |r| r.get(0))
             .map_err(|e| verdict(&e, "SQLite cannot read it as a database"))?;
-        if !mode.eq_ignore_ascii_case("wal") {
+        if !mode.eq_ignore_ascii_case(wanted) {
             return Err(OpenFailure::Fatal(cannot_open(
                 shown,
-                format!("the database refused WAL mode (journal_mode={mode})"),
+                format!("the database refused journal_mode={wanted} (journal_mode={mode})"),
             )));
         }
         conn.pragma_update(None, "synchronous", "FULL")
@@ -883,6 +1071,7 @@ fn open_checked_as(
     Ok(conn)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The salts of the WAL at `path` (bytes 16..24 of its header): they change each time a writer
 /// starts the journal over, after a checkpoint put all of it in the main file.
 fn wal_salts(path: &Path) -> Option<[u8; 8]> {
@@ -893,6 +1082,7 @@ fn wal_salts(path: &Path) -> Option<[u8; 8]> {
     head[16..24].try_into().ok()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The database at `path` (with its `-wal` when `with_wal`), copied into a private folder,
 /// checked there and read into memory; the copy is removed. Messages name `path`.
 ///
@@ -949,6 +1139,7 @@ fn read_a_copy(path: &Path, header: Header, with_wal: bool) -> Result<Connection
     result
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// `file:` URI of a path, every byte outside the unreserved set percent-encoded (a `?` or `#`
 /// in a file name would otherwise start the query).
 fn file_uri(path: &Path) -> String {
@@ -965,6 +1156,7 @@ fn file_uri(path: &Path) -> String {
     uri
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The `<name>.unreadable-*` files beside `path` (main files, not their `-wal`/`-shm`) and
 /// the journals set aside, `<name>-wal.unmatched-*` (`true`).
 fn aside_files(path: &Path) -> Vec<(PathBuf, bool)> {
@@ -999,6 +1191,7 @@ fn aside_files(path: &Path) -> Vec<(PathBuf, bool)> {
     found
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Renames the `-wal` beside `path` (another file's journal: [`JournalOwner::stray`]) to
 /// `<name>-wal.unmatched-<UTC time>[-n]`, and its `-shm` likewise: kept, never applied.
 fn set_journal_aside(path: &Path) -> Result<MovedAside, StoreError> {
@@ -1030,6 +1223,7 @@ fn set_journal_aside(path: &Path) -> Result<MovedAside, StoreError> {
     })
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Renames the database (and its `-wal`/`-shm` companions) to
 /// `<name>.unreadable-<UTC time>[-n]`, beside it. Returns the new path of the main file.
 fn move_aside(path: &Path) -> Result<PathBuf, StoreError> {

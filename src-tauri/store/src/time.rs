@@ -1,10 +1,18 @@
 //! Timestamps: stored as Unix milliseconds (UTC), shown as ISO 8601.
-use std::time::{SystemTime, UNIX_EPOCH};
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn now_ms() -> i64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// In the browser `SystemTime::now` panics: the host's clock (`Date.now()`, the same clock the
+/// page shows) is the time.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn now_ms() -> i64 {
+    js_sys::Date::now() as i64
 }
 
 /// (year, month, day, hour, minute, second) of a Unix time in milliseconds, UTC.

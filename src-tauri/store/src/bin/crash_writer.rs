@@ -4,6 +4,10 @@
 //! this process at random moments and checks that every reported write survived.
 //!
 //! Usage: `wordclub-store-crash-writer DB_PATH`
+//!
+//! Desktop only: built for wasm32 (as `cargo test --target wasm32-unknown-unknown` builds every
+//! binary of the package), it is an empty program.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 use std::io::Write;
 
 use sha2::{Digest, Sha256};
@@ -74,6 +78,10 @@ fn new_game(n: u64) -> Match {
     .expect("valid deal")
 }
 
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
         eprintln!("usage: wordclub-store-crash-writer DB_PATH");
