@@ -16,7 +16,8 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
-    files: ['webapp/**/*.mjs'],
+    // ... and the Node scripts beside the web crate (its smoke test).
+    files: ['webapp/**/*.mjs', 'src-tauri/web/**/*.mjs'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
   },
   {
