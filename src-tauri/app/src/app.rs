@@ -122,7 +122,9 @@ impl App {
 
     /// An app state with its match history in the SQLite file at `path` (created when
     /// missing; a damaged Word Club history is moved aside and a new one started). Anything
-    /// else that cannot be used is refused and left as it is.
+    /// else that cannot be used is refused and left as it is. Native only: a browser has no
+    /// files ([`App::with_opened_history`]).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn with_history(
         settings_backend: Box<dyn SettingsBackend>,
         path: &Path,
@@ -135,6 +137,7 @@ impl App {
     /// the app starts without one, says why (`app_info.history_error`) and refuses every
     /// command that needs it with that error, leaving the file as it is. For the window,
     /// which must be able to tell the person at it what is wrong.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn with_history_or_error(settings_backend: Box<dyn SettingsBackend>, path: &Path) -> App {
         let history = Store::open(path).map_err(AppError::from);
         App::with(settings_backend, history)
