@@ -148,7 +148,9 @@ async function hard(url) {
 }
 
 sizes();
-if (!hasWasm()) {
+if (process.argv.includes('--size')) {
+  // The sizes alone (node tests/web/bench.mjs --size).
+} else if (!hasWasm()) {
   console.log('no WebAssembly in dist/web: build it with scripts/build-web.sh for the load and Hard figures');
 } else {
   const server = await serveWeb();

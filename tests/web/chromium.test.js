@@ -76,7 +76,8 @@ function racksIn(value, found = []) {
   if (Array.isArray(value)) value.forEach((v) => racksIn(v, found));
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (/rack/i.test(k) && !/count|size/.test(k) && v != null && v !== false) found.push(k);
+      // A rack's fields: `rack`, `racks`, `<who>_rack` (not `rack_count`, `rack_size`).
+      if (/^racks?$|_racks?$/.test(k) && v != null && v !== false) found.push(k);
       racksIn(v, found);
     }
   }

@@ -94,7 +94,7 @@ export async function launchProfile({ profile = mkdtempSync(join(tmpdir(), 'word
 export function killChromium(profile) {
   let pids = [];
   try {
-    pids = execFileSync('pgrep', ['-f', `--user-data-dir=${profile}`], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    pids = execFileSync('pgrep', ['-f', '--', `--user-data-dir=${profile}`], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
   } catch { /* none */ }
   for (const pid of pids) {
     try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
@@ -103,7 +103,8 @@ export function killChromium(profile) {
 }
 
 export function removeProfile(profile) {
-  rmSync(profile, { recursive: true, force: true });
+  // A killed browser's last processes may still be writing as they go.
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
 /** Waits until the service worker of `page` is active and controls it, every file kept. */
