@@ -8,4 +8,4 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
 cargo build -p wordclub-cli --bin wordclub-cli
 scripts/build-web.sh
-node tests/web/bench.mjs
+node tests/web/bench.mjs "$@"
