@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing Word Club needs, idempotently: Debian packages (when
 # missing), the npm packages of package.json (npm ci, when node_modules is missing or older
-# than package-lock.json), Rust's wasm32-unknown-unknown target (rustup, when missing) and
-# tauri-driver (cargo install, when missing). Safe to run again.
+# than package-lock.json), Rust's wasm32-unknown-unknown target (rustup, when missing),
+# wasm-bindgen-cli at Cargo.lock's version and tauri-driver (cargo install, when missing or,
+# for wasm-bindgen, another version). Safe to run again.
 #   scripts/install-deps.sh          everything (build, app, browser and window tests)
 #   scripts/install-deps.sh --app    only what building and running the app needs
 set -euo pipefail
@@ -17,7 +18,10 @@ app_pkgs=(build-essential pkg-config file libwebkit2gtk-4.1-dev wordnet-base)
 # tauri-driver, xdotool for the window test to answer the native save dialog (a GTK window
 # WebDriver cannot reach), Debian's chromium for the browser tests, ImageMagick for
 # screenshots/icons, Node.js and npm for the Tauri CLI, Playwright and selenium-webdriver.
-test_pkgs=(scowl hunspell hunspell-en-gb xvfb xauth webkit2gtk-driver xdotool chromium imagemagick nodejs npm)
+# The web app (scripts/build-web.sh): clang, lld and llvm (llvm-ar) compile SQLite's C for
+# wasm32; libwebkit2gtk-4.1-dev (above) also builds the web tests' small WebKitGTK browser with
+# a data folder that outlives it (tests/web/webkit-keeper.c).
+test_pkgs=(scowl hunspell hunspell-en-gb xvfb xauth webkit2gtk-driver xdotool chromium imagemagick nodejs npm clang lld llvm)
 app_only=false
 [ "${1:-}" = "--app" ] && app_only=true
 want=("${app_pkgs[@]}")
@@ -53,6 +57,18 @@ if [ -f package-lock.json ] && command -v npm >/dev/null; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
     npm ci --no-audit --no-fund
     touch node_modules
+  fi
+fi
+
+# wasm-bindgen-cli turns the web app's WebAssembly into a module the browser loads; it must be
+# the version of the wasm-bindgen crate in Cargo.lock (cargo install, a few minutes, only when
+# the installed one differs).
+bindgen=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+if [ -n "$bindgen" ]; then
+  have=$("${CARGO_HOME:-$HOME/.cargo}/bin/wasm-bindgen" --version 2>/dev/null | awk '{ print $2 }' || true)
+  if [ "$have" != "$bindgen" ]; then
+    echo "installing wasm-bindgen-cli $bindgen (cargo install, a few minutes)"
+    cargo install wasm-bindgen-cli --version "$bindgen" --locked
   fi
 fi
 

@@ -4,7 +4,8 @@
 # format and lints (cargo fmt, clippy, the pure crates for wasm32, cargo doc, eslint for ui/js and the tests), checks ui/js against the
 # typed contract generated from the command table (tsc --checkJs), runs the UI's unit
 # tests (tests/unit), the Rust tests (dictionary, engine, move generator, rules lab, store,
-# command layer, CLI, app), then the browser end-to-end tests and the real-window smoke test.
+# command layer, CLI, app), then the browser end-to-end tests and the real-window smoke test,
+# then the web app's build and its tests in Chromium and WebKit (scripts/web-e2e.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -39,3 +40,6 @@ cargo test --workspace
 
 echo "== end-to-end: browser (chromium) and app window (Xvfb)"
 scripts/e2e.sh
+
+echo "== web app: build dist/web, then its tests in Chromium and WebKit"
+scripts/web-e2e.sh

@@ -7,6 +7,7 @@ import { connect } from './api.js';
 import { applyTheme } from './theme.js';
 import { showMatch } from './match.js';
 import { guardDoubleTaps } from './ghosttap.js';
+import { startWebShell } from './webshell.js';
 import { showHome, showHistory, showDetail, showChecker, showSettings, showRules, showStats } from './screens.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('screen'));
@@ -29,9 +30,12 @@ const root = /** @type {HTMLElement} */ (document.getElementById('screen'));
 /** A screen's drawing into its box.
  * @typedef {(box: HTMLElement, params: ScreenParams, screen: Screen) => Promise<unknown>} Show */
 
-// The backend's pushed events (a computer's move, the analysis getting on) from the start,
-// so none is missed while a screen is drawn.
-connect();
+// The web app's shell first: its worker may open the browser's history only once this page
+// holds the history's lock (a second tab waits; webshell.js). Then the backend's pushed
+// events (a computer's move, the analysis getting on) from the start, so none is missed while
+// a screen is drawn.
+const shellReady = startWebShell();
+shellReady.then(connect);
 
 // Anything that slips through is shown, not swallowed.
 // Not "ResizeObserver loop completed with undelivered notifications": the browser reports it
@@ -211,6 +215,8 @@ function browserClient() {
  *  restart does not: the history, a match's detail, the rules …); else the start screen
  *  lists the unfinished matches. */
 async function boot() {
+  // The web app: no command before this page holds the history's lock.
+  await shellReady;
   commands.get_settings().then((s) => applyTheme(s.theme)).catch(() => {});
   let reopen = null;
   try { reopen = (await commands.screen_to_reopen({ client: CLIENT })).match_id; } catch { /* no history */ }

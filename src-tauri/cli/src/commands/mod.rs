@@ -50,7 +50,9 @@ commands:
                                           post-game analysis of a finished match (kept in
                                           the history), of every match, or of a GCG record
   serve --port P [--db PATH] [--settings PATH] [--ui DIR] [--seed N]
-                                          the UI and app commands on http://127.0.0.1:P";
+                                          the UI and app commands on http://127.0.0.1:P
+  serve --web DIR --port P                the web app (scripts/build-web.sh's dist/web) on
+                                          http://127.0.0.1:P, its files only";
 
 pub fn dispatch(argv: &[String]) -> CliResult {
     let Some((command, rest)) = argv.split_first() else {

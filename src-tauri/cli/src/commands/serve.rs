@@ -22,6 +22,13 @@
 //! half-sent requests do not hold a connection open. `--seed N` makes the deals of new
 //! matches reproducible and lets `new_match` take a `seed` and a `deal` (browser tests); the
 //! matches so dealt are marked in the history.
+//!
+//! `wordclub-cli serve --web DIR --port P` serves the web app instead (`dist/web/`, built by
+//! `scripts/build-web.sh`): its files only, no `/api` and no history here (the app runs in
+//! the browser's worker and keeps its history in the browser), on the same loopback terms,
+//! with the web app's policy (`wordclub_app::csp::web_header`) and the caching a static host
+//! should give it: the content-hashed files under `data/` for a year, immutable; everything
+//! else revalidated on each load, so the service worker sees a new version.
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -56,11 +63,22 @@ const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 
 pub fn run(argv: &[String]) -> CliResult {
-    let args = Args::parse(argv, &["port", "db", "settings", "ui", "seed"], &[])?;
+    let args = Args::parse(argv, &["port", "db", "settings", "ui", "seed", "web"], &[])?;
     let port: u16 = args
         .required("port")?
         .parse()
         .map_err(|_| CliError::usage("--port takes a number 0-65535"))?;
+    if let Some(web) = args.value("web") {
+        if ["db", "settings", "ui", "seed"]
+            .iter()
+            .any(|flag| args.value(flag).is_some())
+        {
+            return Err(CliError::usage(
+                "--web serves the web app's files alone: no --db, --settings, --ui or --seed",
+            ));
+        }
+        return serve_web(PathBuf::from(web), port);
+    }
     let ui = PathBuf::from(args.value("ui").unwrap_or(DEFAULT_UI));
     if !ui.join("index.html").is_file() {
         return Err(CliError::new(
@@ -121,11 +139,22 @@ fn app_error(e: AppError) -> CliError {
 #[derive(Clone)]
 struct Server {
     app: Arc<App>,
-    /// The `host:port` values a request may name: this server's own loopback addresses.
-    hosts: Arc<Vec<String>>,
 }
 
-async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
+/// What every response passes through: the loopback checks and the page policy.
+#[derive(Clone)]
+struct Guard {
+    /// The `host:port` values a request may name: this server's own loopback addresses.
+    hosts: Arc<Vec<String>>,
+    /// The `Content-Security-Policy` header every response carries.
+    csp: header::HeaderValue,
+}
+
+/// Listens on 127.0.0.1:`port` (0: a free one); the guard names that port.
+async fn listen(
+    port: u16,
+    csp: header::HeaderValue,
+) -> Result<(tokio::net::TcpListener, Guard), CliError> {
     let listener = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
         .await
         .map_err(|e| CliError::new("serve", format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
@@ -133,13 +162,36 @@ async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
         .local_addr()
         .map_err(|e| CliError::new("serve", e.to_string()))?
         .port();
-    let server = Server {
-        app,
+    let guard = Guard {
         hosts: Arc::new(vec![
             format!("127.0.0.1:{port}"),
             format!("localhost:{port}"),
         ]),
+        csp,
     };
+    Ok((listener, guard))
+}
+
+/// Says where it listens (the one line of stdout before serving), then serves.
+async fn announce_and_serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+) -> Result<(), CliError> {
+    let port = listener
+        .local_addr()
+        .map_err(|e| CliError::new("serve", e.to_string()))?
+        .port();
+    println!(
+        "{}",
+        json!({ "listening": format!("http://127.0.0.1:{port}") })
+    );
+    let _ = std::io::stdout().flush();
+    accept_loop(listener, router).await
+}
+
+async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
+    let (listener, guard) = listen(port, policy(wordclub_app::csp::http_header())).await?;
+    let server = Server { app };
     // No redirects to a trailing slash: `//css` would be answered `Location: //css/`, which
     // a browser reads as the host `css`. The UI is `index.html` and plain files.
     let files = ServeDir::new(&ui)
@@ -164,18 +216,70 @@ async fn serve(app: Arc<App>, port: u16, ui: PathBuf) -> Result<(), CliError> {
         )
         .route_service("/", ServeFile::new(ui.join("index.html")))
         .fallback_service(files)
-        .layer(middleware::from_fn_with_state(
-            server.clone(),
-            loopback_only,
-        ))
+        .layer(middleware::from_fn_with_state(guard, loopback_only))
         .with_state(server);
+    announce_and_serve(listener, router).await
+}
 
-    println!(
-        "{}",
-        json!({ "listening": format!("http://127.0.0.1:{port}") })
+/// `serve --web DIR`: the web app's files, no command layer.
+fn serve_web(dir: PathBuf, port: u16) -> CliResult {
+    for file in ["index.html", "sw.js", "manifest.webmanifest"] {
+        if !dir.join(file).is_file() {
+            return Err(CliError::new(
+                "ui_missing",
+                format!(
+                    "no {file} in {}: build the web app with scripts/build-web.sh",
+                    dir.display()
+                ),
+            ));
+        }
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::new("serve", format!("cannot start the runtime: {e}")))?;
+    runtime.block_on(async move {
+        let (listener, guard) = listen(port, policy(wordclub_app::csp::web_header())).await?;
+        let files = ServeDir::new(&dir)
+            .append_index_html_on_directories(false)
+            .fallback(axum::routing::any(not_found).with_state(()));
+        let router = Router::new()
+            .route_service("/", ServeFile::new(dir.join("index.html")))
+            .fallback_service(files)
+            .layer(middleware::from_fn(web_caching))
+            .layer(middleware::from_fn_with_state(guard, loopback_only));
+        announce_and_serve(listener, router).await
+    })?;
+    Ok(json!({ "stopped": true }))
+}
+
+/// The web app's caching: a file under `data/` is named by its content's hash, so it never
+/// changes (a year, immutable: a code update does not fetch it again); every other file is
+/// revalidated on each load, so a new version's service worker and page are seen at once.
+/// `.webmanifest` gets its registered type, which the file service does not know.
+async fn web_caching(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    if !response.status().is_success() {
+        return response;
+    }
+    let cache = if path.starts_with("/data/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static(cache),
     );
-    let _ = std::io::stdout().flush();
-    accept_loop(listener, router).await
+    if path.ends_with(".webmanifest") {
+        headers.insert(
+            header::CONTENT_TYPE,
+            header::HeaderValue::from_static("application/manifest+json"),
+        );
+    }
+    response
 }
 
 /// Serves each connection with hyper directly (axum's `serve` sets no timeouts): headers must
@@ -229,7 +333,7 @@ async fn not_found() -> Response {
     error(StatusCode::NOT_FOUND, "not_found", "no such page")
 }
 
-async fn loopback_only(State(server): State<Server>, request: Request, next: Next) -> Response {
+async fn loopback_only(State(server): State<Guard>, request: Request, next: Next) -> Response {
     let headers: &HeaderMap = request.headers();
     let mut hosts = headers.get_all(header::HOST).iter();
     let (host, second) = (hosts.next(), hosts.next());
@@ -286,7 +390,7 @@ async fn loopback_only(State(server): State<Server>, request: Request, next: Nex
     let mut response = as_json_error(next.run(request).await).await;
     response
         .headers_mut()
-        .insert(header::CONTENT_SECURITY_POLICY, csp_header());
+        .insert(header::CONTENT_SECURITY_POLICY, server.csp.clone());
     response
 }
 
@@ -315,15 +419,12 @@ async fn as_json_error(response: Response) -> Response {
     }
 }
 
-/// The UI's policy (`wordclub_app::csp`, the window's but for the IPC origins), made once.
-fn csp_header() -> header::HeaderValue {
-    static CSP: std::sync::OnceLock<header::HeaderValue> = std::sync::OnceLock::new();
-    CSP.get_or_init(|| {
-        // The policy is ASCII (a unit test spells it out); were it not, the strictest one.
-        header::HeaderValue::from_str(&wordclub_app::csp::http_header())
-            .unwrap_or_else(|_| header::HeaderValue::from_static("default-src 'none'"))
-    })
-    .clone()
+/// The UI's policy as a header (`wordclub_app::csp`: the window's but for the IPC origins;
+/// the web app's adds WebAssembly).
+fn policy(csp: String) -> header::HeaderValue {
+    // The policy is ASCII (a unit test spells it out); were it not, the strictest one.
+    header::HeaderValue::from_str(&csp)
+        .unwrap_or_else(|_| header::HeaderValue::from_static("default-src 'none'"))
 }
 
 /// The app's events from now on, as server-sent events; a comment line every 15 s keeps the
