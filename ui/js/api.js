@@ -140,6 +140,10 @@ export function connect() {
  * @returns {Promise<{ file: Blob, name: string, matches: number }>}
  */
 export async function downloadHistory() {
+  if (webApp) {
+    const file = /** @type {{ bytes: Uint8Array, name: string, matches: number }} */ (await callWorker('history_file_export', {}));
+    return { file: new Blob([/** @type {BlobPart} */ (file.bytes)], { type: 'application/vnd.sqlite3' }), name: file.name, matches: file.matches };
+  }
   const response = await postBytes('/api/history/export');
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'wordclub-history.db';
@@ -154,6 +158,10 @@ export async function downloadHistory() {
  * @returns {Promise<import('./contract').ImportAnswer>}
  */
 export async function uploadHistory(file) {
+  if (webApp) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return callWorker('history_file_import', /** @type {object} */ ({ bytes }));
+  }
   const response = await postBytes('/api/history/import', file);
   return response.json();
 }

@@ -23,6 +23,8 @@
  * @property {(nowMs: number) => Promise<string>} tick
  * @property {() => string} take_events
  * @property {() => string | undefined} take_settings
+ * @property {() => Promise<[Uint8Array, string, number]>} export_history
+ * @property {(bytes: Uint8Array) => Promise<string>} import_history
  */
 
 /** The web app's root (dist/web/): this file is js/worker.js in it. */
@@ -178,6 +180,23 @@ self.onmessage = async (m) => {
     return;
   }
   try {
+    // The history file travels as bytes, outside the JSON commands (api.js
+    // downloadHistory/uploadHistory): the same export and merge as the window's.
+    if (command === 'history_file_export') {
+      const [bytes, name, matches] = await web.export_history();
+      await afterWork(web);
+      post(/** @type {import('./contract').WorkerMessage} */ (/** @type {unknown} */ ({ id, ok: { bytes, name, matches } })));
+      schedule(0);
+      return;
+    }
+    if (command === 'history_file_import') {
+      const bytes = /** @type {{ bytes: Uint8Array }} */ (/** @type {unknown} */ (args)).bytes;
+      const answer = await web.import_history(bytes);
+      await afterWork(web);
+      post({ id, ok: JSON.parse(answer) });
+      schedule(0);
+      return;
+    }
     const answer = await web.call(command, JSON.stringify(args ?? {}));
     await afterWork(web);
     post({ id, ok: JSON.parse(answer) });
