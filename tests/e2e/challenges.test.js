@@ -1,6 +1,6 @@
 // Challenges (issue 46) at tablet size with touch, against the real backend: a three-person
 // match where a phony is challenged off from the cover and a valid play's challenge fails
-// (+5 to its player), and a Hard computer challenging a phony played on the screen.
+// (+5 to its player), the withdrawn word added to our words, and a Hard computer challenging a phony played on the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { perTest, api, square, rackTile, reveal, settle, TABLET } from './helpers.js';
@@ -39,6 +39,11 @@ test('three people: a phony challenged off from the cover, then a failed challen
   const result = page.getByTestId('challenge-result');
   await result.waitFor();
   assert.match(await result.textContent(), /Cy challenged TCA: TCA is not in the list\. Ann's play is withdrawn/);
+  // The family may keep the word for later matches; this one keeps the words it started with.
+  await page.getByText('Add TCA to our words').tap();
+  await page.getByText('TCA is one of our words from the next match').waitFor();
+  const ours = (await api(ctx.server.url, 'our_words', {})).body;
+  assert.deepEqual(ours.added.map((w) => w.word), ['TCA']);
   // The board is empty again and nothing is offered to challenge; Ben still plays next.
   assert.equal(await page.locator('.square .tile:not(.staged)').count(), 0);
   assert.equal(await buttons.count(), 0);

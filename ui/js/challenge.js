@@ -3,7 +3,8 @@
 // cover of its own before a computer's turn or the match's end) and what a challenge found,
 // said plainly. The engine decides who may challenge and until when, and what came of it
 // (the view's `challenge` and each scoresheet row's `challenge`); this only draws it.
-import { h } from './dom.js';
+import * as commands from './commands.js';
+import { h, fill, messageOf } from './dom.js';
 
 /** @typedef {import('./contract').MatchView} MatchView */
 /** @typedef {import('./contract').TurnRow} TurnRow */
@@ -64,7 +65,34 @@ export function challengeResult(v) {
   const turns = v.turns ?? [];
   const t = [...turns].reverse().find((r) => !r.taken_back && !r.lost_turn);
   if (!t?.challenge) return null;
-  return h('p.challenge-result', { 'data-testid': 'challenge-result', role: 'status' }, challengeText(v, t));
+  const said = h('p.challenge-result', { 'data-testid': 'challenge-result', role: 'status' }, challengeText(v, t));
+  const off = t.challenge.not_in_list;
+  if (!off.length) return said;
+  return h('div.stack', {}, said, h('div.row', {}, ...off.map(addToOurWords)));
+}
+
+/**
+ * After a successful challenge, a word the family plays anyway can join "our words" for
+ * later matches (issue 46); this match keeps the words it started with (the backend pins
+ * them), so the withdrawn play stays withdrawn.
+ * @param {string} word
+ */
+function addToOurWords(word) {
+  const button = /** @type {HTMLButtonElement} */ (h('button.secondary', {
+    type: 'button',
+    'data-testid': 'challenge-add-ours',
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await commands.add_our_word({ word, blocked: false, note: null });
+        fill(button, `${word} is one of our words from the next match`);
+      } catch (err) {
+        button.disabled = false;
+        fill(button, messageOf(err));
+      }
+    },
+  }, `Add ${word} to our words`));
+  return button;
 }
 
 /**
