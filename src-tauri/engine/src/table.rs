@@ -144,7 +144,7 @@ impl Table {
     }
 
     /// Whether a challenge is open ([`Match::challenge_window`]) that a person other than the
-    /// mover may make: the cover offers "Challenge <words>" (before "Show my rack", or on a
+    /// mover may make: the cover offers "`Challenge <words>`" (before "Show my rack", or on a
     /// "Challenge?" cover of its own before a computer's turn or the end).
     pub fn person_may_challenge(&self) -> bool {
         self.game.challenge_window().is_ok_and(|w| {

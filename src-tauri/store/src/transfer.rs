@@ -17,7 +17,7 @@
 //! - Here with fewer, the file's a longer version of them (it was continued on another
 //!   device): extended with the file's further events.
 //! - Here, but the two went different ways (played on from one point on two devices): the
-//!   file's is kept beside it as a second match, named "<players> (from another device)"
+//!   file's is kept beside it as a second match, named "`<players> (from another device)`"
 //!   (`label`), `copy_of` the identity they share, so importing the same file again finds it.
 //!
 //! What each match holds is taken from its events alone, replayed here: the seats, scores,
@@ -68,7 +68,7 @@ pub struct ImportReport {
     /// Here already with the same moves or more: nothing changed.
     pub unchanged: u64,
     /// Here already, but played differently on the other device: the file's kept beside it
-    /// as a second match, named "<players> (from another device)".
+    /// as a second match, named "`<players> (from another device)`".
     pub kept_as_second: u64,
     /// The ids the added, extended and second matches have in this history.
     pub changed_ids: Vec<i64>,

@@ -1,18 +1,18 @@
 //! Word Club's command layer in a browser: `wordclub_app::App` compiled to WebAssembly and
 //! run in a dedicated Web Worker (`ui/js/worker.js`), the web app's door beside Tauri IPC and
-//! `wordclub-cli serve`'s HTTP. Every command goes through the same [`App::call`], so none is
+//! `wordclub-cli serve`'s HTTP. Every command goes through the same `App::call`, so none is
 //! implemented twice; this crate only hands the app its data, its history and its clock.
 //!
 //! The worker's calls, in order (README.md in this folder has the build and the JS API):
-//! 1. [`data_files`] names every data file (word lists, lookup table, graphs, definitions)
-//!    with its SHA-256; the worker fetches each and hands it over with [`provide_data`], which
+//! 1. `data_files` names every data file (word lists, lookup table, graphs, definitions)
+//!    with its SHA-256; the worker fetches each and hands it over with `provide_data`, which
 //!    refuses a file whose bytes are not the ones this build was made with.
-//! 2. [`init`] checks that every file is there, installs the browser's storage (OPFS, else
+//! 2. `init` checks that every file is there, installs the browser's storage (OPFS, else
 //!    IndexedDB: `wordclub_store::web`) and opens the history in it.
-//! 3. [`call`] runs one command and resolves with its answer once the history holds what the
-//!    command committed; [`tick`] runs the app's own work (a computer's move, a graph warmed
+//! 3. `call` runs one command and resolves with its answer once the history holds what the
+//!    command committed; `tick` runs the app's own work (a computer's move, a graph warmed
 //!    up, one match of the background analysis) from the worker's event loop with the
-//!    worker's clock, and says when to tick again; [`take_events`] gives the events the app
+//!    worker's clock, and says when to tick again; `take_events` gives the events the app
 //!    sent since (a computer moved, the analysis got on), which the worker posts to the page.
 //!
 //! The browser has no threads, no clock the app may read and no files: the app's scheduler

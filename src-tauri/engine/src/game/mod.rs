@@ -171,7 +171,7 @@ impl TurnChallenge {
 pub struct ChallengeWindow {
     /// The person whose play may be challenged.
     pub mover: Seat,
-    /// The play's words (each once, as on the board): what "Challenge <words>" names.
+    /// The play's words (each once, as on the board): what "`Challenge <words>`" names.
     pub words: Vec<String>,
     /// The play ends the match unless a challenge withdraws it: the end waits.
     pub ends_match: bool,
