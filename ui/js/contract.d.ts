@@ -455,7 +455,7 @@ extended: number,
 unchanged: number, 
 /**
  * Here already, but played differently on the other device: the file's kept beside it
- * as a second match, named "<players> (from another device)".
+ * as a second match, named "`<players> (from another device)`".
  */
 kept_as_second: number, 
 /**

@@ -1,7 +1,7 @@
 // Boots the UI and switches screens. Screens render views from the backend and send intents;
 // none of them decides a rule.
 import * as commands from './commands.js';
-import { inAppWindow } from './api.js';
+import { inAppWindow, inWebApp } from './api.js';
 import { toast, messageOf } from './dom.js';
 import { connect } from './api.js';
 import { applyTheme } from './theme.js';
@@ -190,10 +190,12 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && menuButton?.getAttribute('aria-expanded') === 'true') { openMenu(false); menuButton.focus(); }
 });
 
-/** This screen, as the backend tells screens apart: the app window is one; each browser over
- *  `wordclub-cli serve` keeps an id of its own (not a secret, and no rack: a draft stays in
- *  the backend). */
-const CLIENT = inAppWindow ? 'window' : browserClient();
+/** This screen, as the backend tells screens apart: the app window is one; so is the web app,
+ *  whose history one tab holds at a time (a Web Lock) and whose screen must be known again
+ *  after the browser was killed (an id kept in localStorage, which Chromium writes lazily, was
+ *  lost with it); each browser over `wordclub-cli serve` keeps an id of its own (not a
+ *  secret, and no rack: a draft stays in the backend). */
+const CLIENT = inAppWindow ? 'window' : inWebApp ? 'web' : browserClient();
 
 function browserClient() {
   const key = 'wordclub-client';
