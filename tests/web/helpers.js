@@ -193,10 +193,14 @@ async function playWord(page, tries = 6) {
       const b = document.querySelector('[data-action=play]');
       return document.querySelector('[data-testid=preview-total]') && b && !b.disabled ? 'legal' : null;
     }, placement.length, { timeout: 10000 }).then((h) => h.jsonValue(), () => 'illegal');
-    const legal = judged === 'legal';
-    if (legal) {
-      await play.tap();
-      return true;
+    // The preview judged may be the one of the placement before its last tile (both are asked
+    // for within a few milliseconds): the answer for the whole placement decides, so Play is
+    // tapped only once it is still enabled after that answer is in (a CI run met a legal
+    // two-letter prefix whose whole placement was refused, and Play stayed disabled).
+    if (judged === 'legal') {
+      await page.waitForTimeout(500);
+      const still = (await play.isEnabled()) && (await page.getByTestId('preview-error').count()) === 0;
+      if (still && (await play.tap({ timeout: 5000 }).then(() => true, () => false))) return true;
     }
     await page.locator('[data-action=recall]').tap();
   }
