@@ -788,7 +788,9 @@ fn check(conn: &Connection, pragma: &str) -> Result<Vec<String>, StoreError> {
 
 /// The schema objects of a database (tables, indexes, triggers, views) as SQLite keeps their
 /// definitions, SQLite's own internal ones left out; sorted, so two can be compared.
-fn schema_of(conn: &Connection) -> Result<Vec<(String, String, Option<String>)>, rusqlite::Error> {
+pub(crate) fn schema_of(
+    conn: &Connection,
+) -> Result<Vec<(String, String, Option<String>)>, rusqlite::Error> {
     let mut stmt = conn.prepare(
         "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' \
          ORDER BY type, name",

@@ -35,6 +35,7 @@ use crate::error::ImportRefusal;
 use crate::identity::{fill_identities, new_uid, well_formed};
 use crate::matches::{event_kind, progress_of};
 use crate::migrate::{migrate, user_version, Migration, APPLICATION_ID, MIGRATIONS};
+use crate::open::schema_of;
 use crate::records::{rules_hash, write_progress, Status};
 use crate::time::now_ms;
 use crate::{Store, StoreError, SCHEMA_VERSION};
@@ -312,18 +313,6 @@ fn check_owner(application_id: i64, version: i64) -> Result<(), StoreError> {
             "it is another program's SQLite database, not a Word Club history",
         )),
     }
-}
-
-/// The schema objects of a database, SQLite's own left out, sorted.
-fn schema_of(conn: &Connection) -> Result<Vec<(String, String, Option<String>)>, rusqlite::Error> {
-    let mut stmt = conn.prepare(
-        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' \
-         ORDER BY type, name",
-    )?;
-    let rows = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect();
-    rows
 }
 
 /// The schema Word Club's migrations give an empty database at `version`.
