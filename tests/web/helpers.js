@@ -178,14 +178,22 @@ function candidates(rack, board, limit) {
  *  judged by the backend's preview (Play is enabled only for a legal one). Resolves true once
  *  one is played. */
 async function playWord(page, tries = 6) {
+  // A computer's move drawn tile by tile is on the board already (its squares `.arriving`):
+  // the board is read once they are all in, so no placement is planned over them.
+  await page.waitForFunction(() => !document.querySelector('.square.arriving'), null, { timeout: 10000 }).catch(() => {});
   const rack = [...(await rackLetters(page))];
   const board = await boardOnScreen(page);
   const play = page.locator('[data-action=play]');
+  const recall = page.locator('[data-action=recall]');
   for (const placement of candidates(rack, board, tries)) {
     for (const t of placement) {
       await page.locator(`[data-testid=rack] .tile:not(.used)[data-letter="${t.letter}"]`).first().tap();
       await page.locator(`.square[data-row="${t.row}"][data-col="${t.col}"]`).tap();
     }
+    const staged = await page.locator('.square .tile.staged').count();
+    // Said on the test's output (a placement whose taps did not all stage is the clue when
+    // a turn goes wrong), never a rack: only the placed letters' count.
+    if (staged !== placement.length) console.error(`# playWord: ${staged} of ${placement.length} tiles staged`);
     // The backend's preview of the whole placement: a total (legal) or an error.
     const judged = await page.waitForFunction((n) => {
       if (document.querySelectorAll('.square .tile.staged').length !== n) return null;
@@ -202,7 +210,12 @@ async function playWord(page, tries = 6) {
       const still = (await play.isEnabled()) && (await page.getByTestId('preview-error').count()) === 0;
       if (still && (await play.tap({ timeout: 5000 }).then(() => true, () => false))) return true;
     }
-    await page.locator('[data-action=recall]').tap();
+    // The move may have gone through after all (Play's tap timed out on an answer that came):
+    // no rack, nothing to recall.
+    if ((await page.getByTestId('rack').count()) === 0) return true;
+    // Recall is enabled only while tiles are staged: a tap that staged none (a CI run met a
+    // disabled Recall here and waited out its 30 s) leaves nothing to take back.
+    if (await recall.isEnabled()) await recall.tap();
   }
   return false;
 }
