@@ -120,3 +120,40 @@ test('rows of the scoresheet tapped while the computer thinks: exactly one compu
     for (const key of Object.keys(e)) assert.ok(['event', 'match_id', 'seat', 'turn', 'kind', 'message', 'progress'].includes(key), `${key} in ${JSON.stringify(e)}`);
   }
 });
+
+test('a computer move that fails is said once with "Try again", never asked again by itself; each tap tries once', async (t) => {
+  // The first two of Robo's moves fail as a defect of the player would (a panic in its search).
+  const server = await startServer({ seed: 5, args: ['--fail-computer-moves', '2'] });
+  t.after(() => server.stop());
+  const stream = await eventStream(server.url);
+  t.after(() => stream.close());
+  const page = await browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+  t.after(() => page.close());
+  await startAgainstRobo(page, server.url);
+  const id = Number(await page.getByTestId('match').getAttribute('data-match-id'));
+  await page.locator('[data-action=hint]').tap();
+  await page.getByTestId('preview-total').waitFor();
+  await page.locator('[data-action=play]').tap();
+
+  const failed = page.getByTestId('computer-failed');
+  await failed.waitFor({ timeout: 20000 });
+  assert.match(await failed.textContent(), /Robo could not make a move/);
+  const failures = () => stream.events.filter((e) => e.match_id === id && e.event === 'computer_failed').length;
+  // Before the fix the screen asked for the match again at once, so the backend tried again
+  // (and failed again) every 450 ms: the second failure came within a second.
+  await sleep(2500);
+  assert.equal(failures(), 1, 'one failure: nothing asked again by itself');
+  assert.equal(await failed.count(), 1, 'the failure stays said');
+  await page.screenshot({ path: screenshotPath('computer-4-failed.png') });
+
+  await page.locator('[data-action=retry-computer]').tap();
+  await page.waitForFunction(() => document.querySelector('[data-testid=computer-failed]'), null, { timeout: 20000 });
+  // The page's stream and the test's are two connections: the test's may be a moment behind.
+  for (const deadline = Date.now() + 5000; failures() < 2 && Date.now() < deadline;) await sleep(50);
+  assert.equal(failures(), 2, 'the tap tried once, and it failed once more');
+  await page.locator('[data-action=retry-computer]').tap();
+  await page.waitForFunction(() => document.querySelector('[data-testid=last-move]')?.textContent.startsWith('Robo'), null, { timeout: 20000 });
+  await page.getByTestId('rack').waitFor();
+  assert.equal(await failed.count(), 0, 'said no more once Robo moved');
+  assert.equal(failures(), 2);
+});

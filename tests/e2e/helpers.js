@@ -20,12 +20,13 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Starts `wordclub-cli serve` on a free port with a new database, serving this checkout's
- *  ui/ (whichever build the binary is); resolves with its URL. */
-export async function startServer({ seed = 1, prepare = null } = {}) {
+ *  ui/ (whichever build the binary is), with `args` added (a test knob such as
+ *  `--fail-computer-moves`); resolves with its URL. */
+export async function startServer({ seed = 1, prepare = null, args = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wordclub-e2e-'));
   // A history written before the app opens it (`prepare(dir, dbPath)`, e.g. with `wordclub-cli play --db`).
   prepare?.(dir, join(dir, 'wordclub.db'));
-  const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--ui', join(ROOT, 'ui'), '--seed', String(seed)], {
+  const child = spawn(CLI, ['serve', '--port', '0', '--db', join(dir, 'wordclub.db'), '--ui', join(ROOT, 'ui'), '--seed', String(seed), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // Graphs built at run time (an older list's) are kept in the test's folder, not the home's.
     env: { ...process.env, WORDCLUB_GRAPH_DIR: join(dir, 'graphs') },

@@ -142,6 +142,7 @@ export async function showMatch(box, { id, view = null }, screen) {
     try { next = await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(messageOf(e)); return; }
     if (!alive() || next.turn <= s.view.turn) return;
     s.view = next;
+    s.computerFailed = null;
     if (settings.sound) playSound(next.over ? 'end' : 'turn');
     s.focusAfter = 'turn';
     announce(turnSentence(next));
@@ -156,10 +157,12 @@ export async function showMatch(box, { id, view = null }, screen) {
     if (e.event === 'resync') { computerMoved(); return; }
     if (!('match_id' in e) || e.match_id !== s.view.id) return;
     if (e.event === 'computer_moved' && e.turn > s.view.turn) computerMoved();
-    // Not made: said, and the view asked for again, which has the backend try again.
+    // Not made: said on the screen with "Try again" (retryComputer). The backend tries again
+    // only when a command opens the match, and asking at once would loop on a move that fails
+    // every time, a toast each 450 ms (as it once did).
     else if (e.event === 'computer_failed') {
-      toast(sentence(e.message));
-      commands.match_view({ match_id: s.view.id }).catch(() => {});
+      s.computerFailed = sentence(e.message);
+      render();
     }
   });
   screen.signal.addEventListener('abort', stop);
@@ -193,6 +196,15 @@ export async function showMatch(box, { id, view = null }, screen) {
     if (answer?.kind === 'no_move' && alive()) toast('No move fits this rack: exchange or pass.');
   }
 
+  /** "Try again" after a computer's move failed: the view asked for opens the match, which
+   *  has the backend try the move again (its answer comes as an event). */
+  async function retryComputer() {
+    s.computerFailed = null;
+    render();
+    try { s.view = await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(messageOf(e)); }
+    render();
+  }
+
   const handlers = wireInput({ s, turn, alive, signal: screen.signal, setDraft, render, act, hint, leave: () => screen.open('history') });
 
   function render() {
@@ -214,7 +226,7 @@ export async function showMatch(box, { id, view = null }, screen) {
         },
       }));
     } else if (v.over || v.to_move == null || v.players[v.to_move].computer) {
-      show(renderThinking(v, state(), handlers));
+      show(renderThinking(v, state(), handlers, retryComputer));
       // A later computer move that came while this one's tiles arrived is drawn now.
       if (!v.over && !s.arriving.length && s.movedMeanwhile) { s.movedMeanwhile = false; computerMoved(); }
     } else {

@@ -35,6 +35,7 @@ import { orderFor, rememberOrder } from './rackorder.js';
  * @property {boolean} zoomed  a phone's 15×15 board is zoomed while the rack is out
  * @property {boolean} following  a patched board's cursor is to be followed in the next frame
  * @property {boolean} movedMeanwhile  a computer moved again while tiles were arriving
+ * @property {string | null} computerFailed  what the backend said when a computer's move failed
  */
 
 /**
@@ -50,6 +51,7 @@ import { orderFor, rememberOrder } from './rackorder.js';
  * @property {boolean} zoomed
  * @property {number | null} selectedTurn
  * @property {Pos[]} arriving
+ * @property {string | null} computerFailed
  */
 
 /**
@@ -81,6 +83,9 @@ export function newMatchState(view) {
     // A computer moved again while the last move's tiles were still arriving: its view is
     // asked for once they are down (match.js computerMoved).
     movedMeanwhile: false,
+    // A computer's move failed (the backend's `computer_failed`): said with "Try again" until
+    // tapped, never asked again by itself (a defect that fails every time would loop).
+    computerFailed: null,
   };
 }
 
@@ -117,7 +122,7 @@ export function keysReady(s, busy) {
 export function viewState(s, preview, tracker) {
   return {
     draft: s.draft, order: s.order, preview, hintWords: s.hintWords,
-    hinting: s.hinting, tracker, rackFocus: s.rackFocus, zoomed: s.zoomed,
+    hinting: s.hinting, tracker, rackFocus: s.rackFocus, zoomed: s.zoomed, computerFailed: s.computerFailed,
     selectedTurn: s.selectedTurn, arriving: s.arriving,
   };
 }

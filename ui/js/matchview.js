@@ -138,10 +138,11 @@ function boardOptions(v, state, on) {
 }
 
 /**
- * The screen while a computer seat thinks.
+ * The screen while a computer seat thinks (or says its move failed, with "Try again").
  * @param {MatchView} v @param {ViewState} state @param {Handlers} on
+ * @param {() => void} [retry]  asks the backend to try the failed move again
  */
-export function renderThinking(v, state, on) {
+export function renderThinking(v, state, on, retry = () => {}) {
   // Over: the last computer move's tiles are still arriving, then the end screen.
   if (v.over || v.to_move == null) return layout(v, state, on, h('p', { 'data-testid': 'thinking' }, `${v.last_move?.name ?? ''} is playing…`));
   const mover = v.players[v.to_move];
@@ -149,6 +150,11 @@ export function renderThinking(v, state, on) {
   // cover comes first (the computer waits for it on the backend).
   const asks = challengeControls(v, on);
   if (asks) return layout(v, state, on, h('section.cover.panel', { 'data-testid': 'challenge-cover' }, h('h1', {}, 'Challenge?'), asks));
+  if (state.computerFailed) {
+    return layout(v, state, on, h('div.stack', { role: 'alert', 'data-testid': 'computer-failed' },
+      h('p', {}, state.computerFailed),
+      h('div.row', {}, h('button.primary', { type: 'button', 'data-action': 'retry-computer', onclick: retry }, 'Try again'))));
+  }
   return layout(v, state, on, h('div.stack', {}, challengeResult(v), h('p', { 'data-testid': 'thinking' }, `${mover.name} is thinking…`)));
 }
 

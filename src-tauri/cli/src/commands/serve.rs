@@ -1,4 +1,4 @@
-//! `wordclub-cli serve --port P [--db PATH] [--settings PATH] [--ui DIR] [--seed N]`: serves the webview
+//! `wordclub-cli serve --port P [--db PATH] [--settings PATH] [--ui DIR] [--seed N [--fail-computer-moves N]]`: serves the webview
 //! UI (`ui/`) and the app's command layer as JSON over HTTP on 127.0.0.1 only, so the same UI
 //! runs in a browser for end-to-end tests.
 //!
@@ -21,7 +21,8 @@
 //! Request headers must arrive within 5 s and a body within 5 s more, so idle and
 //! half-sent requests do not hold a connection open. `--seed N` makes the deals of new
 //! matches reproducible and lets `new_match` take a `seed` and a `deal` (browser tests); the
-//! matches so dealt are marked in the history.
+//! matches so dealt are marked in the history. `--fail-computer-moves N` (tests, with `--seed`)
+//! makes the first N computer moves fail, as a defect of the player would.
 //!
 //! `wordclub-cli serve --web DIR --port P` serves the web app instead (`dist/web/`, built by
 //! `scripts/build-web.sh`): its files only, no `/api` and no history here (the app runs in
@@ -63,13 +64,25 @@ const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 
 pub fn run(argv: &[String]) -> CliResult {
-    let args = Args::parse(argv, &["port", "db", "settings", "ui", "seed", "web"], &[])?;
+    let args = Args::parse(
+        argv,
+        &[
+            "port",
+            "db",
+            "settings",
+            "ui",
+            "seed",
+            "web",
+            "fail-computer-moves",
+        ],
+        &[],
+    )?;
     let port: u16 = args
         .required("port")?
         .parse()
         .map_err(|_| CliError::usage("--port takes a number 0-65535"))?;
     if let Some(web) = args.value("web") {
-        if ["db", "settings", "ui", "seed"]
+        if ["db", "settings", "ui", "seed", "fail-computer-moves"]
             .iter()
             .any(|flag| args.value(flag).is_some())
         {
@@ -97,6 +110,9 @@ pub fn run(argv: &[String]) -> CliResult {
             .map_err(|_| CliError::usage("--seed takes a whole number"))?;
         app.set_seed_base(seed);
     }
+    if let Some(n) = args.value("fail-computer-moves") {
+        fail_computer_moves(&app, n, args.value("seed").is_some())?;
+    }
 
     let app = Arc::new(app);
     app.drive_on_threads();
@@ -107,6 +123,31 @@ pub fn run(argv: &[String]) -> CliResult {
         .map_err(|e| CliError::new("serve", format!("cannot start the runtime: {e}")))?;
     runtime.block_on(serve(app, port, ui))?;
     Ok(json!({ "stopped": true }))
+}
+
+/// `--fail-computer-moves N` (browser tests, with `--seed` only): the first N computer moves
+/// fail as a defect of the player would (a panic in its search, caught by the app and told as
+/// `computer_failed`), so a test can show what the screen says and that "Try again" works.
+fn fail_computer_moves(app: &App, n: &str, seeded: bool) -> Result<(), CliError> {
+    if !seeded {
+        return Err(CliError::usage(
+            "--fail-computer-moves is for tests and needs --seed",
+        ));
+    }
+    let n: u32 = n
+        .parse()
+        .map_err(|_| CliError::usage("--fail-computer-moves takes a whole number"))?;
+    let left = std::sync::atomic::AtomicU32::new(n);
+    app.on_computer_thinking(move |_, _| {
+        use std::sync::atomic::Ordering::SeqCst;
+        if left
+            .fetch_update(SeqCst, SeqCst, |k| k.checked_sub(1))
+            .is_ok()
+        {
+            panic!("a computer move failed as --fail-computer-moves asked");
+        }
+    });
+    Ok(())
 }
 
 /// `--settings PATH`: a regular file, or none yet (it is created at the first change).
