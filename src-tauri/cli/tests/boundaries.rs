@@ -497,3 +497,34 @@ fn analyze_refuses_a_missing_history_and_creates_nothing() {
         assert!(!dir.join("no-such-folder").exists(), "nothing was created");
     }
 }
+
+#[test]
+fn serve_takes_its_failure_knob_only_as_a_test_server() {
+    // A server that fails computers on purpose is a test's: without --seed (a family's server)
+    // it does not start, nor with a count that is not one.
+    for args in [
+        vec!["serve", "--port", "0", "--fail-computer-moves", "1"],
+        vec![
+            "serve",
+            "--port",
+            "0",
+            "--seed",
+            "1",
+            "--fail-computer-moves",
+            "x",
+        ],
+        vec![
+            "serve",
+            "--web",
+            ".",
+            "--port",
+            "0",
+            "--fail-computer-moves",
+            "1",
+        ],
+    ] {
+        let (code, json) = cli_or_killed(&args).expect("refused at once, not served");
+        assert_eq!(code, 2, "{args:?}: {json}");
+        assert_eq!(kind(&json), "usage", "{args:?}");
+    }
+}
