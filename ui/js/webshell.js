@@ -92,13 +92,25 @@ function registerServiceWorker() {
     say('offline', 'This browser cannot keep Word Club for offline use (it needs https or this computer\'s own address).');
     return;
   }
+  // Ready offline once every file is kept (the worker said 'installed') and the worker serves
+  // this page (it claims it when it activates). The two news come by different routes, in
+  // either order: waiting for 'installed' with no controller yet missed the first visit whose
+  // claim came first (a test run waited its 2 minutes). A page that opened with a controller
+  // is ready already; a later version's 'installed' is the update offer below.
+  let kept = false;
+  const ready = () => {
+    if (!kept || !container.controller || document.documentElement.dataset.offlineReady === 'true') return;
+    say('offline', 'Word Club is ready to play offline.');
+    document.documentElement.dataset.offlineReady = 'true';
+  };
+  container.addEventListener('controllerchange', ready);
   container.addEventListener('message', (e) => {
     const message = e.data ?? {};
     if (message.type === 'progress') {
       say('offline', `Getting Word Club ready to play offline: ${Math.floor((100 * message.done) / Math.max(message.total, 1))}% (${mb(message.done)} of ${mb(message.total)} MB)`);
-    } else if (message.type === 'installed' && !container.controller) {
-      say('offline', 'Word Club is ready to play offline.');
-      document.documentElement.dataset.offlineReady = 'true';
+    } else if (message.type === 'installed') {
+      kept = true;
+      ready();
     } else if (message.type === 'failed') {
       say('offline', `Word Club could not be kept for offline use: ${message.reason}. It tries again at the next visit.`);
     }
