@@ -86,6 +86,15 @@ pub fn get_or_make(store: &mut Store, id: i64) -> Result<Analysis, AppError> {
     Ok(analysis)
 }
 
+/// The analysis of match `id`: the kept one, or one made now and not kept (a reader that
+/// writes nothing: `wordclub-cli history export-gcg --analysis`).
+pub fn stored_or_made(store: &Store, id: i64) -> Result<Analysis, AppError> {
+    match stored(store, id)? {
+        Some(kept) => Ok(kept),
+        None => prepare(store, id)?.analyse(),
+    }
+}
+
 /// The analysis as `#note` lines per turn, for the GCG export:
 /// `best: 8H QUIXOTE 96; played 8H QUIT 28 (rank 12 of 340), 68 missed`.
 pub fn gcg_notes(a: &Analysis) -> BTreeMap<u32, Vec<String>> {

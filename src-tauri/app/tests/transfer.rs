@@ -229,15 +229,13 @@ fn a_history_written_by_the_cli_imports_and_replays_exports_and_analyses_identic
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cli-history/history.db");
     let dir = TempDir::new("transfer-app-cli");
     std::fs::copy(&fixture, dir.0.join("cli.db")).unwrap();
-    // The file opened where it is, its analyses made again by this app as the import's are:
-    // the CLI's stored analysis of the three-seat wordclub-1.3 match differs from the app's
-    // own, which is not the import's doing (see the fixture's README).
+    // The file opened where it is answers the analyses the CLI kept in it; the import carries
+    // none, so the app makes them again from the imported events: the same analyses.
     let kept = rusqlite::Connection::open(dir.0.join("cli.db")).unwrap();
     let analysed: i64 = kept
         .query_row("SELECT count(*) FROM analyses", [], |r| r.get(0))
         .unwrap();
     assert_eq!(analysed, 7, "the CLI analysed every finished match");
-    kept.execute("DELETE FROM analyses", []).unwrap();
     drop(kept);
     let there = app_on(&dir, "cli.db");
     let here = app_on(&dir, "here.db");
@@ -275,7 +273,7 @@ fn a_history_written_by_the_cli_imports_and_replays_exports_and_analyses_identic
             assert_eq!(a, b, "{command} of match {id}");
         };
         if m["status"] == "finished" {
-            // Made from the file's events there, from the imported events here.
+            // Kept by the CLI there, made from the imported events here.
             same("match_analysis");
             same("export_gcg");
         }

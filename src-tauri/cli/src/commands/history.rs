@@ -159,14 +159,8 @@ pub fn run(argv: &[String]) -> CliResult {
             let id = match_id(&args)?;
             let gcg = if args.switch("analysis") {
                 // A read command writes nothing: the kept analysis, or one made just for this.
-                use wordclub_app::analysis::{prepare, stored};
-                let app_error = CliError::from;
-                let analysis = match stored(&store, id).map_err(app_error)? {
-                    Some(kept) => kept,
-                    None => prepare(&store, id)
-                        .and_then(|p| p.analyse())
-                        .map_err(app_error)?,
-                };
+                let analysis =
+                    wordclub_app::analysis::stored_or_made(&store, id).map_err(CliError::from)?;
                 let notes = wordclub_app::analysis::gcg_notes(&analysis);
                 store.export_gcg_with_notes(id, &notes)?
             } else {
