@@ -134,7 +134,8 @@ let lastLookup = null;
  * @param {MatchView} v */
 export function wordLookup(v) {
   if (!v.challenges || v.over) return null;
-  const key = `${v.id}:${v.turn}`;
+  // The same turn of the same player: what one player looked up is never shown to another.
+  const key = `${v.id}:${v.turn}:${v.to_move}`;
   const kept = lastLookup?.key === key ? lastLookup : null;
   const out = h('p', { 'data-testid': 'lookup-result', role: 'status', class: kept?.error ? 'error' : undefined }, kept?.text ?? '');
   const input = /** @type {HTMLInputElement} */ (h('input', { name: 'lookup', 'aria-label': 'Word to check', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' }));
