@@ -84,3 +84,62 @@ test('Hard challenges a phony played on the screen at once', async () => {
   assert.deepEqual(view.turns[0].challenge, { by: 1, not_in_list: ['TCA'], bonus: 0 });
   assert.deepEqual(page.context().errors, []);
 });
+
+test('tablet: a word checked on the match screen is recorded as assistance for the player to move', async () => {
+  const id = await challengeMatch([{ name: 'Ann' }, { name: 'Ben' }], ['CATEIOL', 'SNNDBGL'], 'none');
+  const page = await ctx.openPage(TABLET.options.viewport, true);
+  await reveal(page);
+  await page.getByTestId('word-lookup').locator('summary').tap();
+  await page.getByLabel('Word to check').fill('tca');
+  await page.getByTestId('lookup-check').tap();
+  const said = page.getByTestId('lookup-result');
+  await said.filter({ hasText: 'Recorded' }).waitFor();
+  assert.equal(await said.textContent(), "TCA is not in this match's word list (Word Club list 4). Recorded as assistance for Ann.");
+  // Ann plays CAT: her turn carries the lookup on the scoresheet.
+  for (const [letter, col] of [['C', 3], ['A', 4], ['T', 5]]) {
+    await rackTile(page, letter).tap();
+    await square(page, 4, col).tap();
+  }
+  await page.locator('[data-action=play]:not([disabled])').waitFor();
+  await page.locator('[data-action=play]').tap();
+  await page.getByTestId('cover').waitFor();
+  const view = (await api(ctx.server.url, 'match_view', { match_id: id })).body;
+  assert.equal(view.turns[0].looked_up, 1);
+  assert.equal(await page.getByTestId('looked-up-mark').first().textContent(), ' (looked up a word)');
+  // The Rules screen says it, and that the checker on its own screen records nothing.
+  await page.locator('[data-nav=rules]').first().tap();
+  const rule = page.getByTestId('rules-lookups');
+  await rule.waitFor();
+  assert.match(await rule.textContent(), /recorded as help for the player to move.*The word checker on its own screen records nothing/);
+  assert.deepEqual(page.context().errors, []);
+});
+
+test('tablet: a phony that stood is marked on the end screen\'s best turn and in the statistics', async () => {
+  const id = await challengeMatch([{ name: 'Ann' }, { name: 'Ben' }], ['CATEIOL', 'SNNDBGL'], 'none');
+  await playAcross(id, 'TCA');
+  // Ben shows his rack (the play stands) and passes; Ann resigns.
+  await api(ctx.server.url, 'reveal_rack', { match_id: id });
+  await api(ctx.server.url, 'pass', { match_id: id });
+  const page = await ctx.openPage(TABLET.options.viewport, true);
+  await page.getByTestId('reveal').tap();
+  await page.getByTestId('rack').waitFor();
+  await page.locator('[data-action=resign]').tap();
+  await page.getByTestId('confirm-yes').tap();
+  await page.getByTestId('end').waitFor();
+  const best = page.getByTestId('best-turn');
+  assert.match(await best.textContent(), /TCA at .* \(TCA: not in the list, not challenged\)$/);
+  await page.locator('[data-nav=stats]').first().tap();
+  await page.getByTestId('stats-rules').selectOption('wordclub-1.0');
+  const cell = page.locator('[data-player=Ann] [data-stat=best-turn]');
+  await cell.filter({ hasText: 'not challenged' }).waitFor();
+  assert.match(await cell.textContent(), /^TCA at .*\(TCA: not in the list, not challenged\)$/);
+  // The match's analysis marks it too (the detail's analysis column, from the backend's facts).
+  await page.locator('[data-nav=history]').first().tap();
+  await page.getByTestId('history').waitFor();
+  await page.locator(`[data-match="${id}"]`).getByRole('button', { name: 'Open', exact: true }).tap();
+  await page.getByTestId('detail').waitFor();
+  const marked = page.getByTestId('analysis-unchallenged').first();
+  await marked.waitFor({ timeout: 60000 });
+  assert.equal(await marked.textContent(), ' (TCA: not in the list, not challenged)');
+  assert.deepEqual(page.context().errors, []);
+});

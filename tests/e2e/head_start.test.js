@@ -1,7 +1,7 @@
 // Issue 46's head start in a real browser against the real backend, at tablet size with
 // touch: a head start chosen on the new-match form is said on the first cover ("Mia starts
 // +60"), has its own row on the scoresheet (apart from the rule set's start points) and its
-// own column on the end screen; a table that mixes computer levels is offered the rules lab's
+// own column on the end screen and in the statistics; a table that mixes computer levels is offered the rules lab's
 // head start (the backend's sentence and figure), which a tap gives to the weaker seat and
 // the player may still change (within the backend's most).
 import { test } from 'node:test';
@@ -40,6 +40,13 @@ test('tablet: a match started with a head start shows it on the cover, the score
   const heads = await page.locator('[data-testid=results] thead th').allTextContents();
   assert.deepEqual(heads.slice(0, 4), ['Player', 'Head start', 'Score', 'Adjustment']);
   assert.deepEqual(await page.getByTestId('result-head-start').allTextContents(), ['+60', '+0']);
+  // The statistics give head starts a column of their own (the scores count them too).
+  await page.locator('[data-nav=stats]').first().tap();
+  await page.getByTestId('stats-rules').selectOption('wordclub-1.0');
+  const mia = page.locator('[data-player=Mia] [data-stat=head-starts]');
+  await mia.waitFor();
+  assert.equal(await mia.textContent(), '+60 in 1 match');
+  assert.equal(await page.locator('[data-player=Dad] [data-stat=head-starts]').textContent(), '—');
   assert.deepEqual(page.context().errors, []);
   await page.close();
 });

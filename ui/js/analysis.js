@@ -8,6 +8,7 @@ import { onEvent } from './api.js';
 import { breakdownLines } from './breakdown.js';
 import { h, fill, messageOf } from './dom.js';
 import { textWithWordLink } from './define.js';
+import { unchallengedMark } from './challenge.js';
 import { candidateText, turnSentence, sentenceWord, rankText, strongText, missHeading, missText, rackText, tilesText } from './analysiswords.js';
 
 /** @typedef {import('./contract').Analysis} Analysis */
@@ -66,8 +67,9 @@ function summaryTable(a, bingos, replaces) {
  *  possible moves, the strong computer's choice. `name`: the player of the turn.
  * @param {TurnAnalysis} t @param {string} name
  * @param {(t: TurnAnalysis, c: Candidate) => void} onGhost @param {number} matchId
- * @param {boolean} replaces  the rule set's exchange replaces the whole rack */
-function turnCell(t, name, onGhost, matchId, replaces) {
+ * @param {boolean} replaces  the rule set's exchange replaces the whole rack
+ * @param {Element | null} mark  the "not in the list, not challenged" mark of the move played */
+function turnCell(t, name, onGhost, matchId, replaces, mark) {
   const best = t.best_by_score;
   const facts = [turnSentence(name, t, replaces), rankText(t)];
   const named = sentenceWord(t);
@@ -87,6 +89,7 @@ function turnCell(t, name, onGhost, matchId, replaces) {
     // The word the sentence names is its meaning control (none put before it: a tied best
     // move the sentence does not name read as a stray word, "LONE Lily played LOTE …").
     h('span', {}, named ? textWithWordLink(facts.filter(Boolean).join(' '), named, { matchId }) : facts.filter(Boolean).join(' ')),
+    mark ? h('span', { 'data-testid': 'analysis-unchallenged' }, mark) : null,
     alternatives.length ? h('details.alternatives', {},
       h('summary', {}, `Alternatives (${alternatives.length})`),
       h('ul', {}, alternatives)) : null);
@@ -117,8 +120,11 @@ function ghostInfo(turn, candidate, scored, onRemove) {
  * @param {(turn: number | null, tiles: GhostTile[] | null, candidate?: Candidate) => void} where.showGhost
  * @param {boolean} where.bingos  the summary counts bingos
  * @param {boolean} [where.replaces]
+ * @param {import('./contract').UnchallengedTurn[]} [where.unchallenged]  the backend's plays
+ *   that stood with words outside the list, nobody having challenged them: the analysis of
+ *   such a turn marks them as the scoresheet does
  */
-export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos, replaces = false }) {
+export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, bingos, replaces = false, unchallenged = [] }) {
   fill(box, h('p.muted', { 'data-testid': 'analysis-loading' }, 'Working out the best moves…'));
   /** @type {import('./contract').Analysis} */
   let a;
@@ -140,7 +146,7 @@ export async function attachAnalysis({ matchId, rows, box, ghostBox, showGhost, 
   for (const t of a.turns) {
     const row = rows.get(t.turn);
     const cell = row?.querySelector('[data-analysis-cell]');
-    if (cell) fill(cell, turnCell(t, a.players.find((p) => p.seat === t.player)?.name ?? `Player ${t.player + 1}`, onGhost, matchId, replaces));
+    if (cell) fill(cell, turnCell(t, a.players.find((p) => p.seat === t.player)?.name ?? `Player ${t.player + 1}`, onGhost, matchId, replaces, unchallengedMark(unchallenged, t.turn)));
   }
   return { analysis: a, removeGhost };
 }

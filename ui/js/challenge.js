@@ -120,8 +120,58 @@ function turns(v) { return v.turns ?? []; }
  * @param {import('./contract').UnchallengedTurn[] | undefined} unchallenged @param {number} turn */
 export function unchallengedMark(unchallenged, turn) {
   const found = (unchallenged ?? []).find((u) => u.turn === turn);
-  if (!found) return null;
-  return h('span.challenge-mark', { 'data-testid': 'unchallenged-mark' }, ` (${found.words.join(', ')}: not in the list, not challenged)`);
+  return found ? unchallengedWords(found.words) : null;
+}
+
+/** What the match screen's word checker last said, so a redraw of the screen (a new view,
+ *  a preview) keeps it for the same turn. @type {{ key: string, text: string, error: boolean } | null} */
+let lastLookup = null;
+
+/** The match screen's word checker, in a match with challenges on while it is on: whether a
+ *  word is in the match's list is what a challenge decides, so the backend records the
+ *  lookup as assistance for the player to move (`check_word` with the match) and says so.
+ *  The word checker on its own screen records nothing (the Rules screen says both).
+ * @param {MatchView} v */
+export function wordLookup(v) {
+  if (!v.challenges || v.over) return null;
+  // The same turn of the same player: what one player looked up is never shown to another.
+  const key = `${v.id}:${v.turn}:${v.to_move}`;
+  const kept = lastLookup?.key === key ? lastLookup : null;
+  const out = h('p', { 'data-testid': 'lookup-result', role: 'status', class: kept?.error ? 'error' : undefined }, kept?.text ?? '');
+  const input = /** @type {HTMLInputElement} */ (h('input', { name: 'lookup', 'aria-label': 'Word to check', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false' }));
+  const form = h('form.row.word-lookup-form', {
+    onsubmit: async (/** @type {Event} */ e) => {
+      e.preventDefault();
+      /** @type {{ key: string, text: string, error: boolean }} */
+      let said;
+      try {
+        const a = await commands.check_word({ word: input.value, match_id: v.id });
+        said = { key, error: !a.valid, text: a.recorded_for ? `${a.message}. Recorded as assistance for ${a.recorded_for}.` : `${a.message}.` };
+      } catch (err) { said = { key, error: true, text: messageOf(err) }; }
+      lastLookup = said;
+      fill(out, said.text);
+      out.className = said.error ? 'error' : '';
+    },
+  }, input, h('button', { type: 'submit', 'data-testid': 'lookup-check' }, 'Check'));
+  return h('details.word-lookup.panel', { 'data-testid': 'word-lookup', open: Boolean(kept) },
+    h('summary', {}, 'Check a word'),
+    h('p.muted', {}, 'With challenges on, a word checked here is recorded as assistance for the player to move.'),
+    form, out);
+}
+
+/** The scoresheet's mark for words the player looked up from the match screen before their
+ *  turn (the backend's count: assistance, like a hint), or null.
+ * @param {number | null | undefined} count */
+export function lookedUpMark(count) {
+  if (!count) return null;
+  return h('span.hint-mark', { 'data-testid': 'looked-up-mark' }, count === 1 ? ' (looked up a word)' : ` (looked up ${count} words)`);
+}
+
+/** The same mark for words the backend named so (a best turn's `unchallenged`), or null
+ *  for none. @param {readonly string[] | undefined} words */
+export function unchallengedWords(words) {
+  if (!words?.length) return null;
+  return h('span.challenge-mark', { 'data-testid': 'unchallenged-mark' }, ` (${words.join(', ')}: not in the list, not challenged)`);
 }
 
 /** The scoresheet's mark for a challenged or lost turn, or null.

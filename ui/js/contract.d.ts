@@ -88,7 +88,17 @@ word: string, at: string, score: number,
  * The turn in words, as every screen says a best turn (`SATAI at E3 for 13`: the end
  * screen, the statistics): [`best_turn_text`].
  */
-text: string, };
+text: string, 
+/**
+ * The turn's number in the match.
+ */
+turn: number, 
+/**
+ * Its words outside the list, when it stood with them and nobody challenged it (a match
+ * with challenges on; the end screen marks them "not in the list, not challenged" as the
+ * scoresheet does): `unchallenged`'s words for this turn, empty for most best turns.
+ */
+unchallenged: Array<string>, };
 
 export type Can = { exchange: boolean, pass: boolean, 
 /**
@@ -164,9 +174,24 @@ export type CheckWordAnswer = { word: string, list: string, valid: boolean, mess
  * The word is one of our words now: added, or blocked at our table (new matches with
  * "Use our words" play it so); `null` when it is neither.
  */
-ours: OursLabel | null, };
+ours: OursLabel | null, 
+/**
+ * Whom the lookup was recorded for as assistance (the person to move, by name): only
+ * from the screen of a match with challenges on; `null` everywhere else.
+ */
+recorded_for: string | null, };
 
-export type CheckWordArgs = { word: string, list: string, };
+export type CheckWordArgs = { word: string, 
+/**
+ * A list by name (`wordclub`, `wordclub@2`, `own:Family`); the current `wordclub` when
+ * neither it nor a match is named.
+ */
+list?: string | null, 
+/**
+ * The match whose list decides, from its screen (its pinned list, with its own words):
+ * in a match with challenges on the lookup is recorded as assistance.
+ */
+match_id?: number | null, };
 
 export type ClientArgs = { client: string, };
 
@@ -657,6 +682,12 @@ list_name: string, turns: number, hints: number,
  */
 take_backs?: number, 
 /**
+ * Words looked up from the match screen (assistance, like hints: a match with
+ * challenges on); left out when none, so the answers about other matches stay as they
+ * were.
+ */
+looked_up?: number, 
+/**
  * The match was played with "our words" (the family's additions and blocks it pinned
  * when it started); left out when not, so the answers about other matches stay as they
  * were.
@@ -995,7 +1026,20 @@ best_move: string | null, best_move_score: number | null,
  * The best move in words (`SATAI at E3 for 13`), as the end screen says a best turn:
  * filled by the app from the match itself; the store leaves it `None`.
  */
-best_turn: string | null, hints_taken: number, };
+best_turn: string | null, 
+/**
+ * Of that move's words, those outside the list that stood unchallenged (a match with
+ * challenges on), which the statistics mark "not in the list, not challenged": filled
+ * by the app with `best_turn`; the store leaves it empty.
+ */
+best_turn_unchallenged: Array<string>, hints_taken: number, 
+/**
+ * Over finished matches: how many the player started with a head start (chosen on the
+ * new-match form, apart from the rule set's start points), and those head starts'
+ * points in all. The average and best scores count them, as the match's scores do;
+ * the statistics show them on a line of their own.
+ */
+head_start_matches: number, head_start_points: number, };
 
 export type PlayerShare = { player: string, win: number, ci95: [number, number], };
 
@@ -1445,6 +1489,12 @@ totals: Array<number>,
  */
 hints: Array<HintRecord>, 
 /**
+ * How many words this player looked up from the match screen before this turn
+ * ([`Event::WordLookedUp`]: assistance, like a hint). Only counted, as hints are on the
+ * scoresheet: the words came from the looker's rack. Left out of the JSON when 0.
+ */
+looked_up?: number, 
+/**
  * The turn was taken back ([`Event::TakenBack`]): it stays on the scoresheet, struck
  * through, and counts for nothing (its hints went back to the turn played instead).
  * Left out of the JSON when false, so the answers about matches with no take-back stay
@@ -1499,6 +1549,11 @@ totals: Array<number>,
  * Hints this player took during this turn.
  */
 hints: number, 
+/**
+ * Words this player looked up from the match screen during this turn (a match with
+ * challenges on): assistance, only counted, like hints.
+ */
+looked_up: number, 
 /**
  * The turn was taken back: shown struck through, it counts for nothing.
  */

@@ -49,7 +49,10 @@ function hintsText(t) {
     const shown = words ? `: ${words.length ? `${words.slice(0, 12).join(' ')}${words.length > 12 ? ` … (${words.length} in all)` : ''}` : 'no words'}`
       : (s?.kind === 'move' && s.notation ? `: ${s.notation}${s.score != null ? ` (${s.score})` : ''}` : '');
     return `${kind}${shown}`;
-  }).join('; ');
+  }).concat(
+    // Words looked up from the match screen (challenges on): assistance, only counted.
+    t.looked_up ? [`looked up ${t.looked_up === 1 ? 'a word' : `${t.looked_up} words`}`] : [],
+  ).join('; ');
 }
 
 /** One match (`params.id`): results, a board you can step through turn by turn, the chart,
@@ -117,7 +120,7 @@ export async function showDetail(root, { id }, screen) {
     const rowsByTurn = new Map(turns.map((t, i) => [t.number, turnRows[i]]));
     const attached = await attachAnalysis({
       matchId: id, rows: rowsByTurn, box: analysisBox, ghostBox: replay.ghostBox, bingos: detail.rules.bingo_bonus > 0,
-      replaces,
+      replaces, unchallenged: detail.unchallenged,
       showGhost: (turn, tiles, candidate) => {
         // Removed (null): the board as the step shows it.
         if (turn == null || !tiles || !candidate) { replay.show(replay.step()); return; }

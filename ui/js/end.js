@@ -7,6 +7,7 @@ import { renderBoard } from './board.js';
 import { withCoordinates, renderScoresheet, startTotals, headStarts } from './scoresheet.js';
 import { winnerMoment } from './winner.js';
 import { textWithWordLink } from './define.js';
+import { unchallengedWords } from './challenge.js';
 import { seatName } from './seats.js';
 
 /** @typedef {import('./contract').MatchView} MatchView */
@@ -107,7 +108,7 @@ export function renderEnd(view, { onDetails = null, onRematch = null } = {}) {
         hinted ? h('td', {}, String(p.hints)) : null,
         tookBack ? h('td', { 'data-testid': 'result-take-backs' }, String(p.take_backs)) : null))))),
     // The backend's words for a best turn, as the statistics say it; its word opens its meaning.
-    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, 'Best turn: ', seatName(view.players[r.best_turn.seat]?.colour, r.best_turn.name), ': ', textWithWordLink(r.best_turn.text, r.best_turn.word, { matchId: view.id })) : null,
+    r.best_turn ? h('p', { 'data-testid': 'best-turn' }, 'Best turn: ', seatName(view.players[r.best_turn.seat]?.colour, r.best_turn.name), ': ', textWithWordLink(r.best_turn.text, r.best_turn.word, { matchId: view.id }), unchallengedWords(r.best_turn.unchallenged)) : null,
     // Each player's best missed move, from the backend's post-game analysis; its link opens
     // the detail at the full analysis.
     view.id != null ? missedMovesBlock(view.id, {

@@ -19,6 +19,8 @@ function assistanceText(m) {
   const hinted = m.players.filter((p) => p.hints > 0);
   const parts = hinted.map((p) => `${p.name}: ${plural(p.hints, 'hint')}`);
   if (m.take_backs) parts.push(plural(m.take_backs, 'take-back'));
+  // Words looked up from the match screen (challenges on): assistance too, as the backend counts it.
+  if (m.looked_up) parts.push(`${plural(m.looked_up, 'word')} looked up`);
   return parts.length ? parts.join(', ') : 'none';
 }
 

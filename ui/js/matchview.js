@@ -13,7 +13,7 @@ import { renderScoresheet, withCoordinates } from './scoresheet.js';
 import { takeBackButton } from './takeback.js';
 import { unseenGrid } from './unseen.js';
 import { defineButton } from './define.js';
-import { challengeControls, challengeResult } from './challenge.js';
+import { challengeControls, challengeResult, wordLookup } from './challenge.js';
 
 /** @typedef {import('./contract').MatchView} MatchView */
 /** @typedef {import('./contract').PreviewAnswer} PreviewAnswer */
@@ -57,7 +57,8 @@ export function renderTurn(v, state, on) {
     abandonButton(v, on));
   const side = h('div.stack.match-extra', {},
     h('div.preview.panel', {}),
-    state.hintWords ? hintWords(state.hintWords, v.id) : null);
+    state.hintWords ? hintWords(state.hintWords, v.id) : null,
+    wordLookup(v));
   // Key hints only where there is a keyboard to press them (not on touch-only devices).
   const keys = touchOnly() ? null : h('p.key-help.muted', { 'data-testid': 'key-help' },
     `Keys: arrows move the cursor, Space turns it, a letter places that tile, Enter places the chosen tile, Backspace takes back, Esc recalls, ${SUBMIT_KEY.label} plays.`);

@@ -161,7 +161,8 @@ function challengeRules() {
     h('p', {}, 'Once the next player has shown their rack, the move stands, even a word that is not in the list. A move that ends the match waits for a last "Challenge?" first, and so does a computer\'s turn when another person sits at the table.'),
     h('p', {}, 'A player may take a move back (where take-backs are allowed) before anyone challenges it, at no cost; a move that was challenged cannot be taken back.'),
     h('p', {}, 'Computers only play words in the list. Hard and Medium computers challenge every word that is not in the list; Easy computers never challenge; no computer challenges a word that is in it.'),
-    h('p', {}, 'While a move can still be challenged, the match screen does not show the meaning of its words, since that would tell whether they are in the list. The word checker on its own screen records nothing.'));
+    h('p', {}, 'While a move can still be challenged, the match screen does not show the meaning of its words, since that would tell whether they are in the list.'),
+    h('p', { 'data-testid': 'rules-lookups' }, 'During a match with challenges, "Check a word" on the match screen says whether a word is in the match\'s list, and it is recorded as help for the player to move, like a hint: the scoresheet, the match\'s details and the history show it. The word checker on its own screen records nothing.'));
 }
 
 /** @param {string[]} rows */

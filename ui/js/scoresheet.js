@@ -7,7 +7,7 @@ import { breakdownText } from './breakdown.js';
 import { defineButton, wordLinks } from './define.js';
 import { hoverTip } from './hovertip.js';
 import { seatName } from './seats.js';
-import { challengeMark, unchallengedMark } from './challenge.js';
+import { challengeMark, unchallengedMark, lookedUpMark } from './challenge.js';
 
 /** @typedef {import('./contract').TurnRow} TurnRow */
 
@@ -113,7 +113,8 @@ export function renderScoresheet(v, selected, onSelect) {
             t.action === 'play' ? wordLinks(t.words.map((w) => w.word), { matchId: v.id }) : turnText(t, replaces),
             challengeMark(t),
             unchallengedMark(v.unchallenged, t.number),
-            t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
+            t.hints ? h('span.hint-mark', {}, ' (hint)') : null,
+            lookedUpMark(t.looked_up)),
           h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
           h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · '))));
     }
@@ -123,7 +124,7 @@ export function renderScoresheet(v, selected, onSelect) {
     },
     h('span.sheet-n', {}, `${t.number}.`),
     h('span.sheet-who', {}, who(t, colours)),
-    h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, replaces), challengeMark(t), unchallengedMark(v.unchallenged, t.number), t.hints ? h('span.hint-mark', {}, ' (hint)') : null),
+    h('span.sheet-words', { 'data-testid': 'sheet-words' }, turnText(t, replaces), challengeMark(t), unchallengedMark(v.unchallenged, t.number), t.hints ? h('span.hint-mark', {}, ' (hint)') : null, lookedUpMark(t.looked_up)),
     h('span.sheet-score', { 'data-testid': 'sheet-score' }, String(t.score)),
     h('span.sheet-totals', { 'data-testid': 'sheet-totals' }, t.totals.join(' · ')));
     // The breakdown on hover in a tip of the page's own, which closes when a dialog opens

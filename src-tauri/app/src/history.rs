@@ -71,6 +71,12 @@ pub struct MatchSummary {
     #[serde(skip_serializing_if = "no_take_backs")]
     #[cfg_attr(feature = "contract", ts(optional, as = "Option<i64>"))]
     pub take_backs: i64,
+    /// Words looked up from the match screen (assistance, like hints: a match with
+    /// challenges on); left out when none, so the answers about other matches stay as they
+    /// were.
+    #[serde(skip_serializing_if = "no_take_backs")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<i64>"))]
+    pub looked_up: i64,
     /// The match was played with "our words" (the family's additions and blocks it pinned
     /// when it started); left out when not, so the answers about other matches stay as they
     /// were.
@@ -135,6 +141,7 @@ fn summary(s: StoredSummary) -> MatchSummary {
         turns: s.turn_count,
         hints: s.hints_taken,
         take_backs: s.take_backs,
+        looked_up: s.looked_up,
         end_reason: s.end_reason,
         fixed_deal: s.fixed_deal,
         label: s.label,
@@ -423,24 +430,43 @@ pub fn stats(store: &Store, args: StatsArgs) -> Result<PlayerStats, AppError> {
 /// statistics and `wordclub-cli history stats` say it the same way.
 pub fn word_best_turns(store: &Store, players: &mut [wordclub_store::PlayerStats]) {
     for p in players {
-        p.best_turn = best_turn_words(store, p);
+        (p.best_turn, p.best_turn_unchallenged) = best_turn_words(store, p);
     }
 }
 
 /// A player's best move in the end screen's words (`view::best_turn_text`), read from the
 /// match it was played in: one replay per player, the statistics' rows being a table's
 /// few players. A match that cannot be replayed keeps the record's notation and score.
-fn best_turn_words(store: &Store, p: &wordclub_store::PlayerStats) -> Option<String> {
-    let (id, seat) = p.best_move_in?;
+/// With it, the move's words that stood outside the list, nobody having challenged them
+/// (`view::unchallenged`, as the end screen marks them).
+fn best_turn_words(
+    store: &Store,
+    p: &wordclub_store::PlayerStats,
+) -> (Option<String>, Vec<String>) {
+    let Some((id, seat)) = p.best_move_in else {
+        return (None, Vec::new());
+    };
     let from_match = store.replayed(id).ok().and_then(|game| {
-        game.best_turn(Some(usize::try_from(seat).ok()?))
-            .map(crate::view::best_turn_text)
+        let t = game.best_turn(Some(usize::try_from(seat).ok()?))?;
+        let marked = crate::matches::match_list(&game)
+            .ok()
+            .and_then(|list| {
+                crate::view::unchallenged(&game, list)
+                    .into_iter()
+                    .find(|u| u.turn == t.number)
+            })
+            .map(|u| u.words)
+            .unwrap_or_default();
+        Some((crate::view::best_turn_text(t), marked))
     });
-    from_match.or_else(|| {
-        Some(format!(
-            "{} for {}",
-            p.best_move.as_deref()?,
-            p.best_move_score?
-        ))
-    })
+    match from_match {
+        Some((text, marked)) => (Some(text), marked),
+        None => (
+            p.best_move
+                .as_deref()
+                .zip(p.best_move_score)
+                .map(|(mv, score)| format!("{mv} for {score}")),
+            Vec::new(),
+        ),
+    }
 }

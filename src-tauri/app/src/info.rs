@@ -2,6 +2,7 @@
 //! sets and word lists it ships, the word checker, and the Rules screen's worked examples
 //! and lab evidence.
 use serde::{Deserialize, Serialize};
+use wordclub_engine::Action;
 use wordclub_lexicon::{ListInfo, WordList};
 use wordclub_movegen::Level;
 
@@ -93,12 +94,28 @@ impl App {
         crate::head_start::head_start_suggestion(args)
     }
 
-    /// The word checker: is the word in the named list?
+    /// The word checker: is the word in the named list? Named with a match (the match
+    /// screen's checker), the match's own list answers, and in a match with challenges on,
+    /// while it is on, the lookup is recorded as assistance for the person to move (their
+    /// rack shown: [`wordclub_engine::Event::WordLookedUp`]), as a hint is: whether a word
+    /// is in the list is what a challenge decides. The checker on its own screen (no match)
+    /// records nothing.
     pub fn check_word(&self, args: CheckWordArgs) -> Result<CheckWordAnswer, AppError> {
-        let list = if args.list.starts_with("own:") {
-            self.with_store(|store| crate::house::list_by_name(store, &args.list))?
-        } else {
-            WordList::builtin(&args.list)?
+        let (list, recorded_for): (&WordList, Option<String>) = match (args.match_id, &args.list) {
+            (Some(_), Some(_)) => {
+                return Err(AppError::Backend {
+                    kind: "list_and_match".to_string(),
+                    message: "Name a match or a word list, not both".to_string(),
+                    details: None,
+                })
+            }
+            (Some(id), None) => self.look_up_in_match(id, &args.word)?,
+            (None, Some(name)) if name.starts_with("own:") => (
+                self.with_store(|store| crate::house::list_by_name(store, name))?,
+                None,
+            ),
+            (None, Some(name)) => (WordList::builtin(name)?, None),
+            (None, None) => (WordList::builtin("wordclub")?, None),
         };
         let word = args.word.trim();
         let valid = list.check(word).map_err(checker_error)?;
@@ -121,17 +138,53 @@ impl App {
             });
         // No match here, so not the in-game "this match's word list" wording; and as there,
         // never "not a word" (SPEC §3): a list decides what it holds, not what English is.
+        let whose = if args.match_id.is_some() {
+            "this match's word list"
+        } else {
+            "the word list"
+        };
         Ok(CheckWordAnswer {
             message: if valid {
-                format!("{upper} is in the word list ({})", list.info().name)
+                format!("{upper} is in {whose} ({})", list.info().name)
             } else {
-                format!("{upper} is not in the word list ({})", list.info().name)
+                format!("{upper} is not in {whose} ({})", list.info().name)
             },
             word: upper,
             list: list.info().id.clone(),
             valid,
             ours,
+            recorded_for,
         })
+    }
+
+    /// The match's list for a lookup from its screen, and whom it was recorded for: the
+    /// person to move, where the match is on with challenges on (a refusal, such as their
+    /// rack still covered, changes nothing and answers nothing); nobody otherwise.
+    fn look_up_in_match(
+        &self,
+        id: i64,
+        word: &str,
+    ) -> Result<(&'static WordList, Option<String>), AppError> {
+        self.act(
+            id,
+            |m| {
+                let list = m.list;
+                // A word no list could hold is refused as the checker refuses it, first.
+                list.check(word.trim()).map_err(checker_error)?;
+                let game = m.game();
+                if game.options().challenges.is_none() || game.is_over() {
+                    return Ok((None, (list, None)));
+                }
+                let player = m.table.acting_person()?;
+                let name = game.players()[player].name.clone();
+                let action = Action::LookUpWord {
+                    player,
+                    word: word.to_string(),
+                };
+                Ok((Some(action), (list, Some(name))))
+            },
+            |_, found| found,
+        )
     }
 }
 
@@ -218,7 +271,14 @@ pub struct Limits {
 #[serde(deny_unknown_fields)]
 pub struct CheckWordArgs {
     pub word: String,
-    pub list: String,
+    /// A list by name (`wordclub`, `wordclub@2`, `own:Family`); the current `wordclub` when
+    /// neither it nor a match is named.
+    #[serde(default)]
+    pub list: Option<String>,
+    /// The match whose list decides, from its screen (its pinned list, with its own words):
+    /// in a match with challenges on the lookup is recorded as assistance.
+    #[serde(default)]
+    pub match_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -231,4 +291,7 @@ pub struct CheckWordAnswer {
     /// The word is one of our words now: added, or blocked at our table (new matches with
     /// "Use our words" play it so); `null` when it is neither.
     pub ours: Option<wordclub_definitions::OursLabel>,
+    /// Whom the lookup was recorded for as assistance (the person to move, by name): only
+    /// from the screen of a match with challenges on; `null` everywhere else.
+    pub recorded_for: Option<String>,
 }

@@ -79,6 +79,7 @@ impl OpenMatch {
         );
         view.draft = self.shown_draft();
         view.unchallenged = crate::view::unchallenged(game, self.list);
+        crate::view::mark_best_turn(&mut view);
         view.reopened = self.table.reopened_cover();
         view
     }

@@ -355,6 +355,9 @@ pub struct TurnRow {
     pub totals: Vec<i32>,
     /// Hints this player took during this turn.
     pub hints: u32,
+    /// Words this player looked up from the match screen during this turn (a match with
+    /// challenges on): assistance, only counted, like hints.
+    pub looked_up: u32,
     /// The turn was taken back: shown struck through, it counts for nothing.
     pub taken_back: bool,
     /// The play was challenged (issue 46): by whom, the words the list lacks (not empty: the
@@ -382,6 +385,19 @@ pub fn unchallenged(game: &wordclub_engine::Match, list: &WordList) -> Vec<Uncha
         .into_iter()
         .map(|(turn, words)| UnchallengedTurn { turn, words })
         .collect()
+}
+
+/// The words of `view`'s best turn that stood outside the list, unchallenged, from its
+/// `unchallenged` (one owner of the fact: the engine's [`unchallenged`]).
+pub fn mark_best_turn(view: &mut MatchView) {
+    let marks = &view.unchallenged;
+    if let Some(best) = view.result.as_mut().and_then(|r| r.best_turn.as_mut()) {
+        best.unchallenged = marks
+            .iter()
+            .find(|u| u.turn == best.turn)
+            .map(|u| u.words.clone())
+            .unwrap_or_default();
+    }
 }
 
 /// A person who may challenge, by seat and name.
@@ -442,6 +458,12 @@ pub struct BestTurnView {
     /// The turn in words, as every screen says a best turn (`SATAI at E3 for 13`: the end
     /// screen, the statistics): [`best_turn_text`].
     pub text: String,
+    /// The turn's number in the match.
+    pub turn: u32,
+    /// Its words outside the list, when it stood with them and nobody challenged it (a match
+    /// with challenges on; the end screen marks them "not in the list, not challenged" as the
+    /// scoresheet does): `unchallenged`'s words for this turn, empty for most best turns.
+    pub unchallenged: Vec<String>,
 }
 
 /// A turn's main word and where it starts (`ZAX`, `6B` across or `B6` down), or `None` for a
@@ -613,6 +635,7 @@ fn turn_row(v: &View, t: &wordclub_engine::Turn) -> TurnRow {
         direction: t.direction,
         totals: t.totals.clone(),
         hints: t.hints.len() as u32,
+        looked_up: t.looked_up,
         taken_back: t.taken_back,
         challenge: t.challenge.clone(),
         lost_turn: t.lost_turn,
@@ -768,6 +791,10 @@ pub fn match_view(
                     at,
                     score: t.score,
                     text: best_turn_text(t),
+                    turn: t.number,
+                    // Filled beside `unchallenged`, which needs the match's list
+                    // (`OpenMatch::view`, `mark_best_turn`).
+                    unchallenged: Vec::new(),
                 }
             }),
             // Each line ends at the final score (the end's adjustments as a last point).

@@ -226,6 +226,11 @@ impl Fuzz {
                     .unwrap();
                 json!({ "status": status })
             }
+            // Half the time from the match's screen (a lookup recorded where challenges are
+            // on, refused behind the cover).
+            "check_word" if self.rng.gen_bool(0.5) => {
+                json!({"word": self.letter() + "AT", "match_id": id})
+            }
             "check_word" => json!({"word": self.letter() + "AT", "list": "wordclub"}),
             // Half the time the words of a play that can still be challenged, whose meanings
             // must wait (checked in `check_challenge_secrecy`).

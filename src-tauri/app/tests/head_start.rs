@@ -234,3 +234,45 @@ fn a_table_that_mixes_levels_is_offered_the_labs_head_start() {
         "unknown_rule_set",
     );
 }
+
+#[test]
+fn the_statistics_count_head_starts_apart_from_the_scores() {
+    let app = app();
+    let start = |head: u32| {
+        let id = ok(
+            &app,
+            "new_match",
+            json!({"rules": "wordclub-1.0",
+                   "players": [{"name": "Mia", "head_start": head}, {"name": "Dad"}]}),
+        )["id"]
+            .as_i64()
+            .unwrap();
+        ok(&app, "reveal_rack", json!({"match_id": id}));
+        id
+    };
+    // Two finished matches with a head start for Mia, one without, and one still going
+    // (not counted, as its score is not).
+    for head in [60, 40, 0] {
+        let id = start(head);
+        ok(&app, "resign", json!({"match_id": id, "confirm": true}));
+    }
+    start(100);
+    let stats = ok(&app, "player_stats", json!({"rules": "wordclub-1.0"}));
+    let row = |name: &str| {
+        stats["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("{stats}"))
+            .clone()
+    };
+    let mia = row("Mia");
+    assert_eq!(mia["head_start_matches"], 2, "{mia}");
+    assert_eq!(mia["head_start_points"], 100, "{mia}");
+    // The best score counts the head start, as the match's score does.
+    assert_eq!(mia["best_score"], 60, "{mia}");
+    let dad = row("Dad");
+    assert_eq!(dad["head_start_matches"], 0, "{dad}");
+    assert_eq!(dad["head_start_points"], 0, "{dad}");
+}

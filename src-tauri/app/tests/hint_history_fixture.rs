@@ -382,6 +382,16 @@ fn a_history_with_every_kind_of_hint_opens_replays_and_exports_as_before() {
                     Some(other) => panic!("{name}: an unexpected best move {other}"),
                 };
                 assert_eq!(words, Some(expected), "{name}");
+                // Added after the fixture (issue 46): the best move's words that stood
+                // unchallenged outside the list, and the head starts (none before either).
+                let p = p.as_object_mut().unwrap();
+                assert_eq!(
+                    p.remove("best_turn_unchallenged"),
+                    Some(json!([])),
+                    "{name}"
+                );
+                assert_eq!(p.remove("head_start_matches"), Some(json!(0)), "{name}");
+                assert_eq!(p.remove("head_start_points"), Some(json!(0)), "{name}");
             }
         }
         // Manners 3 moved the analyser's version (issue 44): an analysis that build kept

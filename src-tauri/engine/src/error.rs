@@ -58,6 +58,8 @@ pub enum EngineError {
     HintNotAllowed { kind: String, rules: String },
     /// The players started this match with "Allow hints" off.
     HintsOff,
+    /// A word looked up from the match screen that no board could hold.
+    BadLookUp { word: String },
     /// The person to move has not chosen "Show my rack" this turn (the handoff cover is up).
     RackHidden,
     /// The players started this match with "Allow take-backs" off.
@@ -148,6 +150,7 @@ impl EngineError {
             ResignNotAllowed { .. } => "resign_not_allowed",
             HintNotAllowed { .. } => "hint_not_allowed",
             HintsOff => "hints_off",
+            BadLookUp { .. } => "bad_look_up",
             RackHidden => "rack_hidden",
             TakeBacksOff => "take_backs_off",
             NothingToTakeBack { .. } => "nothing_to_take_back",
@@ -274,6 +277,10 @@ impl fmt::Display for EngineError {
                 write!(f, "the hint {kind:?} is not offered in {rules}")
             }
             HintsOff => write!(f, "hints are off in this match (chosen when it started)"),
+            BadLookUp { word } => write!(
+                f,
+                "{word:?} cannot be looked up: only the letters A–Z, as long as the board at most"
+            ),
             TakeBacksOff => write!(
                 f,
                 "take-backs are off in this match (chosen when it started)"

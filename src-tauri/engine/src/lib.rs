@@ -86,9 +86,9 @@ pub use game::{
     Turn, TurnChallenge, TurnKind, View, WordGroup, MAX_HEAD_START,
 };
 pub use notation::{
-    gcg_head_start_note, gcg_start_points_note, parse_gcg_head_start_note,
-    parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove, GCG_HEAD_START_NOTE,
-    GCG_START_POINTS_NOTE,
+    gcg_head_start_note, gcg_lost_turn_note, gcg_start_points_note, parse_gcg_head_start_note,
+    parse_gcg_lost_turn_note, parse_gcg_start_points_note, parse_rack, rack_text, Cgp, GcgMove,
+    GCG_HEAD_START_NOTE, GCG_START_POINTS_NOTE,
 };
 pub use rules::{
     EndRules, ExchangePolicy, HintKind, Leave, LeaveTableId, PassPolicy, PlayerRange,

@@ -249,6 +249,25 @@ pub const GCG_START_POINTS_NOTE: &str = "#note Start points (counted in the tota
 /// first total.
 pub const GCG_HEAD_START_NOTE: &str = "#note Head start (counted in the totals):";
 
+/// The `#note` that follows a lost turn's pass line in a GCG record: under "lose the next
+/// turn" (`ChallengePenalty::LoseTurn`) a failed challenger's next turn is written as GCG
+/// writes a turn with no move, `>Cal: RACK - +0 TOTAL`, and this note says it was no choice
+/// of theirs, so the analyser's GCG import skips it as the match's own replay does, and the
+/// turns after it keep the match's numbers. `nick` is the challenger's.
+pub fn gcg_lost_turn_note(nick: &str) -> String {
+    format!("#note {nick}{GCG_LOST_TURN_SUFFIX}")
+}
+
+const GCG_LOST_TURN_SUFFIX: &str = " lost this turn to a failed challenge";
+
+/// Reads a [`gcg_lost_turn_note`] back: the nick it names, `None` for any other line.
+pub fn parse_gcg_lost_turn_note(line: &str) -> Option<&str> {
+    line.trim()
+        .strip_prefix("#note ")?
+        .strip_suffix(GCG_LOST_TURN_SUFFIX)
+        .filter(|nick| !nick.is_empty() && !nick.contains(char::is_whitespace))
+}
+
 /// The `#note` line naming each seat's start points (`nicks` in playing order), `None` when
 /// every seat starts at 0 (the line is then left out, as records had it before).
 pub fn gcg_start_points_note(nicks: &[String], points: &[i32]) -> Option<String> {

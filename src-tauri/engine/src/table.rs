@@ -260,6 +260,7 @@ fn actor(action: &Action) -> Seat {
         | Action::Resign { player }
         | Action::TakeBack { player }
         | Action::Challenge { player }
+        | Action::LookUpWord { player, .. }
         | Action::HintTaken { player, .. } => *player,
     }
 }

@@ -511,3 +511,71 @@ fn forged_challenges_do_not_replay() {
     assert_eq!(Match::replay(&events).unwrap_err().kind(), "bad_events");
     let _ = l;
 }
+
+#[test]
+fn a_word_looked_up_is_recorded_for_the_player_to_move_and_replays() {
+    let (mut m, l) = deal(
+        humans(&["Ann", "Ben"]),
+        MatchOptions {
+            take_backs: true,
+            ..on(ChallengePenalty::None)
+        },
+    );
+    let look = |player: Seat, word: &str| Action::LookUpWord {
+        player,
+        word: word.to_string(),
+    };
+    // Only the player to move, only a word a board could hold; refused, nothing changes.
+    let before = m.events().len();
+    assert_eq!(
+        m.apply(look(1, "QI"), l).unwrap_err().kind(),
+        "not_your_turn"
+    );
+    for bad in ["", "E-MAIL", "ABCDEFGHIJ"] {
+        assert_eq!(
+            m.apply(look(0, bad), l).unwrap_err().kind(),
+            "bad_look_up",
+            "{bad:?}"
+        );
+    }
+    assert_eq!(m.events().len(), before);
+    // The engine says whether the list holds it.
+    let events = m.apply(look(0, "tca"), l).unwrap().to_vec();
+    assert_eq!(
+        events,
+        vec![Event::WordLookedUp {
+            player: 0,
+            word: "TCA".to_string(),
+            in_list: false,
+        }]
+    );
+    place(&mut m, l, 0, "5D CAT").unwrap();
+    assert_eq!(m.turns()[0].looked_up, 1);
+    // Ben looks one up before his move: a take-back of Ann's is closed, as after a hint.
+    m.apply(look(1, "cat"), l).unwrap();
+    assert_eq!(
+        m.take_back_turns().unwrap_err().kind(),
+        "nothing_to_take_back"
+    );
+    assert_eq!(
+        m.events().last(),
+        Some(&Event::WordLookedUp {
+            player: 1,
+            word: "CAT".to_string(),
+            in_list: true,
+        })
+    );
+    m.apply(Action::Pass { player: 1 }, l).unwrap();
+    assert_eq!(m.turns()[1].looked_up, 1);
+    let replayed = Match::replay(m.events()).unwrap();
+    assert_eq!(replayed.sheet(), m.sheet());
+    assert_eq!(replayed.events(), m.events());
+
+    // Without challenges every word is checked as it is played: nothing to record.
+    let (mut m, l) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    assert_eq!(
+        m.apply(look(0, "TCA"), l).unwrap_err().kind(),
+        "challenges_off"
+    );
+    assert_eq!(m.events().len(), 1);
+}

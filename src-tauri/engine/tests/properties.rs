@@ -301,6 +301,18 @@ fn random_illegal(m: &Match, rng: &mut StdRng) -> Action {
             player: seat,
             tiles: vec![Placement::new(m.rules().star, Tile::blank(b'?'))],
         },
+        // A word looked up from the match screen (recorded where challenges are on), now and
+        // then one no board holds.
+        8 if rng.gen_bool(0.5) => Action::LookUpWord {
+            player: seat,
+            word: if rng.gen_bool(0.8) {
+                (0..rng.gen_range(2..6))
+                    .map(|_| rng.gen_range(b'A'..=b'Z') as char)
+                    .collect()
+            } else {
+                "E-MAIL".to_string()
+            },
+        },
         _ => Action::Place {
             player: 7,
             tiles: Vec::new(),

@@ -59,7 +59,10 @@ pub struct MatchSummary {
     pub hints_taken: i64,
     /// Moves taken back ([`wordclub_engine::Event::TakenBack`]), counted from the events.
     pub take_backs: i64,
-    /// Someone took a hint or took a move back.
+    /// Words looked up from the match screen ([`wordclub_engine::Event::WordLookedUp`]: a
+    /// match with challenges on), counted from the events.
+    pub looked_up: i64,
+    /// Someone took a hint, took a move back or looked a word up from the match screen.
     pub assisted: bool,
     /// The SHA-256 of "our words" the match pinned when it started (read from its start
     /// event); `None` for a match played without them.
@@ -131,7 +134,17 @@ pub struct PlayerStats {
     /// The best move in words (`SATAI at E3 for 13`), as the end screen says a best turn:
     /// filled by the app from the match itself; the store leaves it `None`.
     pub best_turn: Option<String>,
+    /// Of that move's words, those outside the list that stood unchallenged (a match with
+    /// challenges on), which the statistics mark "not in the list, not challenged": filled
+    /// by the app with `best_turn`; the store leaves it empty.
+    pub best_turn_unchallenged: Vec<String>,
     pub hints_taken: i64,
+    /// Over finished matches: how many the player started with a head start (chosen on the
+    /// new-match form, apart from the rule set's start points), and those head starts'
+    /// points in all. The average and best scores count them, as the match's scores do;
+    /// the statistics show them on a line of their own.
+    pub head_start_matches: u64,
+    pub head_start_points: i64,
 }
 
 const SUMMARY_COLUMNS: &str = "m.id, m.created_at, m.updated_at, m.finished_at, m.status,
@@ -141,7 +154,8 @@ const SUMMARY_COLUMNS: &str = "m.id, m.created_at, m.updated_at, m.finished_at, 
      (SELECT count(*) FROM events e WHERE e.match_id = m.id AND e.kind = 'taken_back'),
      m.label,
      (SELECT json_extract(e.body, '$.options.our_words.sha256') FROM events e
-      WHERE e.match_id = m.id AND e.seq = 0)";
+      WHERE e.match_id = m.id AND e.seq = 0),
+     (SELECT count(*) FROM events e WHERE e.match_id = m.id AND e.kind = 'word_looked_up')";
 
 fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     let status: String = r.get(4)?;
@@ -161,6 +175,7 @@ fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     let created_at: i64 = r.get(1)?;
     let hints_taken: i64 = r.get(12)?;
     let take_backs: i64 = r.get(18)?;
+    let looked_up: i64 = r.get(21)?;
     Ok(MatchSummary {
         id: r.get(0)?,
         created_at,
@@ -183,7 +198,9 @@ fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
         turn_count: r.get(11)?,
         hints_taken,
         take_backs,
-        assisted: hints_taken > 0 || take_backs > 0,
+        // A word looked up from the match screen is assistance too (issue 46).
+        assisted: hints_taken > 0 || take_backs > 0 || looked_up > 0,
+        looked_up,
         our_words: r.get(20)?,
         end_reason: r.get(13)?,
         best_turn,
@@ -245,12 +262,13 @@ impl Store {
         match filter.assisted {
             Some(true) => conditions.push(
                 "(m.hints_taken > 0 OR EXISTS (SELECT 1 FROM events e WHERE e.match_id = m.id
-                                               AND e.kind = 'taken_back'))",
+                                               AND e.kind IN ('taken_back', 'word_looked_up')))",
             ),
             Some(false) => conditions.push(
                 "(m.hints_taken = 0 AND NOT EXISTS (SELECT 1 FROM events e
                                                      WHERE e.match_id = m.id
-                                                       AND e.kind = 'taken_back'))",
+                                                       AND e.kind IN ('taken_back',
+                                                                      'word_looked_up')))",
             ),
             None => {}
         }
@@ -346,7 +364,12 @@ impl Store {
         let sql = "
             WITH seats AS (
                 SELECT p.match_id, p.seat, p.name, p.kind, p.score, p.winner, p.hints_taken,
-                       p.best_move, p.best_move_score, m.status, m.created_at
+                       p.best_move, p.best_move_score, m.status, m.created_at,
+                       -- The seat's head start, as the start event records it (absent: 0).
+                       coalesce((SELECT json_extract(e.body,
+                                                     '$.players[' || p.seat || '].head_start')
+                                 FROM events e WHERE e.match_id = p.match_id AND e.seq = 0),
+                                0) AS head_start
                 FROM players p JOIN matches m ON m.id = p.match_id
                 WHERE ?1 IS NULL OR m.rules_id = ?1
             ),
@@ -357,7 +380,10 @@ impl Store {
                        sum(CASE WHEN status = 'finished' THEN winner ELSE 0 END) AS wins,
                        avg(CASE WHEN status = 'finished' THEN score END) AS average_score,
                        max(CASE WHEN status = 'finished' THEN score END) AS best_score,
-                       sum(hints_taken) AS hints_taken
+                       sum(hints_taken) AS hints_taken,
+                       sum(status = 'finished' AND head_start > 0) AS head_start_matches,
+                       sum(CASE WHEN status = 'finished' THEN head_start ELSE 0 END)
+                           AS head_start_points
                 FROM seats GROUP BY name COLLATE NOCASE, kind
             ),
             best AS (
@@ -377,7 +403,8 @@ impl Store {
             )
             SELECT latest.name, totals.kind, totals.matches, totals.finished, totals.wins,
                    totals.average_score, totals.best_score, best.best_move, best.best_move_score,
-                   totals.hints_taken, best.match_id, best.seat
+                   totals.hints_taken, best.match_id, best.seat,
+                   totals.head_start_matches, totals.head_start_points
             FROM totals
             JOIN latest ON latest.key = totals.key AND latest.kind = totals.kind
             LEFT JOIN best ON best.key = totals.key AND best.kind = totals.kind
@@ -409,7 +436,10 @@ impl Store {
                         _ => None,
                     },
                     best_turn: None,
+                    best_turn_unchallenged: Vec::new(),
                     hints_taken: r.get(9)?,
+                    head_start_matches: r.get::<_, i64>(12)? as u64,
+                    head_start_points: r.get(13)?,
                 })
             })
             .and_then(|rows| rows.collect())

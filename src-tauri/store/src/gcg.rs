@@ -5,7 +5,8 @@
 //! - Each move: `>Nick: RACK 8H CAT +3 3` (rack before the move, position, word with `.` for
 //!   tiles already on the board and lower case for blanks, score, cumulative score); an
 //!   exchange `>Nick: RACK -ABC +0 33`; a pass `>Nick: RACK - +0 33`.
-//! - A hint taken is a `#note` after the turn it was taken for.
+//! - A hint taken is a `#note` after the turn it was taken for, and so is a word looked up
+//!   from the match screen (challenges on): `#note Ben looked up QI: in the list`.
 //! - End-of-match rack adjustments as GCG records them: the player who went out gains the
 //!   others' racks, `>Nick: (RACKS) +6 250`; a player who loses their rack's value,
 //!   `>Nick: RACK (RACK) -3 190`.
@@ -28,7 +29,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use wordclub_engine::{
-    gcg_head_start_note, gcg_start_points_note, Event, HintKind, HintShown, Match, Seat,
+    gcg_head_start_note, gcg_lost_turn_note, gcg_start_points_note, Event, HintKind, HintShown,
+    Match, Seat,
 };
 
 use crate::browse::MatchSummary;
@@ -135,6 +137,49 @@ fn hint_note(nick: &str, kind: HintKind, shown: Option<&HintShown>) -> String {
     }
 }
 
+/// A turn a failed challenge cost, in GCG's line for a turn with no move and the note that
+/// says so (the engine's [`gcg_lost_turn_note`], which the analyser's GCG import reads).
+fn lost_turn_lines(out: &mut String, nick: &str, held: &[u8], total: i64) {
+    let _ = writeln!(out, ">{nick}: {} - +0 {total}", rack(held));
+    let _ = writeln!(out, "{}", gcg_lost_turn_note(nick));
+}
+
+/// Per event index, the seats whose turn a failed challenge cost ([`Turn::lost_turn`]) as
+/// that event was folded, in order: the engine records such a turn when the turn passes on,
+/// with no event of its own, so the record learns them from a replay (one more, linear, as
+/// the export's own). Empty for a match without "lose the next turn".
+///
+/// [`Turn::lost_turn`]: wordclub_engine::Turn::lost_turn
+fn lost_turns(game: &Match) -> BTreeMap<usize, Vec<Seat>> {
+    let mut lost: BTreeMap<usize, Vec<Seat>> = BTreeMap::new();
+    let loses_turns = game
+        .options()
+        .challenges
+        .is_some_and(|r| r.penalty == wordclub_engine::ChallengePenalty::LoseTurn);
+    if !loses_turns {
+        return lost;
+    }
+    let mut seen = 0usize;
+    let _ = Match::replay_with(game.events(), |now| {
+        let turns = now.turns();
+        // A take-back withdrew turns: they are read again as they come back.
+        seen = seen.min(turns.len());
+        // The event just folded (an end the engine added after it is not the one).
+        let index = now
+            .events()
+            .iter()
+            .rposition(|e| !matches!(e, Event::Ended { .. }))
+            .unwrap_or(0);
+        for t in &turns[seen..] {
+            if t.lost_turn {
+                lost.entry(index).or_default().push(t.player);
+            }
+        }
+        seen = turns.len();
+    });
+    lost
+}
+
 pub(crate) fn write_gcg(summary: &MatchSummary, game: &Match) -> String {
     write_gcg_notes(summary, game, &BTreeMap::new())
 }
@@ -224,12 +269,25 @@ pub(crate) fn write_gcg_notes(
     let mut racks: Vec<Vec<u8>> = vec![Vec::new(); n];
     let mut totals: Vec<i64> = (0..n).map(|s| i64::from(game.start_total(s))).collect();
     let mut pending: Vec<Vec<String>> = vec![Vec::new(); n];
-    // Per move line written: the seat, its rack and total before it, and its score, so a
-    // take-back can write `--` lines and restore them.
-    let mut written: Vec<(Seat, Vec<u8>, i64, u32)> = Vec::new();
-    // Turns in the engine's numbering (placements, exchanges, passes, resignations).
+    // Per move line written: the seat, its rack and total before it, its score, and whether
+    // it was a turn a failed challenge cost, so a take-back can write `--` lines and restore
+    // them.
+    let mut written: Vec<(Seat, Vec<u8>, i64, u32, bool)> = Vec::new();
+    // Turns in the engine's numbering (placements, exchanges, passes, resignations, and
+    // turns a failed challenge cost).
     let mut turn = 0u32;
-    for event in game.events() {
+    let lost = lost_turns(game);
+    for (index, event) in game.events().iter().enumerate() {
+        // The turns a failed challenge cost that the previous event brought (the engine
+        // takes them as the turn passes on: no event of their own), in GCG's line for a turn
+        // with no move.
+        if let Some(seats) = index.checked_sub(1).and_then(|i| lost.get(&i)) {
+            for &s in seats {
+                turn += 1;
+                written.push((s, racks[s].clone(), totals[s], 0, true));
+                lost_turn_lines(&mut out, &nicks[s], &racks[s], totals[s]);
+            }
+        }
         if matches!(
             event,
             Event::Placed { .. }
@@ -240,21 +298,38 @@ pub(crate) fn write_gcg_notes(
             turn += 1;
         }
         match event {
-            Event::Placed { player, score, .. } => {
-                written.push((*player, racks[*player].clone(), totals[*player], *score))
-            }
+            Event::Placed { player, score, .. } => written.push((
+                *player,
+                racks[*player].clone(),
+                totals[*player],
+                *score,
+                false,
+            )),
             Event::Exchanged { player, .. } | Event::Passed { player } => {
-                written.push((*player, racks[*player].clone(), totals[*player], 0))
+                written.push((*player, racks[*player].clone(), totals[*player], 0, false))
             }
             _ => {}
         }
         match event {
             Event::TakenBack { player, turns } => {
-                for _ in 0..*turns {
-                    let Some((s, before, total, score)) = written.pop() else {
+                let mut left = *turns;
+                while left > 0 {
+                    let Some((s, before, total, score, lost_turn)) = written.pop() else {
                         break;
                     };
                     let _ = writeln!(out, ">{}: {} -- -{score} {total}", nicks[s], rack(&before));
+                    if lost_turn {
+                        // A turn a failed challenge cost, between the moves taken back: it
+                        // goes with them (the engine owes it again) and is not one of them.
+                        let _ = writeln!(
+                            out,
+                            "#note {}'s lost turn went with {}'s take-back",
+                            nicks[s], nicks[*player]
+                        );
+                        turn -= 1;
+                        continue;
+                    }
+                    left -= 1;
                     if s == *player {
                         let _ = writeln!(out, "#note {} took this move back", nicks[s]);
                     } else {
@@ -340,7 +415,7 @@ pub(crate) fn write_gcg_notes(
                 player,
                 not_in_list,
             } => {
-                let Some((s, before, total, score)) = written.last().cloned() else {
+                let Some((s, before, total, score, _)) = written.last().cloned() else {
                     continue;
                 };
                 if !not_in_list.is_empty() {
@@ -355,7 +430,7 @@ pub(crate) fn write_gcg_notes(
                     totals[s] = total;
                     // The withdrawn play stays a turn (scoring 0); it cannot be taken back.
                     written.pop();
-                    written.push((s, before.clone(), total, 0));
+                    written.push((s, before.clone(), total, 0, false));
                 } else {
                     let bonus = game.options().challenges.map_or(0, |r| r.penalty.bonus());
                     if bonus > 0 {
@@ -393,6 +468,25 @@ pub(crate) fn write_gcg_notes(
                     p.push(hint_note(&nicks[*player], *kind, shown.as_ref()));
                 }
             }
+            // A word looked up from the match screen: assistance, noted after the turn it
+            // was looked up for, as a hint is.
+            Event::WordLookedUp {
+                player,
+                word,
+                in_list,
+            } => {
+                if let Some(p) = pending.get_mut(*player) {
+                    p.push(format!(
+                        "#note {} looked up {word}: {}",
+                        nicks[*player],
+                        if *in_list {
+                            "in the list"
+                        } else {
+                            "not in the list"
+                        }
+                    ));
+                }
+            }
             Event::Ended { result } => {
                 let order: Vec<Seat> = match result.went_out {
                     Some(out_seat) => std::iter::once(out_seat)
@@ -427,6 +521,17 @@ pub(crate) fn write_gcg_notes(
                     }
                 }
             }
+        }
+    }
+    // The turns the newest event cost (a match still going, its next seat's turn lost).
+    if let Some(seats) = game
+        .events()
+        .len()
+        .checked_sub(1)
+        .and_then(|i| lost.get(&i))
+    {
+        for &s in seats {
+            lost_turn_lines(&mut out, &nicks[s], &racks[s], totals[s]);
         }
     }
     // Hints taken for a turn not played (the match ended or is still going).

@@ -43,6 +43,7 @@ pub(crate) fn event_kind(e: &Event) -> &'static str {
         Event::Passed { .. } => "passed",
         Event::Resigned { .. } => "resigned",
         Event::HintTaken { .. } => "hint_taken",
+        Event::WordLookedUp { .. } => "word_looked_up",
         Event::RackShown { .. } => "rack_shown",
         Event::TakenBack { .. } => "taken_back",
         Event::Challenged { .. } => "challenged",

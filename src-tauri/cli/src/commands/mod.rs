@@ -6,6 +6,7 @@ mod analyze;
 mod check;
 mod define;
 mod history;
+mod house;
 mod lab;
 mod lists;
 mod moves;
@@ -46,6 +47,10 @@ commands:
   history list|show ID|stats|export-gcg ID|acknowledge MOVED_TO --db PATH
                                           the match history; reads change nothing (list filters: --player,
                                           --rules, --status, --assisted yes|no, --page N)
+  house our-words|add WORD [--block] [--note TEXT]|remove WORD|import-words FILE|export-words
+        |lists|import-list NAME FILE|remove-list ID --db PATH
+                                          our words and the word lists of one's own in the
+                                          history (the app's commands, JSON answers)
   analyze ID --db PATH | analyze --all --db PATH | analyze --gcg FILE --rules ID [--list ID]
                                           post-game analysis of a finished match (kept in
                                           the history), of every match, or of a GCG record
@@ -70,6 +75,7 @@ pub fn dispatch(argv: &[String]) -> CliResult {
         "lab" => lab::run(rest),
         "play" => play::run(rest),
         "history" => history::run(rest),
+        "house" => house::run(rest),
         "analyze" => analyze::run(rest),
         "serve" => serve::run(rest),
         "help" | "--help" | "-h" => Ok(serde_json::json!({ "usage": USAGE })),

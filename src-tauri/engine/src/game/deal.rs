@@ -300,6 +300,7 @@ impl Match {
             take_backs: vec![0; n],
             pending_hints: vec![Vec::new(); n],
             hints: vec![0; n],
+            pending_lookups: vec![0; n],
             lost_turn: vec![false; n],
             events: vec![event.clone()],
             result: None,

@@ -66,7 +66,7 @@ pub struct PlayerSpec {
     pub head_start: u32,
 }
 
-fn is_zero(points: &u32) -> bool {
+pub(crate) fn is_zero(points: &u32) -> bool {
     *points == 0
 }
 
@@ -317,6 +317,16 @@ pub enum Event {
     /// the table would challenge. (A person's "Show my rack" closes the window as
     /// [`Event::RackShown`].) Where the move ended the match, the end follows it.
     Unchallenged,
+    /// `player`, the person to move with their rack shown, looked `word` up from the match
+    /// screen in a match with challenges on (issue 46: the word checker there, `check_word`
+    /// naming the match): whether it is in the list is what a challenge would decide, so the
+    /// lookup is assistance, recorded as a hint is, and shown on the turn they then play.
+    /// `in_list` is what they were told. It changes no tile, score or turn.
+    WordLookedUp {
+        player: Seat,
+        word: String,
+        in_list: bool,
+    },
     HintTaken {
         player: Seat,
         kind: HintKind,

@@ -70,6 +70,12 @@ pub enum Action {
     Challenge {
         player: Seat,
     },
+    /// The person to move looks `word` up from the match screen, in a match with challenges
+    /// on ([`Event::WordLookedUp`]; the engine says whether the list holds it).
+    LookUpWord {
+        player: Seat,
+        word: String,
+    },
     /// A hint was shown to the player to move; `shown` is what they saw.
     HintTaken {
         player: Seat,
@@ -125,6 +131,12 @@ pub struct Turn {
     pub totals: Vec<i32>,
     /// Hints this player took before this turn.
     pub hints: Vec<HintRecord>,
+    /// How many words this player looked up from the match screen before this turn
+    /// ([`Event::WordLookedUp`]: assistance, like a hint). Only counted, as hints are on the
+    /// scoresheet: the words came from the looker's rack. Left out of the JSON when 0.
+    #[serde(default, skip_serializing_if = "events::is_zero")]
+    #[cfg_attr(feature = "contract", ts(optional, as = "Option<u32>"))]
+    pub looked_up: u32,
     /// The turn was taken back ([`Event::TakenBack`]): it stays on the scoresheet, struck
     /// through, and counts for nothing (its hints went back to the turn played instead).
     /// Left out of the JSON when false, so the answers about matches with no take-back stay
@@ -244,6 +256,8 @@ pub struct Match {
     take_backs: Vec<u32>,
     pending_hints: Vec<Vec<HintRecord>>,
     hints: Vec<u32>,
+    /// Words each seat looked up from the match screen since its last turn.
+    pending_lookups: Vec<u32>,
     /// Seats whose next turn a failed challenge cost (penalty "lose the next turn").
     lost_turn: Vec<bool>,
     events: Vec<Event>,
@@ -275,6 +289,7 @@ struct Checkpoint {
     turns: usize,
     pending_hints: Vec<Vec<HintRecord>>,
     hints: Vec<u32>,
+    pending_lookups: Vec<u32>,
     lost_turn: Vec<bool>,
     result: Option<MatchResult>,
 }
@@ -541,6 +556,7 @@ impl Match {
                 Event::Unchallenged => continue,
                 Event::Challenged { .. } => return nothing("the move was challenged"),
                 Event::HintTaken { .. } => return nothing("a hint was taken since"),
+                Event::WordLookedUp { .. } => return nothing("a word was looked up since"),
                 Event::Resigned { .. } => return nothing("a player resigned since"),
                 Event::TakenBack { .. } => return nothing("the last move was already taken back"),
                 Event::Started { .. } => return nothing("no move has been played yet"),
@@ -863,6 +879,24 @@ impl Match {
                     not_in_list,
                 }
             }
+            Action::LookUpWord { player, word } => {
+                self.check_turn(player)?;
+                if self.options.challenges.is_none() {
+                    return Err(EngineError::ChallengesOff);
+                }
+                let word = word.trim().to_ascii_uppercase();
+                if word.is_empty()
+                    || word.len() > usize::from(self.rules.board_size)
+                    || !word.bytes().all(|b| b.is_ascii_uppercase())
+                {
+                    return Err(EngineError::BadLookUp { word });
+                }
+                Event::WordLookedUp {
+                    player,
+                    in_list: list.contains(word.as_bytes()),
+                    word,
+                }
+            }
             Action::HintTaken {
                 player,
                 kind,
@@ -1024,6 +1058,16 @@ impl Match {
                     kind: *kind,
                     shown: shown.clone(),
                 });
+                self.events.push(event);
+                return Ok(());
+            }
+            Event::WordLookedUp { player, .. } => {
+                let player = *player;
+                self.check_turn(player).map_err(|e| bad(e.to_string()))?;
+                if self.options.challenges.is_none() {
+                    return Err(EngineError::ChallengesOff);
+                }
+                self.pending_lookups[player] += 1;
                 self.events.push(event);
                 return Ok(());
             }
@@ -1321,6 +1365,7 @@ impl Match {
             turns: self.turns.len(),
             pending_hints: self.pending_hints.clone(),
             hints: self.hints.clone(),
+            pending_lookups: self.pending_lookups.clone(),
             lost_turn: self.lost_turn.clone(),
             result: self.result.clone(),
         }
@@ -1344,6 +1389,7 @@ impl Match {
             turns,
             pending_hints,
             hints,
+            pending_lookups,
             lost_turn,
             result,
         } = c;
@@ -1360,6 +1406,7 @@ impl Match {
         self.turns.truncate(turns);
         self.pending_hints = pending_hints;
         self.hints = hints;
+        self.pending_lookups = pending_lookups;
         self.lost_turn = lost_turn;
         self.result = result;
         self.before_move = None;
@@ -1379,6 +1426,7 @@ impl Match {
         exchanged: u32,
     ) {
         let hints = std::mem::take(&mut self.pending_hints[player]);
+        let looked_up = std::mem::take(&mut self.pending_lookups[player]);
         let turn = Turn {
             number: self.turns.len() as u32 + 1,
             player,
@@ -1392,6 +1440,7 @@ impl Match {
             squares: scored.map_or_else(Vec::new, |s| s.tiles.iter().map(|p| p.square).collect()),
             totals: self.scores.clone(),
             hints,
+            looked_up,
             taken_back: false,
             challenge: None,
             lost_turn: false,

@@ -15,6 +15,10 @@
 //!   turn is gone, as the match's own replay has it, and the move played instead follows.
 //! - `#note NICK resigned`: a turn of its own (the engine numbers resignations as turns); no
 //!   later move line may come from that seat.
+//! - A turn a failed challenge cost (Word Club's "lose the next turn"): a pass line followed
+//!   by `#note NICK lost this turn to a failed challenge` (the engine's
+//!   [`wordclub_engine::gcg_lost_turn_note`]). A turn in the numbering, as the engine has it,
+//!   but no choice of the player's, so no position; a take-back's `--` may withdraw it.
 //!
 //! Lines in parentheses — end-of-game rack points `(RACK)`, `(challenge)` bonuses, `(time)`
 //! penalties — and other `#` lines change no position and are skipped.
@@ -111,9 +115,11 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
     // Opened by the first move line, once every #player is known.
     let mut table: Option<(RuleSet, Board)> = None;
     let mut positions: Vec<TurnPosition> = Vec::new();
-    // Per move line still standing, newest last: its position and the board before it, so a
-    // `--` line can withdraw it.
-    let mut undo: Vec<(usize, Board)> = Vec::new();
+    // Per move line still standing, newest last: its position (none for a lost turn) and the
+    // board before it, so a `--` line can withdraw it.
+    let mut undo: Vec<(Option<usize>, Board)> = Vec::new();
+    // Turns a failed challenge cost so far: numbered, with no position.
+    let mut lost_turns = 0u32;
     // The position the previous line withdrew (`--`), which a take-back note removes.
     let mut withdrawn: Option<usize> = None;
     let mut resigned: Vec<bool> = Vec::new();
@@ -216,6 +222,28 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
             }
             continue;
         }
+        if let Some(nick) = wordclub_engine::parse_gcg_lost_turn_note(line) {
+            // The pass line just read was a turn the challenge cost that seat: numbered, but
+            // not a position to analyse.
+            let last = undo.last_mut().filter(|(index, _)| {
+                index.is_some_and(|i| {
+                    i + 1 == positions.len()
+                        && nicks[positions[i].player] == nick
+                        && matches!(positions[i].played, Played::Pass)
+                })
+            });
+            let Some(entry) = last else {
+                return Err(gcg_error(
+                    line_no,
+                    format!("{nick}'s lost turn follows no pass line of theirs"),
+                ));
+            };
+            entry.0 = None;
+            positions.pop();
+            lost_turns += 1;
+            withdrawn = None;
+            continue;
+        }
         if let Some(nick) = line
             .strip_prefix("#note ")
             .and_then(|n| n.strip_suffix(" resigned"))
@@ -296,7 +324,7 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
                 format!("rack {rack_text:?} is too long"),
             ));
         }
-        let turn = positions.len() as u32 + resignations + 1;
+        let turn = positions.len() as u32 + resignations + lost_turns + 1;
         let others = nicks.len() - 1;
         let bag_len = rules.bag_left(board.filled(), rack.len(), others);
         let can_exchange = rules.exchange_range(bag_len, rack.len()).is_some();
@@ -307,6 +335,11 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
             let (index, previous) = undo
                 .pop()
                 .ok_or_else(|| gcg_error(line_no, "'--' but no move to withdraw"))?;
+            let Some(index) = index else {
+                // A lost turn that went with a take-back: it leaves the numbering.
+                lost_turns -= 1;
+                continue;
+            };
             if positions[index].player != player {
                 return Err(gcg_error(
                     line_no,
@@ -367,7 +400,7 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
                     }
                 }
             }
-            undo.push((positions.len(), board.clone()));
+            undo.push((Some(positions.len()), board.clone()));
             let position_board = board.clone();
             for p in &scored.tiles {
                 board
@@ -390,7 +423,7 @@ pub fn positions_of_gcg(text: &str, rules: &RuleSet) -> Result<GcgRecord, Analys
             });
             continue;
         };
-        undo.push((positions.len(), board.clone()));
+        undo.push((Some(positions.len()), board.clone()));
         positions.push(TurnPosition {
             turn,
             player,
