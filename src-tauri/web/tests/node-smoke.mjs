@@ -49,7 +49,7 @@ let missing;
 try { await web.init('{}'); } catch (e) { missing = refusal(e); }
 assert.equal(missing?.kind, 'data_file');
 for (const f of files) web.provide_data(f.name, readFileSync(join(dest, 'data', f.file)));
-assert.deepEqual(JSON.parse(await web.init('{}')), { storage: 'memory' });
+assert.deepEqual(JSON.parse(await web.init('{}')), { storage: 'memory', settings_in_history: false });
 
 // Real commands through the one dispatcher.
 const rules = await call('rule_sets');
