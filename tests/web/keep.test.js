@@ -107,7 +107,7 @@ test('earlier IndexedDB settings are copied into the history; settings and Mediu
     // storage instead of building it.
     await page.reload();
     await page.getByTestId('cover').waitFor({ timeout: 120000 });
-    assert.equal(await coverName(page), 'Zed');
+    assert.match(await coverName(page) ?? '', /Zed/);
     k = await kept(page);
     assert.ok(k.graphs.offered >= 1, `the kept graph is handed back at the start: ${JSON.stringify(k)}`);
     assert.equal(k.graphs.read, 0, 'not read before a computer needs it');
