@@ -96,11 +96,13 @@ async function readEarlierSettings() {
   const db = await openDb(EARLIER_SETTINGS_DB, 'kv', false);
   if (!db) return null;
   const value = await new Promise((resolve) => {
-    const get = db.transaction('kv', 'readonly').objectStore('kv').get('settings');
-    get.onsuccess = () => {
-      try { resolve(typeof get.result === 'string' ? JSON.parse(get.result) : null); } catch { resolve(null); }
-    };
-    get.onerror = () => resolve(null);
+    try {
+      const get = db.transaction('kv', 'readonly').objectStore('kv').get('settings');
+      get.onsuccess = () => {
+        try { resolve(typeof get.result === 'string' ? JSON.parse(get.result) : null); } catch { resolve(null); }
+      };
+      get.onerror = () => resolve(null);
+    } catch { resolve(null); } // not the layout an earlier build wrote: nothing to copy
   });
   db.close();
   return value;
@@ -126,11 +128,13 @@ async function provideKeptGraphs(web) {
   if (!db) return;
   /** @type {[IDBValidKey[], unknown[]]} */
   const [names, values] = await new Promise((resolve) => {
-    const tx = db.transaction('graphs', 'readonly');
-    const keys = tx.objectStore('graphs').getAllKeys();
-    const all = tx.objectStore('graphs').getAll();
-    tx.oncomplete = () => resolve([keys.result, all.result]);
-    tx.onerror = tx.onabort = () => resolve([[], []]);
+    try {
+      const tx = db.transaction('graphs', 'readonly');
+      const keys = tx.objectStore('graphs').getAllKeys();
+      const all = tx.objectStore('graphs').getAll();
+      tx.oncomplete = () => resolve([keys.result, all.result]);
+      tx.onerror = tx.onabort = () => resolve([[], []]);
+    } catch { resolve([[], []]); } // a cache that cannot be read is only built again
   });
   /** @type {IDBValidKey[]} */
   const stale = [];
@@ -139,8 +143,10 @@ async function provideKeptGraphs(web) {
     if (typeof name !== 'string' || !(bytes instanceof Uint8Array) || !web.provide_graph(name, bytes)) stale.push(name);
   });
   if (stale.length) {
-    const tx = db.transaction('graphs', 'readwrite');
-    for (const name of stale) tx.objectStore('graphs').delete(name);
+    try {
+      const tx = db.transaction('graphs', 'readwrite');
+      for (const name of stale) tx.objectStore('graphs').delete(name);
+    } catch { /* left for the next start */ }
   }
 }
 
@@ -155,10 +161,12 @@ async function keepGraphs(web) {
   const db = await graphs();
   if (!db) return;
   await new Promise((resolve) => {
-    const tx = db.transaction('graphs', 'readwrite');
-    for (const [name, bytes] of built) tx.objectStore('graphs').put(bytes, name);
-    tx.oncomplete = () => { graphsStored += built.length; resolve(undefined); };
-    tx.onerror = tx.onabort = () => resolve(undefined);
+    try {
+      const tx = db.transaction('graphs', 'readwrite');
+      for (const [name, bytes] of built) tx.objectStore('graphs').put(bytes, name);
+      tx.oncomplete = () => { graphsStored += built.length; resolve(undefined); };
+      tx.onerror = tx.onabort = () => resolve(undefined);
+    } catch { resolve(undefined); }
   });
 }
 
