@@ -4,8 +4,10 @@
 #      (headers, manifest and installability, the service worker, offline, a new version, a
 #      second tab: shell.test.js) and the whole app in the worker (chromium.test.js: a 3-person
 #      1.3 match to the end, history, analysis, a meaning, the secrecy scan, a reload, a match
-#      offline, the kill test), and the CLI's history imported into the worker (fixture.test.js:
-#      every match's replay, GCG record and analysis as the native wordclub-cli prints them);
+#      offline, the kill test), the CLI's history imported into the worker (fixture.test.js:
+#      every match's replay, GCG record and analysis as the native wordclub-cli prints them)
+#      and what it keeps beside the history (keep.test.js: settings in the history, copied
+#      from an earlier build's IndexedDB; Medium's graph kept, read back after a reload);
 #   2. WebKit under Xvfb (webkit.test.js): MiniBrowser through WebKitWebDriver, and a small
 #      WebKitGTK program with a data folder of its own killed and started again.
 # Builds the debug wordclub-cli (as scripts/e2e.sh does) and dist/web (scripts/build-web.sh).
@@ -20,7 +22,7 @@ cargo build -p wordclub-cli --bin wordclub-cli
 scripts/build-web.sh
 
 echo "== web: Chromium (shell, the app in the worker)"
-node --test --test-concurrency=1 tests/web/shell.test.js tests/web/chromium.test.js tests/web/fixture.test.js
+node --test --test-concurrency=1 tests/web/shell.test.js tests/web/chromium.test.js tests/web/fixture.test.js tests/web/keep.test.js
 
 echo "== web: WebKit (MiniBrowser via WebKitWebDriver; WebKitGTK with a kept data folder; Xvfb)"
 xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1 tests/web/webkit.test.js

@@ -22,7 +22,9 @@
  * @property {(command: string, args: string) => Promise<string>} call
  * @property {(nowMs: number) => Promise<string>} tick
  * @property {() => string} take_events
- * @property {() => string | undefined} take_settings
+ * @property {(name: string, bytes: Uint8Array) => boolean} provide_graph
+ * @property {() => [string, Uint8Array][]} take_graphs
+ * @property {() => string} graph_counts
  * @property {() => Promise<[Uint8Array, string, number]>} export_history
  * @property {(bytes: Uint8Array) => Promise<string>} import_history
  */
@@ -59,41 +61,112 @@ function die(e) {
   self.close();
 }
 
-// ---- the settings, kept in IndexedDB -----------------------------------------------------
+// ---- what this worker keeps in IndexedDB besides the history ------------------------------
+// The settings live in the history (schema version 8); an earlier version of the web app kept
+// them in a database of their own, `wordclub-settings`, copied into the history at the first
+// start that finds them, then deleted once the history holds them durably (init says so).
+// Word graphs built at run time (Medium's, a list of one's own's, one with our words: seconds
+// each to build here) are kept in `wordclub-graphs` by their file name, which holds the
+// hashes of their words, manners and layout, so none is used with other words.
 
-const SETTINGS_DB = 'wordclub-settings';
+const EARLIER_SETTINGS_DB = 'wordclub-settings';
+const GRAPHS_DB = 'wordclub-graphs';
 
-/** @returns {Promise<IDBDatabase | null>} */
-function settingsDb() {
+/** Opens the IndexedDB database `name` with one object store `store`; null when there is no
+ *  IndexedDB, it fails, or (`create` false) the database does not exist yet.
+ *  @param {string} name @param {string} store @param {boolean} create
+ *  @returns {Promise<IDBDatabase | null>} */
+function openDb(name, store, create) {
   return new Promise((resolve) => {
     if (typeof indexedDB === 'undefined') { resolve(null); return; }
-    const open = indexedDB.open(SETTINGS_DB, 1);
-    open.onupgradeneeded = () => { open.result.createObjectStore('kv'); };
+    const open = indexedDB.open(name, 1);
+    open.onupgradeneeded = (e) => {
+      if (!create && e.oldVersion === 0) { open.transaction?.abort(); return; }
+      open.result.createObjectStore(store);
+    };
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => resolve(null);
+    open.onblocked = () => resolve(null);
   });
 }
 
-/** The settings kept by an earlier visit, or null. @returns {Promise<unknown>} */
-async function readSettings() {
-  const db = await settingsDb();
+/** The settings an earlier version kept in `wordclub-settings`, or null (none, or no such
+ *  database: it is not created). @returns {Promise<unknown>} */
+async function readEarlierSettings() {
+  const db = await openDb(EARLIER_SETTINGS_DB, 'kv', false);
   if (!db) return null;
+  const value = await new Promise((resolve) => {
+    try {
+      const get = db.transaction('kv', 'readonly').objectStore('kv').get('settings');
+      get.onsuccess = () => {
+        try { resolve(typeof get.result === 'string' ? JSON.parse(get.result) : null); } catch { resolve(null); }
+      };
+      get.onerror = () => resolve(null);
+    } catch { resolve(null); } // not the layout an earlier build wrote: nothing to copy
+  });
+  db.close();
+  return value;
+}
+
+/** Deletes `wordclub-settings` (the history holds the settings now). A failure leaves it:
+ *  the history's settings win at every start. */
+function deleteEarlierSettings() {
   return new Promise((resolve) => {
-    const get = db.transaction('kv', 'readonly').objectStore('kv').get('settings');
-    get.onsuccess = () => resolve(typeof get.result === 'string' ? JSON.parse(get.result) : null);
-    get.onerror = () => resolve(null);
+    const del = indexedDB.deleteDatabase(EARLIER_SETTINGS_DB);
+    del.onsuccess = del.onerror = del.onblocked = () => resolve(undefined);
   });
 }
 
-/** Keeps the settings the app saved, before the command's answer is posted. @param {string} json */
-async function writeSettings(json) {
-  const db = await settingsDb();
+/** @type {Promise<IDBDatabase | null> | null} */
+let graphsDb = null;
+const graphs = () => (graphsDb ??= openDb(GRAPHS_DB, 'graphs', true));
+
+/** Hands the module every graph kept by an earlier start; deletes those no build of this
+ *  layout reads. @param {WebModule} web */
+async function provideKeptGraphs(web) {
+  const db = await graphs();
+  if (!db) return;
+  /** @type {[IDBValidKey[], unknown[]]} */
+  const [names, values] = await new Promise((resolve) => {
+    try {
+      const tx = db.transaction('graphs', 'readonly');
+      const keys = tx.objectStore('graphs').getAllKeys();
+      const all = tx.objectStore('graphs').getAll();
+      tx.oncomplete = () => resolve([keys.result, all.result]);
+      tx.onerror = tx.onabort = () => resolve([[], []]);
+    } catch { resolve([[], []]); } // a cache that cannot be read is only built again
+  });
+  /** @type {IDBValidKey[]} */
+  const stale = [];
+  names.forEach((name, i) => {
+    const bytes = values[i];
+    if (typeof name !== 'string' || !(bytes instanceof Uint8Array) || !web.provide_graph(name, bytes)) stale.push(name);
+  });
+  if (stale.length) {
+    try {
+      const tx = db.transaction('graphs', 'readwrite');
+      for (const name of stale) tx.objectStore('graphs').delete(name);
+    } catch { /* left for the next start */ }
+  }
+}
+
+/** Graphs written to `wordclub-graphs` by this worker. */
+let graphsStored = 0;
+
+/** Keeps the graphs the module built since the last call. A failed write (storage full)
+ *  only means the next start builds them again. @param {WebModule} web */
+async function keepGraphs(web) {
+  const built = web.take_graphs();
+  if (!built.length) return;
+  const db = await graphs();
   if (!db) return;
   await new Promise((resolve) => {
-    const tx = db.transaction('kv', 'readwrite');
-    tx.objectStore('kv').put(json, 'settings');
-    tx.oncomplete = () => resolve(undefined);
-    tx.onerror = () => resolve(undefined);
+    try {
+      const tx = db.transaction('graphs', 'readwrite');
+      for (const [name, bytes] of built) tx.objectStore('graphs').put(bytes, name);
+      tx.oncomplete = () => { graphsStored += built.length; resolve(undefined); };
+      tx.onerror = tx.onabort = () => resolve(undefined);
+    } catch { resolve(undefined); }
   });
 }
 
@@ -111,7 +184,18 @@ async function start() {
     if (!response.ok) throw JSON.stringify({ kind: 'data_file', message: `cannot load the data file ${f.name} (HTTP ${response.status}): reload the page` });
     web.provide_data(f.name, new Uint8Array(await response.arrayBuffer()));
   }));
-  await web.init(JSON.stringify({ settings: await readSettings() }));
+  await provideKeptGraphs(web);
+  const earlier = await readEarlierSettings();
+  /** @type {{ storage: string, settings_in_history: boolean }} */
+  const started = JSON.parse(await web.init(JSON.stringify({ settings: earlier })));
+  if (earlier != null && started.settings_in_history) await deleteEarlierSettings();
+  // For the web tests (tests/web/keep.test.js, through Playwright's worker.evaluate): how
+  // the kept graphs were used and whether the settings live in the history. Nothing secret.
+  /** @type {{ wordclubKept?: unknown }} */ (/** @type {unknown} */ (self)).wordclubKept = {
+    graphs: () => ({ ...JSON.parse(web.graph_counts()), stored: graphsStored }),
+    settingsInHistory: started.settings_in_history,
+    earlierSettingsCopied: earlier != null && started.settings_in_history,
+  };
   return web;
 }
 
@@ -157,13 +241,13 @@ async function runTick() {
   if (next !== null) schedule(next);
 }
 
-/** Posts the events the app sent and keeps changed settings. @param {WebModule} web */
+/** Posts the events the app sent, and keeps the graphs it built (megabytes: written after,
+ *  never before, the answer). @param {WebModule} web */
 async function afterWork(web) {
   /** @type {import('./contract').AppEvent[]} */
   const events = JSON.parse(web.take_events());
   for (const event of events) post({ event });
-  const settings = web.take_settings();
-  if (settings != null) await writeSettings(settings);
+  void keepGraphs(web);
 }
 
 // ---- the page's commands -------------------------------------------------------------------

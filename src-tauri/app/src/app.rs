@@ -50,6 +50,10 @@ pub struct App {
     history: Mutex<History>,
     settings: Mutex<Settings>,
     pub(crate) settings_backend: Box<dyn SettingsBackend>,
+    /// The settings are kept in the history (schema version 8: the web app,
+    /// [`App::with_settings_in_history`]): each change is committed there before
+    /// `settings_backend` (then a [`crate::MemorySettings`]) holds it.
+    pub(crate) settings_in_history: bool,
     deals: Mutex<Deals>,
     /// The folder `save_gcg` offers (or, with no chooser, writes into); `None` outside the
     /// app window.
@@ -156,6 +160,57 @@ impl App {
         App::with(settings_backend, history.map_err(AppError::from))
     }
 
+    /// An app state over a history its host opened, whose settings are kept in that history
+    /// (schema version 8, [`Store::settings`]): the web app's, so a changed setting is
+    /// committed with the same promise as a move, in the same storage. `earlier`: settings the
+    /// host kept elsewhere before (the web app's IndexedDB store `wordclub-settings`), copied
+    /// into the history once, when it holds none yet; the history's win otherwise (every
+    /// change since the copy went there). [`App::history_holds_settings`] then says whether
+    /// the host may clear its earlier copy.
+    pub fn with_settings_in_history(
+        history: Result<Store, StoreError>,
+        earlier: Option<Value>,
+    ) -> App {
+        let mut history = history.map_err(AppError::from);
+        let earlier = earlier.filter(Value::is_object);
+        let mut kept = None;
+        if let Ok(store) = history.as_mut() {
+            match store.settings() {
+                Ok(Some(value)) => kept = Some(value),
+                Ok(None) => {
+                    if let Some(value) = &earlier {
+                        match store.set_settings(value) {
+                            Ok(()) => kept = Some(value.clone()),
+                            Err(e) => {
+                                eprintln!("cannot copy the earlier settings: {}", e.kind())
+                            }
+                        }
+                    }
+                }
+                Err(e) => eprintln!("cannot read the kept settings: {}", e.kind()),
+            }
+        }
+        // Not copied (the history could not be opened or written): the earlier settings are
+        // used for this run, and stay where they are.
+        let shown = kept.or(earlier);
+        let backend = crate::MemorySettings::default();
+        if let Some(value) = &shown {
+            let _ = backend.save(value);
+        }
+        let mut app = App::with(Box::new(backend), history);
+        app.settings_in_history = true;
+        app
+    }
+
+    /// Whether the history holds settings ([`App::with_settings_in_history`]): once it does,
+    /// a copy the host kept elsewhere before is no longer needed.
+    pub fn history_holds_settings(&self) -> bool {
+        self.history()
+            .state()
+            .as_ref()
+            .is_ok_and(|store| matches!(store.settings(), Ok(Some(_))))
+    }
+
     fn with(
         settings_backend: Box<dyn SettingsBackend>,
         mut history: Result<Store, AppError>,
@@ -188,6 +243,7 @@ impl App {
             history: Mutex::new(History(history)),
             settings: Mutex::new(settings),
             settings_backend,
+            settings_in_history: false,
             deals: Mutex::new(Deals::default()),
             downloads: Mutex::new(None),
             save_chooser: Mutex::new(None),

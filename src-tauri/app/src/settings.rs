@@ -639,6 +639,10 @@ impl crate::App {
         let value = serde_json::to_value(&next).map_err(|e| AppError::Settings {
             reason: e.to_string(),
         })?;
+        if self.settings_in_history {
+            // Committed in the history first: refused there, nothing changes.
+            self.with_store(|store| Ok(store.set_settings(&value)?))?;
+        }
         self.settings_backend
             .save(&value)
             .map_err(|reason| AppError::Settings { reason })?;

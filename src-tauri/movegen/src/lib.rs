@@ -3,7 +3,8 @@
 //! The modules are private; everything public is in the `pub use` list below:
 //!
 //! - [`Gaddag`]: the generator's own graph (crate `wordclub-graph`): prebuilt into the binary
-//!   for the default lists, else kept on disk ([`set_graph_cache_dir`]) or built once per list
+//!   for the default lists, else kept on disk ([`set_graph_cache_dir`]) or by the host (the web
+//!   app: [`keep_graphs_in_host`]) or built once per list
 //!   ([`gaddag_for`] caches one per list for the process; [`polite_gaddag_for`] is its view
 //!   without the kept offensive words).
 //! - [`Generator`]: every legal placement of a rack on a [`Grid`] under a [`Layout`], with
@@ -61,7 +62,10 @@ pub use players::{
     computer_action, computer_action_with, computer_decision, decide, suggest, suggest_with,
     Decision, Level, Situation,
 };
-pub use prebuilt::{graph_cache_dir, is_prebuilt, set_graph_cache_dir, GraphSource};
+pub use prebuilt::{
+    graph_cache_dir, host_graph_counts, is_prebuilt, keep_graphs_in_host, offer_kept_graph,
+    set_graph_cache_dir, take_graphs_to_keep, GraphSource, HostGraphCounts,
+};
 pub use sim::{
     check_players, default_threads, play_games, play_games_each, simulate, GameOutcome, SimConfig,
     SimReport,

@@ -4,8 +4,10 @@
 //! there. Every graph is keyed by the list's SHA-256, the manners file's SHA-256 and the
 //! layout's version ([`GraphKey`], [`wordclub_graph::FORMAT_VERSION`]), so none is ever used
 //! with another list, other manners or an older layout: a kept file that does not match is
-//! rebuilt and replaced.
+//! rebuilt and replaced. A host with no folder (the web app's worker) keeps them itself:
+//! [`keep_graphs_in_host`], [`offer_kept_graph`], [`take_graphs_to_keep`].
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -47,7 +49,8 @@ include!(concat!(env!("OUT_DIR"), "/prebuilt_graphs.rs"));
 pub enum GraphSource {
     /// Embedded by the build (no work at run time but reading its bytes).
     Prebuilt,
-    /// Read back from the data folder, where an earlier run kept it.
+    /// Read back from the data folder, or from what the host offered, where an earlier run
+    /// kept it.
     Kept,
     /// Built from the list's words now (and kept, when there is a data folder).
     Built,
@@ -88,6 +91,94 @@ fn remove_older_layouts(dir: &Path) {
 /// The folder set by [`set_graph_cache_dir`].
 pub fn graph_cache_dir() -> Option<PathBuf> {
     CACHE_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Graphs kept between runs by a host that has no folder for them: the web app's worker,
+/// which keeps them in the browser's storage (IndexedDB) by file name ([`GraphKey::file_name`]:
+/// the list's and manners' hashes, the part's, the layout). Without it every worker start
+/// built Medium's graph again (seconds: 3.2 s natively for list 4).
+#[derive(Default)]
+struct HostKept {
+    /// Set by [`keep_graphs_in_host`]: a graph built is queued for the host.
+    on: bool,
+    /// What the host read back from its storage, by file name, until a load takes it.
+    offered: BTreeMap<String, Vec<u8>>,
+    /// Graphs built since the host last took them: (file name, bytes).
+    to_keep: Vec<(String, Vec<u8>)>,
+    counts: HostGraphCounts,
+}
+
+/// How the graphs a host keeps ([`keep_graphs_in_host`]) were used in this process.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HostGraphCounts {
+    /// Graphs the host offered back from its storage.
+    pub offered: usize,
+    /// Graphs loaded from what the host offered (not built).
+    pub read: usize,
+    /// Graphs built and handed to the host to keep.
+    pub built: usize,
+}
+
+static HOST: Mutex<Option<HostKept>> = Mutex::new(None);
+
+fn host<T>(f: impl FnOnce(&mut HostKept) -> T) -> T {
+    f(HOST
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(HostKept::default))
+}
+
+/// From now on every graph built at run time is handed to the host to keep
+/// ([`take_graphs_to_keep`]) and graphs it offers back ([`offer_kept_graph`]) are read
+/// instead of built: the web app's worker, which has no folder ([`set_graph_cache_dir`]).
+pub fn keep_graphs_in_host() {
+    host(|h| h.on = true);
+}
+
+/// Offers a graph the host kept from an earlier run under `name` (a [`GraphKey::file_name`]).
+/// `false` when no build of this layout reads it (another layout or not a graph's name): the
+/// host may drop it. Its bytes are checked against the key when a load asks for it; one that
+/// does not match is built again (and kept anew).
+pub fn offer_kept_graph(name: &str, bytes: Vec<u8>) -> bool {
+    if GraphKey::layout_of_file_name(name) != Some(wordclub_graph::FORMAT_VERSION) {
+        return false;
+    }
+    host(|h| {
+        h.counts.offered += 1;
+        h.offered.insert(name.to_string(), bytes);
+    });
+    true
+}
+
+/// The graphs built since the last call, as (file name, bytes), for the host to keep.
+pub fn take_graphs_to_keep() -> Vec<(String, Vec<u8>)> {
+    host(|h| std::mem::take(&mut h.to_keep))
+}
+
+/// How the host's kept graphs were used so far.
+pub fn host_graph_counts() -> HostGraphCounts {
+    host(|h| h.counts)
+}
+
+/// The graph of `key` the host offered, if it did and its bytes are that graph's. Taken out
+/// of the offers either way: the loaded graph is kept in memory from then on.
+fn host_kept(key: &GraphKey) -> Option<Gaddag> {
+    let bytes = host(|h| h.offered.remove(&key.file_name()))?;
+    let graph = Gaddag::from_bytes(&bytes, key, true).ok()?;
+    host(|h| h.counts.read += 1);
+    Some(graph)
+}
+
+/// Hands `graph` to the host to keep, when it keeps graphs.
+fn keep_in_host(key: &GraphKey, graph: &Gaddag) {
+    if !host(|h| h.on) {
+        return;
+    }
+    let bytes = graph.to_bytes(key);
+    host(|h| {
+        h.counts.built += 1;
+        h.to_keep.push((key.file_name(), bytes));
+    });
 }
 
 /// The key of `list`'s whole graph under the current manners: its words' hash, which for a
@@ -171,10 +262,14 @@ pub(crate) fn load_or_build(
     if let Some(g) = path.as_deref().and_then(|p| kept(p, key)) {
         return Ok((g, GraphSource::Kept));
     }
+    if let Some(g) = host_kept(key) {
+        return Ok((g, GraphSource::Kept));
+    }
     let graph = Gaddag::build_marked(words(), SLOT_LIMIT, progress)?;
     if let Some(path) = &path {
         keep(path, key, &graph);
     }
+    keep_in_host(key, &graph);
     Ok((graph, GraphSource::Built))
 }
 

@@ -97,6 +97,9 @@ pub enum StoreError {
         name: String,
         matches: Vec<i64>,
     },
+    /// Settings offered for keeping that are not a JSON object (schema version 8's
+    /// `settings`): nothing is written.
+    BadSettings { reason: String },
 }
 
 /// Why a file offered for import ([`crate::Store::import_bytes`]) was refused.
@@ -127,6 +130,7 @@ impl StoreError {
             StoreError::MatchNotFound { .. } => "match_not_found",
             StoreError::OwnListExists { .. } => "own_list_exists",
             StoreError::OwnListNotFound { .. } => "own_list_not_found",
+            StoreError::BadSettings { .. } => "bad_settings",
             StoreError::OwnListInUse { .. } => "own_list_in_use",
             StoreError::ListNotShipped { .. } => "list_not_shipped",
             StoreError::RulesTampered { .. } => "rules_tampered",
@@ -201,6 +205,9 @@ impl fmt::Display for StoreError {
                 )
             }
             StoreError::OwnListNotFound { id } => write!(f, "no word list {id:?} is kept"),
+            StoreError::BadSettings { reason } => {
+                write!(f, "these settings cannot be kept: {reason}")
+            }
             StoreError::OwnListInUse { name, matches, .. } => write!(
                 f,
                 "the word list {name:?} cannot be removed: {} saved {} {} it ({})",

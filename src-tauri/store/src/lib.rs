@@ -41,6 +41,8 @@
 //!   [`Store::last_export`] (when it was last exported), [`Store::import_bytes`] (such a file
 //!   merged in, all or nothing, with an [`ImportReport`]; a refusal is
 //!   [`StoreError::ImportRefused`]).
+//! - The web app's settings (schema version 8): [`Store::settings`] / [`Store::set_settings`],
+//!   a JSON object kept on this device only (never exported, never imported).
 //!
 //! `src/bin/crash_writer.rs` is a test helper for `tests/kill_test.rs`, not part of the app.
 
@@ -60,6 +62,7 @@ mod open;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod pages;
 mod records;
+mod settings;
 mod time;
 mod transfer;
 #[cfg(target_arch = "wasm32")]

@@ -66,10 +66,16 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../migrations/0007_our_words_and_own_lists.sql"),
         then: None,
     },
+    Migration {
+        version: 8,
+        name: "0008_settings.sql",
+        sql: include_str!("../migrations/0008_settings.sql"),
+        then: None,
+    },
 ];
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 
 /// `PRAGMA application_id` of a Word Club history ('WCLB'), set by migration 2.
 pub const APPLICATION_ID: i64 = 0x5743_4C42;
@@ -285,6 +291,67 @@ mod tests {
             )
             .unwrap();
         assert_eq!(left, 0);
+    }
+
+    /// A history written by the build before schema version 8 (migrations 1 to 7, a match
+    /// and the family's words in it) opens unchanged and gains an empty `settings` table,
+    /// which lets in only a JSON object.
+    #[test]
+    fn migration_8_keeps_a_version_7_history_as_it_was_and_adds_empty_settings() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "foreign_keys", true).unwrap();
+        migrate(&mut conn, &MIGRATIONS[..7]).unwrap();
+        assert_eq!(user_version(&conn).unwrap(), 7);
+        conn.execute_batch(
+            "INSERT INTO matches (id, created_at, updated_at, rules_id, rules_json, rules_sha256, \
+             list_id, list_sha256, seed, uid) VALUES (3, 1, 2, 'r', '{}', 'h', 'l', 'lh', '7', 'u-3'); \
+             INSERT INTO players (match_id, seat, name, kind) VALUES (3, 0, 'Ann', 'human'); \
+             INSERT INTO events (match_id, seq, kind, recorded_at, body) VALUES (3, 0, 'started', 1, '{}'); \
+             INSERT INTO our_words (word, blocked, note, added_at) VALUES ('CLOI', 0, 'ours', 5);",
+        )
+        .unwrap();
+        let words = |conn: &Connection| -> String {
+            conn.query_row(
+                "SELECT group_concat(word || blocked || note || added_at) FROM our_words",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+        };
+        let (before, words_before) = (rows(&conn), words(&conn));
+        assert!(
+            conn.prepare("SELECT * FROM settings").is_err(),
+            "no table yet"
+        );
+
+        migrate(&mut conn, MIGRATIONS).unwrap();
+        assert_eq!(user_version(&conn).unwrap(), 8);
+        assert_eq!(rows(&conn), before, "every match row as it was");
+        assert_eq!(words(&conn), words_before);
+        let kept: i64 = conn
+            .query_row("SELECT count(*) FROM settings", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(kept, 0, "no settings until the app keeps some");
+        for refused in ["'[1]'", "'not json'", "'3'"] {
+            assert!(
+                conn.execute(
+                    &format!("INSERT INTO settings VALUES (1, {refused}, 1)"),
+                    []
+                )
+                .is_err(),
+                "{refused} is not an object"
+            );
+        }
+        conn.execute(
+            "INSERT INTO settings VALUES (1, '{\"sound\":false}', 1)",
+            [],
+        )
+        .unwrap();
+        assert!(
+            conn.execute("INSERT INTO settings VALUES (2, '{}', 1)", [])
+                .is_err(),
+            "one row"
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! it opens alone, without a `-wal`): the same file for the desktop app and the web app, and
 //! one an older Word Club history file also is (it is migrated on import). It carries every
 //! match with its events, seats, identity (`uid`), analyses and drafts; not this device's own
-//! records (`recoveries`: files set aside here; `exports`: when this device last exported).
+//! records (`recoveries`: files set aside here; `exports`: when this device last exported;
+//! `settings`: the web app's settings, schema version 8, which an import never changes).
 //!
 //! An import reads the file into a connection of its own in memory (never attached to the
 //! live history), refuses a file that is not a Word Club history, a damaged one or one from a
@@ -90,8 +91,10 @@ impl Store {
         rusqlite::backup::Backup::new(&self.conn, &mut copy)
             .and_then(|b| b.run_to_completion(256, Duration::ZERO, None))
             .map_err(StoreError::db("copying the history to export it"))?;
-        copy.execute_batch("DELETE FROM recoveries; DELETE FROM exports; VACUUM;")
-            .map_err(StoreError::db("preparing the exported history"))?;
+        copy.execute_batch(
+            "DELETE FROM recoveries; DELETE FROM exports; DELETE FROM settings; VACUUM;",
+        )
+        .map_err(StoreError::db("preparing the exported history"))?;
         let matches: i64 = copy
             .query_row("SELECT count(*) FROM matches", [], |r| r.get(0))
             .map_err(StoreError::db("counting the exported matches"))?;

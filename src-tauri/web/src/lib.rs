@@ -7,21 +7,23 @@
 //! 1. `data_files` names every data file (word lists, lookup table, graphs, definitions)
 //!    with its SHA-256; the worker fetches each and hands it over with `provide_data`, which
 //!    refuses a file whose bytes are not the ones this build was made with.
-//! 2. `init` checks that every file is there, installs the browser's storage (OPFS, else
-//!    IndexedDB: `wordclub_store::web`) and opens the history in it.
+//! 2. `provide_graph` hands back each word graph the worker kept from an earlier start (a graph
+//!    built at run time: Medium's, a list of one's own's, one with our words), so it is read,
+//!    not built again; `init` checks that every file is there, installs the browser's storage
+//!    (OPFS, else IndexedDB: `wordclub_store::web`) and opens the history in it, with the
+//!    settings (schema version 8: `App::with_settings_in_history`).
 //! 3. `call` runs one command and resolves with its answer once the history holds what the
 //!    command committed; `tick` runs the app's own work (a computer's move, a graph warmed
 //!    up, one match of the background analysis) from the worker's event loop with the
 //!    worker's clock, and says when to tick again; `take_events` gives the events the app
-//!    sent since (a computer moved, the analysis got on), which the worker posts to the page.
+//!    sent since (a computer moved, the analysis got on), which the worker posts to the page;
+//!    `take_graphs` the graphs built since, which the worker keeps in IndexedDB.
 //!
 //! The browser has no threads, no clock the app may read and no files: the app's scheduler
 //! never spawns, sleeps or reads a clock (`wordclub_app::App::run_next`), the worker's loop
 //! drives it, and the native host (`App::drive_on_threads`) is not compiled here. The shipped
 //! build never allows fixed deals (`App::allow_fixed_deals` is never called).
 #![cfg(target_arch = "wasm32")]
-
-mod settings;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -111,15 +113,50 @@ pub fn provide_data(name: &str, bytes: Vec<u8>) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Starts the app. `options_json`: `{"settings": <kept settings or null>}` (what
-/// [`take_settings`] gave last time; the worker keeps it in IndexedDB). The history is kept
-/// in the browser's storage (OPFS, else IndexedDB); a browser with neither gets
-/// `no_browser_storage` and its sentence. Resolves with `{"storage": "opfs"|"indexeddb"}`.
+/// Hands back a word graph the worker kept from an earlier start under `name` (what
+/// [`take_graphs`] gave), before [`init`]: a load that needs it reads it instead of building
+/// it (`wordclub_movegen::offer_kept_graph`, which checks its bytes against the graph's key
+/// then). `false` when no build of this graph layout reads it: the worker may delete it.
+#[wasm_bindgen]
+pub fn provide_graph(name: &str, bytes: Vec<u8>) -> bool {
+    wordclub_movegen::offer_kept_graph(name, bytes)
+}
+
+/// The graphs built since the last call, for the worker to keep (in IndexedDB, by name):
+/// `[[name, bytes: Uint8Array], …]`.
+#[wasm_bindgen]
+pub fn take_graphs() -> js_sys::Array {
+    let out = js_sys::Array::new();
+    for (name, bytes) in wordclub_movegen::take_graphs_to_keep() {
+        let pair = js_sys::Array::new();
+        pair.push(&JsValue::from_str(&name));
+        pair.push(&js_sys::Uint8Array::from(bytes.as_slice()));
+        out.push(&pair);
+    }
+    out
+}
+
+/// How the graphs the worker keeps were used since this module started, as JSON:
+/// `{"offered": n, "read": n, "built": n}` (handed back, read instead of built, built and
+/// handed over to keep). The web tests read it to see a graph come from the browser's storage.
+#[wasm_bindgen]
+pub fn graph_counts() -> String {
+    let c = wordclub_movegen::host_graph_counts();
+    json!({ "offered": c.offered, "read": c.read, "built": c.built }).to_string()
+}
+
+/// Starts the app. `options_json`: `{"settings": <settings kept before, or null>}`: what an
+/// earlier version of the web app kept in its IndexedDB database `wordclub-settings`, copied
+/// into the history once, when the history holds no settings yet (schema version 8: the
+/// settings live in the history now). The history is kept in the browser's storage (OPFS,
+/// else IndexedDB); a browser with neither gets `no_browser_storage` and its sentence.
+/// Resolves with `{"storage": "opfs"|"indexeddb", "settings_in_history": bool}`: with `true`
+/// the history holds the settings (durably), so the worker may delete the earlier copy.
 /// Called again, it answers as the first time and changes nothing.
 #[wasm_bindgen]
 pub async fn init(options_json: String) -> Result<String, JsValue> {
-    if WORKER.with(|w| w.borrow().is_some()) {
-        return Ok(json!({ "storage": storage_name() }).to_string());
+    if let Some(worker) = WORKER.with(|w| w.borrow().clone()) {
+        return Ok(started(&worker.app, true));
     }
     let options: Value = serde_json::from_str(&options_json)
         .map_err(|e| error("bad_argument", &format!("init's options are not JSON: {e}")))?;
@@ -132,16 +169,28 @@ pub async fn init(options_json: String) -> Result<String, JsValue> {
             &format!("the data file {name} was not loaded: reload the page"),
         ));
     }
-    let settings = Box::new(settings::WorkerSettings::new(
-        options.get("settings").cloned(),
-    ));
+    // Graphs built at run time are handed to the worker to keep (`take_graphs`).
+    wordclub_movegen::keep_graphs_in_host();
     let history = open_history(&options).await?;
-    let app = Rc::new(App::with_opened_history(settings, history));
+    let earlier = options.get("settings").cloned().filter(|v| !v.is_null());
+    let app = Rc::new(App::with_settings_in_history(history, earlier));
     app.set_waker(|| WOKEN.store(true, Ordering::SeqCst));
     let events = RefCell::new(app.subscribe());
-    WORKER.with(|w| *w.borrow_mut() = Some(Rc::new(Worker { app, events })));
+    let worker = Rc::new(Worker { app, events });
+    // The copy of earlier settings must be durable before the worker may delete them: not
+    // written (the next command's answer then says why), the earlier copy stays.
+    let durable = flush(&worker).await.is_ok();
+    WORKER.with(|w| *w.borrow_mut() = Some(Rc::clone(&worker)));
     WOKEN.store(true, Ordering::SeqCst);
-    Ok(json!({ "storage": storage_name() }).to_string())
+    Ok(started(&worker.app, durable))
+}
+
+fn started(app: &App, durable: bool) -> String {
+    json!({
+        "storage": storage_name(),
+        "settings_in_history": durable && app.history_holds_settings(),
+    })
+    .to_string()
 }
 
 #[cfg(not(feature = "node-test"))]
@@ -254,13 +303,6 @@ pub fn take_events() -> Result<String, JsValue> {
         events.push(event);
     }
     serde_json::to_string(&events).map_err(|e| error("internal", &e.to_string()))
-}
-
-/// The settings to keep, as JSON, when they changed since the last ask (`null` otherwise):
-/// the worker writes them to the browser's storage and hands them back to [`init`].
-#[wasm_bindgen]
-pub fn take_settings() -> Option<String> {
-    settings::take_changed().map(|v| v.to_string())
 }
 
 /// The whole history as one file (the History screen's "Export history"): the bytes of an

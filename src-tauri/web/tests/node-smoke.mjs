@@ -49,10 +49,17 @@ let missing;
 try { await web.init('{}'); } catch (e) { missing = refusal(e); }
 assert.equal(missing?.kind, 'data_file');
 for (const f of files) web.provide_data(f.name, readFileSync(join(dest, 'data', f.file)));
-assert.deepEqual(JSON.parse(await web.init('{}')), { storage: 'memory' });
+// A kept graph handed back under a name no build of this layout reads is refused (the worker
+// then deletes it); nothing is offered, read or built yet.
+assert.equal(web.provide_graph('graph-0123-4567-v0.bin', new Uint8Array([1, 2, 3])), false);
+assert.equal(web.provide_graph('settings.json', new Uint8Array([1])), false);
+assert.deepEqual(JSON.parse(web.graph_counts()), { offered: 0, read: 0, built: 0 });
+// Settings an earlier build kept are copied into the history, which then holds them.
+assert.deepEqual(JSON.parse(await web.init(JSON.stringify({ settings: { theme: 'dark' } }))), { storage: 'memory', settings_in_history: true });
 
 // Real commands through the one dispatcher.
 const rules = await call('rule_sets');
+assert.equal((await call('get_settings')).theme, 'dark', 'the copied settings are the app\'s');
 assert.ok(Array.isArray(rules) && rules.length > 0, 'rule_sets lists the rule sets');
 const ruleSet = rules.find((r) => r.computer_seats !== false) ?? rules[0];
 const id = ruleSet.id;
