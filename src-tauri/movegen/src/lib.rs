@@ -58,8 +58,8 @@ pub use layout::{Grid, Layout, Rack, MAX_SIZE};
 pub use leave::LeaveTable;
 pub use moves::{sort_moves, Move};
 pub use players::{
-    computer_action, computer_action_with, computer_decision, decide, suggest, suggest_with,
-    Decision, Level, Situation,
+    computer_action, computer_action_with, computer_decision, decide, decide_at, position_seats,
+    suggest, suggest_with, Decision, Level, Situation,
 };
 pub use prebuilt::{graph_cache_dir, is_prebuilt, set_graph_cache_dir, GraphSource};
 pub use sim::{
