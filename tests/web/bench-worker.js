@@ -5,12 +5,12 @@
 //   { op: 'start' }                       -> { ms: { compile, data, init } }
 //   { op: 'decide', level, cgp, runs }    -> { decision, ms } (one decision's time, as the CLI's)
 //   { op: 'match', rules, level }         -> { moves: [ms of each computer move], turns, memory,
-//                                            analysed, analysisMs, memoryAfter }
+//                                            analysisMs, memoryAfter }
 // A match is played through the app's own commands (`call`) and its scheduler (`tick`), with
 // the person passing every turn, so the computer plays its moves on a board of its own; the
 // scheduler's clock is advanced past its pace instead of waiting it out. `memory` is the
-// module's `memory.buffer.byteLength` after the match, and again once the app's own work after
-// it (the match's analysis) is done.
+// module's `memory.buffer.byteLength` after the match, and again after its analysis
+// (`match_analysis`).
 
 const root = new URL('./', import.meta.url);
 /** @type {any} */
@@ -76,18 +76,11 @@ async function match(rules, level) {
     view = await call('match_view', { match_id: id });
   }
   const memory = exports.memory.buffer.byteLength;
-  // Then the app's own work until it has none left (the finished match's analysis), for at
-  // most a minute.
+  // Then the match's analysis, as the History screen asks for it (made in the call, kept).
   const t = performance.now();
-  let idle = false;
-  while (!idle && performance.now() - t < 60000) {
-    const step = JSON.parse(await web.tick(performance.now() + skipped));
-    web.take_events();
-    if (step.ran) continue;
-    if (step.wait_ms != null) skipped += step.wait_ms;
-    else idle = true;
-  }
-  return { moves, over: view.over, turns: view.turns.length, memory, analysed: idle, analysisMs: performance.now() - t, memoryAfter: exports.memory.buffer.byteLength };
+  await call('match_analysis', { match_id: id });
+  const analysisMs = performance.now() - t;
+  return { moves, over: view.over, turns: view.turns.length, memory, analysisMs, memoryAfter: exports.memory.buffer.byteLength };
 }
 
 self.onmessage = async (/** @type {MessageEvent} */ m) => {

@@ -309,14 +309,18 @@ fn moves_with_a_level_answers_that_computers_decision() {
     assert!(greedy.get("ms").is_none(), "{greedy}");
 
     let (code, hard) = cli(&[
-        "moves", "--position", position, "--level", "hard", "--time", "3",
+        "moves",
+        "--position",
+        position,
+        "--level",
+        "hard",
+        "--time",
+        "3",
     ]);
     assert_eq!(code, 0, "{hard}");
     let decision = hard["decision"].as_str().unwrap();
     assert!(
-        listed
-            .iter()
-            .any(|(m, s)| decision == format!("{m} {s}")),
+        listed.iter().any(|(m, s)| decision == format!("{m} {s}")),
         "Hard's {decision} is not a listed move"
     );
     assert!(hard["ms"].as_f64().unwrap() > 0.0, "{hard}");

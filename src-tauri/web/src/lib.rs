@@ -310,8 +310,8 @@ pub fn bench_decide(level: &str, cgp: &str, runs: u32) -> Result<String, JsValue
     let refuse = |e: &dyn std::fmt::Display| error("bad_argument", &e.to_string());
     let level = Level::parse(level).map_err(|e| refuse(&e))?;
     let parsed = wordclub_engine::Cgp::parse(cgp).map_err(|e| refuse(&e))?;
-    let rules = RuleSet::builtin(parsed.opcode("rules").unwrap_or("classic-15"))
-        .map_err(|e| refuse(&e))?;
+    let rules =
+        RuleSet::builtin(parsed.opcode("rules").unwrap_or("classic-15")).map_err(|e| refuse(&e))?;
     let list = WordList::builtin(parsed.opcode("lex").unwrap_or(&rules.default_list))
         .map_err(|e| refuse(&e))?;
     let position = position_of(cgp, &rules).map_err(|e| refuse(&e))?;

@@ -22,8 +22,8 @@ use super::rules::engine_error;
 use super::score::{read_position, scored_json, Position};
 use crate::{args::Args, error::CliError, CliResult};
 use serde_json::json;
-use wordclub_engine::score_move;
 use std::time::Instant;
+use wordclub_engine::score_move;
 use wordclub_engine::{Board, Cgp, RuleSet};
 use wordclub_lexicon::WordList;
 use wordclub_movegen::{
@@ -81,7 +81,9 @@ pub fn run(argv: &[String]) -> CliResult {
         return level_answer(&args, level, &rules, &list, &cgp, &board, &rack);
     }
     if args.value("time").is_some() {
-        return Err(CliError::usage(format!("--time goes with --level: {USAGE}")));
+        return Err(CliError::usage(format!(
+            "--time goes with --level: {USAGE}"
+        )));
     }
     let limit = match args.value("limit") {
         Some(n) => Some(
