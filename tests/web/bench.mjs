@@ -208,17 +208,22 @@ async function hardMatch(worker) {
   console.log(`  the worker's WebAssembly memory after the match: ${MB(memory)} MB (goal <= 300 MB); after its analysis (made in ${ms(analysisMs)}): ${MB(memoryAfter)} MB`);
 }
 
-sizes();
+// --size: the sizes alone; --worker: the bench worker's figures alone (e.g. to compare two
+// builds of the module through WORDCLUB_WEB_BENCH_WASM).
+const workerOnly = process.argv.includes('--worker');
+if (!workerOnly) sizes();
 if (process.argv.includes('--size')) {
   // The sizes alone (node tests/web/bench.mjs --size).
 } else if (!hasWasm()) {
   console.log('no WebAssembly in dist/web: build it with scripts/build-web.sh for the load and Hard figures');
 } else {
-  const server = await serveWeb();
-  try {
-    await loads(server.url);
-  } finally {
-    await server.stop();
+  if (!workerOnly) {
+    const server = await serveWeb();
+    try {
+      await loads(server.url);
+    } finally {
+      await server.stop();
+    }
   }
   if (!BENCH_WASM || !existsSync(join(BENCH_WASM, 'wasm', 'wordclub_web_bg.wasm'))) {
     console.log('no bench build (WORDCLUB_WEB_BENCH_WASM): scripts/bench-web.sh makes one for the Hard and memory figures');
