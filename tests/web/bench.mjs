@@ -114,33 +114,32 @@ function benchBuild() {
   return dir;
 }
 
-/** A bench worker in a fresh browser context; `ask(message)` resolves with its answer. */
+/** Starts a bench worker on the page: `benchAsk(message)` asks it, refused after ten minutes
+ *  (a worker that never answers must not hang the bench; page.evaluate has no timeout). */
+function startBenchWorker() {
+  globalThis.benchW?.terminate();
+  const w = new Worker('bench-worker.js', { type: 'module' });
+  globalThis.benchW = w;
+  globalThis.benchAsk = (message) => new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the bench worker did not answer ${message.op} in ten minutes`)), 600000);
+    w.onmessage = (e) => { clearTimeout(timer); if (e.data.error) reject(new Error(e.data.error)); else resolve(e.data.ok); };
+    w.postMessage(message);
+  });
+}
+
+/** A bench worker in a fresh browser context; `ask(message)` resolves with its answer,
+ *  `again()` starts a second one on the same page (its files in the HTTP cache). */
 async function benchWorker(browser, url) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${url}/bench.html`);
-  await page.evaluate(() => {
-    const w = new Worker('bench-worker.js', { type: 'module' });
-    globalThis.benchW = w;
-    globalThis.benchAsk = (message) => new Promise((resolve, reject) => {
-      w.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data.ok));
-      w.postMessage(message);
-    });
-  });
+  await page.evaluate(startBenchWorker);
   const ask = (message) => page.evaluate((m) => globalThis.benchAsk(m), message);
-  // A second worker on the same page: its start finds every file in the HTTP cache.
   const again = async () => {
     // The first lets go of the history (one worker holds the browser's storage at a time).
     await page.evaluate(() => { globalThis.benchW.terminate(); });
     await page.waitForTimeout(500);
-    await page.evaluate(() => {
-      const w = new Worker('bench-worker.js', { type: 'module' });
-      globalThis.benchW = w;
-      globalThis.benchAsk = (message) => new Promise((resolve, reject) => {
-        w.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data.ok));
-        w.postMessage(message);
-      });
-    });
+    await page.evaluate(startBenchWorker);
     return ask({ op: 'start' });
   };
   return { ask, again, close: () => context.close() };

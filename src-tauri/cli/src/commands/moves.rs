@@ -1,8 +1,8 @@
 //! `moves --rules ID [--list ID | --list-file PATH] --position CGP --rack RACK [--limit N]
-//! [--breakdown] [--manners polite|any] [--level LEVEL [--time N]]`: every legal placement with its score, best first
-//! (then by notation), and the number of distinct exchanges. `--manners polite` lists only
-//! the placements the computer players and hints may make (none forms a kept offensive word);
-//! the default `any` lists every legal one.
+//! [--breakdown] [--manners polite|any] [--level LEVEL [--time N]]`: every legal placement with
+//! its score, best first (then by notation), and the number of distinct exchanges.
+//! `--manners polite` lists only the placements the computer players and hints may make (none
+//! forms a kept offensive word); the default `any` lists every legal one.
 //!
 //! The rule set may also come from the position's `rules` opcode, the list from its `lex`
 //! opcode and the rack from its first rack. Moves are in GCG notation: `.` for a tile already
@@ -15,8 +15,9 @@
 //! `--level easy|medium|hard|greedy` answers instead what that computer does here (polite, seed
 //! 0: `wordclub_movegen::decide_at`, a computer's turn without a match), and `--time N` adds
 //! `ms`, the time of one decision: after an untimed one (which loads the graph and the leave
-//! table), five rounds of N in a row, each round's mean, the median round: the native side of the web app's bench (tests/web/bench.mjs), which
-//! times the same search in the worker on the same positions.
+//! table), five rounds of N in a row, each round's mean, the median round. The native side of
+//! the web app's bench (tests/web/bench.mjs), which times the same search in the worker on the
+//! same positions.
 use super::lists::{manners_name, manners_option};
 use super::rules::engine_error;
 use super::score::{read_position, scored_json, Position};
