@@ -3,7 +3,15 @@
 # and gzip per part, cold and warm loads in Chromium (and where a cold start's time goes),
 # Hard's decision on the same classic positions in a worker and in the native CLI with the
 # ratio, and the worker's WebAssembly memory after a classic match against Hard. A benchmark
-# (figures, no pass or fail), not part of the test command; about N minutes on a warm target.
+# (figures, no pass or fail), not part of the test command: 4.5-5 minutes on a warm target
+# (measured 2026-12-06 on the busy 2-core machine).
+#
+# It once never finished: it built the debug wordclub-cli first (a quarter of an hour from a
+# cold target here) and then drove two whole classic matches through the UI, the second on
+# `wordclub-cli serve`'s page with the web tests' playTurn, whose wait for the rack to go never
+# ends there (rerun 2026-12-06: a 60 s timeout at the third turn), and it compared medians of
+# different positions. Now Hard is timed on fixed positions outside the UI on both sides, and
+# the match that gives the memory is played through the worker's `call` and `tick`.
 #
 # Builds, in the same CARGO_TARGET_DIR as scripts/test.sh: dist/web (scripts/build-web.sh);
 # the web crate's `bench` build (the shipped module plus `bench_decide`) into
