@@ -14,9 +14,10 @@
 # (the npm package binaryen 132, which scripts/install-deps.sh keeps in
 # ~/.cache/wordclub/binaryen; Debian's is version 108, of 2022). Measured 2026-12-06 on the
 # 2-core machine: the module 6.02 -> 4.94 MB raw, 1.32 -> 1.25 MB brotli, 1.92 -> 1.81 MB gzip
-# (0.6 % of the first visit with brotli), the same decisions on the bench's positions; it costs
-# about two CPU-minutes (twelve wall-clock minutes under the machine's load), so the test
-# build (scripts/test.sh, scripts/web-e2e.sh) and scripts/run.sh --web go without it.
+# (0.6 % of the first visit with brotli), the same decisions on the bench's positions; a build
+# with it took 127 s against 15 s without (nine to twelve minutes when the machine was at its
+# busiest), so the test build (scripts/test.sh, scripts/web-e2e.sh) and scripts/run.sh --web
+# go without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
