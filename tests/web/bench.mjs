@@ -161,7 +161,9 @@ async function startParts(browser, url) {
   }
   const line = (name, runs) => {
     const part = (k) => median(runs.map((r) => r[k]));
-    console.log(`  ${name}: module fetched and compiled ${ms(part('compile'))}, data files fetched, checked and handed over ${ms(part('data'))}, history opened ${ms(part('init'))}`);
+    const names = { compile: 'the module', data: 'the data files', init: 'the history' };
+    const most = Object.keys(names).reduce((a, b) => (part(a) >= part(b) ? a : b));
+    console.log(`  ${name}: module fetched and compiled ${ms(part('compile'))}, data files fetched, checked and handed over ${ms(part('data'))}, history opened ${ms(part('init'))} (most: ${names[most]})`);
   };
   console.log(`web start in a worker (where a load's time goes; medians of ${RUNS})`);
   line('cold', cold);
