@@ -10,13 +10,30 @@
 # Uses $CARGO_TARGET_DIR as scripts/test.sh sets it (the wasm build's own folder inside it),
 # so a second run with nothing changed is seconds. Needs scripts/install-deps.sh (the wasm32
 # target, clang for SQLite's C, wasm-bindgen-cli at Cargo.lock's wasm-bindgen version).
-# wasm-opt is not run: none is installed here (Debian's binaryen is version 108, of 2022; the
-# npm package would be one more download per machine), and it would only make the module
-# smaller: the budgets are measured without it (README, "The web app").
+# `--wasm-opt`: the bundle to ship (put on a host) also goes through Binaryen's wasm-opt -Oz
+# (the npm package binaryen 132, which scripts/install-deps.sh keeps in
+# ~/.cache/wordclub/binaryen; Debian's is version 108, of 2022). Measured 2026-12-06 on the
+# 2-core machine: the module 6.02 -> 4.94 MB raw, 1.32 -> 1.25 MB brotli, 1.92 -> 1.81 MB gzip
+# (0.6 % of the first visit with brotli), the same decisions on the bench's positions; a build
+# with it took 127 s against 15 s without (nine to twelve minutes when the machine was at its
+# busiest), so the test build (scripts/test.sh, scripts/web-e2e.sh) and scripts/run.sh --web
+# go without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+wasm_opt=false
+for arg in "$@"; do
+  case $arg in
+    --wasm-opt) wasm_opt=true ;;
+    *) echo "usage: scripts/build-web.sh [--wasm-opt]" >&2; exit 2 ;;
+  esac
+done
+binaryen=${WORDCLUB_BINARYEN:-${XDG_CACHE_HOME:-$HOME/.cache}/wordclub/binaryen}
+if $wasm_opt && [ ! -x "$binaryen/node_modules/.bin/wasm-opt" ]; then
+  echo "wasm-opt not found in $binaryen: scripts/install-deps.sh installs it (npm binaryen)" >&2
+  exit 1
+fi
 out=${WORDCLUB_WEB_OUT:-$PWD/dist/web}
 profile=web
 stage=$CARGO_TARGET_DIR/web-stage
@@ -33,6 +50,17 @@ echo "== web: the WebAssembly and the data files (src-tauri/web/build.sh, profil
 # A fresh folder each time, so no file of an older build is carried along.
 rm -rf "$stage"
 src-tauri/web/build.sh "$stage" --profile "$profile"
+
+if $wasm_opt; then
+  module=$stage/wasm/wordclub_web_bg.wasm
+  before=$(stat -c %s "$module")
+  echo "== web: wasm-opt -Oz (binaryen $("$binaryen/node_modules/.bin/wasm-opt" --version | awk '{print $3}'))"
+  # The features rustc's wasm32 output uses; wasm-opt refuses a module that needs one not named.
+  "$binaryen/node_modules/.bin/wasm-opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals "$module" -o "$module.opt"
+  mv "$module.opt" "$module"
+  echo "wasm-opt: the module $before -> $(stat -c %s "$module") bytes"
+fi
 
 echo "== web: assemble $out"
 mkdir -p "$out"

@@ -3,7 +3,8 @@
 # missing), the npm packages of package.json (npm ci, when node_modules is missing or older
 # than package-lock.json), Rust's wasm32-unknown-unknown target (rustup, when missing),
 # wasm-bindgen-cli at Cargo.lock's version and tauri-driver (cargo install, when missing or,
-# for wasm-bindgen, another version). Safe to run again.
+# for wasm-bindgen, another version), Binaryen's wasm-opt (npm, in ~/.cache/wordclub/binaryen,
+# when missing or another version). Safe to run again.
 #   scripts/install-deps.sh          everything (build, app, browser and window tests)
 #   scripts/install-deps.sh --app    only what building and running the app needs
 set -euo pipefail
@@ -70,6 +71,18 @@ if [ -n "$bindgen" ]; then
     echo "installing wasm-bindgen-cli $bindgen (cargo install, a few minutes)"
     cargo install wasm-bindgen-cli --version "$bindgen" --locked
   fi
+fi
+
+# Binaryen's wasm-opt for the web app's shipped bundle (scripts/build-web.sh --wasm-opt; the
+# test build goes without): the npm package, into a folder of its own, only when missing or
+# another version.
+binaryen_version=132
+binaryen=${WORDCLUB_BINARYEN:-${XDG_CACHE_HOME:-$HOME/.cache}/wordclub/binaryen}
+if command -v npm >/dev/null \
+  && [ "$("$binaryen/node_modules/.bin/wasm-opt" --version 2>/dev/null | awk '{ print $3 }')" != "$binaryen_version" ]; then
+  echo "installing binaryen $binaryen_version (npm, for wasm-opt) in $binaryen"
+  mkdir -p "$binaryen"
+  npm install --no-audit --no-fund --prefix "$binaryen" "binaryen@$binaryen_version"
 fi
 
 # tauri-driver drives the real app window through WebKitWebDriver (tests/app_smoke).

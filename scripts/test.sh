@@ -5,7 +5,8 @@
 # typed contract generated from the command table (tsc --checkJs), runs the UI's unit
 # tests (tests/unit), the Rust tests (dictionary, engine, move generator, rules lab, store,
 # command layer, CLI, app), then the browser end-to-end tests and the real-window smoke test,
-# then the web app's build and its tests in Chromium and WebKit (scripts/web-e2e.sh).
+# then the web app's build and its tests in Chromium and WebKit, and the store's browser tests
+# (scripts/web-e2e.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh

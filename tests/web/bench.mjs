@@ -6,19 +6,31 @@
 //   load  Chromium from loopback: cold (a new profile, nothing cached) and warm (the service
 //         worker's files) to the first screen (the new-match form) and to a playable match
 //         (Start pressed, the rack on screen); medians of `WORDCLUB_WEB_RUNS` (3) runs;
-//   hard  a classic match against Hard played in the worker: each of Hard's moves timed
-//         from the person's play answered to its move announced, less the app's deliberate
-//         pace (COMPUTER_PACE, 450 ms); and the worker's WebAssembly memory after it.
-// Run with scripts/bench-web.sh (builds dist/web and wordclub-cli first).
+//         and where a cold start's time goes (the module fetched and compiled, the data files
+//         fetched and handed over, the history opened), from the bench worker;
+//   hard  Hard's decision on classic 15x15 positions (src-tauri/movegen/tests/positions,
+//         seeded-classic-15-s*) in a worker and in the native CLI, side by side in one run: the
+//         same search (`wordclub_movegen::decide_at`) on the same positions, timed alike on both
+//         sides: after an untimed decision, five rounds of `WORDCLUB_BENCH_DECIDE_RUNS` (100) in
+//         a row, the median round's mean; the ratio per position and of the totals;
+//   match a classic match against Hard played in the worker through the app's commands and
+//         scheduler (the person passes): each of Hard's moves, and the module's WebAssembly
+//         memory (`memory.buffer.byteLength`) after it.
+// The hard and match figures need the web crate's `bench` build (WORDCLUB_WEB_BENCH_WASM, the
+// folder with its wasm/ — scripts/bench-web.sh builds it) and a native CLI with
+// `moves --level --time` (WORDCLUB_CLI): a copy of dist/web with that module and
+// tests/web/bench-worker.js is served for them. Run with scripts/bench-web.sh.
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { WEB, serveWeb, hasWasm, launchProfile, offlineReady, removeProfile, startMatch, playTurn } from './helpers.js';
-import { CHROMIUM, CHROMIUM_ARGS, TABLET, startServer } from '../e2e/helpers.js';
+import { WEB, ROOT, serveWeb, hasWasm, launchProfile, offlineReady, removeProfile, startMatch, copyOfBuild } from './helpers.js';
+import { CLI, CHROMIUM, CHROMIUM_ARGS } from '../e2e/helpers.js';
 
 const RUNS = Number(process.env.WORDCLUB_WEB_RUNS ?? 3);
-const COMPUTER_PACE_MS = 450;
+const DECIDE_RUNS = Number(process.env.WORDCLUB_BENCH_DECIDE_RUNS ?? 100);
+const BENCH_WASM = process.env.WORDCLUB_WEB_BENCH_WASM ?? '';
 const MB = (n) => (n / 1e6).toFixed(2);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
@@ -91,89 +103,149 @@ async function loads(url) {
   line('warm', warm, 1000);
 }
 
-/** The WebAssembly memories of the page's workers, in bytes (DevTools protocol: every
- *  WebAssembly.Memory object on each worker's heap). */
-async function workerWasmMemory(browser) {
-  const cdp = await browser.newBrowserCDPSession();
-  const { targetInfos } = await cdp.send('Target.getTargets');
-  let total = 0;
-  for (const target of targetInfos.filter((t) => t.type === 'worker')) {
-    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-    let serial = 0;
-    const ask = (method, params) => new Promise((resolve) => {
-      const id = ++serial;
-      const listener = (event) => {
-        if (event.sessionId !== sessionId) return;
-        const message = JSON.parse(event.message);
-        if (message.id !== id) return;
-        cdp.off('Target.receivedMessageFromTarget', listener);
-        resolve(message.result);
-      };
-      cdp.on('Target.receivedMessageFromTarget', listener);
-      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
-    });
-    const proto = await ask('Runtime.evaluate', { expression: 'WebAssembly.Memory.prototype' });
-    const found = await ask('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId });
-    const bytes = await ask('Runtime.callFunctionOn', {
-      objectId: found.objects.objectId,
-      functionDeclaration: 'function () { return this.reduce((sum, m) => sum + m.buffer.byteLength, 0); }',
-      returnByValue: true,
-    });
-    total += bytes.result.value;
-    await cdp.send('Target.detachFromTarget', { sessionId });
-  }
-  return total;
+/** A copy of dist/web whose module is the `bench` build, with the bench worker and an empty
+ *  page to start it from (the app's CSP forbids inline scripts; the bench adds none). */
+function benchBuild() {
+  const dir = copyOfBuild();
+  rmSync(join(dir, 'wasm'), { recursive: true, force: true });
+  cpSync(join(BENCH_WASM, 'wasm'), join(dir, 'wasm'), { recursive: true });
+  cpSync(join(ROOT, 'tests', 'web', 'bench-worker.js'), join(dir, 'bench-worker.js'));
+  writeFileSync(join(dir, 'bench.html'), '<!doctype html><meta charset="utf-8"><title>bench</title>\n');
+  return dir;
 }
 
-/** Hard's moves in a classic match at `url` (ms beyond the pace each), and the workers'
- *  WebAssembly memory after it. */
-async function hard(url) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  try {
-    const context = await browser.newContext(TABLET.options);
-    const page = await context.newPage();
-    await page.goto(url);
-    await startMatch(page, 'classic-15', [['Ann', 'person'], ['Robo', 'hard']]);
-    const times = [];
-    for (let turn = 0; turn < 60; turn++) {
-      await page.locator('[data-testid=rack], [data-testid=end]').first().waitFor({ timeout: 120000 });
-      if (await page.getByTestId('end').count()) break;
-      const before = await page.locator('[data-testid=scoresheet-log] > .sheet-row').count();
-      await playTurn(page, { pass: turn >= 30 });
-      const answered = Date.now();
-      await page.waitForFunction((n) => document.querySelector('[data-testid=end]') || document.querySelectorAll('[data-testid=scoresheet-log] > .sheet-row').length >= n + 2, before, { timeout: 120000 });
-      if (!(await page.getByTestId('end').count())) times.push(Date.now() - answered - COMPUTER_PACE_MS);
-    }
-    return { times, memory: await workerWasmMemory(browser) };
-  } finally {
-    await browser.close();
-  }
+/** Starts a bench worker on the page: `benchAsk(message)` asks it, refused after ten minutes
+ *  (a worker that never answers must not hang the bench; page.evaluate has no timeout). */
+function startBenchWorker() {
+  globalThis.benchW?.terminate();
+  const w = new Worker('bench-worker.js', { type: 'module' });
+  globalThis.benchW = w;
+  globalThis.benchAsk = (message) => new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the bench worker did not answer ${message.op} in ten minutes`)), 600000);
+    w.onmessage = (e) => { clearTimeout(timer); if (e.data.error) reject(new Error(e.data.error)); else resolve(e.data.ok); };
+    w.postMessage(message);
+  });
 }
 
-sizes();
+/** A bench worker in a fresh browser context; `ask(message)` resolves with its answer,
+ *  `again()` starts a second one on the same page (its files in the HTTP cache). */
+async function benchWorker(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/bench.html`);
+  await page.evaluate(startBenchWorker);
+  const ask = (message) => page.evaluate((m) => globalThis.benchAsk(m), message);
+  const again = async () => {
+    // The first lets go of the history (one worker holds the browser's storage at a time).
+    await page.evaluate(() => { globalThis.benchW.terminate(); });
+    await page.waitForTimeout(500);
+    await page.evaluate(startBenchWorker);
+    return ask({ op: 'start' });
+  };
+  return { ask, again, close: () => context.close() };
+}
+
+const ms = (x) => `${x.toFixed(x < 1 ? 3 : 1)} ms`;
+
+/** Where a start's time goes, from the bench worker: cold (a new context, nothing cached),
+ *  then warm (a second worker in the same context: the HTTP cache, as the service worker's). */
+async function startParts(browser, url) {
+  const cold = [];
+  const warm = [];
+  for (let i = 0; i < RUNS; i++) {
+    const first = await benchWorker(browser, url);
+    try {
+      cold.push((await first.ask({ op: 'start' })).ms);
+      warm.push((await first.again()).ms);
+    } finally { await first.close(); }
+  }
+  const line = (name, runs) => {
+    const part = (k) => median(runs.map((r) => r[k]));
+    const names = { compile: 'the module', data: 'the data files', init: 'the history' };
+    const most = Object.keys(names).reduce((a, b) => (part(a) >= part(b) ? a : b));
+    console.log(`  ${name}: module fetched and compiled ${ms(part('compile'))}, data files fetched, checked and handed over ${ms(part('data'))}, history opened ${ms(part('init'))} (most: ${names[most]})`);
+  };
+  console.log(`web start in a worker (where a load's time goes; medians of ${RUNS})`);
+  line('cold', cold);
+  line('warm', warm);
+}
+
+/** The classic positions both sides solve. */
+function positions() {
+  const dir = join(ROOT, 'src-tauri', 'movegen', 'tests', 'positions');
+  return readdirSync(dir).filter((f) => /^seeded-classic-15-s\d/.test(f)).sort()
+    .map((f) => ({ name: f.replace(/\.cgp$/, ''), cgp: readFileSync(join(dir, f), 'utf8').trim() }));
+}
+
+/** Hard on the same positions in the worker and in the native CLI, one after the other per
+ *  position (so a load that comes and goes weighs on both alike). */
+async function hardSideBySide(worker) {
+  const rows = [];
+  // The module's hot code is compiled again, optimised, once it has run a while (V8's tiers):
+  // every position once in the worker before any is timed.
+  for (const { cgp } of positions()) await worker.ask({ op: 'decide', level: 'hard', cgp, runs: 5 });
+  for (const { name, cgp } of positions()) {
+    const native = JSON.parse(execFileSync(CLI, ['moves', '--position', cgp, '--level', 'hard', '--time', String(DECIDE_RUNS)], { encoding: 'utf8' }));
+    const web = await worker.ask({ op: 'decide', level: 'hard', cgp, runs: DECIDE_RUNS });
+    rows.push({ name, native: native.ms, web: web.ms, same: native.decision === web.decision, decision: web.decision, other: native.decision });
+  }
+  console.log(`web hard (Hard's decision on ${rows.length} classic 15x15 positions; one decision's time, the median of 5 rounds of ${DECIDE_RUNS}; worker: the web profile's module in Chromium, native: wordclub-cli built with the web profile)`);
+  for (const r of rows) {
+    console.log(`  ${r.name.padEnd(34)} worker ${ms(r.web).padStart(10)}  native ${ms(r.native).padStart(10)}  ratio ${(r.web / r.native).toFixed(2)}${r.same ? '' : `  DIFFERENT: worker ${r.decision}, native ${r.other}`}`);
+  }
+  const ratios = rows.map((r) => r.web / r.native);
+  const web = rows.reduce((t, r) => t + r.web, 0);
+  const native = rows.reduce((t, r) => t + r.native, 0);
+  console.log(`  total worker ${ms(web)}, native ${ms(native)}: ratio of totals ${(web / native).toFixed(2)}, median ratio ${median(ratios).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)} (goal <= 2)`);
+  const differ = rows.filter((r) => !r.same).length;
+  console.log(`  the same decision on both sides: ${rows.length - differ} of ${rows.length}`);
+}
+
+/** A classic match against Hard in the worker, and its WebAssembly memory after it. */
+async function hardMatch(worker) {
+  const { moves, over, turns, memory, analysisMs, memoryAfter } = await worker.ask({ op: 'match', rules: 'classic-15', level: 'hard' });
+  console.log(`web match (classic-15, a person passing against Hard in the worker: ${turns} turns${over ? '' : ', NOT OVER'})`);
+  console.log(`  Hard's moves: median ${ms(median(moves))}, worst ${ms(Math.max(...moves))} over ${moves.length}`);
+  console.log(`  the worker's WebAssembly memory after the match: ${MB(memory)} MB (goal <= 300 MB); after its analysis (made in ${ms(analysisMs)}): ${MB(memoryAfter)} MB`);
+}
+
+// --size: the sizes alone; --worker: the bench worker's figures alone (e.g. to compare two
+// builds of the module through WORDCLUB_WEB_BENCH_WASM).
+const workerOnly = process.argv.includes('--worker');
+if (!workerOnly) sizes();
 if (process.argv.includes('--size')) {
   // The sizes alone (node tests/web/bench.mjs --size).
 } else if (!hasWasm()) {
   console.log('no WebAssembly in dist/web: build it with scripts/build-web.sh for the load and Hard figures');
 } else {
-  const server = await serveWeb();
-  try {
-    await loads(server.url);
-    // The same measure in the same run on the native app (`wordclub-cli serve`, its own
-    // threads): not the same positions (the web app takes no fixed deal), the medians of a
-    // whole match each.
-    const web = await hard(server.url);
-    const native = await startServer({ seed: 7 });
-    let desktop;
-    try { desktop = await hard(native.url); } finally { await native.stop(); }
-    const w = median(web.times);
-    const n = median(desktop.times);
-    console.log('web hard (a classic match against Hard; ms from the play answered to Hard\'s move on screen, less the 450 ms pace)');
-    console.log(`  worker: median ${w} ms over ${web.times.length} moves (worst ${Math.max(...web.times)})`);
-    console.log(`  native: median ${n} ms over ${desktop.times.length} moves (worst ${Math.max(...desktop.times)})`);
-    console.log(`  ratio worker/native: ${(w / Math.max(n, 1)).toFixed(2)} (goal <= 2)`);
-    console.log(`  the worker's WebAssembly memory after the match: ${MB(web.memory)} MB (goal <= 300 MB)`);
-  } finally {
-    await server.stop();
+  if (!workerOnly) {
+    const server = await serveWeb();
+    try {
+      await loads(server.url);
+    } finally {
+      await server.stop();
+    }
+  }
+  if (!BENCH_WASM || !existsSync(join(BENCH_WASM, 'wasm', 'wordclub_web_bg.wasm'))) {
+    console.log('no bench build (WORDCLUB_WEB_BENCH_WASM): scripts/bench-web.sh makes one for the Hard and memory figures');
+  } else {
+    const dir = benchBuild();
+    const bench = await serveWeb(dir);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    try {
+      await startParts(browser, bench.url);
+      const worker = await benchWorker(browser, bench.url);
+      try {
+        await worker.ask({ op: 'start' });
+        await hardSideBySide(worker);
+        await hardMatch(worker);
+      } finally {
+        await worker.close();
+      }
+    } finally {
+      await browser.close();
+      await bench.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }

@@ -284,3 +284,57 @@ fn moves_with_polite_manners_lists_only_what_the_computer_may_play() {
         .collect();
     assert_eq!(polite, kept, "on an empty board each move forms one word");
 }
+
+/// `moves --level` answers what that computer plays here (the search the web app's bench times
+/// on both targets): Greedy plays the best-scoring move `moves` lists first, Hard a legal move
+/// of the list, and `--time N` adds one decision's time; `--time` alone, a zero count and an
+/// unknown level are refused with a typed error.
+#[test]
+fn moves_with_a_level_answers_that_computers_decision() {
+    let position = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../movegen/tests/positions/seeded-classic-15-s10-t11-rack.cgp"
+    ))
+    .unwrap();
+    let position = position.trim();
+    let (code, all) = cli(&["moves", "--position", position, "--manners", "polite"]);
+    assert_eq!(code, 0, "{all}");
+    let listed = listed(&all);
+    let (best, best_score) = &listed[0];
+
+    let (code, greedy) = cli(&["moves", "--position", position, "--level", "greedy"]);
+    assert_eq!(code, 0, "{greedy}");
+    assert_eq!(greedy["level"], "greedy");
+    assert_eq!(greedy["decision"], format!("{best} {best_score}"));
+    assert!(greedy.get("ms").is_none(), "{greedy}");
+
+    let (code, hard) = cli(&[
+        "moves",
+        "--position",
+        position,
+        "--level",
+        "hard",
+        "--time",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{hard}");
+    let decision = hard["decision"].as_str().unwrap();
+    assert!(
+        listed.iter().any(|(m, s)| decision == format!("{m} {s}")),
+        "Hard's {decision} is not a listed move"
+    );
+    assert!(hard["ms"].as_f64().unwrap() > 0.0, "{hard}");
+    assert_eq!(hard["runs"], 3);
+
+    for (args, kind) in [
+        (vec!["--time", "3"], "usage"),
+        (vec!["--level", "hard", "--time", "0"], "usage"),
+        (vec!["--level", "wizard"], "unknown_player"),
+    ] {
+        let mut argv = vec!["moves", "--position", position];
+        argv.extend(args);
+        let (code, json) = cli(&argv);
+        assert_ne!(code, 0, "{json}");
+        assert_eq!(json["error"]["kind"], kind, "{json}");
+    }
+}

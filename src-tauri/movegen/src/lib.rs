@@ -59,8 +59,8 @@ pub use layout::{Grid, Layout, Rack, MAX_SIZE};
 pub use leave::LeaveTable;
 pub use moves::{sort_moves, Move};
 pub use players::{
-    computer_action, computer_action_with, computer_decision, decide, suggest, suggest_with,
-    Decision, Level, Situation,
+    computer_action, computer_action_with, computer_decision, decide, decide_at, position_seats,
+    suggest, suggest_with, Decision, Level, Situation,
 };
 pub use prebuilt::{
     graph_cache_dir, host_graph_counts, is_prebuilt, keep_graphs_in_host, offer_kept_graph,

@@ -30,7 +30,7 @@ use std::sync::{Arc, OnceLock};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wordclub_engine::{Action, Match, RuleSet, Seat};
+use wordclub_engine::{Action, Board, Cgp, Match, RuleSet, Seat};
 use wordclub_lexicon::WordList;
 
 use crate::bridge::{graph_for, grid_of, layout_of, rack_of, Manners};
@@ -575,6 +575,63 @@ pub fn computer_decision_with(
         manners,
     };
     decide(level, &s)
+}
+
+/// How many seats a CGP position is played at under `rules`: the table size the rule set was
+/// made flat for, else the position's racks or scores, at least the rule set's fewest players.
+/// The count behind the bag a position leaves ([`RuleSet::bag_left`]: a full rack for every
+/// other seat), for `wordclub-cli moves` and [`decide_at`] alike.
+pub fn position_seats(rules: &RuleSet, cgp: &Cgp) -> usize {
+    rules.table.map_or_else(
+        || {
+            cgp.racks
+                .len()
+                .max(cgp.scores.len())
+                .max(usize::from(rules.players.min))
+        },
+        usize::from,
+    )
+}
+
+/// What a polite `level` computer holding `rack` decides at a CGP position (`cgp`, its `board`
+/// read for `rules`; the bag is what the position leaves, [`position_seats`]; seed 0): a
+/// computer's turn without a match. The web app's bench (tests/web/bench.mjs) times this one
+/// search on the same positions natively (`wordclub-cli moves --level`) and in the worker (the
+/// web crate's `bench` build), so the ratio it prints compares targets, not code.
+pub fn decide_at(
+    level: Level,
+    rules: &RuleSet,
+    list: &WordList,
+    cgp: &Cgp,
+    board: &Board,
+    rack: &Rack,
+) -> Result<Decision, MovegenError> {
+    let seats = position_seats(rules, cgp);
+    let bag_len = rules.bag_left(board.filled(), rack.len(), seats.saturating_sub(1));
+    let grid = grid_of(board);
+    let s = Situation {
+        rules,
+        list,
+        grid: &grid,
+        rack,
+        bag_len,
+        can_exchange: rules.exchange_range(bag_len, rack.len()).is_some(),
+        seed: 0,
+        manners: Manners::Polite,
+    };
+    decide(level, &s)
+}
+
+impl Decision {
+    /// The decision as text: a placement in GCG notation with its score (`8D WORD 24`),
+    /// `exchange TILES` or `pass`.
+    pub fn describe(&self) -> String {
+        match self {
+            Decision::Place(m) => format!("{} {}", m.notation(), m.score),
+            Decision::Exchange(tiles) => format!("exchange {tiles}"),
+            Decision::Pass => "pass".to_string(),
+        }
+    }
 }
 
 /// The match action for a seat's decision.

@@ -336,6 +336,40 @@ pub async fn import_history(bytes: Vec<u8>) -> Result<String, JsValue> {
     serde_json::to_string(&answer).map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
+/// The bench build only (feature `bench`): what a polite `level` computer decides at the CGP
+/// position `cgp` (its `rules` and `lex` opcodes name the rule set and list, its first rack is
+/// the one to move), decided `runs` times in a row (at least once) after reading the position
+/// once, as `wordclub_movegen::Decision::describe` writes it. The same search
+/// (`wordclub_movegen::decide_at`) and the same loop as `wordclub-cli moves --level --time`, so
+/// tests/web/bench.mjs, timing each call from the worker, compares the two targets on the same
+/// positions.
+#[cfg(feature = "bench")]
+#[wasm_bindgen]
+pub fn bench_decide(level: &str, cgp: &str, runs: u32) -> Result<String, JsValue> {
+    use wordclub_engine::RuleSet;
+    use wordclub_lexicon::WordList;
+    use wordclub_movegen::{decide_at, position_of, Level};
+    let refuse = |e: &dyn std::fmt::Display| error("bad_argument", &e.to_string());
+    let level = Level::parse(level).map_err(|e| refuse(&e))?;
+    let parsed = wordclub_engine::Cgp::parse(cgp).map_err(|e| refuse(&e))?;
+    let rules =
+        RuleSet::builtin(parsed.opcode("rules").unwrap_or("classic-15")).map_err(|e| refuse(&e))?;
+    let list = WordList::builtin(parsed.opcode("lex").unwrap_or(&rules.default_list))
+        .map_err(|e| refuse(&e))?;
+    let position = position_of(cgp, &rules).map_err(|e| refuse(&e))?;
+    let rack = position
+        .rack
+        .ok_or_else(|| error("bad_argument", "the position has no rack to move with"))?;
+    let mut decision = None;
+    for _ in 0..runs.max(1) {
+        decision = Some(
+            decide_at(level, &rules, list, &position.cgp, &position.board, &rack)
+                .map_err(|e| refuse(&e))?,
+        );
+    }
+    Ok(decision.map(|d| d.describe()).unwrap_or_default())
+}
+
 /// Keeps a panic's message in the worker's console: on this target a panic ends the module
 /// (no unwinding), and the page then starts a new worker (`ui/js/api.js`).
 #[wasm_bindgen(start)]

@@ -33,8 +33,9 @@ commands:
         --position CGP --move \"POS WORD\"
                                           score one move with its breakdown
   moves (--rules ID | --rules-file FILE) [--players N] [--list ID | --list-file PATH]
-        --position CGP --rack RACK [--limit N]
-                                          every legal move, best first, and exchanges
+        --position CGP --rack RACK [--limit N] [--level LEVEL [--time N]]
+                                          every legal move, best first, and exchanges (with
+                                          --level: what that computer plays; --time N: its median ms)
   simulate --rules ID --games N --seed S --players hard,greedy[,...]
                                           computer players' matches and their figures
   lab measure (--rules ID | --rules-file FILE) --games N --players LEVEL,LEVEL[,...] [--json]
