@@ -150,7 +150,12 @@ test('a new version is announced, not swapped under the running page; its data f
   assert.deepEqual(fetched.filter((p) => p.startsWith('/data/')), [], 'no data file fetched again');
   assert.ok(fetched.includes('/css/app.css'), 'the changed file was fetched');
 
+  // Reload takes the new version and reloads the page (controllerchange): the checks below
+  // run in the reloaded page (a run evaluated while that reload was under way and lost its
+  // context).
+  const reloaded = page.waitForEvent('load', { timeout: 30000 });
   await page.getByTestId('webapp-reload').click();
+  await reloaded;
   await page.waitForFunction(async () => {
     const r = await fetch('css/app.css');
     return (await r.text()).includes('next version');
