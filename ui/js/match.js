@@ -196,13 +196,13 @@ export async function showMatch(box, { id, view = null }, screen) {
     if (answer?.kind === 'no_move' && alive()) toast('No move fits this rack: exchange or pass.');
   }
 
-  /** "Try again" after a computer's move failed: the view asked for opens the match, which
-   *  has the backend try the move again (its answer comes as an event). */
+  /** "Try again" after a computer's move failed: asking for the view opens the match, which
+   *  has the backend try the move again. Its move comes as an event and is drawn as any
+   *  computer's move is (computerMoved), so the answer here is not kept. */
   async function retryComputer() {
     s.computerFailed = null;
     render();
-    try { s.view = await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(messageOf(e)); }
-    render();
+    try { await commands.match_view({ match_id: s.view.id }); } catch (e) { toast(messageOf(e)); }
   }
 
   const handlers = wireInput({ s, turn, alive, signal: screen.signal, setDraft, render, act, hint, leave: () => screen.open('history') });
