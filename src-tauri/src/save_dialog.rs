@@ -13,20 +13,7 @@ use tauri_plugin_dialog::DialogExt;
 pub fn chooser(
     handle: AppHandle,
 ) -> impl Fn(&Path, &str) -> Option<PathBuf> + Send + Sync + 'static {
-    move |folder, name| {
-        let _ = std::fs::create_dir_all(folder);
-        let mut dialog = handle
-            .dialog()
-            .file()
-            .set_title("Save the game record")
-            .set_directory(folder)
-            .set_file_name(name)
-            .add_filter("GCG game record", &["gcg"]);
-        if let Some(window) = handle.get_webview_window("main") {
-            dialog = dialog.set_parent(&window);
-        }
-        dialog.blocking_save_file()?.into_path().ok()
-    }
+    saver(handle, "Save the game record", "GCG game record", "gcg")
 }
 
 /// Asks where to export the whole history ("Export history"), offered `folder` (made if
@@ -34,15 +21,31 @@ pub fn chooser(
 pub fn history_saver(
     handle: AppHandle,
 ) -> impl Fn(&Path, &str) -> Option<PathBuf> + Send + Sync + 'static {
+    saver(
+        handle,
+        "Export the whole match history",
+        "Word Club history",
+        "db",
+    )
+}
+
+/// The save dialog both savers are: `title`, one filter (`filter` for files ending `.ext`),
+/// over the window, offered `folder` (made if missing) and `name`.
+fn saver(
+    handle: AppHandle,
+    title: &'static str,
+    filter: &'static str,
+    ext: &'static str,
+) -> impl Fn(&Path, &str) -> Option<PathBuf> + Send + Sync + 'static {
     move |folder, name| {
         let _ = std::fs::create_dir_all(folder);
         let mut dialog = handle
             .dialog()
             .file()
-            .set_title("Export the whole match history")
+            .set_title(title)
             .set_directory(folder)
             .set_file_name(name)
-            .add_filter("Word Club history", &["db"]);
+            .add_filter(filter, &[ext]);
         if let Some(window) = handle.get_webview_window("main") {
             dialog = dialog.set_parent(&window);
         }
