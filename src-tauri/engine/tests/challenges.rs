@@ -18,30 +18,6 @@ fn on(penalty: ChallengePenalty) -> MatchOptions {
     }
 }
 
-/// Word Club 1.0 with SPEC §2's example deal (Ann CATEIOL, Ben SNNDBGL, a third seat
-/// AAERRST, then A R T E drawn).
-fn deal(players: Vec<PlayerSpec>, options: MatchOptions) -> (Match, &'static WordList) {
-    let r = rules("wordclub-1.0");
-    let l = list(&r.default_list);
-    let mut racks = vec!["CATEIOL".to_string(), "SNNDBGL".to_string()];
-    for _ in 2..players.len() {
-        racks.push("AAERRST".to_string());
-    }
-    let m = Match::with_options(
-        r,
-        ListRef::of(l),
-        players,
-        3,
-        Deal {
-            racks: Some(racks),
-            draw_order: "ARTE".to_string(),
-        },
-        options,
-    )
-    .unwrap();
-    (m, l)
-}
-
 /// Four seats on Word Club 1.0: 32 − 28 leaves 4 tiles (TOOL) in the bag, so the first
 /// play of RETAINS empties it and the second can go out.
 fn deal_to_go_out(options: MatchOptions) -> (Match, &'static WordList) {
@@ -87,7 +63,7 @@ fn state(m: &Match) -> State {
 
 #[test]
 fn challenges_are_off_by_default_and_words_are_checked_as_played() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), MatchOptions::default());
     assert!(!l.contains(b"TCA"));
     let e = place(&mut m, l, 0, PHONY).unwrap_err();
     assert_eq!(e.kind(), "not_in_list");
@@ -103,7 +79,7 @@ fn challenges_are_off_by_default_and_words_are_checked_as_played() {
 
 #[test]
 fn a_phony_is_accepted_and_preview_names_no_word_but_still_names_placement_faults() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
     let phony = GcgMove::parse(PHONY)
         .unwrap()
         .placements(m.board())
@@ -135,7 +111,7 @@ fn a_phony_is_accepted_and_preview_names_no_word_but_still_names_placement_fault
 
 #[test]
 fn a_successful_challenge_withdraws_the_play_exactly() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::LoseTurn));
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::LoseTurn));
     let before = state(&m);
     let events = place(&mut m, l, 0, PHONY).unwrap();
     let Event::Placed { drawn, .. } = &events[0] else {
@@ -190,7 +166,7 @@ fn every_penalty_of_a_failed_challenge() {
         (ChallengePenalty::Plus5, 5),
         (ChallengePenalty::Plus10, 10),
     ] {
-        let (mut m, l) = deal(humans(&["Ann", "Ben", "Cy"]), on(penalty));
+        let (mut m, l) = example_deal(humans(&["Ann", "Ben", "Cy"]), on(penalty));
         place(&mut m, l, 0, "5D CAT").unwrap();
         let play = m.scores()[0];
         let events = challenge(&mut m, l, 1).unwrap();
@@ -226,7 +202,7 @@ fn every_penalty_of_a_failed_challenge() {
 
 #[test]
 fn a_challenger_who_is_not_next_loses_their_own_next_turn() {
-    let (mut m, l) = deal(
+    let (mut m, l) = example_deal(
         humans(&["Ann", "Ben", "Cy"]),
         on(ChallengePenalty::LoseTurn),
     );
@@ -244,7 +220,7 @@ fn a_challenger_who_is_not_next_loses_their_own_next_turn() {
 
 #[test]
 fn refusals_are_typed_and_change_nothing() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben", "Cy"]), on(ChallengePenalty::None));
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben", "Cy"]), on(ChallengePenalty::None));
     let refused = |m: &mut Match, player: Seat, kind: &str| {
         let before = state(m);
         let e = challenge(m, l, player).unwrap_err();
@@ -272,7 +248,7 @@ fn refusals_are_typed_and_change_nothing() {
 
 #[test]
 fn a_challenge_after_the_reveal_is_refused_and_stays_refused_after_a_restart() {
-    let (m, l) = deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
+    let (m, l) = example_deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
     let mut table = Table::new(m);
     table.reveal().unwrap();
     let tiles = GcgMove::parse(PHONY)
@@ -307,7 +283,7 @@ fn a_computers_play_is_never_challenged_and_waits_for_no_cover() {
         PlayerSpec::human("Ann"),
         PlayerSpec::human("Ben"),
     ];
-    let (m, l) = deal(players, on(ChallengePenalty::LoseTurn));
+    let (m, l) = example_deal(players, on(ChallengePenalty::LoseTurn));
     let mut table = Table::new(m);
     let tiles = GcgMove::parse("5D CAT")
         .unwrap()
@@ -328,7 +304,7 @@ fn a_person_may_challenge_before_a_computers_turn_which_waits_for_the_cover() {
         PlayerSpec::computer("Bot", "easy"),
         PlayerSpec::human("Ben"),
     ];
-    let (m, l) = deal(players, on(ChallengePenalty::None));
+    let (m, l) = example_deal(players, on(ChallengePenalty::None));
     let mut table = Table::new(m);
     table.reveal().unwrap();
     let tiles = GcgMove::parse("5D CAT")
@@ -356,7 +332,7 @@ fn a_person_may_challenge_before_a_computers_turn_which_waits_for_the_cover() {
 
 #[test]
 fn withdrawn_plays_count_toward_the_passes_ending() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
     let mut withdrawn = 0;
     while !m.is_over() {
         let seat = m.to_move().unwrap();
@@ -453,7 +429,7 @@ fn take_back_before_a_challenge_costs_nothing_and_a_challenged_play_stays() {
         take_backs: true,
         ..on(ChallengePenalty::Plus10)
     };
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), options.clone());
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), options.clone());
     let before = state(&m);
     place(&mut m, l, 0, PHONY).unwrap();
     m.apply(Action::TakeBack { player: 0 }, l).unwrap();
@@ -473,7 +449,7 @@ fn take_back_before_a_challenge_costs_nothing_and_a_challenged_play_stays() {
     assert!(e.to_string().contains("challenged"), "{e}");
     assert_replays(&m);
     // A withdrawn play cannot be taken back either.
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), options);
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), options);
     place(&mut m, l, 0, PHONY).unwrap();
     challenge(&mut m, l, 1).unwrap();
     let before = state(&m);
@@ -485,7 +461,7 @@ fn take_back_before_a_challenge_costs_nothing_and_a_challenged_play_stays() {
 
 #[test]
 fn forged_challenges_do_not_replay() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), on(ChallengePenalty::None));
     place(&mut m, l, 0, "5D CAT").unwrap();
     let mut events = m.events().to_vec();
     for forged in [
@@ -504,7 +480,7 @@ fn forged_challenges_do_not_replay() {
         events.pop();
     }
     // Without the option, no challenge event replays.
-    let (mut off, l2) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    let (mut off, l2) = example_deal(humans(&["Ann", "Ben"]), MatchOptions::default());
     place(&mut off, l2, 0, "5D CAT").unwrap();
     let mut events = off.events().to_vec();
     events.push(Event::Unchallenged);
@@ -514,7 +490,7 @@ fn forged_challenges_do_not_replay() {
 
 #[test]
 fn a_word_looked_up_is_recorded_for_the_player_to_move_and_replays() {
-    let (mut m, l) = deal(
+    let (mut m, l) = example_deal(
         humans(&["Ann", "Ben"]),
         MatchOptions {
             take_backs: true,
@@ -572,7 +548,7 @@ fn a_word_looked_up_is_recorded_for_the_player_to_move_and_replays() {
     assert_eq!(replayed.events(), m.events());
 
     // Without challenges every word is checked as it is played: nothing to record.
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), MatchOptions::default());
     assert_eq!(
         m.apply(look(0, "TCA"), l).unwrap_err().kind(),
         "challenges_off"

@@ -15,30 +15,6 @@ const ON: MatchOptions = MatchOptions {
     challenges: None,
 };
 
-/// Word Club 1.0 with SPEC §2's example deal (Ann CATEIOL, the second seat SNNDBGL, then
-/// A R T E drawn), take-backs as `options` say.
-fn deal(players: Vec<PlayerSpec>, options: MatchOptions) -> (Match, &'static WordList) {
-    let r = rules("wordclub-1.0");
-    let l = list(&r.default_list);
-    let mut racks = vec!["CATEIOL".to_string(), "SNNDBGL".to_string()];
-    for _ in 2..players.len() {
-        racks.push("AAERRST".to_string());
-    }
-    let m = Match::with_options(
-        r,
-        ListRef::of(l),
-        players,
-        3,
-        Deal {
-            racks: Some(racks),
-            draw_order: "ARTE".to_string(),
-        },
-        options,
-    )
-    .unwrap();
-    (m, l)
-}
-
 use wordclub_lexicon::WordList;
 
 fn take_back(m: &mut Match, l: &WordList, player: Seat) -> Result<Vec<Event>, EngineError> {
@@ -79,7 +55,7 @@ fn drawn(events: &[Event]) -> String {
 
 #[test]
 fn take_backs_are_off_by_default_and_a_refusal_changes_nothing() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), MatchOptions::default());
     assert!(!m.options().take_backs);
     place(&mut m, l, 0, "5D CAT").unwrap();
     let before = (state(&m), m.events().len());
@@ -91,7 +67,7 @@ fn take_backs_are_off_by_default_and_a_refusal_changes_nothing() {
 
 #[test]
 fn a_play_taken_back_restores_the_bag_so_the_same_tiles_come_again() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), ON);
     let before = state(&m);
     let first = place(&mut m, l, 0, "5D CAT").unwrap();
     assert_eq!(drawn(&first), "ART", "the deal's next tiles");
@@ -133,7 +109,7 @@ fn a_play_taken_back_restores_the_bag_so_the_same_tiles_come_again() {
 #[test]
 fn an_exchange_and_a_pass_can_be_taken_back_and_the_bag_order_comes_back() {
     // 2 players on 1.0: 18 tiles left in the bag, so an exchange is allowed.
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), ON);
     let before = state(&m);
     let ex = m
         .apply(
@@ -174,7 +150,7 @@ fn against_a_computer_its_reply_goes_too() {
         PlayerSpec::human("Ann"),
         PlayerSpec::computer("Bot", "easy"),
     ];
-    let (mut m, l) = deal(players, ON);
+    let (mut m, l) = example_deal(players, ON);
     let before = state(&m);
     place(&mut m, l, 0, "5D CAT").unwrap();
     pass(&mut m, l, 1).unwrap();
@@ -199,7 +175,7 @@ fn against_a_computer_its_reply_goes_too() {
 
 #[test]
 fn who_may_take_back_and_when() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), ON);
     assert_eq!(
         take_back(&mut m, l, 0).unwrap_err().kind(),
         "nothing_to_take_back",
@@ -234,7 +210,7 @@ fn who_may_take_back_and_when() {
     );
     // A resignation closes it too.
     pass(&mut m, l, 1).unwrap();
-    let (mut three, l3) = deal(humans(&["Ann", "Ben", "Cy"]), ON);
+    let (mut three, l3) = example_deal(humans(&["Ann", "Ben", "Cy"]), ON);
     place(&mut three, l3, 0, "5D CAT").unwrap();
     three.apply(Action::Resign { player: 2 }, l3).unwrap();
     assert_eq!(
@@ -245,7 +221,7 @@ fn who_may_take_back_and_when() {
 
 #[test]
 fn the_move_that_ended_the_match_cannot_be_taken_back() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), ON);
     // Six passes in a row end a two-player match.
     for i in 0..6 {
         pass(&mut m, l, i % 2).unwrap();
@@ -260,7 +236,7 @@ fn the_move_that_ended_the_match_cannot_be_taken_back() {
 
 #[test]
 fn hints_before_a_take_back_still_count_and_go_with_the_turn_played_instead() {
-    let (mut m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let (mut m, l) = example_deal(humans(&["Ann", "Ben"]), ON);
     take_hint(&mut m, l, 0, HintKind::WordsFromRack, words_shown(&["CAT"])).unwrap();
     place(&mut m, l, 0, "5D CAT").unwrap();
     take_back(&mut m, l, 0).unwrap();
@@ -290,7 +266,7 @@ fn replay_reproduces_a_take_back_and_refuses_a_forged_one() {
         PlayerSpec::human("Ann"),
         PlayerSpec::computer("Bot", "easy"),
     ];
-    let (mut m, l) = deal(players, ON);
+    let (mut m, l) = example_deal(players, ON);
     place(&mut m, l, 0, "5D CAT").unwrap();
     pass(&mut m, l, 1).unwrap();
     take_back(&mut m, l, 0).unwrap();
@@ -321,7 +297,7 @@ fn replay_reproduces_a_take_back_and_refuses_a_forged_one() {
         assert_eq!(Match::replay(&events).unwrap_err().kind(), "bad_events");
     }
     // In a match with take-backs off, a recorded one is refused too.
-    let (mut off, lo) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    let (mut off, lo) = example_deal(humans(&["Ann", "Ben"]), MatchOptions::default());
     place(&mut off, lo, 0, "5D CAT").unwrap();
     let mut events = off.events().to_vec();
     events.push(Event::TakenBack {
@@ -333,7 +309,7 @@ fn replay_reproduces_a_take_back_and_refuses_a_forged_one() {
 
 #[test]
 fn the_table_closes_a_take_back_once_the_next_person_shows_their_rack() {
-    let (m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let (m, l) = example_deal(humans(&["Ann", "Ben"]), ON);
     let mut t = Table::new(m);
     t.reveal().unwrap();
     let tiles = tiles(t.game().board(), "5D CAT");
@@ -384,7 +360,7 @@ fn one_person_against_a_computer_may_take_back_until_they_act_again() {
         PlayerSpec::human("Ann"),
         PlayerSpec::computer("Bot", "easy"),
     ];
-    let (m, l) = deal(players, ON);
+    let (m, l) = example_deal(players, ON);
     let mut t = Table::new(m);
     let tiles = tiles(t.game().board(), "5D CAT");
     t.apply(Action::Place { player: 0, tiles }, l).unwrap();
@@ -458,7 +434,7 @@ fn start_points_survive_a_take_back_the_best_turn_and_the_end() {
 /// adds nothing; a forged one is refused.
 #[test]
 fn the_reveal_that_closes_a_take_back_is_kept_in_the_events() {
-    let (m, l) = deal(humans(&["Ann", "Ben"]), ON);
+    let (m, l) = example_deal(humans(&["Ann", "Ben"]), ON);
     let mut t = Table::new(m);
     t.reveal().unwrap();
     assert_eq!(t.game().events().len(), 1, "Ann's reveal closes nothing");
@@ -503,7 +479,7 @@ fn the_reveal_that_closes_a_take_back_is_kept_in_the_events() {
     assert_eq!(Match::replay(&forged).unwrap_err().kind(), "bad_events");
 
     // With take-backs off nothing is kept: there is nothing a reveal closes.
-    let (m, l) = deal(humans(&["Ann", "Ben"]), MatchOptions::default());
+    let (m, l) = example_deal(humans(&["Ann", "Ben"]), MatchOptions::default());
     let mut off = Table::new(m);
     off.reveal().unwrap();
     let cat = tiles(off.game().board(), "5D CAT");

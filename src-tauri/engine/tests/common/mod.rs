@@ -87,6 +87,31 @@ pub fn fixed_match(rules_id: &str, racks: &[&str], draw_order: &str) -> (Match, 
     (m, l)
 }
 
+/// Word Club 1.0 with SPEC §2's example deal (Ann CATEIOL, the second seat SNNDBGL, any
+/// further seat AAERRST, then A R T E drawn), with `options` (the take-back and challenge
+/// tests).
+pub fn example_deal(players: Vec<PlayerSpec>, options: MatchOptions) -> (Match, &'static WordList) {
+    let r = rules("wordclub-1.0");
+    let l = list(&r.default_list);
+    let mut racks = vec!["CATEIOL".to_string(), "SNNDBGL".to_string()];
+    for _ in 2..players.len() {
+        racks.push("AAERRST".to_string());
+    }
+    let m = Match::with_options(
+        r,
+        ListRef::of(l),
+        players,
+        3,
+        Deal {
+            racks: Some(racks),
+            draw_order: "ARTE".to_string(),
+        },
+        options,
+    )
+    .unwrap();
+    (m, l)
+}
+
 pub fn place(
     m: &mut Match,
     l: &WordList,
